@@ -1,0 +1,78 @@
+import { AppShell } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { getRuntimeConfig } from '../../shared/runtime-config';
+import { useAccount } from '../../shared/session/session-state';
+import { MENU_NAVIGATION_DELAY_MS, SIDEBAR_READY_DELAY_MS } from '../../shared/timing';
+import { useUpdateReady } from '../update-check';
+import { Footer } from './footer';
+import { Header } from './header';
+import { SideMenu } from './side-menu';
+
+export function DashboardLayout() {
+  const config = getRuntimeConfig();
+  const account = useAccount();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const updateReady = useUpdateReady();
+  // The menu is open on the page where it was opened: any navigation closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const opened = openedOn === location.pathname;
+  const [hidden, setHidden] = useState(false);
+  // The menu does not animate until it has settled after mount.
+  const [ready, setReady] = useState(false);
+  const pendingNavigation = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setReady(true), SIDEBAR_READY_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => () => window.clearTimeout(pendingNavigation.current), []);
+
+  const navigateFromMenu = (to: string) => {
+    if (updateReady) {
+      window.location.assign(to);
+      return;
+    }
+    if (opened) {
+      setOpenedOn(null);
+      window.clearTimeout(pendingNavigation.current);
+      pendingNavigation.current = window.setTimeout(() => void navigate(to), MENU_NAVIGATION_DELAY_MS);
+      return;
+    }
+    void navigate(to);
+  };
+
+  if (!config) return null;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      footer={{ height: 36 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: hidden } }}
+      transitionDuration={ready ? 200 : 0}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Header
+          config={config}
+          username={account.username}
+          menuOpened={opened}
+          menuHidden={hidden}
+          onToggleMenu={() => setOpenedOn(opened ? null : location.pathname)}
+          onToggleHidden={() => setHidden((value) => !value)}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" data-ready={ready}>
+        <SideMenu permissions={account.userPermissions} onNavigate={navigateFromMenu} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer>
+        <Footer clientName={config.clientName} />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

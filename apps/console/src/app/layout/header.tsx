@@ -1,0 +1,69 @@
+import { Anchor, Burger, Group, Text, Tooltip, ActionIcon } from '@mantine/core';
+import type { RuntimeConfig } from '@web-control/contract/runtime-config';
+
+interface HeaderProps {
+  config: RuntimeConfig;
+  username: string | null;
+  menuOpened: boolean;
+  menuHidden: boolean;
+  onToggleMenu: () => void;
+  onToggleHidden: () => void;
+}
+
+export function firstWord(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
+export function Header({
+  config,
+  username,
+  menuOpened,
+  menuHidden,
+  onToggleMenu,
+  onToggleHidden,
+}: HeaderProps) {
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle menu"
+        />
+        <Tooltip label={menuHidden ? 'Show menu' : 'Hide menu'}>
+          <ActionIcon
+            variant="subtle"
+            visibleFrom="sm"
+            onClick={onToggleHidden}
+            aria-label={menuHidden ? 'Show menu' : 'Hide menu'}
+            aria-pressed={menuHidden}
+          >
+            <span aria-hidden>☰</span>
+          </ActionIcon>
+        </Tooltip>
+        <Text fw={700} size="lg">
+          {config.clientName}
+        </Text>
+      </Group>
+      <Group gap="md" wrap="nowrap">
+        {config.supportUrl ? (
+          <Anchor href={config.supportUrl} target="_blank" rel="noopener noreferrer" size="sm">
+            Support
+          </Anchor>
+        ) : null}
+        {config.userGuideUrl && username ? (
+          <Anchor href={config.userGuideUrl} target="_blank" rel="noopener noreferrer" size="sm">
+            User Guide
+          </Anchor>
+        ) : null}
+        {username ? (
+          <Text size="sm">
+            logged in as <strong>{firstWord(username)}</strong>
+          </Text>
+        ) : null}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,105 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { MouseEvent } from 'react';
+import { useLocation } from 'react-router';
+import { useLogout } from '../../features/auth/api/logout';
+import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../../shared/runtime-config';
+import { getAccount, signOutLocally } from '../../shared/session/session-state';
+import { buildMenu, type MenuLink } from '../menu';
+
+export const LOGOUT_FAILED = 'Logout failed, please contact support.';
+
+interface SideMenuProps {
+  permissions: readonly string[];
+  /** Navigates as the shell decides: delayed while the menu closes, or a full load after an update. */
+  onNavigate: (to: string) => void;
+}
+
+/** Ctrl/meta/shift-click and middle-click belong to the browser (new tab, new window). */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+}
+
+export function SideMenu({ permissions, onNavigate }: SideMenuProps) {
+  const location = useLocation();
+  const logout = useLogout();
+  const config = getRuntimeConfig();
+  const menu = buildMenu({ hideHome: config?.hideHome ?? false, heldPermissions: permissions });
+
+  const follow = (to: string) => (event: MouseEvent) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    onNavigate(to);
+  };
+
+  const signOut = async () => {
+    const { refreshToken } = getAccount();
+    try {
+      if (refreshToken) await logout.mutateAsync(refreshToken);
+      signOutLocally();
+      // A full load leaves nothing of the session in memory, cached answers included.
+      window.location.replace('/login');
+    } catch {
+      notifications.show({ color: 'red', message: LOGOUT_FAILED });
+    }
+  };
+
+  const renderLink = (entry: MenuLink) => {
+    const active = location.pathname.startsWith(entry.to);
+    if (entry.external) {
+      return (
+        <NavLink
+          key={entry.label}
+          label={entry.label}
+          href={config?.documentationUrl ?? FALLBACK_DOCUMENTATION_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          component="a"
+        />
+      );
+    }
+    if (entry.children && entry.children.length > 0) {
+      return (
+        <NavLink key={entry.label} label={entry.label} defaultOpened={active} active={active}>
+          {entry.children.map((child) => (
+            <NavLink
+              key={child.label}
+              label={child.label}
+              href={child.to}
+              component="a"
+              active={location.pathname.startsWith(child.to)}
+              onClick={follow(child.to)}
+            />
+          ))}
+        </NavLink>
+      );
+    }
+    return (
+      <NavLink
+        key={entry.label}
+        label={entry.label}
+        href={entry.to}
+        component="a"
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={follow(entry.to)}
+      />
+    );
+  };
+
+  return (
+    <ScrollArea>
+      <nav aria-label="Main menu">
+        <Stack gap={2}>
+          {menu.map(renderLink)}
+          <NavLink
+            label="Logout"
+            component="button"
+            onClick={() => void signOut()}
+            disabled={logout.isPending}
+          />
+        </Stack>
+      </nav>
+    </ScrollArea>
+  );
+}

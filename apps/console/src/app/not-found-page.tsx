@@ -1,0 +1,17 @@
+import { Center, Stack, Text, Title } from '@mantine/core';
+import { PageTitle } from '../shared/ui/page-title';
+
+export const NOT_FOUND_TEXT =
+  "We unfortunately couldn't find the page you're looking for. Please contact support if this is unexpected.";
+
+export function NotFoundPage() {
+  return (
+    <Center component="main" mih="60vh" p="md">
+      <PageTitle title="Not Found" />
+      <Stack align="center" maw={520}>
+        <Title order={1}>Page Not Found</Title>
+        <Text ta="center">{NOT_FOUND_TEXT}</Text>
+      </Stack>
+    </Center>
+  );
+}

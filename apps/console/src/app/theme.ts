@@ -1,0 +1,16 @@
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  // The default shade 6 is too light on white for WCAG AA text contrast.
+  primaryShade: { light: 8, dark: 6 },
+  defaultRadius: 'sm',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+});
+
+/** Mantine's default error red is too light on white for WCAG AA; a darker shade reads. */
+export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
+  variables: {},
+  light: { '--mantine-color-error': current.colors.red[9] },
+  dark: {},
+});

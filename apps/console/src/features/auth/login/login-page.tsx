@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { LOGIN_MESSAGES, loginRequestSchema, type LoginRequest } from '@web-control/contract/auth';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { HttpError } from '../../../shared/http/http-error';
+import { getDefaultPath, getRuntimeConfig } from '../../../shared/runtime-config';
+import { applyTokens, useAccount } from '../../../shared/session/session-state';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useLogin } from '../api/login';
+import { readLoginState, safeReturnPath } from './login-state';
+
+export const LOGIN_UNAVAILABLE = 'Signing in is not possible right now. Please try again or contact support.';
+export const NOT_PERMITTED_NOTICE =
+  'Your account may not open the page you asked for. Sign in with an account that may.';
+export const IDENTITY_PROVIDER_UNAVAILABLE =
+  'This console is configured for an external identity provider, which it cannot reach. Please contact support.';
+
+function describeLoginError(error: unknown): string {
+  if (error instanceof HttpError && error.status === 401) return LOGIN_MESSAGES.failed;
+  if (error instanceof HttpError && error.errorBody) return error.errorBody.errorMessage;
+  return LOGIN_UNAVAILABLE;
+}
+
+function PasswordForm({ username, onSignedIn }: { username: string; onSignedIn: () => void }) {
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { username, password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    try {
+      const pair = await login.mutateAsync(credentials);
+      applyTokens(pair.access_token, pair.refresh_token);
+      onSignedIn();
+    } catch {
+      // The mutation keeps the error; the form shows it below.
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack>
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {login.isError ? (
+          <Alert color="red" role="alert">
+            {describeLoginError(login.error)}
+          </Alert>
+        ) : null}
+        <Button type="submit" disabled={!isValid || isSubmitting} loading={isSubmitting}>
+          Submit
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const account = useAccount();
+  const config = getRuntimeConfig();
+  const state = readLoginState(location.state);
+  const from = safeReturnPath(state.from ?? search.get('from'));
+
+  return (
+    <Center component="main" mih="70vh">
+      <PageTitle title="Login" />
+      <Paper withBorder shadow="sm" p="xl" w={380} radius="md">
+        <Stack>
+          <Title order={1}>Login</Title>
+          {state.message ? (
+            <Alert color="blue" role="status">
+              {state.message}
+            </Alert>
+          ) : null}
+          {account.isAuthenticated && from ? (
+            <Alert color="yellow" role="status">
+              {NOT_PERMITTED_NOTICE}
+            </Alert>
+          ) : null}
+          {config?.authProvider === 'identity-provider' ? (
+            <Alert color="red" role="alert">
+              {IDENTITY_PROVIDER_UNAVAILABLE}
+            </Alert>
+          ) : (
+            <PasswordForm
+              username={state.username ?? ''}
+              onSignedIn={() => void navigate(from ?? getDefaultPath(), { replace: true })}
+            />
+          )}
+          <Group justify="space-between">
+            <Anchor component={Link} to="/forgot" size="sm">
+              Forgot your password?
+            </Anchor>
+            {config?.supportUrl ? (
+              <Anchor href={config.supportUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                Support
+              </Anchor>
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

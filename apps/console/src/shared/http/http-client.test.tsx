@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { fakeAccessToken, TEST_CONFIG } from '../../test/tokens';
+import { clearModalsForTests } from '../modals/modal-store';
+import { setNavigator } from '../navigation';
+import { setRuntimeConfig } from '../runtime-config';
+import { applyTokens, getAccount, resetAccountForTests } from '../session/session-state';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../session/token-storage';
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render';
+import { buildUrl, request, requestWithoutResult, resetTimeoutDialogForTests } from './http-client';
+import { HttpError, HttpTimeoutError } from './http-error';
+
+const fetchMock = vi.fn<typeof fetch>();
+const navigate = vi.fn();
+const token = fakeAccessToken({ sub: '1', username: 'admin', permissions: [], exp: 4102444800 });
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('http client', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG, ecsApi: 'https://switch.example/ecs/' });
+    vi.stubGlobal('fetch', fetchMock);
+    setNavigator(navigate);
+    resetAccountForTests();
+    clearModalsForTests();
+    applyTokens(token, 'refresh-1');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    navigate.mockReset();
+  });
+
+  it('builds the query string, skipping empty values and repeating arrays', () => {
+    expect(
+      buildUrl('/api/ecs/', '/transactions', { service: 'a b', reference: '', offset: 0, ids: [1, 2] }),
+    ).toBe('/api/ecs/transactions?service=a+b&offset=0&ids=1&ids=2');
+  });
+
+  it('sends the bearer token on API calls and parses the answer with the schema', async () => {
+    fetchMock.mockResolvedValue(json(200, { nodes: [] }));
+    const result = await request({
+      api: 'ecsApi',
+      path: '/nodes',
+      schema: z.object({ nodes: z.array(z.string()) }),
+    });
+    expect(result).toEqual({ nodes: [] });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('https://switch.example/ecs/nodes');
+    expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('sends no token on auth calls and posts JSON', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await requestWithoutResult({
+      api: 'authApi',
+      path: '/logout',
+      method: 'POST',
+      body: { refresh_token: 'r' },
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/auth/logout');
+    expect(new Headers(init?.headers).get('Authorization')).toBeNull();
+    expect(init?.body).toBe('{"refresh_token":"r"}');
+  });
+
+  it('rejects any non-2xx answer and keeps its JSON body', async () => {
+    fetchMock.mockResolvedValue(json(409, { errorMessage: 'Already exists', code: 'CONFLICT' }));
+    const failure = await request({ api: 'ecsApi', path: '/x', schema: z.unknown() }).catch(
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({
+      status: 409,
+      body: { errorMessage: 'Already exists' },
+      message: 'Already exists',
+    });
+  });
+
+  it('on a 401 forgets both tokens and goes to /login remembering the current path', async () => {
+    window.history.pushState({}, '', '/dashboard/transactions?reference=42');
+    fetchMock.mockResolvedValue(json(401, { errorMessage: 'Sign in again', code: 'UNAUTHENTICATED' }));
+    await expect(request({ api: 'ecsApi', path: '/nodes', schema: z.unknown() })).rejects.toBeInstanceOf(
+      HttpError,
+    );
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    expect(getAccount().isAuthenticated).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/login?from=%2Fdashboard%2Ftransactions%3Freference%3D42', {
+      replace: true,
+    });
+  });
+
+  it('a 401 of an auth call (wrong password) does not end the session', async () => {
+    fetchMock.mockResolvedValue(json(401, { errorMessage: 'Incorrect username or password', code: 'X' }));
+    await expect(
+      request({ api: 'authApi', path: '/login', method: 'POST', body: {}, schema: z.unknown() }),
+    ).rejects.toBeInstanceOf(HttpError);
+    expect(getAccount().isAuthenticated).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('http client timeout', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+    vi.stubGlobal('fetch', fetchMock);
+    clearModalsForTests();
+    resetTimeoutDialogForTests();
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('gives up after 60 s and apologises with a dialog', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    renderWithProviders(<p>page</p>);
+    const pending = request({ api: 'ecsApi', path: '/nodes', schema: z.unknown() }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(screen.queryByText('Apologies')).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toBeInstanceOf(HttpTimeoutError);
+    vi.useRealTimers();
+    expect(await screen.findByText('Apologies')).toBeInTheDocument();
+    expect(screen.getByText('We seem to be experiencing issues, please try again')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,120 @@
+import type { ApiName } from '@web-control/contract/runtime-config';
+import type { ZodType } from 'zod';
+import { openModal } from '../modals/modal-store';
+import { getApiBase } from '../runtime-config';
+import { expireSession, getAccount } from '../session/session-state';
+import { REQUEST_TIMEOUT_MS } from '../timing';
+import { HttpError, HttpTimeoutError } from './http-error';
+
+export const TIMEOUT_TITLE = 'Apologies';
+export const TIMEOUT_TEXT = 'We seem to be experiencing issues, please try again';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  api: ApiName;
+  path: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
+  const url = `${base.replace(/\/$/, '')}${path}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+let timeoutDialogOpen = false;
+
+function showTimeoutDialog(): void {
+  if (timeoutDialogOpen) return;
+  timeoutDialogOpen = true;
+  void openModal('alert', { title: TIMEOUT_TITLE, text: TIMEOUT_TEXT }, { urgent: true }).then(() =>
+    window.location.reload(),
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return response.json();
+  const text = await response.text();
+  return text === '' ? undefined : text;
+}
+
+async function send(options: RequestOptions): Promise<Response> {
+  const isAuthCall = options.api === 'authApi';
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = getAccount().accessToken;
+  if (!isAuthCall && token) headers.set('Authorization', `Bearer ${token}`);
+
+  // A timer of the page rather than AbortSignal.timeout, so tests can move the clock.
+  const timeout = new AbortController();
+  const timer = window.setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(getApiBase(options.api), options.path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    if (timeout.signal.aborted) {
+      showTimeoutDialog();
+      throw new HttpTimeoutError();
+    }
+    throw error;
+  } finally {
+    window.clearTimeout(timer);
+  }
+  if (response.status === 401 && !isAuthCall) expireSession();
+  if (!response.ok) throw new HttpError(response.status, await readBody(response));
+  return response;
+}
+
+/** Every call of the console goes through here; the answer is parsed with its contract schema. */
+export async function request<T>(options: RequestOptions & { schema: ZodType<T> }): Promise<T> {
+  const response = await send(options);
+  return options.schema.parse(await readBody(response));
+}
+
+/** A call whose answer has no body worth reading (204, or a body the caller ignores). */
+export async function requestWithoutResult(options: RequestOptions): Promise<void> {
+  await send(options);
+}
+
+const ATTACHMENT_FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
+
+/** Downloads a file; the answer must say it is an attachment. */
+export async function download(options: RequestOptions): Promise<string> {
+  const response = await send(options);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  if (!disposition.toLowerCase().startsWith('attachment')) {
+    throw new Error('The server did not send the file as an attachment');
+  }
+  const filename = decodeURIComponent(ATTACHMENT_FILENAME.exec(disposition)?.[1] ?? 'download');
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+  return filename;
+}
+
+export function resetTimeoutDialogForTests(): void {
+  timeoutDialogOpen = false;
+}

@@ -1,0 +1,57 @@
+import { Modal, Text } from '@mantine/core';
+import { MODAL_DEFINITIONS, type ModalContentProps } from './modal-components';
+import type { ModalRequest } from './modal-queue';
+import { closeModal, submitModal, useModalQueue } from './modal-store';
+import type { ModalType } from './modal-types';
+
+function isKnownType(type: string): type is ModalType {
+  return Object.hasOwn(MODAL_DEFINITIONS, type);
+}
+
+function VisibleModal({ request }: { request: ModalRequest }) {
+  const { id, type, submitting, submitError } = request;
+  if (!isKnownType(type)) {
+    console.error(`Unknown modal type: ${type}`);
+    return null;
+  }
+  // The queue stores params as unknown; openModal typed them against this same type.
+  const definition = MODAL_DEFINITIONS[type] as unknown as {
+    title: (params: unknown) => string;
+    Content: (props: ModalContentProps<ModalType>) => React.ReactNode;
+  };
+  const { Content } = definition;
+  const dismiss = () => {
+    if (!submitting) closeModal(id);
+  };
+  return (
+    <Modal
+      opened
+      onClose={dismiss}
+      title={definition.title(request.params)}
+      closeOnClickOutside={!submitting}
+      closeOnEscape={!submitting}
+      withCloseButton={!submitting}
+      centered
+    >
+      <Content
+        params={request.params as never}
+        submitting={submitting}
+        answer={(result) => closeModal(id, result)}
+        submit={(submission) => void submitModal(id, submission)}
+        dismiss={dismiss}
+      />
+      {submitError ? (
+        <Text c="red" size="sm" mt="sm" role="alert">
+          {submitError}
+        </Text>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Shows the last modal of the queue; the others wait behind it. */
+export function ModalHost() {
+  const queue = useModalQueue();
+  const visible = queue.at(-1);
+  return visible ? <VisibleModal key={visible.id} request={visible} /> : null;
+}

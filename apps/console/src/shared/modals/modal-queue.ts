@@ -1,0 +1,54 @@
+/** The modal queue (specification section 4): pure state, unit tested. */
+export const MODAL_ID_LENGTH = 5;
+
+export interface ModalOptions {
+  /** An urgent modal goes to the back of the list, where it is the one shown. */
+  urgent?: boolean;
+}
+
+export interface ModalRequest<TType extends string = string> {
+  id: string;
+  type: TType;
+  params: unknown;
+  options: ModalOptions;
+  submitting: boolean;
+  submitError: string | null;
+}
+
+export type ModalQueueEvent =
+  | { type: 'opened'; request: ModalRequest }
+  | { type: 'submitting'; id: string }
+  | { type: 'submit-failed'; id: string; error: string }
+  | { type: 'closed'; id: string };
+
+export function reduceModalQueue(queue: readonly ModalRequest[], event: ModalQueueEvent): ModalRequest[] {
+  switch (event.type) {
+    case 'opened':
+      return event.request.options.urgent ? [...queue, event.request] : [event.request, ...queue];
+    case 'submitting':
+      return queue.map((modal) =>
+        modal.id === event.id ? { ...modal, submitting: true, submitError: null } : modal,
+      );
+    case 'submit-failed':
+      return queue.map((modal) =>
+        modal.id === event.id ? { ...modal, submitting: false, submitError: event.error } : modal,
+      );
+    case 'closed':
+      return queue.filter((modal) => modal.id !== event.id);
+  }
+}
+
+/** The modal on screen: the last of the list. */
+export function visibleModal(queue: readonly ModalRequest[]): ModalRequest | undefined {
+  return queue.at(-1);
+}
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+export function createModalId(random: () => number = Math.random): string {
+  let id = '';
+  for (let index = 0; index < MODAL_ID_LENGTH; index += 1) {
+    id += ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)] ?? 'x';
+  }
+  return id;
+}

@@ -1,0 +1,60 @@
+/** The authenticated account and its transitions (specification section 4). */
+export interface Account {
+  accessToken: string | null;
+  refreshToken: string | null;
+  username: string | null;
+  userPermissions: string[];
+  isAuthenticated: boolean;
+  isAuthenticating: boolean;
+  loading: boolean;
+  error: unknown;
+}
+
+export type AccountEvent =
+  | { type: 'authenticating' }
+  | {
+      type: 'authenticated';
+      accessToken: string;
+      refreshToken: string;
+      username: string;
+      permissions: string[];
+    }
+  | { type: 'failed'; error: unknown }
+  | { type: 'checked-stored-tokens' }
+  | { type: 'signed-out' };
+
+export const INITIAL_ACCOUNT: Account = {
+  accessToken: null,
+  refreshToken: null,
+  username: null,
+  userPermissions: [],
+  isAuthenticated: false,
+  isAuthenticating: false,
+  loading: true,
+  error: null,
+};
+
+export function reduceAccount(account: Account, event: AccountEvent): Account {
+  switch (event.type) {
+    case 'authenticating':
+      return { ...account, isAuthenticating: true, userPermissions: [], username: null, error: null };
+    case 'authenticated':
+      return {
+        ...account,
+        accessToken: event.accessToken,
+        refreshToken: event.refreshToken,
+        username: event.username,
+        userPermissions: event.permissions,
+        isAuthenticated: true,
+        isAuthenticating: false,
+        loading: false,
+        error: null,
+      };
+    case 'failed':
+      return { ...account, isAuthenticating: false, loading: false, error: event.error };
+    case 'checked-stored-tokens':
+      return { ...account, loading: false };
+    case 'signed-out':
+      return { ...INITIAL_ACCOUNT, loading: false };
+  }
+}

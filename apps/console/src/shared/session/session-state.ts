@@ -1,0 +1,59 @@
+import { useSyncExternalStore } from 'react';
+import { currentPath, navigateTo } from '../navigation';
+import { displayUsername, readClaims } from './access-token';
+import { INITIAL_ACCOUNT, reduceAccount, type Account, type AccountEvent } from './account';
+import { clearStoredTokens, storeTokens } from './token-storage';
+
+let account: Account = INITIAL_ACCOUNT;
+const listeners = new Set<() => void>();
+
+export function dispatchAccount(event: AccountEvent): void {
+  account = reduceAccount(account, event);
+  listeners.forEach((listener) => listener());
+}
+
+export function getAccount(): Account {
+  return account;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAccount(): Account {
+  return useSyncExternalStore(subscribe, getAccount);
+}
+
+/** Stores a token pair and signs the account in with the claims of its access token. */
+export function applyTokens(accessToken: string, refreshToken: string, persist = true): void {
+  const claims = readClaims(accessToken);
+  if (!claims) throw new Error('The access token could not be read');
+  if (persist) storeTokens(accessToken, refreshToken);
+  dispatchAccount({
+    type: 'authenticated',
+    accessToken,
+    refreshToken,
+    username: displayUsername(claims),
+    permissions: claims.permissions,
+  });
+}
+
+export function signOutLocally(): void {
+  clearStoredTokens();
+  dispatchAccount({ type: 'signed-out' });
+}
+
+/** A 401 or a refused refresh: forget both tokens and go to /login remembering where the user was. */
+export function expireSession(): void {
+  const from = currentPath();
+  signOutLocally();
+  if (window.location.pathname !== '/login') {
+    navigateTo(`/login?from=${encodeURIComponent(from)}`, { replace: true });
+  }
+}
+
+/** Tests start from a signed-out, loaded account. */
+export function resetAccountForTests(): void {
+  account = { ...INITIAL_ACCOUNT, loading: false };
+}

@@ -1,0 +1,85 @@
+import { tokenPairSchema } from '@web-control/contract/auth';
+import { HttpError } from '../http/http-error';
+import { request } from '../http/http-client';
+import { TOKEN_CHECK_INTERVAL_MS } from '../timing';
+import { isExpiring, readClaims } from './access-token';
+import { applyTokens, dispatchAccount, expireSession, getAccount, signOutLocally } from './session-state';
+import { ACCESS_TOKEN_KEY, readStoredTokens, REFRESH_TOKEN_KEY } from './token-storage';
+
+const REFRESH_LOCK = 'web-control-token-refresh';
+
+let refreshInFlight: Promise<void> | undefined;
+
+async function exchangeRefreshToken(): Promise<void> {
+  // Another tab may have refreshed while this one waited for the lock.
+  const stored = readStoredTokens();
+  if (!stored.accessToken || !stored.refreshToken) {
+    expireSession();
+    return;
+  }
+  if (stored.accessToken !== getAccount().accessToken && !isExpiring(stored.accessToken, Date.now())) {
+    applyTokens(stored.accessToken, stored.refreshToken, false);
+    return;
+  }
+  try {
+    const pair = await request({
+      api: 'authApi',
+      path: '/refresh-token',
+      method: 'POST',
+      body: { refreshToken: stored.refreshToken },
+      schema: tokenPairSchema,
+    });
+    applyTokens(pair.access_token, pair.refresh_token);
+  } catch (error) {
+    // A refused refresh token ends the session; a network hiccup waits for the next check.
+    if (error instanceof HttpError && error.status >= 400 && error.status < 500) expireSession();
+    else console.error('Could not refresh the session', error);
+  }
+}
+
+/** Refreshes the token pair, once at a time in this tab and across tabs. */
+export function refreshSession(): Promise<void> {
+  refreshInFlight ??= (
+    'locks' in navigator
+      ? navigator.locks.request(REFRESH_LOCK, exchangeRefreshToken)
+      : exchangeRefreshToken()
+  ).finally(() => {
+    refreshInFlight = undefined;
+  });
+  return refreshInFlight;
+}
+
+/** At start: restore the stored pair; with only one of the two the user must sign in again. */
+export async function restoreSession(): Promise<void> {
+  const { accessToken, refreshToken } = readStoredTokens();
+  if (accessToken && refreshToken && readClaims(accessToken)) {
+    if (isExpiring(accessToken, Date.now())) await refreshSession();
+    else applyTokens(accessToken, refreshToken, false);
+  } else if (accessToken || refreshToken) {
+    signOutLocally();
+  }
+  if (getAccount().loading) dispatchAccount({ type: 'checked-stored-tokens' });
+}
+
+/** Checks the token every 10 s and follows sign-ins and sign-outs of other tabs. */
+export function keepSessionFresh(): () => void {
+  const timer = window.setInterval(() => {
+    const { accessToken, isAuthenticated } = getAccount();
+    if (isAuthenticated && accessToken && isExpiring(accessToken, Date.now())) void refreshSession();
+  }, TOKEN_CHECK_INTERVAL_MS);
+
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== ACCESS_TOKEN_KEY && event.key !== REFRESH_TOKEN_KEY && event.key !== null) return;
+    const { accessToken, refreshToken } = readStoredTokens();
+    if (accessToken && refreshToken) {
+      if (accessToken !== getAccount().accessToken) applyTokens(accessToken, refreshToken, false);
+    } else if (getAccount().isAuthenticated) {
+      expireSession();
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.clearInterval(timer);
+    window.removeEventListener('storage', onStorage);
+  };
+}

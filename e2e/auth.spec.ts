@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn, signInAt } from './support/session';
+
+test.describe('sign-in', () => {
+  test('an unauthenticated visit goes to /login and lands on the requested page after login', async ({
+    page,
+  }) => {
+    await signInAt(page, '/dashboard/transactions', 'admin');
+    await expect(page, 'the user lands on the page first asked for').toHaveURL('/dashboard/transactions');
+    await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible();
+    await expect(page).toHaveTitle('Transactions | Web Control');
+  });
+
+  test('a wrong password says so and keeps the user on /login', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, 'admin', 'not-the-password');
+    await expect(page.getByRole('alert'), 'the failure is explained').toHaveText(
+      'Incorrect username or password',
+    );
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('an unknown user gets exactly the same answer as a wrong password', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, 'nobody-here', 'whatever-Passw0rd!');
+    await expect(page.getByRole('alert')).toHaveText('Incorrect username or password');
+  });
+
+  test('the login form explains missing fields and keeps Submit disabled', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Login | Web Control');
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Username').focus();
+    await page.getByLabel('Password', { exact: true }).focus();
+    await page.getByLabel('Username').focus();
+    await expect(page.getByText('Please enter a valid username')).toBeVisible();
+    await expect(page.getByText('Please enter your password')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot',
+    );
+    await expect(page.getByRole('link', { name: 'Support' })).toHaveAttribute(
+      'href',
+      'https://support.example/',
+    );
+    const accessibility = await new AxeBuilder({ page }).analyze();
+    expect(accessibility.violations, 'the login page has no accessibility violations').toEqual([]);
+  });
+
+  test('logout ends the session', async ({ page }) => {
+    await signInAt(page, '/dashboard/home', 'admin');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page, 'logout goes to /login').toHaveURL('/login');
+    expect(await page.evaluate(() => localStorage.getItem('webControl.refreshToken'))).toBeNull();
+    await page.goto('/dashboard/home');
+    await expect(page, 'the session is gone').toHaveURL(/\/login/);
+  });
+
+  test('a failed logout tells the user to contact support', async ({ page }) => {
+    await signInAt(page, '/dashboard/home', 'admin');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    await page.route('**/api/auth/logout', (route) =>
+      route.fulfill({ status: 500, json: { errorMessage: 'Boom', code: 'INTERNAL_ERROR' } }),
+    );
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('Logout failed, please contact support.')).toBeVisible();
+    await expect(page).toHaveURL('/dashboard/home');
+  });
+
+  test('a session whose refresh token was revoked ends at /login', async ({ page, request }) => {
+    await page.clock.install();
+    await signInAt(page, '/dashboard/home', 'support');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    const refreshToken = await page.evaluate(() => localStorage.getItem('webControl.refreshToken'));
+    const revoked = await request.post('/api/auth/logout', { data: { refresh_token: refreshToken } });
+    expect(revoked.status()).toBe(204);
+
+    // Five minutes later the access token is near its end; the refresh is refused.
+    await page.clock.fastForward('05:00');
+    await expect(page, 'the user is sent to sign in again').toHaveURL(/\/login\?from=%2Fdashboard%2Fhome/);
+    expect(await page.evaluate(() => localStorage.getItem('webControl.accessToken'))).toBeNull();
+  });
+
+  test('a session stays alive by refreshing its token before it expires', async ({ page }) => {
+    await page.clock.install();
+    await signInAt(page, '/dashboard/home', 'support');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    const first = await page.evaluate(() => localStorage.getItem('webControl.refreshToken'));
+    await page.clock.fastForward('04:40');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('webControl.refreshToken')), {
+        message: 'the token pair was rotated',
+      })
+      .not.toBe(first);
+    await expect(page).toHaveURL('/dashboard/home');
+  });
+});

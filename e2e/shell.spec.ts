@@ -1,0 +1,127 @@
+import { expect, test } from '@playwright/test';
+import { signInAt } from './support/session';
+
+test.describe('shell', () => {
+  test('shows the client name, support and guide links, the user and the footer', async ({ page }) => {
+    await signInAt(page, '/dashboard/home', 'admin');
+    const header = page.getByRole('banner');
+    await expect(header.getByText('E2E Bank')).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Support' })).toHaveAttribute(
+      'href',
+      'https://support.example/',
+    );
+    await expect(header.getByRole('link', { name: 'User Guide' })).toHaveAttribute(
+      'href',
+      'https://guide.example/',
+    );
+    await expect(header).toContainText('logged in as admin');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('v1.22.0');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    await expect(footer).toContainText('All rights reserved');
+  });
+
+  test('an administrator sees every menu entry', async ({ page }) => {
+    await signInAt(page, '/dashboard/home', 'admin');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    for (const entry of [
+      'Home',
+      'Monitoring',
+      'Load Balancer',
+      'Transactions',
+      'Vouchers',
+      'Finance',
+      'Configure',
+      'User Management',
+      'Documentation',
+      'Logout',
+    ]) {
+      await expect(menu.getByText(entry, { exact: true }), `${entry} is in the menu`).toBeVisible();
+    }
+  });
+
+  test('a user without a permission does not see its entry and is turned away from its route', async ({
+    page,
+  }) => {
+    await signInAt(page, '/dashboard/home', 'support');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu.getByRole('link', { name: 'Transactions' })).toBeVisible();
+    await expect(menu.getByText('User Management'), 'support may not manage users').toHaveCount(0);
+
+    await page.goto('/dashboard/admin/users');
+    await expect(page, 'the guarded route sends the user to /login').toHaveURL(/\/login/);
+    await expect(page.getByRole('status')).toContainText('Your account may not open the page you asked for');
+  });
+
+  test('menu links navigate inside the console', async ({ page }) => {
+    await signInAt(page, '/dashboard/home', 'admin');
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Load Balancer' })
+      .click();
+    await expect(page).toHaveURL('/dashboard/load-balancer/services');
+    await expect(page.getByRole('heading', { name: 'Load Balancer - Services' })).toBeVisible();
+  });
+
+  test('the redirects of the specification', async ({ page }) => {
+    await signInAt(page, '/', 'admin');
+    await expect(page, '/ goes to the default path').toHaveURL('/dashboard/home');
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/dashboard/home');
+    await page.goto('/dashboard/monitoring');
+    await expect(page).toHaveURL('/dashboard/monitoring/overview');
+    await page.goto('/dashboard/load-balancer');
+    await expect(page).toHaveURL('/dashboard/load-balancer/services');
+    await page.goto('/dashboard/admin');
+    await expect(page).toHaveURL('/dashboard/admin/users');
+    await page.goto('/dashboard/finance');
+    await expect(page).toHaveURL('/dashboard/finance/processes');
+    await page.goto('/dashboard/config');
+    await expect(page).toHaveURL('/dashboard/config/maps');
+  });
+
+  test('the Documentation entry opens the documentation in a new tab', async ({ page }) => {
+    await signInAt(page, '/dashboard/home', 'admin');
+    const popup = page.waitForEvent('popup');
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Documentation' })
+      .click();
+    await expect(await popup).toHaveURL(/\/api\/docs/);
+
+    await page.goto('/dashboard/documentation');
+    await expect(page, 'the documentation route goes home').toHaveURL('/dashboard/home');
+  });
+
+  test('an unknown address shows the Not Found page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(
+      page.getByText(
+        "We unfortunately couldn't find the page you're looking for. Please contact support if this is unexpected.",
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Not Found | Web Control');
+  });
+
+  test('without its configuration the console says so', async ({ page }) => {
+    await page.route('**/config.js', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/login');
+    await expect(page.getByRole('alert')).toContainText(
+      'The configuration for this console cannot be found. Please contact support.',
+    );
+  });
+
+  test('toasts appear at the top centre with a close button', async ({ page }) => {
+    await signInAt(page, '/dashboard/home', 'admin');
+    await page.route('**/api/auth/logout', (route) => route.fulfill({ status: 500, json: {} }));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Logout failed, please contact support.' });
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.y < viewport.height / 3, 'the toast is at the top').toBeTruthy();
+    await toast.getByRole('button').click();
+    await expect(toast).toHaveCount(0);
+  });
+});

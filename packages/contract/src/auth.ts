@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+export const LOGIN_MESSAGES = {
+  username: 'Please enter a valid username',
+  password: 'Please enter your password',
+  failed: 'Incorrect username or password',
+} as const;
+
+export const USERNAME_MAX_LENGTH = 128;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** One schema for the login form and the login request. */
+export const loginRequestSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, LOGIN_MESSAGES.username)
+    .max(USERNAME_MAX_LENGTH, LOGIN_MESSAGES.username),
+  password: z.string().min(1, LOGIN_MESSAGES.password).max(PASSWORD_MAX_LENGTH, LOGIN_MESSAGES.password),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const tokenPairSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const refreshTokenRequestSchema = z.object({
+  refreshToken: z.string().min(1).max(512),
+});
+export type RefreshTokenRequest = z.infer<typeof refreshTokenRequestSchema>;
+
+export const logoutRequestSchema = z.object({
+  refresh_token: z.string().min(1).max(512),
+});
+export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
+/** The claims of an access token that the console reads. */
+export const accessTokenClaimsSchema = z.object({
+  sub: z.string(),
+  username: z.string(),
+  preferred_username: z.string().optional(),
+  permissions: z.array(z.string()),
+  exp: z.number().optional(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/** Access tokens live about five minutes. */
+export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The body of every 4xx and 5xx answer of the platform. */
+export const errorBodySchema = z.object({
+  errorMessage: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+  correlationId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  badRequest: 'BAD_REQUEST',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
+  rateLimited: 'RATE_LIMITED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  internal: 'INTERNAL_ERROR',
+} as const;

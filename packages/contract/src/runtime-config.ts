@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const AUTH_PROVIDER_KINDS = ['auth-server', 'identity-provider'] as const;
+
+/** The object /config.js hands the console; it names every API base so a deployment can move one. */
+export const runtimeConfigSchema = z.object({
+  productName: z.string(),
+  clientName: z.string(),
+  supportUrl: z.string().optional(),
+  userGuideUrl: z.string().optional(),
+  documentationUrl: z.string().optional(),
+  defaultPath: z.string().optional(),
+  hideHome: z.boolean(),
+  authProvider: z.enum(AUTH_PROVIDER_KINDS),
+  authApi: z.string(),
+  ecsApi: z.string(),
+  transactionsApi: z.string(),
+  loadBalancerApi: z.string(),
+  reconApi: z.string(),
+  filesApi: z.string(),
+  configApi: z.string(),
+  moneyTransferApi: z.string(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export type ApiName = keyof Pick<
+  RuntimeConfig,
+  | 'authApi'
+  | 'ecsApi'
+  | 'transactionsApi'
+  | 'loadBalancerApi'
+  | 'reconApi'
+  | 'filesApi'
+  | 'configApi'
+  | 'moneyTransferApi'
+>;
+
+/** The global /config.js assigns. */
+export const RUNTIME_CONFIG_GLOBAL = '__WEB_CONTROL_CONFIG__';
+
+export const DEFAULT_API_BASES: Record<ApiName, string> = {
+  authApi: '/api/auth',
+  ecsApi: '/api/ecs',
+  transactionsApi: '/api/ecs/transactions',
+  loadBalancerApi: '/api/lb',
+  reconApi: '/api/recon',
+  filesApi: '/api/recon/files',
+  configApi: '/api/config',
+  moneyTransferApi: '/api/moneytransfer',
+};
