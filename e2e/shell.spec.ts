@@ -121,7 +121,16 @@ test.describe('shell', () => {
     const box = await toast.boundingBox();
     const viewport = page.viewportSize();
     expect(box && viewport && box.y < viewport.height / 3, 'the toast is at the top').toBeTruthy();
-    await toast.getByRole('button').click();
-    await expect(toast).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(toast).toHaveCount(2);
+    const newestFirst = await toast.first().evaluate((element) => {
+      const list = element.parentElement?.closest('[data-position="top-center"] > div');
+      return list ? getComputedStyle(list).flexDirection : 'missing';
+    });
+    expect(newestFirst, 'the newest toast is drawn on top').toBe('column-reverse');
+
+    await toast.first().getByRole('button').click();
+    await expect(toast).toHaveCount(1);
   });
 });

@@ -11,6 +11,7 @@ import { ConfigurationMissingBanner } from './configuration-missing';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
+import classes from './toasts.module.css';
 
 export const TOAST_POSITION = 'top-center';
 
@@ -35,7 +36,7 @@ function Console() {
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position={TOAST_POSITION} limit={5} />
+      <Notifications position={TOAST_POSITION} limit={5} className={classes.toasts} />
       {getRuntimeConfig() ? <Console /> : <ConfigurationMissingBanner />}
     </MantineProvider>
   );

@@ -5,6 +5,7 @@ export const theme = createTheme({
   // The default shade 6 is too light on white for WCAG AA text contrast.
   primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'sm',
+  headings: { sizes: { h1: { fontSize: '1.75rem', lineHeight: '1.3' } } },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
 

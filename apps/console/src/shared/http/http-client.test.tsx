@@ -8,7 +8,7 @@ import { applyTokens, getAccount, resetAccountForTests } from '../session/sessio
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../session/token-storage';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
-import { buildUrl, request, requestWithoutResult, resetTimeoutDialogForTests } from './http-client';
+import { buildUrl, download, request, requestWithoutResult, resetTimeoutDialogForTests } from './http-client';
 import { HttpError, HttpTimeoutError } from './http-error';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -92,6 +92,28 @@ describe('http client', () => {
     expect(navigate).toHaveBeenCalledWith('/login?from=%2Fdashboard%2Ftransactions%3Freference%3D42', {
       replace: true,
     });
+  });
+
+  it('downloads a file sent as an attachment under its own name', async () => {
+    const createObjectURL = vi.fn(() => 'blob:file');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValue(
+      new Response('a,b', {
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="recon.csv"' },
+      }),
+    );
+    await expect(download({ api: 'filesApi', path: '/1/download' })).resolves.toBe('recon.csv');
+    expect(clicked).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockResolvedValue(
+      new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    );
+    await expect(download({ api: 'filesApi', path: '/1/download' })).rejects.toThrow(
+      'The server did not send the file as an attachment',
+    );
+    clicked.mockRestore();
   });
 
   it('a 401 of an auth call (wrong password) does not end the session', async () => {

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAccessToken, TEST_CONFIG } from '../../test/tokens';
+import { setNavigator } from '../navigation';
+import { setRuntimeConfig } from '../runtime-config';
+import { refreshSession, restoreSession } from './session';
+import { getAccount, resetAccountForTests } from './session-state';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, readStoredTokens } from './token-storage';
+
+const fetchMock = vi.fn<typeof fetch>();
+const navigate = vi.fn();
+const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+const claims = { sub: '1', username: 'jo', permissions: ['VIEW_TRANSACTIONS'] };
+const freshToken = fakeAccessToken({ ...claims, exp: inAnHour });
+const expiredToken = fakeAccessToken({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 });
+
+function tokenPair(access: string, refresh: string): Response {
+  return new Response(JSON.stringify({ access_token: access, refresh_token: refresh }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+describe('session', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+    vi.stubGlobal('fetch', fetchMock);
+    setNavigator(navigate);
+    resetAccountForTests();
+    window.history.pushState({}, '', '/dashboard/home');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    navigate.mockReset();
+  });
+
+  it('restores a stored pair without calling the platform while the token is fresh', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, freshToken);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    await restoreSession();
+    expect(getAccount()).toMatchObject({ isAuthenticated: true, username: 'jo', loading: false });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('forgets a lone token: the user must sign in again', async () => {
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    await restoreSession();
+    expect(getAccount()).toMatchObject({ isAuthenticated: false, loading: false });
+    expect(readStoredTokens()).toEqual({ accessToken: null, refreshToken: null });
+  });
+
+  it('refreshes an expiring stored token before the session is used', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, expiredToken);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    fetchMock.mockResolvedValue(tokenPair(freshToken, 'r2'));
+    await restoreSession();
+    expect(getAccount()).toMatchObject({ isAuthenticated: true, accessToken: freshToken });
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('r2');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/auth/refresh-token');
+    expect(init?.body).toBe('{"refreshToken":"r1"}');
+  });
+
+  it('runs one refresh at a time', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, expiredToken);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    fetchMock.mockResolvedValue(tokenPair(freshToken, 'r2'));
+    await Promise.all([refreshSession(), refreshSession(), refreshSession()]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session at /login when the refresh token is refused', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, expiredToken);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'spent');
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ errorMessage: 'Please sign in again', code: 'INVALID_REFRESH_TOKEN' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await restoreSession();
+    expect(getAccount().isAuthenticated).toBe(false);
+    expect(readStoredTokens()).toEqual({ accessToken: null, refreshToken: null });
+    expect(navigate).toHaveBeenCalledWith('/login?from=%2Fdashboard%2Fhome', { replace: true });
+  });
+
+  it('adopts a pair another tab already refreshed instead of spending the refresh token again', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, expiredToken);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    fetchMock.mockResolvedValue(tokenPair(freshToken, 'r2'));
+    await restoreSession();
+    // Another tab rotated the pair while this one held the old access token.
+    const otherTabToken = fakeAccessToken({ ...claims, exp: inAnHour + 60 });
+    localStorage.setItem(ACCESS_TOKEN_KEY, otherTabToken);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r3');
+    await refreshSession();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(getAccount().accessToken).toBe(otherTabToken);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '@web-control/contract/permissions';
+import { verifyPassword } from '../modules/auth/passwords.ts';
+import { createUnseededTestDatabase } from '../testing/test-database.ts';
+import { DEMO_USERS, seed } from './seed.ts';
+
+const freshDatabase = createUnseededTestDatabase;
+
+describe('seed', () => {
+  it('generates a readable demo password once, stores it only hashed, and is idempotent', async () => {
+    const { db, close } = await freshDatabase();
+    try {
+      const first = await seed(db, {});
+      if (first.demoPassword.kind !== 'generated') {
+        throw new Error('expected a generated password');
+      }
+      const password = first.demoPassword.password;
+      expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+
+      const second = await seed(db, {});
+      expect(second.demoPassword).toEqual({ kind: 'shown-before' });
+
+      const users = await db
+        .selectFrom('users')
+        .select(['username', 'password_hash', 'email'])
+        .orderBy('username')
+        .execute();
+      expect(users.map((user) => user.username).sort()).toEqual(
+        DEMO_USERS.map((user) => user.username).sort(),
+      );
+      for (const user of users) {
+        expect(user.password_hash).not.toContain(password);
+        expect(await verifyPassword(user.password_hash, password)).toBe(true);
+        expect(user.email).toBe(`${user.username}@demo.local`);
+      }
+      const settings = await db.selectFrom('app_settings').select('value').execute();
+      expect(JSON.stringify(settings)).not.toContain(password);
+
+      expect(await db.selectFrom('permissions').select('name').execute()).toHaveLength(PERMISSIONS.length);
+      expect(await db.selectFrom('roles').select('name').execute()).toHaveLength(6);
+    } finally {
+      await close();
+    }
+  });
+
+  it('re-hashes the demo users when DEMO_PASSWORD changes, and only then', async () => {
+    const { db, close } = await freshDatabase();
+    try {
+      expect((await seed(db, { demoPassword: 'first-password' })).demoPassword).toEqual({
+        kind: 'from-environment',
+        changed: true,
+      });
+      expect((await seed(db, { demoPassword: 'first-password' })).demoPassword).toEqual({
+        kind: 'from-environment',
+        changed: false,
+      });
+      await seed(db, { demoPassword: 'second-password' });
+      const admin = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      expect(await verifyPassword(admin.password_hash, 'second-password')).toBe(true);
+      expect(await verifyPassword(admin.password_hash, 'first-password')).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+
+  it('gives Support only the viewing permissions', async () => {
+    const { db, close } = await freshDatabase();
+    try {
+      await seed(db, { demoPassword: 'some-password' });
+      const rows = await db
+        .selectFrom('role_permissions')
+        .innerJoin('roles', 'roles.role_id', 'role_permissions.role_id')
+        .innerJoin('permissions', 'permissions.permission_id', 'role_permissions.permission_id')
+        .select('permissions.name')
+        .where('roles.name', '=', 'Support')
+        .execute();
+      expect(rows.map((row) => row.name).sort()).toEqual(
+        [
+          'VIEW_TRANSACTIONS',
+          'MONITOR_SERVICES',
+          'VIEW_PROCESSES',
+          'VIEW_ACTIONS',
+          'VIEW_AUDITS',
+          'VIEW_MAPPINGS',
+          'VIEW_LOAD_BALANCER',
+          'VIEW_VOUCHERS',
+        ].sort(),
+      );
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,286 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  accessTokenClaimsSchema,
+  LOGIN_MESSAGES,
+} from '@web-control/contract/auth';
+import { PERMISSIONS } from '@web-control/contract/permissions';
+import type { DatabaseHandle } from '../../db/connection.ts';
+import { TEST_DEMO_PASSWORD } from '../../testing/constants.ts';
+import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
+import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
+import type { App } from '../../server.ts';
+import type { ManualClock } from '../../clock.ts';
+import {
+  AUTH_AUDIT_ACTIONS,
+  LOCKOUT_MINUTES,
+  MAX_FAILED_LOGINS,
+  REFRESH_TOKEN_TTL_HOURS,
+} from './service.ts';
+
+const INVALID_CREDENTIALS_BODY = { errorMessage: LOGIN_MESSAGES.failed, code: 'INVALID_CREDENTIALS' };
+const MINUTE_MS = 60_000;
+
+describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
+  let database: DatabaseHandle;
+  let app: App & { clock: ManualClock };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    app = await buildTestApp({ database });
+    return () => app.close();
+  });
+
+  function auditRows(action: string, actor?: string) {
+    let query = database.db.selectFrom('audit_log').selectAll().where('action', '=', action);
+    if (actor !== undefined) {
+      query = query.where('actor', '=', actor);
+    }
+    return query.orderBy('id').execute();
+  }
+
+  const postLogin = (username: string, password: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  const postRefresh = (refreshToken: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } });
+
+  it('signs a seeded demo user in with tokens carrying the role permissions', async () => {
+    const response = await postLogin('support', TEST_DEMO_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ access_token: string; refresh_token: string }>();
+    const claims = accessTokenClaimsSchema
+      .extend({ iat: accessTokenClaimsSchema.shape.exp })
+      .parse(decodeJwt(body.access_token));
+    expect(claims.username).toBe('support');
+    expect(claims.preferred_username).toBe('support');
+    expect(claims.sub).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(claims.permissions)).toEqual(
+      new Set([
+        'VIEW_TRANSACTIONS',
+        'MONITOR_SERVICES',
+        'VIEW_PROCESSES',
+        'VIEW_ACTIONS',
+        'VIEW_AUDITS',
+        'VIEW_MAPPINGS',
+        'VIEW_LOAD_BALANCER',
+        'VIEW_VOUCHERS',
+      ]),
+    );
+    expect(claims.iat).toBe(Math.floor(app.clock.now().getTime() / 1000));
+    expect(claims.exp).toBe((claims.iat ?? 0) + ACCESS_TOKEN_TTL_SECONDS);
+    expect(body.refresh_token).toMatch(/^[\w-]{40,}$/);
+
+    const adminTokens = await login(app, 'admin', TEST_DEMO_PASSWORD);
+    expect(new Set(decodeJwt(adminTokens.access_token).permissions as string[])).toEqual(
+      new Set(PERMISSIONS),
+    );
+
+    const [audit] = await auditRows(AUTH_AUDIT_ACTIONS.login, 'support');
+    expect(audit).toMatchObject({ outcome: 'success', client_address: '127.0.0.1' });
+    expect(audit?.occurred_at.getTime()).toBe(app.clock.now().getTime());
+  });
+
+  it('stores refresh tokens only as hashes', async () => {
+    const tokens = await login(app, 'operator', TEST_DEMO_PASSWORD);
+    const stored = await database.db.selectFrom('refresh_tokens').select('token_hash').execute();
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.map((row) => row.token_hash)).not.toContain(tokens.refresh_token);
+  });
+
+  it('rotates the refresh token and re-reads the permissions at every refresh', async () => {
+    const user = await createTestUser(database, ['VIEW_TRANSACTIONS']);
+    const first = await login(app, user.username, user.password);
+
+    await database.db
+      .insertInto('role_permissions')
+      .columns(['role_id', 'permission_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('users')
+          .innerJoin('permissions', (join) => join.on('permissions.name', '=', 'VIEW_VOUCHERS'))
+          .select(['users.role_id', 'permissions.permission_id'])
+          .where('users.user_id', '=', user.userId),
+      )
+      .execute();
+    app.clock.advance(60_000);
+
+    const response = await postRefresh(first.refresh_token);
+    expect(response.statusCode).toBe(200);
+    const second = response.json<{ access_token: string; refresh_token: string }>();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(decodeJwt(second.access_token).permissions).toEqual(['VIEW_TRANSACTIONS', 'VIEW_VOUCHERS']);
+
+    // The new token works once more; the chain continues.
+    const third = await postRefresh(second.refresh_token);
+    expect(third.statusCode).toBe(200);
+  });
+
+  it('treats a spent refresh token as theft: revokes the whole family and audits it', async () => {
+    const user = await createTestUser(database, []);
+    const first = await login(app, user.username, user.password);
+    const second = (await postRefresh(first.refresh_token)).json<{ refresh_token: string }>();
+
+    const reuse = await postRefresh(first.refresh_token);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
+
+    // The legitimate holder's newer token died with the family.
+    const afterReuse = await postRefresh(second.refresh_token);
+    expect(afterReuse.statusCode).toBe(401);
+
+    const rows = await auditRows(AUTH_AUDIT_ACTIONS.refreshTokenReuse, user.username);
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows[0]).toMatchObject({ outcome: 'failure', client_address: '127.0.0.1' });
+    // The spent first token and the live second one.
+    expect(rows[0]?.detail).toMatchObject({ revokedTokens: 2 });
+
+    // Another session of the same user is untouched.
+    const other = await login(app, user.username, user.password);
+    expect((await postRefresh(other.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown or expired refresh token', async () => {
+    expect((await postRefresh('not-a-token')).statusCode).toBe(401);
+    const user = await createTestUser(database, []);
+    const tokens = await login(app, user.username, user.password);
+    app.clock.advance(REFRESH_TOKEN_TTL_HOURS * 60 * MINUTE_MS + 1);
+    const response = await postRefresh(tokens.refresh_token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
+  });
+
+  it('logout revokes the session and is audited; an unknown token still answers 204', async () => {
+    const user = await createTestUser(database, []);
+    const tokens = await login(app, user.username, user.password);
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refresh_token: tokens.refresh_token },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect(logout.body).toBe('');
+    expect((await postRefresh(tokens.refresh_token)).statusCode).toBe(401);
+    expect(await auditRows(AUTH_AUDIT_ACTIONS.logout, user.username)).toEqual([
+      expect.objectContaining({ outcome: 'success', client_address: '127.0.0.1' }),
+    ]);
+
+    const before = (await auditRows(AUTH_AUDIT_ACTIONS.logout)).length;
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refresh_token: 'unknown-token' },
+    });
+    expect(unknown.statusCode).toBe(204);
+    const after = await auditRows(AUTH_AUDIT_ACTIONS.logout);
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({
+      outcome: 'failure',
+      actor: null,
+      detail: { reason: 'unknown-token' },
+    });
+  });
+
+  it('locks an account after 10 failures with the same answer as an unknown user, and unlocks after 30 minutes', async () => {
+    const user = await createTestUser(database, []);
+    for (let attempt = 1; attempt <= MAX_FAILED_LOGINS; attempt += 1) {
+      const response = await postLogin(user.username, 'wrong-password');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(INVALID_CREDENTIALS_BODY);
+    }
+    expect(await auditRows(AUTH_AUDIT_ACTIONS.loginFailed, user.username)).toHaveLength(MAX_FAILED_LOGINS);
+    expect(await auditRows(AUTH_AUDIT_ACTIONS.loginLockout, user.username)).toHaveLength(1);
+
+    const locked = await postLogin(user.username, user.password);
+    const unknown = await postLogin('no-such-user', user.password);
+    const wrong = await postLogin('admin', 'wrong-password');
+    for (const response of [locked, unknown, wrong]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(INVALID_CREDENTIALS_BODY);
+      expect(response.headers['content-type']).toBe(locked.headers['content-type']);
+    }
+    expect(locked.body).toBe(unknown.body);
+    expect(locked.body).toBe(wrong.body);
+
+    app.clock.advance(LOCKOUT_MINUTES * MINUTE_MS - 1000);
+    expect((await postLogin(user.username, user.password)).statusCode).toBe(401);
+    app.clock.advance(2000);
+    expect((await postLogin(user.username, user.password)).statusCode).toBe(200);
+
+    const row = await database.db
+      .selectFrom('users')
+      .select(['failed_login_count', 'locked_until'])
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ failed_login_count: 0, locked_until: null });
+  });
+
+  it('a success resets the failure count', async () => {
+    const user = await createTestUser(database, []);
+    for (let attempt = 1; attempt < MAX_FAILED_LOGINS; attempt += 1) {
+      await postLogin(user.username, 'wrong-password');
+    }
+    expect((await postLogin(user.username, user.password)).statusCode).toBe(200);
+    expect((await postLogin(user.username, 'wrong-password')).statusCode).toBe(401);
+    // One failure after the reset does not lock.
+    expect((await postLogin(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a disabled user the same way and refuses their refresh', async () => {
+    const user = await createTestUser(database, []);
+    const tokens = await login(app, user.username, user.password);
+    await database.db
+      .updateTable('users')
+      .set({ disabled: true })
+      .where('user_id', '=', user.userId)
+      .execute();
+    const response = await postLogin(user.username, user.password);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(INVALID_CREDENTIALS_BODY);
+    expect((await postRefresh(tokens.refresh_token)).statusCode).toBe(401);
+    const failed = await auditRows(AUTH_AUDIT_ACTIONS.loginFailed, user.username);
+    expect(failed.at(-1)?.detail).toEqual({ reason: 'disabled' });
+  });
+
+  it('audits failed logins with the reason, never the password', async () => {
+    await postLogin('nobody-here', 'secret-guess-1');
+    const [row] = await auditRows(AUTH_AUDIT_ACTIONS.loginFailed, 'nobody-here');
+    expect(row).toMatchObject({ outcome: 'failure', detail: { reason: 'unknown-user' } });
+    expect(JSON.stringify(row)).not.toContain('secret-guess-1');
+  });
+
+  it('rate limits login per client address with the JSON error shape', async () => {
+    const limited = await buildTestApp({ database, settings: { loginRateLimit: 3 } });
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        last = await limited.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'x', password: 'y' },
+        });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const tooMany: unknown = expect.stringMatching(/Too many/);
+      expect(last?.json()).toEqual({ errorMessage: tooMany, code: 'RATE_LIMITED' });
+      expect(last?.headers['retry-after']).toBeDefined();
+      // Another address is not affected.
+      const other = await limited.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'x', password: 'y' },
+        remoteAddress: '10.0.0.9',
+      });
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});

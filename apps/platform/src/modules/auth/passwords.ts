@@ -1,0 +1,16 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// @node-rs/argon2 defaults to argon2id with OWASP's recommended cost (19 MiB, 2 passes).
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    // A malformed stored hash must read as a wrong password, never as a 500.
+    return false;
+  }
+}

@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/schema.ts';
+import type { RefreshTokenRow, UserRow } from './table.ts';
+
+export interface NewRefreshToken {
+  tokenHash: string;
+  familyId: string;
+  userId: string;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+/** Every query of the auth module. */
+export function createAuthRepository() {
+  return {
+    findUserByUsername(executor: DbExecutor, username: string): Promise<UserRow | undefined> {
+      return executor.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    },
+
+    findUserById(executor: DbExecutor, userId: string): Promise<UserRow | undefined> {
+      return executor.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    async listPermissionsOfRole(executor: DbExecutor, roleId: number | null): Promise<string[]> {
+      if (roleId === null) {
+        return [];
+      }
+      const rows = await executor
+        .selectFrom('role_permissions')
+        .innerJoin('permissions', 'permissions.permission_id', 'role_permissions.permission_id')
+        .select('permissions.name')
+        .where('role_permissions.role_id', '=', roleId)
+        .orderBy('permissions.permission_id')
+        .execute();
+      return rows.map((row) => row.name);
+    },
+
+    /**
+     * Counts one failure in a single statement (two racing failures both count); on reaching the
+     * limit the account is locked and the count starts again. Returns whether this failure locked it.
+     */
+    async recordFailedLogin(
+      executor: DbExecutor,
+      userId: string,
+      limit: number,
+      lockedUntil: Date,
+    ): Promise<{ lockedNow: boolean }> {
+      const row = await executor
+        .updateTable('users')
+        .set({
+          failed_login_count: sql<number>`case when failed_login_count + 1 >= ${limit} then 0 else failed_login_count + 1 end`,
+          locked_until: sql<Date | null>`case when failed_login_count + 1 >= ${limit} then ${lockedUntil}::timestamptz else locked_until end`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('user_id', '=', userId)
+        .returning(sql<boolean>`failed_login_count = 0`.as('locked_now'))
+        .executeTakeFirst();
+      return { lockedNow: row?.locked_now ?? false };
+    },
+
+    async resetFailedLogins(executor: DbExecutor, userId: string): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ failed_login_count: 0, locked_until: null })
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('failed_login_count', '>', 0), eb('locked_until', 'is not', null)]))
+        .execute();
+    },
+
+    async insertRefreshToken(executor: DbExecutor, token: NewRefreshToken): Promise<void> {
+      await executor
+        .insertInto('refresh_tokens')
+        .values({
+          token_hash: token.tokenHash,
+          family_id: token.familyId,
+          user_id: token.userId,
+          issued_at: token.issuedAt,
+          expires_at: token.expiresAt,
+        })
+        .execute();
+    },
+
+    /** Locks the row so two refreshes with the same token can't both succeed. */
+    findRefreshTokenForUpdate(executor: DbExecutor, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+      return executor
+        .selectFrom('refresh_tokens')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async markRefreshTokenUsed(executor: DbExecutor, tokenId: number, usedAt: Date): Promise<boolean> {
+      const result = await executor
+        .updateTable('refresh_tokens')
+        .set({ used_at: usedAt })
+        .where('token_id', '=', tokenId)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    async revokeFamily(executor: DbExecutor, familyId: string, revokedAt: Date): Promise<number> {
+      const result = await executor
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: revokedAt })
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  loginRequestSchema,
+  logoutRequestSchema,
+  refreshTokenRequestSchema,
+  tokenPairSchema,
+} from '@web-control/contract/auth';
+import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
+import { AppError, RATE_LIMITED_MESSAGE } from '../../errors.ts';
+import { PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
+import type { AuthService } from './service.ts';
+
+export interface AuthRoutesOptions {
+  service: AuthService;
+  loginRateLimitPerMinute: number;
+}
+
+const ONE_MINUTE = '1 minute';
+
+export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
+  const { service } = options;
+
+  app.post(
+    '/login',
+    {
+      config: {
+        ...PUBLIC_ROUTE,
+        rateLimit: {
+          max: options.loginRateLimitPerMinute,
+          timeWindow: ONE_MINUTE,
+          errorResponseBuilder: () => new AppError(429, ERROR_CODES.rateLimited, RATE_LIMITED_MESSAGE),
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username and password',
+        body: loginRequestSchema,
+        response: { 200: tokenPairSchema, 401: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) =>
+      service.login(request.body.username, request.body.password, { clientAddress: request.ip }),
+  );
+
+  app.post(
+    '/refresh-token',
+    {
+      config: PUBLIC_ROUTE,
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for a new pair (the presented one is spent)',
+        body: refreshTokenRequestSchema,
+        response: { 200: tokenPairSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => service.refresh(request.body.refreshToken, { clientAddress: request.ip }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: PUBLIC_ROUTE,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the session of a refresh token',
+        body: logoutRequestSchema,
+        response: { 204: z.null().describe('Signed out') },
+      },
+    },
+    async (request, reply) => {
+      await service.logout(request.body.refresh_token, { clientAddress: request.ip });
+      return reply.code(204).send(null);
+    },
+  );
+  done();
+};

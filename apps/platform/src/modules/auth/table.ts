@@ -1,0 +1,59 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp the database fills in (now()) unless given. */
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface PermissionsTable {
+  permission_id: Generated<number>;
+  name: string;
+}
+
+export interface RolesTable {
+  role_id: Generated<number>;
+  name: string;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  permission_id: number;
+}
+
+export interface UsersTable {
+  user_id: Generated<string>;
+  username: string;
+  email: string | null;
+  msisdn: string | null;
+  password_hash: string;
+  role_id: number | null;
+  failed_login_count: Generated<number>;
+  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  disabled: Generated<boolean>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface RefreshTokensTable {
+  token_id: Generated<number>;
+  token_hash: string;
+  family_id: string;
+  user_id: string;
+  issued_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface AuthTables {
+  permissions: PermissionsTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;

@@ -1,0 +1,99 @@
+import type { FastifyPluginCallback, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODES } from '@web-control/contract/errors';
+import { holdsAll, type Permission } from '@web-control/contract/permissions';
+import type { Clock } from '../clock.ts';
+import { AppError, FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../errors.ts';
+import { verifyAccessToken } from '../modules/auth/tokens.ts';
+
+export interface AuthenticatedUser {
+  id: string;
+  username: string;
+  permissions: readonly string[];
+}
+
+/** What a route declares: public, or the permissions it needs (an empty list: any signed-in user). */
+export type RouteAccess = { access: 'public' } | { permissions: readonly Permission[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: 'public';
+    permissions?: readonly Permission[];
+  }
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+  }
+}
+
+export interface AuthGuardOptions {
+  clock: Clock;
+  getSigningSecret(): Promise<Uint8Array>;
+}
+
+const BEARER_PATTERN = /^Bearer\s+(\S+)$/i;
+
+export const PUBLIC_ROUTE = { access: 'public' } as const satisfies RouteAccess;
+
+/** Lets a plugin that registers its own routes (docs, static files) mark them all public. */
+export function markRoutesPublic(routeOptions: RouteOptions): void {
+  routeOptions.config = { ...routeOptions.config, access: 'public' };
+}
+
+function unauthenticated(): AppError {
+  return new AppError(401, ERROR_CODES.unauthenticated, UNAUTHENTICATED_MESSAGE);
+}
+
+/**
+ * Deny by default: every route must say who may call it. A route that says nothing is refused
+ * with 403 at request time and named in a warning at startup.
+ */
+const authGuard: FastifyPluginCallback<AuthGuardOptions> = (app, options, done) => {
+  const routes: RouteOptions[] = [];
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (routeOptions) => {
+    routes.push(routeOptions);
+  });
+
+  app.addHook('onReady', (ready) => {
+    for (const route of routes) {
+      if (route.config?.access !== 'public' && route.config?.permissions === undefined) {
+        app.log.warn(
+          { method: route.method, url: route.url },
+          'Route declares neither access nor permissions; every request to it is refused (403)',
+        );
+      }
+    }
+    ready();
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (request.is404) {
+      return;
+    }
+    const config = request.routeOptions.config;
+    if (config.access === 'public') {
+      return;
+    }
+    if (config.permissions === undefined) {
+      request.log.warn({ url: request.routeOptions.url }, 'Refused: route declares no access rule');
+      throw new AppError(403, ERROR_CODES.forbidden, FORBIDDEN_MESSAGE);
+    }
+    const match = BEARER_PATTERN.exec(request.headers.authorization ?? '');
+    const token = match?.[1];
+    if (token === undefined) {
+      throw unauthenticated();
+    }
+    const claims = await verifyAccessToken(token, await options.getSigningSecret(), options.clock.now());
+    if (claims === undefined) {
+      throw unauthenticated();
+    }
+    request.user = { id: claims.sub, username: claims.username, permissions: claims.permissions };
+    if (!holdsAll(claims.permissions, config.permissions)) {
+      throw new AppError(403, ERROR_CODES.forbidden, FORBIDDEN_MESSAGE);
+    }
+  });
+  done();
+};
+
+export const authGuardPlugin = fp(authGuard, { name: 'auth-guard' });

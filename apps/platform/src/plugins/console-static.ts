@@ -1,0 +1,72 @@
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES } from '@web-control/contract/errors';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { markRoutesPublic } from './auth-guard.ts';
+import { NOT_FOUND_MESSAGE } from './error-handler.ts';
+import { API_PREFIX } from './security.ts';
+
+export interface ConsoleStaticOptions {
+  consoleDist: string;
+}
+
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const REVALIDATE_CACHE = 'no-cache';
+export const CONSOLE_MISSING_MESSAGE =
+  'The console has not been built yet. Run `npm run build` (or `npm start`, which builds it), then reload. The APIs work meanwhile.';
+
+function isApiPath(url: string): boolean {
+  return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+}
+
+/**
+ * Serves the built console. Vite's hashed files under /assets never change, so browsers may keep
+ * them; index.html must be revalidated so a new release is picked up. Unknown non-API GETs answer
+ * index.html so the console's router can handle deep links.
+ */
+const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, options) => {
+  const indexPath = path.join(options.consoleDist, 'index.html');
+  const built = existsSync(indexPath);
+
+  if (built) {
+    await app.register(async (publicScope) => {
+      publicScope.addHook('onRoute', markRoutesPublic);
+      await publicScope.register(fastifyStatic, {
+        root: options.consoleDist,
+        prefix: '/',
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          const relative = path.relative(options.consoleDist, filePath);
+          reply.header(
+            'cache-control',
+            relative.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
+          );
+        },
+      });
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isApiPath(request.url) || !isRead) {
+      return reply.code(404).send({ errorMessage: NOT_FOUND_MESSAGE, code: ERROR_CODES.notFound });
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(CONSOLE_MISSING_MESSAGE);
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE_CACHE)
+      .send(createReadStream(indexPath));
+  });
+};
+
+// Not encapsulated: the not-found handler must apply to the whole server.
+export const consoleStaticPlugin = fp(consoleStatic, { name: 'console-static' });

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../db/connection.ts';
+import type { App } from '../server.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../errors.ts';
+import { buildTestApp } from '../testing/test-app.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+
+const ANY_STRING: unknown = expect.any(String);
+const SECRET_DETAIL = 'connection string postgres://user:hunter2@db';
+
+describe('central error handler', () => {
+  let database: DatabaseHandle;
+  let app: App;
+  const logLines: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    app = await buildTestApp({
+      database,
+      settings: { bodyLimit: 2048, logLevel: 'warn' },
+      logLines,
+      configure: (instance) => {
+        instance.get('/api/test/boom', { config: { access: 'public' } }, () => {
+          throw new Error(SECRET_DETAIL);
+        });
+        instance.get(
+          '/api/test/query',
+          {
+            config: { access: 'public' },
+            schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) },
+          },
+          (request) => ({ page: request.query.page }),
+        );
+        instance.get('/api/test/undeclared', () => ({ reached: true }));
+        instance.post('/api/test/echo', { config: { access: 'public' } }, (request) => ({
+          size: JSON.stringify(request.body).length,
+        }));
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers a validation failure with 400, a readable message naming the field, and details', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: '', password: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ errorMessage: string; code: string; details: unknown }>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.errorMessage).toContain('username');
+    expect(body.errorMessage).toContain('Please enter a valid username');
+    expect(body.details).toEqual([
+      { location: 'body', field: 'username', message: 'Please enter a valid username' },
+    ]);
+
+    const query = await app.inject({ url: '/api/test/query?page=0' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ location: 'querystring', field: 'page' }],
+    });
+  });
+
+  it('answers malformed JSON with 400 in the same shape', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'BAD_REQUEST', errorMessage: ANY_STRING });
+  });
+
+  it('hides an internal error behind a generic 500 with a correlation id', async () => {
+    const response = await app.inject({ url: '/api/test/boom' });
+    expect(response.statusCode).toBe(500);
+    const body = response.json<{ correlationId: string }>();
+    expect(body).toEqual({
+      errorMessage: INTERNAL_ERROR_MESSAGE,
+      code: 'INTERNAL_ERROR',
+      correlationId: ANY_STRING,
+    });
+    expect(body.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.body).not.toContain('hunter2');
+
+    // The detail is in the log, under the id the caller was given.
+    const logged = logLines.find((line) => line.correlationId === body.correlationId && line.level === 50);
+    expect(logged).toBeDefined();
+    expect(JSON.stringify(logged)).toContain('hunter2');
+  });
+
+  it('warns at startup about a route that declares no access rule', () => {
+    const warning = logLines.find(
+      (line) => typeof line.msg === 'string' && line.msg.includes('declares neither access nor permissions'),
+    );
+    expect(warning).toMatchObject({ url: '/api/test/undeclared' });
+  });
+
+  it('answers an unknown API route with a JSON 404, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await app.inject({ method, url: '/api/no-such-thing' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ errorMessage: ANY_STRING, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { text: 'x'.repeat(4096) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+});

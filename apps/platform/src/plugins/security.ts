@@ -1,0 +1,56 @@
+import helmet from '@fastify/helmet';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SecurityOptions {
+  /** API bases from the settings; absolute ones (another origin) are allowed in connect-src. */
+  apiBases: readonly string[];
+}
+
+export const API_PREFIX = '/api';
+
+function externalOrigins(apiBases: readonly string[]): string[] {
+  const origins = new Set<string>();
+  for (const base of apiBases) {
+    if (/^https?:\/\//.test(base)) {
+      origins.add(new URL(base).origin);
+    }
+  }
+  return [...origins];
+}
+
+/** Security headers on every answer, and no caching of API answers (they carry personal data). */
+const security: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // Mantine injects <style> tags at run time; inline styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...externalOrigins(options.apiBases)],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The demo runs on plain http://127.0.0.1; HSTS belongs to the TLS-terminating proxy.
+    strictTransportSecurity: false,
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`)) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+};
+
+export const securityPlugin = fp(security, { name: 'security' });

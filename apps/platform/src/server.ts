@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SYSTEM_CLOCK, SYSTEM_RANDOM, type Clock, type RandomSource } from './clock.ts';
+import { openDatabase, type DatabaseHandle } from './db/connection.ts';
+import { createAppSettingsService } from './modules/app-settings/service.ts';
+import { createAuditService, type AuditService } from './modules/audit/service.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
+import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
+import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { consoleStaticPlugin } from './plugins/console-static.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { readSettings, type Settings, type SettingsInput } from './settings.ts';
+
+export interface BuildOptions {
+  /** Overrides on top of the environment (tests pass what they need). */
+  settings?: Partial<SettingsInput>;
+  /** Defaults to process.env; tests pass {} so the machine's variables don't leak in. */
+  env?: NodeJS.ProcessEnv;
+  /** An already migrated database; when absent one is opened from the settings and closed with the app. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  random?: RandomSource;
+  /** false silences logging (tests); otherwise the settings' LOG_LEVEL applies. */
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export interface AppServices {
+  settings: Settings;
+  database: DatabaseHandle;
+  clock: Clock;
+  random: RandomSource;
+  audit: AuditService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+function createFastify(settings: Settings, logger: boolean, stream: NodeJS.WritableStream | undefined) {
+  return Fastify({
+    logger: logger ? { level: settings.logLevel, ...(stream === undefined ? {} : { stream }) } : false,
+    bodyLimit: settings.bodyLimit,
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+}
+
+export type App = ReturnType<typeof createFastify>;
+
+/**
+ * Composes the server: external plugins, then the app's own (database, auth guard), then the
+ * routes. Does not listen and does not migrate; main.ts and the tests do that.
+ */
+export async function buildApp(options: BuildOptions = {}): Promise<App> {
+  const settings = readSettings(options.env ?? process.env, options.settings);
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const random = options.random ?? SYSTEM_RANDOM;
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await openDatabase(settings));
+
+  const app = createFastify(settings, options.logger ?? true, options.logStream);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const audit = createAuditService(clock);
+  const appSettings = createAppSettingsService();
+  let signingSecret: Promise<Uint8Array> | undefined;
+  const getSigningSecret = (): Promise<Uint8Array> => {
+    signingSecret ??= appSettings.getJwtSigningSecret(database.db, random).catch((error: unknown) => {
+      signingSecret = undefined; // try again next time, e.g. once the database is back
+      throw error;
+    });
+    return signingSecret;
+  };
+  const services: AppServices = { settings, database, clock, random, audit };
+  app.decorate('services', services);
+
+  // External plugins.
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { apiBases: Object.values(settings.apiBases) });
+  await app.register(rateLimit, { global: false });
+  await app.register(openApiPlugin, { productName: settings.productName });
+
+  // App plugins.
+  await app.register(authGuardPlugin, { clock, getSigningSecret });
+  if (ownsDatabase) {
+    app.addHook('onClose', async () => database.close());
+  }
+
+  // Routes.
+  await app.register(healthRoutes, { db: database.db });
+  await app.register(runtimeConfigRoutes, { settings });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    service: createAuthService({ db: database.db, clock, random, audit, getSigningSecret }),
+    loginRateLimitPerMinute: settings.loginRateLimit,
+  });
+  await app.register(apiDocsUiPlugin);
+  await app.register(consoleStaticPlugin, { consoleDist: settings.consoleDist });
+
+  return app;
+}

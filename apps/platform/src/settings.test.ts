@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_API_BASES } from '@web-control/contract/runtime-config';
+import { readSettings, REPO_ROOT, SettingsError, toEnvName } from './settings.ts';
+
+describe('settings', () => {
+  it('has working defaults with an empty environment', () => {
+    const settings = readSettings({});
+    expect(settings).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: `${REPO_ROOT}data`,
+      clientName: 'Web Control Demo',
+      authProvider: 'auth-server',
+      hideHome: false,
+      loginRateLimit: 30,
+      bodyLimit: 1024 * 1024,
+      apiBases: DEFAULT_API_BASES,
+    });
+    expect(settings.databaseUrl).toBeUndefined();
+    expect(settings.demoPassword).toBeUndefined();
+  });
+
+  it('reads each variable, API bases included', () => {
+    const settings = readSettings({
+      PORT: '9000',
+      HIDE_HOME: 'true',
+      MONEY_TRANSFER_API: 'https://mt.example.com',
+      DATABASE_URL: 'postgres://u@h/db',
+      SUPPORT_URL: '',
+      DATA_DIR: 'tmp/data',
+    });
+    expect(settings.dataDir).toBe(`${REPO_ROOT}tmp/data`);
+    expect(settings.port).toBe(9000);
+    expect(settings.hideHome).toBe(true);
+    expect(settings.apiBases.moneyTransferApi).toBe('https://mt.example.com');
+    expect(settings.apiBases.authApi).toBe('/api/auth');
+    expect(settings.databaseUrl).toBe('postgres://u@h/db');
+    expect(settings.supportUrl).toBeUndefined();
+  });
+
+  it('stops with a message naming the variable when a value is bad', () => {
+    expect(() => readSettings({ PORT: 'eighty' })).toThrow(SettingsError);
+    expect(() => readSettings({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => readSettings({ AUTH_PROVIDER: 'ldap' })).toThrow(/AUTH_PROVIDER/);
+    expect(() => readSettings({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD: must be at least 8/);
+    expect(() => readSettings({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => readSettings({ DEFAULT_PATH: 'dashboard' })).toThrow(/DEFAULT_PATH/);
+  });
+
+  it('names API base variables after their configuration key', () => {
+    expect(toEnvName('moneyTransferApi')).toBe('MONEY_TRANSFER_API');
+    expect(toEnvName('loadBalancerApi')).toBe('LOAD_BALANCER_API');
+  });
+});

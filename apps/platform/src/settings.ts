@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { AUTH_PROVIDER_KINDS, DEFAULT_API_BASES, type ApiName } from '@web-control/contract/runtime-config';
+
+/** The repository root, three folders above this file (apps/platform/src). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PRODUCT_NAME = 'Web Control';
+export const DEFAULT_CLIENT_NAME = 'Web Control Demo';
+export const DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE = 30;
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const API_NAMES = Object.keys(DEFAULT_API_BASES) as ApiName[];
+
+/** authApi → AUTH_API, moneyTransferApi → MONEY_TRANSFER_API. */
+export function toEnvName(apiName: ApiName): string {
+  return apiName.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
+}
+
+/** Relative folders are taken from the repository root, whichever folder npm runs the script in. */
+const folder = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value) => path.resolve(REPO_ROOT, value));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const apiBasesSchema = z.object(
+  Object.fromEntries(
+    API_NAMES.map((name) => [name, z.string().trim().min(1).default(DEFAULT_API_BASES[name])]),
+  ) as Record<ApiName, z.ZodDefault<z.ZodString>>,
+);
+
+export const settingsSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65_535).default(DEFAULT_PORT),
+  host: z.string().trim().min(1).default(DEFAULT_HOST),
+  databaseUrl: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  dataDir: folder.default(`${REPO_ROOT}data`),
+  demoPassword: z.string().min(8, 'must be at least 8 characters').optional(),
+  productName: z.string().trim().min(1).default(DEFAULT_PRODUCT_NAME),
+  clientName: z.string().trim().min(1).default(DEFAULT_CLIENT_NAME),
+  supportUrl: optionalText,
+  userGuideUrl: optionalText,
+  documentationUrl: optionalText,
+  defaultPath: optionalText.pipe(z.string().startsWith('/', 'must start with /').optional()),
+  hideHome: booleanFlag,
+  authProvider: z.enum(AUTH_PROVIDER_KINDS).default('auth-server'),
+  apiBases: apiBasesSchema,
+  consoleDist: folder.default(`${REPO_ROOT}apps/console/dist`),
+  loginRateLimit: z.coerce.number().int().min(1).default(DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE),
+  bodyLimit: z.coerce.number().int().min(1024).default(DEFAULT_BODY_LIMIT_BYTES),
+  logLevel: z.enum(LOG_LEVELS).default('info'),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+export type SettingsInput = z.input<typeof settingsSchema>;
+
+/** Names of the environment variables, one per setting; API bases come from toEnvName. */
+const ENV_NAMES = {
+  port: 'PORT',
+  host: 'HOST',
+  databaseUrl: 'DATABASE_URL',
+  dataDir: 'DATA_DIR',
+  demoPassword: 'DEMO_PASSWORD',
+  productName: 'PRODUCT_NAME',
+  clientName: 'CLIENT_NAME',
+  supportUrl: 'SUPPORT_URL',
+  userGuideUrl: 'USER_GUIDE_URL',
+  documentationUrl: 'DOCUMENTATION_URL',
+  defaultPath: 'DEFAULT_PATH',
+  hideHome: 'HIDE_HOME',
+  authProvider: 'AUTH_PROVIDER',
+  consoleDist: 'CONSOLE_DIST',
+  loginRateLimit: 'LOGIN_RATE_LIMIT',
+  bodyLimit: 'BODY_LIMIT',
+  logLevel: 'LOG_LEVEL',
+} as const satisfies Record<Exclude<keyof Settings, 'apiBases'>, string>;
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+function emptyToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** Reads the settings from the environment (plus overrides); a bad value throws a SettingsError naming the variable. */
+export function readSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<SettingsInput> = {},
+): Settings {
+  const fromEnv: Record<string, unknown> = {};
+  for (const [key, envName] of Object.entries(ENV_NAMES)) {
+    fromEnv[key] = emptyToUndefined(env[envName]);
+  }
+  const apiBases: Record<string, string | undefined> = {};
+  for (const name of API_NAMES) {
+    apiBases[name] = emptyToUndefined(env[toEnvName(name)]);
+  }
+  const input = {
+    ...fromEnv,
+    apiBases: { ...apiBases, ...overrides.apiBases },
+    ...withoutApiBases(overrides),
+  };
+  const parsed = settingsSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const [first, second] = issue.path;
+      const envName =
+        first === 'apiBases' && typeof second === 'string'
+          ? toEnvName(second as ApiName)
+          : typeof first === 'string' && first in ENV_NAMES
+            ? ENV_NAMES[first as keyof typeof ENV_NAMES]
+            : String(first);
+      return `${envName}: ${issue.message}`;
+    });
+    throw new SettingsError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}
+
+function withoutApiBases(overrides: Partial<SettingsInput>): Partial<SettingsInput> {
+  const copy = { ...overrides };
+  delete copy.apiBases;
+  return copy;
+}

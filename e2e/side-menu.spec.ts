@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { signInAt } from './support/session';
+
+test.describe('side menu', () => {
+  test('on a narrow screen it opens, and closes after 400 ms when a link is followed', async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 800 });
+    await signInAt(page, '/dashboard/home', 'admin');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu, 'the menu starts closed').not.toBeInViewport();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expect(menu).toBeInViewport();
+
+    const clickedAt = Date.now();
+    await menu.getByRole('link', { name: 'Transactions' }).click();
+    await expect(page).toHaveURL('/dashboard/transactions');
+    expect(Date.now() - clickedAt, 'navigation waited for the menu to close').toBeGreaterThanOrEqual(400);
+    await expect(menu, 'navigation closed the menu').not.toBeInViewport();
+  });
+
+  test('on a wide screen it can be hidden and shown again', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAt(page, '/dashboard/home', 'admin');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu).toBeInViewport();
+    await page.getByRole('button', { name: 'Hide menu' }).click();
+    await expect(menu).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Show menu' }).click();
+    await expect(menu).toBeInViewport();
+  });
+
+  test('ctrl/meta-click is left to the browser: a new tab opens and this page stays', async ({
+    page,
+    context,
+  }) => {
+    await signInAt(page, '/dashboard/home', 'admin');
+    const newPage = context.waitForEvent('page');
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Transactions' })
+      .click({ modifiers: ['ControlOrMeta'] });
+    await expect(await newPage).toHaveURL(/\/dashboard\/transactions/);
+    await expect(page).toHaveURL('/dashboard/home');
+  });
+
+  test('once a newer build is served, menu navigation loads the page in full', async ({ page }) => {
+    await page.clock.install();
+    await page.route('**/version.json', (route) => route.fulfill({ json: { buildId: 'a-newer-build' } }));
+    await signInAt(page, '/dashboard/home', 'admin');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    await page.clock.fastForward('01:05');
+    const fullLoad = page.waitForEvent('load');
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Transactions' })
+      .click();
+    await fullLoad;
+    await expect(page).toHaveURL('/dashboard/transactions');
+  });
+});
