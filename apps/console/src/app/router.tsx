@@ -84,9 +84,33 @@ const dashboardRoutes: RouteObject[] = [
   guarded(
     ['MANAGE_USERS'],
     [
-      { path: 'admin', element: <Navigate to="/dashboard/admin/users" replace /> },
-      { path: 'admin/users/*', ...screen(async () => (await admin()).UsersPage) },
-      { path: 'admin/roles/*', ...screen(async () => (await admin()).RolesPage) },
+      {
+        path: 'admin',
+        ...screen(async () => (await admin()).AdminLayout),
+        children: [
+          { index: true, element: <Navigate to="/dashboard/admin/users" replace /> },
+          {
+            path: 'users',
+            ...screen(async () => (await admin()).UsersPage),
+            children: [
+              { index: true, ...screen(async () => (await admin()).SelectUserNote) },
+              { path: 'create', ...screen(async () => (await admin()).CreateUser) },
+              { path: ':userId', ...screen(async () => (await admin()).UserDetail) },
+              { path: ':userId/edit', ...screen(async () => (await admin()).EditUser) },
+            ],
+          },
+          {
+            path: 'roles',
+            ...screen(async () => (await admin()).RolesPage),
+            children: [
+              { index: true, ...screen(async () => (await admin()).SelectRoleNote) },
+              { path: 'create', ...screen(async () => (await admin()).CreateRole) },
+              { path: ':roleId', ...screen(async () => (await admin()).RoleDetail) },
+              { path: ':roleId/edit', ...screen(async () => (await admin()).EditRole) },
+            ],
+          },
+        ],
+      },
     ],
   ),
 ];

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -16,6 +17,7 @@ export function renderRoutes(routes: RouteObject[], entry: { path: string; state
   });
   const view = render(
     <MantineProvider>
+      <Notifications />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <ModalHost />

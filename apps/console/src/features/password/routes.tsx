@@ -1,9 +1,3 @@
-import { AreaPendingPage } from '../../shared/ui/area-pending-page';
-
-export function ResetPasswordPage() {
-  return <AreaPendingPage title="Reset Password" />;
-}
-
-export function EnrolmentPage() {
-  return <AreaPendingPage title="Complete Account" />;
-}
+// The area's lazily loaded route module: one chunk for its screens.
+export { EnrolmentPage } from './enrolment-page';
+export { ResetPasswordPage } from './reset-password-page';

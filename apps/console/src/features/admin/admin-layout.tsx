@@ -1,0 +1,33 @@
+import { Stack, Tabs } from '@mantine/core';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+
+const TABS = [
+  { value: 'users', label: 'Users', path: '/dashboard/admin/users' },
+  { value: 'roles', label: 'Roles', path: '/dashboard/admin/roles' },
+] as const;
+
+export function AdminLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const active = TABS.find((tab) => location.pathname.startsWith(tab.path))?.value ?? 'users';
+  return (
+    <Stack>
+      <Tabs
+        value={active}
+        onChange={(value) => {
+          const tab = TABS.find((candidate) => candidate.value === value);
+          if (tab) void navigate(tab.path);
+        }}
+      >
+        <Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </Stack>
+  );
+}

@@ -1,0 +1,234 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { clearModalsForTests } from '../../shared/modals/modal-store';
+import { setRuntimeConfig } from '../../shared/runtime-config';
+import { jsonResponse, routeFetch } from '../../test/fetch';
+import { renderRoutes } from '../../test/render';
+import { TEST_CONFIG } from '../../test/tokens';
+import { AdminLayout } from './admin-layout';
+import { CreateRole, EditRole } from './roles/role-form';
+import { RoleDetail } from './roles/role-detail';
+import { RolesPage, SelectRoleNote } from './roles/roles-page';
+import { CreateUser, EditUser } from './users/user-form';
+import { UserDetail } from './users/user-detail';
+import { SelectUserNote, UsersPage } from './users/users-page';
+
+const routes: RouteObject[] = [
+  {
+    path: '/dashboard/admin',
+    element: <AdminLayout />,
+    children: [
+      {
+        path: 'users',
+        element: <UsersPage />,
+        children: [
+          { index: true, element: <SelectUserNote /> },
+          { path: 'create', element: <CreateUser /> },
+          { path: ':userId', element: <UserDetail /> },
+          { path: ':userId/edit', element: <EditUser /> },
+        ],
+      },
+      {
+        path: 'roles',
+        element: <RolesPage />,
+        children: [
+          { index: true, element: <SelectRoleNote /> },
+          { path: 'create', element: <CreateRole /> },
+          { path: ':roleId', element: <RoleDetail /> },
+          { path: ':roleId/edit', element: <EditRole /> },
+        ],
+      },
+    ],
+  },
+];
+
+const permissions = [
+  { id: 1, permission: 'VIEW_TRANSACTIONS' },
+  { id: 2, permission: 'MANAGE_USERS' },
+];
+const roles = [
+  { roleId: 7, role: 'Support', permissions: [{ id: 1, permission: 'VIEW_TRANSACTIONS' }] },
+  { roleId: 8, role: 'Administrator', permissions },
+];
+const listedUser = { userId: 'u-1', username: 'jo', email: 'jo@bank.example', msisdn: null };
+const detailedUser = { ...listedUser, roles: [{ roleId: 7, role: 'Support' }] };
+
+const baseRoutes = {
+  'GET /api/auth/manage/users': () => jsonResponse(200, { users: [listedUser] }),
+  'GET /api/auth/manage/users/u-1': () => jsonResponse(200, detailedUser),
+  'GET /api/auth/manage/roles': () => jsonResponse(200, { roles }),
+  'GET /api/auth/manage/permissions': () => jsonResponse(200, { permissions }),
+};
+
+function setup(overrides: Record<string, (body: unknown) => Response> = {}) {
+  const fetch = routeFetch({ ...baseRoutes, ...overrides });
+  vi.stubGlobal('fetch', fetch.fetchMock);
+  return fetch;
+}
+
+describe('user administration', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+    clearModalsForTests();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists users, asks to select one, and fetches the detail lazily when the list lacks roles', async () => {
+    const { calls } = setup();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/admin/users' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Select a user');
+    await user.click(await screen.findByRole('link', { name: 'jo' }));
+    expect(await screen.findByRole('heading', { name: 'jo' })).toBeInTheDocument();
+    expect(screen.getByText('Support')).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('GET /api/auth/manage/users/u-1');
+  });
+
+  it('shows the status of a failed detail fetch in a toast', async () => {
+    setup({ 'GET /api/auth/manage/users/u-1': () => jsonResponse(500, {}) });
+    renderRoutes(routes, { path: '/dashboard/admin/users/u-1' });
+    expect(await screen.findByText('Something went wrong (code 500)')).toBeInTheDocument();
+  });
+
+  it('creates a user with the chosen role, reloads the list and opens the new user', async () => {
+    const { calls } = setup({ 'POST /api/auth/manage/users': () => jsonResponse(201, { userId: 'u-1' }) });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/create' });
+    const roleSelect = await screen.findByLabelText('Role');
+    expect(roleSelect).toHaveValue('');
+    expect(within(roleSelect).getByRole('option', { name: 'Select a role' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Username'), 'jo');
+    await user.type(screen.getByLabelText('Email'), 'jo@bank.example');
+    await waitFor(() =>
+      expect(within(roleSelect).getByRole('option', { name: 'Support' })).toBeInTheDocument(),
+    );
+    await user.selectOptions(roleSelect, '7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      username: 'jo',
+      email: 'jo@bank.example',
+      msisdn: '',
+      roles: [{ roleId: 7 }],
+    });
+    expect(
+      calls.filter((call) => call.method === 'GET' && call.path === '/api/auth/manage/users'),
+    ).toHaveLength(2);
+  });
+
+  it('shows the message of a refused creation', async () => {
+    setup({
+      'POST /api/auth/manage/users': () =>
+        jsonResponse(409, { errorMessage: 'A user named "jo" already exists', code: 'CONFLICT' }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/admin/users/create' });
+    await user.type(await screen.findByLabelText('Username'), 'jo');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A user named "jo" already exists');
+  });
+
+  it('shows a generic rejection when a refused creation has no body', async () => {
+    setup({ 'POST /api/auth/manage/users': () => new Response(null, { status: 502 }) });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/admin/users/create' });
+    await user.type(await screen.findByLabelText('Username'), 'jo');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The user could not be created. Please try again or contact support.',
+    );
+  });
+
+  it('cancel returns to the list when creating and to the detail when editing', async () => {
+    setup();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/create' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users');
+
+    await router.navigate('/dashboard/admin/users/u-1/edit');
+    expect(await screen.findByLabelText('Username')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1');
+  });
+
+  it('deletes only after confirmation and says so when the delete fails', async () => {
+    const { calls } = setup({ 'DELETE /api/auth/manage/users/u-1': () => jsonResponse(500, {}) });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/admin/users/u-1' });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Are you sure?')).toBeInTheDocument();
+    expect(screen.getByText('This action is irreversible')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Okay' }));
+    expect(await screen.findByText('Failed to delete user')).toBeInTheDocument();
+    expect(screen.getByText('Please try again or contact support')).toBeInTheDocument();
+  });
+
+  it('after a delete the list reloads and the app goes to the list', async () => {
+    const { calls } = setup({ 'DELETE /api/auth/manage/users/u-1': () => jsonResponse(204, null) });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/u-1' });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Okay' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users'));
+    expect(
+      calls.filter((call) => call.method === 'GET' && call.path === '/api/auth/manage/users'),
+    ).toHaveLength(2);
+  });
+});
+
+describe('role administration', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+    clearModalsForTests();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows Role Management with its create role action and the select note', async () => {
+    setup();
+    renderRoutes(routes, { path: '/dashboard/admin/roles' });
+    expect(await screen.findByRole('heading', { name: 'Role Management' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'create role' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin/roles/create',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Select a role');
+  });
+
+  it('flips permissions on click and saves the role, then opens it', async () => {
+    const { calls } = setup({
+      'PUT /api/auth/manage/roles/7': () => jsonResponse(204, null),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/roles/7/edit' });
+    const manageUsers = await screen.findByRole('button', { name: 'MANAGE_USERS' });
+    expect(manageUsers).toHaveAttribute('aria-pressed', 'false');
+    await user.click(manageUsers);
+    expect(manageUsers).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'VIEW_TRANSACTIONS' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/roles/7'));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      role: 'Support',
+      permissions: [{ id: 2 }],
+    });
+  });
+
+  it('says so when a role cannot be deleted', async () => {
+    setup({
+      'DELETE /api/auth/manage/roles/7': () =>
+        jsonResponse(409, { errorMessage: 'in use', code: 'CONFLICT' }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/admin/roles/7' });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Okay' }));
+    expect(await screen.findByText('Failed to delete role')).toBeInTheDocument();
+  });
+});

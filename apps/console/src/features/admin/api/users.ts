@@ -1,0 +1,90 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createdUserSchema,
+  userSchema,
+  usersResponseSchema,
+  type User,
+  type UserInput,
+} from '@web-control/contract/admin';
+import { request, requestWithoutResult } from '../../../shared/http/http-client';
+import { adminKeys } from './keys';
+
+export async function getUsers(): Promise<User[]> {
+  return (await request({ api: 'authApi', path: '/manage/users', schema: usersResponseSchema })).users;
+}
+
+export function getUser(userId: string): Promise<User> {
+  return request({ api: 'authApi', path: `/manage/users/${encodeURIComponent(userId)}`, schema: userSchema });
+}
+
+export function usersQuery() {
+  return queryOptions({ queryKey: adminKeys.users(), queryFn: getUsers });
+}
+
+export function useUsers() {
+  return useQuery(usersQuery());
+}
+
+/** The detail is fetched only when the listed user lacks its roles. */
+export function useUser(userId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: adminKeys.user(userId),
+    queryFn: () => getUser(userId),
+    initialData: () => {
+      const listed = queryClient.getQueryData(usersQuery().queryKey)?.find((user) => user.userId === userId);
+      return listed?.roles ? listed : undefined;
+    },
+  });
+}
+
+export function createUser(user: UserInput): Promise<string> {
+  return request({
+    api: 'authApi',
+    path: '/manage/users',
+    method: 'POST',
+    body: user,
+    schema: createdUserSchema,
+  }).then((created) => created.userId);
+}
+
+export function updateUser(userId: string, user: UserInput): Promise<void> {
+  return requestWithoutResult({
+    api: 'authApi',
+    path: `/manage/users/${encodeURIComponent(userId)}`,
+    method: 'PUT',
+    body: user,
+  });
+}
+
+export function deleteUser(userId: string): Promise<void> {
+  return requestWithoutResult({
+    api: 'authApi',
+    path: `/manage/users/${encodeURIComponent(userId)}`,
+    method: 'DELETE',
+  });
+}
+
+/** After any change the list reloads, and the changed user's detail is fetched afresh. */
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, user }: { userId?: string; user: UserInput }) =>
+      userId ? updateUser(userId, user).then(() => userId) : createUser(user),
+    onSuccess: async (userId) => {
+      queryClient.removeQueries({ queryKey: adminKeys.user(userId) });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.users(), exact: true });
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: async (_result, userId) => {
+      queryClient.removeQueries({ queryKey: adminKeys.user(userId) });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.users(), exact: true });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { openModal } from '../../../shared/modals/modal-store';
+
+export const DELETE_CONFIRM_TITLE = 'Are you sure?';
+export const DELETE_CONFIRM_TEXT = 'This action is irreversible';
+export const DELETE_FAILED_TEXT = 'Please try again or contact support';
+
+/** Asks first; on a failure says so in a dialog. Resolves true once deleted. */
+export async function deleteWithConfirmation(
+  remove: () => Promise<void>,
+  failureTitle: string,
+): Promise<boolean> {
+  const confirmed = await openModal('confirm', { title: DELETE_CONFIRM_TITLE, text: DELETE_CONFIRM_TEXT });
+  if (!confirmed) return false;
+  try {
+    await remove();
+    return true;
+  } catch {
+    await openModal('alert', { title: failureTitle, text: DELETE_FAILED_TEXT });
+    return false;
+  }
+}

@@ -1,0 +1,60 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useDeleteRole, usePermissions, useRoles } from '../api/roles';
+import { deleteWithConfirmation } from '../components/delete-with-confirmation';
+import { PermissionToggles } from './permission-toggles';
+import { ROLES_PATH } from './roles-page';
+
+export const DELETE_ROLE_FAILED = 'Failed to delete role';
+export const ROLE_NOT_FOUND = 'This role does not exist (any more).';
+
+export function RoleDetail() {
+  const roleId = Number(useParams().roleId);
+  const navigate = useNavigate();
+  const roles = useRoles();
+  const permissions = usePermissions();
+  const deleteRole = useDeleteRole();
+
+  if (roles.isPending || permissions.isPending) {
+    return (
+      <Center p="md">
+        <Loader size="sm" aria-label="Loading" />
+      </Center>
+    );
+  }
+  const role = roles.data?.find((candidate) => candidate.roleId === roleId);
+  if (!role || !permissions.data) {
+    return (
+      <Alert color="yellow" role="status">
+        {ROLE_NOT_FOUND}
+      </Alert>
+    );
+  }
+
+  const remove = async () => {
+    const deleted = await deleteWithConfirmation(() => deleteRole.mutateAsync(roleId), DELETE_ROLE_FAILED);
+    if (deleted) await navigate(ROLES_PATH);
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2}>{role.role}</Title>
+          <Group>
+            <Button component={Link} to={`${ROLES_PATH}/${roleId}/edit`} variant="light">
+              Edit
+            </Button>
+            <Button color="red" variant="light" onClick={() => void remove()} loading={deleteRole.isPending}>
+              Delete
+            </Button>
+          </Group>
+        </Group>
+        <PermissionToggles
+          permissions={permissions.data}
+          held={new Set(role.permissions.map((permission) => permission.id))}
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,27 @@
+import { useRoles } from '../api/roles';
+import { MasterDetail, SelectNote } from '../components/master-detail';
+
+export const ROLES_PATH = '/dashboard/admin/roles';
+
+export function RolesPage() {
+  const roles = useRoles();
+  return (
+    <MasterDetail
+      title="Role Management"
+      createLabel="create role"
+      createPath={`${ROLES_PATH}/create`}
+      items={roles.data}
+      isPending={roles.isPending}
+      isError={roles.isError}
+      emptyText="No roles yet."
+      listLabel="Roles"
+      itemKey={(role) => String(role.roleId)}
+      itemLabel={(role) => role.role}
+      itemPath={(role) => `${ROLES_PATH}/${role.roleId}`}
+    />
+  );
+}
+
+export function SelectRoleNote() {
+  return <SelectNote text="Select a role" />;
+}

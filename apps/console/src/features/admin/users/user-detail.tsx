@@ -1,0 +1,78 @@
+import { Button, Center, Group, Loader, Paper, Stack, Table, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { HttpError } from '../../../shared/http/http-error';
+import { useDeleteUser, useUser } from '../api/users';
+import { deleteWithConfirmation } from '../components/delete-with-confirmation';
+import { USERS_PATH } from './users-page';
+
+export const DELETE_USER_FAILED = 'Failed to delete user';
+
+export function describeFetchFailure(error: unknown): string {
+  return `Something went wrong (code ${error instanceof HttpError ? error.status : 0})`;
+}
+
+export function UserDetail() {
+  const { userId = '' } = useParams();
+  const navigate = useNavigate();
+  const user = useUser(userId);
+  const deleteUser = useDeleteUser();
+
+  useEffect(() => {
+    if (user.isError) notifications.show({ color: 'red', message: describeFetchFailure(user.error) });
+  }, [user.isError, user.error]);
+
+  if (user.isPending) {
+    return (
+      <Center p="md">
+        <Loader size="sm" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (user.isError) return null;
+
+  const remove = async () => {
+    const deleted = await deleteWithConfirmation(() => deleteUser.mutateAsync(userId), DELETE_USER_FAILED);
+    if (deleted) await navigate(USERS_PATH);
+  };
+
+  const { username, email, msisdn, roles } = user.data;
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2}>{username}</Title>
+          <Group>
+            <Button component={Link} to={`${USERS_PATH}/${userId}/edit`} variant="light">
+              Edit
+            </Button>
+            <Button color="red" variant="light" onClick={() => void remove()} loading={deleteUser.isPending}>
+              Delete
+            </Button>
+          </Group>
+        </Group>
+        <Table variant="vertical" withTableBorder>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th w={160}>Username</Table.Th>
+              <Table.Td>{username}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Email</Table.Th>
+              <Table.Td>{email ?? '-'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Mobile number</Table.Th>
+              <Table.Td>{msisdn ?? '-'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Role</Table.Th>
+              <Table.Td>{roles?.[0]?.role ?? '-'}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,27 @@
+import { useUsers } from '../api/users';
+import { MasterDetail, SelectNote } from '../components/master-detail';
+
+export const USERS_PATH = '/dashboard/admin/users';
+
+export function UsersPage() {
+  const users = useUsers();
+  return (
+    <MasterDetail
+      title="User Management"
+      createLabel="create user"
+      createPath={`${USERS_PATH}/create`}
+      items={users.data}
+      isPending={users.isPending}
+      isError={users.isError}
+      emptyText="No users yet."
+      listLabel="Users"
+      itemKey={(user) => user.userId}
+      itemLabel={(user) => user.username}
+      itemPath={(user) => `${USERS_PATH}/${user.userId}`}
+    />
+  );
+}
+
+export function SelectUserNote() {
+  return <SelectNote text="Select a user" />;
+}

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { CAN_NOW_LOG_IN, newPasswordFormSchema } from '@web-control/contract/passwords';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { useSetPassword } from '../api/set-password';
+
+type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
+
+interface NewPasswordFormProps {
+  token: string;
+  submitLabel: string;
+  /** Shown when the platform refuses the link (or answers nothing). */
+  expiredMessage: string;
+}
+
+/** Chooses a password through an e-mailed link; success goes to /login with the username. */
+export function NewPasswordForm({ token, submitLabel, expiredMessage }: NewPasswordFormProps) {
+  const navigate = useNavigate();
+  const setPassword = useSetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirm_password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      const username = await setPassword.mutateAsync({ token, password });
+      await navigate('/login', { replace: true, state: { message: CAN_NOW_LOG_IN, username } });
+    } catch {
+      // The mutation keeps the failure; the form shows it.
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack>
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
+        {setPassword.isError ? (
+          <Alert color="red" role="alert">
+            {expiredMessage}
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { vi } from 'vitest';
+
+/** A JSON answer as the platform sends it. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** Routes fetch calls by method and path to canned answers, recording every call. */
+export function routeFetch(routes: Record<string, (body: unknown) => Response>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = vi.fn<typeof fetch>((input, init) => {
+    const method = init?.method ?? 'GET';
+    const path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, body });
+    const handler = routes[`${method} ${path}`];
+    return Promise.resolve(
+      handler ? handler(body) : jsonResponse(404, { errorMessage: 'Not found', code: 'NOT_FOUND' }),
+    );
+  });
+  return { fetchMock, calls };
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { USERNAME_MAX_LENGTH } from './auth.ts';
+
+/** User and role administration under {auth}/manage (MANAGE_USERS). */
+export const permissionOptionSchema = z.object({
+  id: z.number().int(),
+  permission: z.string(),
+});
+export type PermissionOption = z.infer<typeof permissionOptionSchema>;
+
+export const roleSchema = z.object({
+  roleId: z.number().int(),
+  role: z.string(),
+  permissions: z.array(permissionOptionSchema),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const userRoleSchema = z.object({ roleId: z.number().int(), role: z.string() });
+
+/** In the list a user may come without roles; the detail always carries them. */
+export const userSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  msisdn: z.string().nullable(),
+  roles: z.array(userRoleSchema).optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const usersResponseSchema = z.object({ users: z.array(userSchema) });
+export const rolesResponseSchema = z.object({ roles: z.array(roleSchema) });
+export const permissionsResponseSchema = z.object({ permissions: z.array(permissionOptionSchema) });
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+export const ROLE_NAME_MAX_LENGTH = 64;
+export const EMAIL_MAX_LENGTH = 254;
+export const MSISDN_MAX_LENGTH = 20;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** A user as the create and edit forms send it; the form holds a single role. */
+export const userInputSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Enter a username')
+    .max(USERNAME_MAX_LENGTH, `A username has at most ${USERNAME_MAX_LENGTH} characters`)
+    .regex(USERNAME_PATTERN, 'A username may hold letters, digits and . _ @ - only'),
+  email: z.email('Enter a valid e-mail address').max(EMAIL_MAX_LENGTH),
+  msisdn: optionalText(MSISDN_MAX_LENGTH).refine(
+    (value) => value === null || /^\+?[0-9]{6,19}$/.test(value),
+    {
+      message: 'A mobile number holds 6 to 19 digits, optionally after a +',
+    },
+  ),
+  roles: z.array(z.object({ roleId: z.number().int() })).length(1, 'Choose one role'),
+});
+export type UserInput = z.input<typeof userInputSchema>;
+
+export const createdUserSchema = z.object({ userId: z.string() });
+
+export const roleInputSchema = z.object({
+  role: z
+    .string()
+    .trim()
+    .min(1, 'Enter a role name')
+    .max(ROLE_NAME_MAX_LENGTH, `A role name has at most ${ROLE_NAME_MAX_LENGTH} characters`),
+  permissions: z.array(z.object({ id: z.number().int() })),
+});
+export type RoleInput = z.input<typeof roleInputSchema>;
+
+export const createdRoleSchema = z.object({ roleId: z.number().int() });
