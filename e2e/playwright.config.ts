@@ -1,9 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, DEMO_PASSWORD, E2E_PORT } from './support/constants';
+import {
+  BASE_URL,
+  DEMO_PASSWORD,
+  E2E_DATA_DIR,
+  E2E_OIDC_PORT,
+  E2E_PORT,
+  E2E_SSO_PORT,
+  IDENTITY_PROVIDER_NAME,
+  OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET,
+  OIDC_ISSUER,
+  SSO_BASE_URL,
+} from './support/constants';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = `${root}.tmp/e2e-data`;
+const ssoDataDir = `${root}.tmp/e2e-data-${E2E_SSO_PORT}`;
 
 export default defineConfig({
   testDir: '.',
@@ -32,24 +44,64 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The production build served by the real platform on a database made for this run.
-    command: `rm -rf "${dataDir}" && node "${root}apps/platform/src/main.ts"`,
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_PASSWORD,
-      CLIENT_NAME: 'E2E Bank',
-      SUPPORT_URL: 'https://support.example/',
-      USER_GUIDE_URL: 'https://guide.example/',
-      LOGIN_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The production build served by the real platform on a database made for this run.
+      command: `rm -rf "${E2E_DATA_DIR}" && node "${root}apps/platform/src/main.ts"`,
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        DEMO_PASSWORD,
+        CLIENT_NAME: 'E2E Bank',
+        SUPPORT_URL: 'https://support.example/',
+        USER_GUIDE_URL: 'https://guide.example/',
+        LOGIN_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    {
+      // Single sign-on: the OpenID provider of the browser tests…
+      command: `node "${root}e2e/support/oidc-provider.ts"`,
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+      env: {
+        OIDC_PROVIDER_PORT: String(E2E_OIDC_PORT),
+        OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET,
+        OIDC_REDIRECT_URI: `${SSO_BASE_URL}/login`,
+      },
+    },
+    {
+      // …and a second platform that signs users in through it, on its own port and database.
+      command: `rm -rf "${ssoDataDir}" && node "${root}apps/platform/src/main.ts"`,
+      url: `${SSO_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_SSO_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: ssoDataDir,
+        DEMO_PASSWORD,
+        CLIENT_NAME: 'E2E Bank',
+        AUTH_PROVIDER: 'identity-provider',
+        OIDC_ISSUER,
+        OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET,
+        IDENTITY_PROVIDER_NAME,
+        LOGIN_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

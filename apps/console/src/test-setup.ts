@@ -7,6 +7,7 @@ afterEach(() => {
   cleanup();
   notifications.clean();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 // Mantine reads these browser APIs, which jsdom lacks.

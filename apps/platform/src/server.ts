@@ -6,10 +6,18 @@ import { SYSTEM_CLOCK, SYSTEM_RANDOM, type Clock, type RandomSource } from './cl
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { createAppSettingsService } from './modules/app-settings/service.ts';
 import { createAuditService, type AuditService } from './modules/audit/service.ts';
+import { adminRoutes } from './modules/auth/admin-routes.ts';
+import { createAdminService } from './modules/auth/admin-service.ts';
+import { passwordResetRoutes } from './modules/auth/password-reset-routes.ts';
+import { createPasswordResetService } from './modules/auth/password-reset-service.ts';
+import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { createAuthService } from './modules/auth/service.ts';
+import { createAuthService, createExternalSignIn } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createMailService, type MailService } from './modules/mail/service.ts';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
+import { createSsoService } from './modules/sso/service.ts';
 import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
@@ -38,6 +46,8 @@ export interface AppServices {
   clock: Clock;
   random: RandomSource;
   audit: AuditService;
+  /** Outgoing mail; `mail.folder` is where messages are written when no SMTP_URL is set. */
+  mail: MailService;
 }
 
 declare module 'fastify' {
@@ -81,7 +91,29 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     });
     return signingSecret;
   };
-  const services: AppServices = { settings, database, clock, random, audit };
+  const mail = createMailService({
+    smtpUrl: settings.smtpUrl,
+    from: settings.mailFrom,
+    dataDir: settings.dataDir,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await mail.whenIdle();
+    mail.close();
+  });
+  /** PUBLIC_URL, else the address actually listened on (PORT=0 picks one), else http://HOST:PORT. */
+  const getPublicUrl = (): string => {
+    if (settings.publicUrl !== undefined) {
+      return settings.publicUrl;
+    }
+    const address = app.server.address();
+    if (address !== null && typeof address === 'object') {
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      return `http://${host}:${address.port}`;
+    }
+    return `http://${settings.host}:${settings.port}`;
+  };
+  const services: AppServices = { settings, database, clock, random, audit, mail };
   app.decorate('services', services);
 
   // External plugins.
@@ -91,7 +123,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(openApiPlugin, { productName: settings.productName });
 
   // App plugins.
-  await app.register(authGuardPlugin, { clock, getSigningSecret });
+  const authRepository = createAuthRepository();
+  await app.register(authGuardPlugin, {
+    clock,
+    getSigningSecret,
+    isUserActive: (userId) => authRepository.isUserActive(database.db, userId),
+  });
   if (ownsDatabase) {
     app.addHook('onClose', async () => database.close());
   }
@@ -103,7 +140,54 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     prefix: '/api/auth',
     service: createAuthService({ db: database.db, clock, random, audit, getSigningSecret }),
     loginRateLimitPerMinute: settings.loginRateLimit,
+    passwordSignIn: settings.authProvider === 'auth-server',
   });
+  const passwords = createPasswordResetService({
+    db: database.db,
+    clock,
+    random,
+    audit,
+    mail,
+    log: app.log,
+    productName: settings.productName,
+    resetTokenTtlMinutes: settings.resetTokenTtlMinutes,
+    enrolmentTokenTtlHours: settings.enrolmentTokenTtlHours,
+    getPublicUrl,
+  });
+  // Under single sign-on the provider owns passwords: no reset or enrolment links here.
+  if (settings.authProvider === 'auth-server') {
+    await app.register(passwordResetRoutes, {
+      prefix: '/api/auth',
+      service: passwords,
+      rateLimitPerMinute: settings.loginRateLimit,
+    });
+  }
+  await app.register(adminRoutes, {
+    prefix: '/api/auth',
+    service: createAdminService({ db: database.db, clock, audit, passwords }),
+  });
+  if (settings.authProvider === 'identity-provider') {
+    await app.register(ssoRoutes, {
+      prefix: '/api/auth',
+      service: createSsoService({
+        db: database.db,
+        clock,
+        random,
+        audit,
+        externalSignIn: createExternalSignIn({ clock, random }),
+        // readSettings refuses identity-provider without an issuer and a client id.
+        settings: {
+          oidcIssuer: settings.oidcIssuer ?? '',
+          oidcClientId: settings.oidcClientId ?? '',
+          oidcClientSecret: settings.oidcClientSecret,
+          oidcScopes: settings.oidcScopes,
+        },
+        getSigningSecret,
+      }),
+      loginRateLimitPerMinute: settings.loginRateLimit,
+      publicOrigin: settings.publicUrl,
+    });
+  }
   await app.register(apiDocsUiPlugin);
   await app.register(consoleStaticPlugin, { consoleDist: settings.consoleDist });
 

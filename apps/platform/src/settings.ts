@@ -12,6 +12,10 @@ export const DEFAULT_PRODUCT_NAME = 'Web Control';
 export const DEFAULT_CLIENT_NAME = 'Web Control Demo';
 export const DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE = 30;
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+export const DEFAULT_MAIL_FROM = 'Web Control <no-reply@web-control.local>';
+export const DEFAULT_RESET_TOKEN_TTL_MINUTES = 60;
+export const DEFAULT_ENROLMENT_TOKEN_TTL_HOURS = 7 * 24;
+export const DEFAULT_OIDC_SCOPES = 'openid email profile';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const API_NAMES = Object.keys(DEFAULT_API_BASES) as ApiName[];
@@ -68,6 +72,34 @@ export const settingsSchema = z.object({
   loginRateLimit: z.coerce.number().int().min(1).default(DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE),
   bodyLimit: z.coerce.number().int().min(1024).default(DEFAULT_BODY_LIMIT_BYTES),
   logLevel: z.enum(LOG_LEVELS).default('info'),
+  smtpUrl: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  mailFrom: z.string().trim().min(1).default(DEFAULT_MAIL_FROM),
+  /** The address links in e-mails point at; http://HOST:PORT when unset. */
+  publicUrl: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  resetTokenTtlMinutes: z.coerce.number().int().min(1).default(DEFAULT_RESET_TOKEN_TTL_MINUTES),
+  enrolmentTokenTtlHours: z.coerce.number().int().min(1).default(DEFAULT_ENROLMENT_TOKEN_TTL_HOURS),
+  // Single sign-on (AUTH_PROVIDER=identity-provider): the OpenID Connect issuer and this client.
+  oidcIssuer: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  oidcClientId: optionalText,
+  oidcClientSecret: optionalText,
+  oidcScopes: z
+    .string()
+    .trim()
+    .default(DEFAULT_OIDC_SCOPES)
+    .refine((scopes) => scopes.split(/\s+/).includes('openid'), 'must include openid'),
+  identityProviderName: optionalText,
+  companyIdentityProvider: optionalText,
+  companyDomain: optionalText,
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -92,6 +124,18 @@ const ENV_NAMES = {
   loginRateLimit: 'LOGIN_RATE_LIMIT',
   bodyLimit: 'BODY_LIMIT',
   logLevel: 'LOG_LEVEL',
+  smtpUrl: 'SMTP_URL',
+  mailFrom: 'MAIL_FROM',
+  publicUrl: 'PUBLIC_URL',
+  resetTokenTtlMinutes: 'RESET_TOKEN_TTL_MINUTES',
+  enrolmentTokenTtlHours: 'ENROLMENT_TOKEN_TTL_HOURS',
+  oidcIssuer: 'OIDC_ISSUER',
+  oidcClientId: 'OIDC_CLIENT_ID',
+  oidcClientSecret: 'OIDC_CLIENT_SECRET',
+  oidcScopes: 'OIDC_SCOPES',
+  identityProviderName: 'IDENTITY_PROVIDER_NAME',
+  companyIdentityProvider: 'COMPANY_IDENTITY_PROVIDER',
+  companyDomain: 'COMPANY_DOMAIN',
 } as const satisfies Record<Exclude<keyof Settings, 'apiBases'>, string>;
 
 export class SettingsError extends Error {
@@ -134,7 +178,24 @@ export function readSettings(
     });
     throw new SettingsError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
+  requireIdentityProviderSettings(parsed.data);
   return parsed.data;
+}
+
+/** Single sign-on can't start without knowing the issuer and this client's id at it. */
+function requireIdentityProviderSettings(settings: Settings): void {
+  if (settings.authProvider !== 'identity-provider') {
+    return;
+  }
+  const missing = [
+    settings.oidcIssuer === undefined ? ENV_NAMES.oidcIssuer : undefined,
+    settings.oidcClientId === undefined ? ENV_NAMES.oidcClientId : undefined,
+  ].filter((name) => name !== undefined);
+  if (missing.length > 0) {
+    throw new SettingsError(
+      `Invalid configuration:\n  ${missing.map((name) => `${name}: required when AUTH_PROVIDER is identity-provider`).join('\n  ')}`,
+    );
+  }
 }
 
 function withoutApiBases(overrides: Partial<SettingsInput>): Partial<SettingsInput> {

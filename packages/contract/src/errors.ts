@@ -20,4 +20,12 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   internal: 'INTERNAL_ERROR',
+  ssoStateInvalid: 'SSO_STATE_INVALID',
+  ssoFailed: 'SSO_FAILED',
+  unknownIdentity: 'UNKNOWN_IDENTITY',
+  accountDisabled: 'ACCOUNT_DISABLED',
+  identityProviderUnavailable: 'IDENTITY_PROVIDER_UNAVAILABLE',
+  conflict: 'CONFLICT',
+  linkExpired: 'LINK_EXPIRED',
+  passwordSignInDisabled: 'PASSWORD_SIGN_IN_DISABLED',
 } as const;

@@ -12,6 +12,11 @@ export const runtimeConfigSchema = z.object({
   defaultPath: z.string().optional(),
   hideHome: z.boolean(),
   authProvider: z.enum(AUTH_PROVIDER_KINDS),
+  /** Single sign-on: the provider's name on the login button. */
+  identityProviderName: z.string().optional(),
+  /** Single sign-on: the provider hint and domain hint that mean "the company's own identity provider". */
+  companyIdentityProvider: z.string().optional(),
+  companyDomain: z.string().optional(),
   authApi: z.string(),
   ecsApi: z.string(),
   transactionsApi: z.string(),

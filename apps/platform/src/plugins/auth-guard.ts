@@ -28,6 +28,11 @@ declare module 'fastify' {
 export interface AuthGuardOptions {
   clock: Clock;
   getSigningSecret(): Promise<Uint8Array>;
+  /**
+   * Whether the token's user still exists and is not disabled: one primary-key lookup per
+   * request, so deleting or disabling a user ends their access tokens at once.
+   */
+  isUserActive(userId: string): Promise<boolean>;
 }
 
 const BEARER_PATTERN = /^Bearer\s+(\S+)$/i;
@@ -85,7 +90,7 @@ const authGuard: FastifyPluginCallback<AuthGuardOptions> = (app, options, done) 
       throw unauthenticated();
     }
     const claims = await verifyAccessToken(token, await options.getSigningSecret(), options.clock.now());
-    if (claims === undefined) {
+    if (claims === undefined || !(await options.isUserActive(claims.sub))) {
       throw unauthenticated();
     }
     request.user = { id: claims.sub, username: claims.username, permissions: claims.permissions };

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Permission } from '@web-control/contract/permissions';
 import type { TokenPair } from '@web-control/contract/auth';
@@ -18,18 +21,32 @@ export interface TestAppOptions {
   configure?: (app: App) => void;
 }
 
-/** A platform app on the given database, silent, with a hand-driven clock; no ambient env. */
+/**
+ * A platform app on the given database, silent, with a hand-driven clock; no ambient env. Unless
+ * the test names one, DATA_DIR is a fresh temporary folder (written mail lands there) removed on close.
+ */
 export async function buildTestApp(options: TestAppOptions): Promise<App & { clock: ManualClock }> {
   const clock = options.clock ?? new ManualClock(new Date('2026-03-02T08:00:00Z'));
+  const ownDataDir =
+    options.settings?.dataDir === undefined
+      ? await mkdtemp(path.join(tmpdir(), 'web-control-test-'))
+      : undefined;
   const buildOptions: BuildOptions = {
     env: {},
-    settings: { consoleDist: '/nonexistent-console-dist', ...options.settings },
+    settings: {
+      consoleDist: '/nonexistent-console-dist',
+      ...(ownDataDir === undefined ? {} : { dataDir: ownDataDir }),
+      ...options.settings,
+    },
     database: options.database,
     clock,
     logger: options.logLines !== undefined,
     logStream: options.logLines === undefined ? undefined : collectLines(options.logLines),
   };
   const app = await buildApp(buildOptions);
+  if (ownDataDir !== undefined) {
+    app.addHook('onClose', async () => rm(ownDataDir, { recursive: true, force: true }));
+  }
   options.configure?.(app);
   await app.ready();
   return Object.assign(app, { clock });

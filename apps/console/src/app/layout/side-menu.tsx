@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../../shared/runtime-config';
 import { getAccount, signOutLocally } from '../../shared/session/session-state';
+import { markSignedOut } from '../../shared/session/token-storage';
 import { buildMenu, type MenuLink } from '../menu';
 
 export const LOGOUT_FAILED = 'Logout failed, please contact support.';
@@ -37,6 +38,7 @@ export function SideMenu({ permissions, onNavigate }: SideMenuProps) {
     try {
       if (refreshToken) await logout.mutateAsync(refreshToken);
       signOutLocally();
+      markSignedOut();
       // A full load leaves nothing of the session in memory, cached answers included.
       window.location.replace('/login');
     } catch {

@@ -53,10 +53,11 @@ describe('http client', () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${token}`);
   });
 
-  it('sends no token on auth calls and posts JSON', async () => {
+  it('sends no token on the anonymous auth calls and posts JSON', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await requestWithoutResult({
       api: 'authApi',
+      anonymous: true,
       path: '/logout',
       method: 'POST',
       body: { refresh_token: 'r' },
@@ -65,6 +66,13 @@ describe('http client', () => {
     expect(url).toBe('/api/auth/logout');
     expect(new Headers(init?.headers).get('Authorization')).toBeNull();
     expect(init?.body).toBe('{"refresh_token":"r"}');
+  });
+
+  it('sends the token on administration calls of the auth API', async () => {
+    fetchMock.mockResolvedValue(json(200, { users: [] }));
+    await request({ api: 'authApi', path: '/manage/users', schema: z.unknown() });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${token}`);
   });
 
   it('rejects any non-2xx answer and keeps its JSON body', async () => {
@@ -119,7 +127,14 @@ describe('http client', () => {
   it('a 401 of an auth call (wrong password) does not end the session', async () => {
     fetchMock.mockResolvedValue(json(401, { errorMessage: 'Incorrect username or password', code: 'X' }));
     await expect(
-      request({ api: 'authApi', path: '/login', method: 'POST', body: {}, schema: z.unknown() }),
+      request({
+        api: 'authApi',
+        anonymous: true,
+        path: '/login',
+        method: 'POST',
+        body: {},
+        schema: z.unknown(),
+      }),
     ).rejects.toBeInstanceOf(HttpError);
     expect(getAccount().isAuthenticated).toBe(true);
     expect(navigate).not.toHaveBeenCalled();

@@ -18,6 +18,11 @@ export interface RequestOptions {
   query?: Record<string, QueryValue | readonly QueryValue[]>;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The auth calls (sign-in, refresh, logout, password links): sent without the bearer token,
+   * and their 401 means wrong credentials, not an ended session.
+   */
+  anonymous?: boolean;
 }
 
 export function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
@@ -53,11 +58,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 async function send(options: RequestOptions): Promise<Response> {
-  const isAuthCall = options.api === 'authApi';
+  const anonymous = options.anonymous === true;
   const headers = new Headers({ Accept: 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   const token = getAccount().accessToken;
-  if (!isAuthCall && token) headers.set('Authorization', `Bearer ${token}`);
+  if (!anonymous && token) headers.set('Authorization', `Bearer ${token}`);
 
   // A timer of the page rather than AbortSignal.timeout, so tests can move the clock.
   const timeout = new AbortController();
@@ -80,7 +85,7 @@ async function send(options: RequestOptions): Promise<Response> {
   } finally {
     window.clearTimeout(timer);
   }
-  if (response.status === 401 && !isAuthCall) expireSession();
+  if (response.status === 401 && !anonymous) expireSession();
   if (!response.ok) throw new HttpError(response.status, await readBody(response));
   return response;
 }

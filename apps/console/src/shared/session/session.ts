@@ -24,6 +24,7 @@ async function exchangeRefreshToken(): Promise<void> {
   try {
     const pair = await request({
       api: 'authApi',
+      anonymous: true,
       path: '/refresh-token',
       method: 'POST',
       body: { refreshToken: stored.refreshToken },

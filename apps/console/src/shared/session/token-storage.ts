@@ -22,3 +22,17 @@ export function clearStoredTokens(): void {
   localStorage.removeItem(ACCESS_TOKEN_KEY);
   localStorage.removeItem(REFRESH_TOKEN_KEY);
 }
+
+const SIGNED_OUT_KEY = 'webControl.signedOut';
+
+/** After a logout the login page must not send the user straight back to the identity provider. */
+export function markSignedOut(): void {
+  sessionStorage.setItem(SIGNED_OUT_KEY, '1');
+}
+
+/** True once after a logout in this tab. */
+export function takeSignedOutMarker(): boolean {
+  const marked = sessionStorage.getItem(SIGNED_OUT_KEY) !== null;
+  sessionStorage.removeItem(SIGNED_OUT_KEY);
+  return marked;
+}

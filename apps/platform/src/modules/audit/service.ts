@@ -2,7 +2,8 @@ import type { Clock } from '../../clock.ts';
 import type { DbExecutor } from '../../db/schema.ts';
 import { createAuditRepository, type AuditRow } from './repository.ts';
 
-export const AUDIT_OUTCOMES = { success: 'success', failure: 'failure' } as const;
+/** refused: the request was understood and turned down by a rule (a 4xx), so nothing changed. */
+export const AUDIT_OUTCOMES = { success: 'success', failure: 'failure', refused: 'refused' } as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[keyof typeof AUDIT_OUTCOMES];
 
 export interface AuditEvent {

@@ -6,7 +6,11 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** False for a user with no usable password (null: not enrolled yet). */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) {
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

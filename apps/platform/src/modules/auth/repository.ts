@@ -10,6 +10,8 @@ export interface NewRefreshToken {
   expiresAt: Date;
 }
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Every query of the auth module. */
 export function createAuthRepository() {
   return {
@@ -19,6 +21,19 @@ export function createAuthRepository() {
 
     findUserById(executor: DbExecutor, userId: string): Promise<UserRow | undefined> {
       return executor.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** One primary-key lookup: the user exists and is not disabled. */
+    async isUserActive(executor: DbExecutor, userId: string): Promise<boolean> {
+      if (!UUID_PATTERN.test(userId)) {
+        return false;
+      }
+      const row = await executor
+        .selectFrom('users')
+        .select('disabled')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined && !row.disabled;
     },
 
     async listPermissionsOfRole(executor: DbExecutor, roleId: number | null): Promise<string[]> {
@@ -101,6 +116,17 @@ export function createAuthRepository() {
       return result.numUpdatedRows === 1n;
     },
 
+    /** Ends every session of a user (password set, user deleted). */
+    async revokeRefreshTokensOfUser(executor: DbExecutor, userId: string, revokedAt: Date): Promise<number> {
+      const result = await executor
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: revokedAt })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async revokeFamily(executor: DbExecutor, familyId: string, revokedAt: Date): Promise<number> {
       const result = await executor
         .updateTable('refresh_tokens')
@@ -109,6 +135,16 @@ export function createAuthRepository() {
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /** Every user with this address, compared without case (single sign-on links only a unique match). */
+    findUsersByEmail(executor: DbExecutor, email: string): Promise<UserRow[]> {
+      return executor
+        .selectFrom('users')
+        .selectAll()
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .limit(2)
+        .execute();
     },
   };
 }

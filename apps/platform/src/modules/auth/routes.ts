@@ -14,7 +14,12 @@ import type { AuthService } from './service.ts';
 export interface AuthRoutesOptions {
   service: AuthService;
   loginRateLimitPerMinute: number;
+  /** False when users sign in through the identity provider: a password never opens a session. */
+  passwordSignIn: boolean;
 }
+
+export const PASSWORD_SIGN_IN_DISABLED_MESSAGE =
+  'Users sign in through the identity provider here; signing in with a password is turned off.';
 
 const ONE_MINUTE = '1 minute';
 
@@ -36,11 +41,15 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
         tags: ['auth'],
         summary: 'Sign in with username and password',
         body: loginRequestSchema,
-        response: { 200: tokenPairSchema, 401: errorBodySchema, 429: errorBodySchema },
+        response: { 200: tokenPairSchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) =>
-      service.login(request.body.username, request.body.password, { clientAddress: request.ip }),
+    async (request) => {
+      if (!options.passwordSignIn) {
+        throw new AppError(403, ERROR_CODES.passwordSignInDisabled, PASSWORD_SIGN_IN_DISABLED_MESSAGE);
+      }
+      return service.login(request.body.username, request.body.password, { clientAddress: request.ip });
+    },
   );
 
   app.post(

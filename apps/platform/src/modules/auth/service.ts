@@ -59,6 +59,33 @@ type RefreshOutcome =
   | { kind: 'reused'; username: string | null }
   | { kind: 'refused' };
 
+/** Starts (or continues, with the family of a rotated token) a session: the platform's token pair. */
+async function issueTokenPair(
+  deps: Pick<AuthServiceDeps, 'clock' | 'random'>,
+  executor: DbExecutor,
+  user: UserRow,
+  familyId: string,
+  secret: Uint8Array,
+): Promise<TokenPair> {
+  const repository = createAuthRepository();
+  const now = deps.clock.now();
+  const permissions = await repository.listPermissionsOfRole(executor, user.role_id);
+  const refreshToken = createRefreshToken(deps.random);
+  await repository.insertRefreshToken(executor, {
+    tokenHash: hashRefreshToken(refreshToken),
+    familyId,
+    userId: user.user_id,
+    issuedAt: now,
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_HOURS * HOUR_MS),
+  });
+  const accessToken = await signAccessToken(
+    { userId: user.user_id, username: user.username, permissions },
+    secret,
+    now,
+  );
+  return { access_token: accessToken, refresh_token: refreshToken };
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const repository = createAuthRepository();
   const { db, clock, random, audit } = deps;
@@ -68,30 +95,6 @@ export function createAuthService(deps: AuthServiceDeps) {
   function getDummyHash(): Promise<string> {
     dummyHash ??= hashPassword(random.bytes(16).toString('hex'));
     return dummyHash;
-  }
-
-  async function issueTokenPair(
-    executor: DbExecutor,
-    user: UserRow,
-    familyId: string,
-    secret: Uint8Array,
-  ): Promise<TokenPair> {
-    const now = clock.now();
-    const permissions = await repository.listPermissionsOfRole(executor, user.role_id);
-    const refreshToken = createRefreshToken(random);
-    await repository.insertRefreshToken(executor, {
-      tokenHash: hashRefreshToken(refreshToken),
-      familyId,
-      userId: user.user_id,
-      issuedAt: now,
-      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_HOURS * HOUR_MS),
-    });
-    const accessToken = await signAccessToken(
-      { userId: user.user_id, username: user.username, permissions },
-      secret,
-      now,
-    );
-    return { access_token: accessToken, refresh_token: refreshToken };
   }
 
   return {
@@ -145,7 +148,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const secret = await deps.getSigningSecret();
       return db.transaction().execute(async (tx) => {
         await repository.resetFailedLogins(tx, user.user_id);
-        const pair = await issueTokenPair(tx, user, createUuid(random), secret);
+        const pair = await issueTokenPair(deps, tx, user, createUuid(random), secret);
         await audit.record(tx, {
           action: AUTH_AUDIT_ACTIONS.login,
           outcome: AUDIT_OUTCOMES.success,
@@ -183,7 +186,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           return { kind: 'refused' };
         }
         await repository.markRefreshTokenUsed(tx, stored.token_id, now);
-        return { kind: 'issued', pair: await issueTokenPair(tx, user, stored.family_id, secret) };
+        return { kind: 'issued', pair: await issueTokenPair(deps, tx, user, stored.family_id, secret) };
       });
       if (outcome.kind !== 'issued') {
         throw invalidRefreshToken();
@@ -220,3 +223,23 @@ export function createAuthService(deps: AuthServiceDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * What another way of signing in (single sign-on) needs from this module: find the platform user
+ * an external identity names, and start a session exactly as a password login does (the same
+ * token pair, the permissions of the user's role).
+ */
+export function createExternalSignIn(deps: Pick<AuthServiceDeps, 'clock' | 'random'>) {
+  const repository = createAuthRepository();
+  return {
+    findUserById: (executor: DbExecutor, userId: string) => repository.findUserById(executor, userId),
+    findUserByUsername: (executor: DbExecutor, username: string) =>
+      repository.findUserByUsername(executor, username),
+    findUsersByEmail: (executor: DbExecutor, email: string) => repository.findUsersByEmail(executor, email),
+
+    issueTokenPair: (executor: DbExecutor, user: UserRow, secret: Uint8Array): Promise<TokenPair> =>
+      issueTokenPair(deps, executor, user, createUuid(deps.random), secret),
+  };
+}
+
+export type ExternalSignIn = ReturnType<typeof createExternalSignIn>;

@@ -26,7 +26,8 @@ export interface UsersTable {
   username: string;
   email: string | null;
   msisdn: string | null;
-  password_hash: string;
+  /** Null until the user follows their enrolment link. */
+  password_hash: string | null;
   role_id: number | null;
   failed_login_count: Generated<number>;
   locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -46,12 +47,26 @@ export interface RefreshTokensTable {
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+export const PASSWORD_TOKEN_PURPOSES = ['reset', 'enrolment'] as const;
+export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];
+
+export interface PasswordTokensTable {
+  token_id: Generated<number>;
+  token_hash: string;
+  purpose: PasswordTokenPurpose;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface AuthTables {
   permissions: PermissionsTable;
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  password_tokens: PasswordTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

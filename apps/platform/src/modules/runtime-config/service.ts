@@ -16,6 +16,9 @@ export function buildRuntimeConfig(settings: Settings): RuntimeConfig {
     defaultPath: settings.defaultPath,
     hideHome: settings.hideHome,
     authProvider: settings.authProvider,
+    identityProviderName: settings.identityProviderName,
+    companyIdentityProvider: settings.companyIdentityProvider,
+    companyDomain: settings.companyDomain,
     ...settings.apiBases,
   });
 }

@@ -5,6 +5,7 @@ import { request } from '../../../shared/http/http-client';
 export function login(credentials: LoginRequest): Promise<TokenPair> {
   return request({
     api: 'authApi',
+    anonymous: true,
     path: '/login',
     method: 'POST',
     body: credentials,

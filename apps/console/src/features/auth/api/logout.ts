@@ -4,6 +4,7 @@ import { requestWithoutResult } from '../../../shared/http/http-client';
 export function logout(refreshToken: string): Promise<void> {
   return requestWithoutResult({
     api: 'authApi',
+    anonymous: true,
     path: '/logout',
     method: 'POST',
     body: { refresh_token: refreshToken },

@@ -20,12 +20,11 @@ import { applyTokens, useAccount } from '../../../shared/session/session-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useLogin } from '../api/login';
 import { readLoginState, safeReturnPath } from './login-state';
+import { SingleSignOn } from './single-sign-on';
 
 export const LOGIN_UNAVAILABLE = 'Signing in is not possible right now. Please try again or contact support.';
 export const NOT_PERMITTED_NOTICE =
   'Your account may not open the page you asked for. Sign in with an account that may.';
-export const IDENTITY_PROVIDER_UNAVAILABLE =
-  'This console is configured for an external identity provider, which it cannot reach. Please contact support.';
 
 function describeLoginError(error: unknown): string {
   if (error instanceof HttpError && error.status === 401) return LOGIN_MESSAGES.failed;
@@ -91,6 +90,7 @@ export function LoginPage() {
   const config = getRuntimeConfig();
   const state = readLoginState(location.state);
   const from = safeReturnPath(state.from ?? search.get('from'));
+  const singleSignOn = config?.authProvider === 'identity-provider';
 
   return (
     <Center component="main" mih="70vh">
@@ -108,10 +108,8 @@ export function LoginPage() {
               {NOT_PERMITTED_NOTICE}
             </Alert>
           ) : null}
-          {config?.authProvider === 'identity-provider' ? (
-            <Alert color="red" role="alert">
-              {IDENTITY_PROVIDER_UNAVAILABLE}
-            </Alert>
+          {singleSignOn ? (
+            <SingleSignOn from={from} isAuthenticated={account.isAuthenticated} />
           ) : (
             <PasswordForm
               username={state.username ?? ''}
@@ -119,9 +117,12 @@ export function LoginPage() {
             />
           )}
           <Group justify="space-between">
-            <Anchor component={Link} to="/forgot" size="sm">
-              Forgot your password?
-            </Anchor>
+            {/* With single sign-on there is no password here to forget. */}
+            {singleSignOn ? null : (
+              <Anchor component={Link} to="/forgot" size="sm">
+                Forgot your password?
+              </Anchor>
+            )}
             {config?.supportUrl ? (
               <Anchor href={config.supportUrl} target="_blank" rel="noopener noreferrer" size="sm">
                 Support

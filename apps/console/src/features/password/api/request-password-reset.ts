@@ -4,6 +4,7 @@ import { requestWithoutResult } from '../../../shared/http/http-client';
 export function requestPasswordReset(email: string): Promise<void> {
   return requestWithoutResult({
     api: 'authApi',
+    anonymous: true,
     path: '/manage/users/forgot',
     method: 'POST',
     body: { email },

@@ -6,6 +6,7 @@ import { request } from '../../../shared/http/http-client';
 export async function setPassword(token: string, password: string): Promise<string> {
   const { username } = await request({
     api: 'authApi',
+    anonymous: true,
     path: `/manage/users/reset/${encodeURIComponent(token)}`,
     method: 'POST',
     body: { password },

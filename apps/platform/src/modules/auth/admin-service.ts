@@ -1,0 +1,410 @@
+import type { z } from 'zod';
+import type {
+  PermissionOption,
+  Role,
+  User,
+  roleInputSchema,
+  userInputSchema,
+} from '@web-control/contract/admin';
+import { ERROR_CODES } from '@web-control/contract/errors';
+import type { Permission } from '@web-control/contract/permissions';
+import type { Clock } from '../../clock.ts';
+import type { Db, DbExecutor } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { AUDIT_OUTCOMES, type AuditService } from '../audit/service.ts';
+import { createAdminRepository, type AdminRoleRecord, type AdminUserRecord } from './admin-repository.ts';
+import type { PasswordResetService } from './password-reset-service.ts';
+import { createAuthRepository } from './repository.ts';
+
+export type UserInputData = z.output<typeof userInputSchema>;
+export type RoleInputData = z.output<typeof roleInputSchema>;
+
+/** The permission that opens administration; someone must always hold it. */
+export const ADMIN_PERMISSION: Permission = 'MANAGE_USERS';
+
+export const ADMIN_AUDIT_ACTIONS = {
+  userCreated: 'USER_CREATED',
+  userUpdated: 'USER_UPDATED',
+  userDeleted: 'USER_DELETED',
+  roleCreated: 'ROLE_CREATED',
+  roleUpdated: 'ROLE_UPDATED',
+  roleDeleted: 'ROLE_DELETED',
+} as const;
+
+export const ADMIN_MESSAGES = {
+  userNotFound: 'This user does not exist',
+  roleNotFound: 'This role does not exist',
+  usernameTaken: (username: string) => `A user named "${username}" already exists`,
+  roleNameTaken: (role: string) => `A role named "${role}" already exists`,
+  nameTaken: 'A user or role with this name already exists',
+  usernameUnchangeable: (username: string) => `The username cannot be changed (it is "${username}")`,
+  unknownRole: (roleId: number) => `Role ${roleId} does not exist`,
+  unknownPermissions: (ids: readonly number[]) =>
+    ids.length === 1 ? `Permission ${ids[0]} does not exist` : `Permissions ${ids.join(', ')} do not exist`,
+  deleteSelf: 'You cannot delete your own account',
+  demoteSelf: `You cannot give yourself a role without ${ADMIN_PERMISSION}`,
+  demoteOwnRole: `You cannot remove ${ADMIN_PERMISSION} from your own role`,
+  deleteLastHolder: `This user is the last one holding ${ADMIN_PERMISSION} and cannot be deleted`,
+  demoteLastHolder: `This user is the last one holding ${ADMIN_PERMISSION}; give it to someone else first`,
+  stripLastHolders: `The users of this role are the last ones holding ${ADMIN_PERMISSION}; it cannot be removed from the role`,
+  roleInUse: (role: string, users: number) =>
+    `The role "${role}" is held by ${users} ${users === 1 ? 'user' : 'users'}; give ${users === 1 ? 'them' : 'each of them'} another role first`,
+} as const;
+
+export interface AdminContext {
+  /** The signed-in administrator. */
+  actorId: string;
+  actor: string;
+  clientAddress: string;
+}
+
+export interface AdminServiceDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  passwords: PasswordResetService;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function notFound(message: string): AppError {
+  return new AppError(404, ERROR_CODES.notFound, message);
+}
+
+function conflict(message: string): AppError {
+  return new AppError(409, ERROR_CODES.conflict, message);
+}
+
+function badRequest(message: string, field: string): AppError {
+  return new AppError(400, ERROR_CODES.validation, message, [{ location: 'body', field, message }]);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION;
+}
+
+function toUser(record: AdminUserRecord): User & { roles: NonNullable<User['roles']> } {
+  return {
+    userId: record.userId,
+    username: record.username,
+    email: record.email,
+    msisdn: record.msisdn,
+    roles:
+      record.roleId === null || record.roleName === null
+        ? []
+        : [{ roleId: record.roleId, role: record.roleName }],
+  };
+}
+
+function toRole(record: AdminRoleRecord): Role {
+  return {
+    roleId: record.roleId,
+    role: record.name,
+    permissions: record.permissions.map((permission) => ({ id: permission.id, permission: permission.name })),
+  };
+}
+
+function holdsAdminPermission(role: AdminRoleRecord | undefined): boolean {
+  return role?.permissions.some((permission) => permission.name === ADMIN_PERMISSION) ?? false;
+}
+
+/** { field: { from, to } } for each field whose value differs. */
+function describeChanges(before: Record<string, unknown>, after: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.keys(after)
+      .filter((key) => before[key] !== after[key])
+      .map((key) => [key, { from: before[key], to: after[key] }]),
+  );
+}
+
+export function createAdminService(deps: AdminServiceDeps) {
+  const repository = createAdminRepository();
+  const authRepository = createAuthRepository();
+  const { db, clock, audit, passwords } = deps;
+
+  /**
+   * One transaction per change, serialised with every other administration change. A refusal
+   * (any 4xx) rolls the change back and is audited afterwards with outcome 'refused'.
+   */
+  async function change<T>(
+    context: AdminContext,
+    action: string,
+    target: Record<string, unknown>,
+    work: (tx: DbExecutor) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await db.transaction().execute(async (tx) => {
+        await repository.lockAdministration(tx);
+        return work(tx);
+      });
+    } catch (error) {
+      const refusal = isUniqueViolation(error)
+        ? conflict(ADMIN_MESSAGES.nameTaken)
+        : error instanceof AppError && error.statusCode < 500
+          ? error
+          : undefined;
+      if (refusal === undefined) {
+        throw error;
+      }
+      await audit.record(db, {
+        action,
+        outcome: AUDIT_OUTCOMES.refused,
+        actor: context.actor,
+        clientAddress: context.clientAddress,
+        detail: { ...target, status: refusal.statusCode, reason: refusal.message },
+      });
+      throw refusal;
+    }
+  }
+
+  function recordSuccess(
+    tx: DbExecutor,
+    context: AdminContext,
+    action: string,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
+    return audit.record(tx, {
+      action,
+      outcome: AUDIT_OUTCOMES.success,
+      actor: context.actor,
+      clientAddress: context.clientAddress,
+      detail,
+    });
+  }
+
+  async function requireRole(tx: DbExecutor, roleId: number): Promise<AdminRoleRecord> {
+    const role = await repository.findRole(tx, roleId);
+    if (role === undefined) {
+      throw badRequest(ADMIN_MESSAGES.unknownRole(roleId), 'roles');
+    }
+    return role;
+  }
+
+  /** The permissions named by id, each once; unknown ids are a 400 naming them. */
+  async function resolvePermissions(tx: DbExecutor, ids: ReadonlyArray<{ id: number }>) {
+    const known = new Map(
+      (await repository.listPermissions(tx)).map((permission) => [permission.id, permission]),
+    );
+    const wanted = [...new Set(ids.map((permission) => permission.id))];
+    const unknown = wanted.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw badRequest(ADMIN_MESSAGES.unknownPermissions(unknown), 'permissions');
+    }
+    return wanted.flatMap((id) => known.get(id) ?? []).sort((a, b) => a.id - b.id);
+  }
+
+  return {
+    async listUsers(): Promise<User[]> {
+      return (await repository.listUsers(db)).map(toUser);
+    },
+
+    async getUser(userId: string): Promise<User> {
+      const record = await repository.findUser(db, userId);
+      if (record === undefined) {
+        throw notFound(ADMIN_MESSAGES.userNotFound);
+      }
+      return toUser(record);
+    },
+
+    /** Creates the user without a password and mails them an enrolment link. */
+    async createUser(input: UserInputData, context: AdminContext): Promise<{ userId: string }> {
+      const roleId = input.roles[0]?.roleId ?? 0;
+      const created = await change(
+        context,
+        ADMIN_AUDIT_ACTIONS.userCreated,
+        { username: input.username },
+        async (tx) => {
+          if (await repository.usernameTaken(tx, input.username)) {
+            throw conflict(ADMIN_MESSAGES.usernameTaken(input.username));
+          }
+          const role = await requireRole(tx, roleId);
+          const fields = { email: input.email, msisdn: input.msisdn, roleId };
+          const userId = await repository.insertUser(tx, { ...fields, username: input.username });
+          const link = await passwords.createEnrolmentLink(tx, userId);
+          await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.userCreated, {
+            userId,
+            username: input.username,
+            ...fields,
+            role: role.name,
+          });
+          return { userId, link };
+        },
+      );
+      await passwords.sendEnrolmentMail(
+        { userId: created.userId, username: input.username, email: input.email },
+        created.link,
+        context,
+      );
+      return { userId: created.userId };
+    },
+
+    async updateUser(userId: string, input: UserInputData, context: AdminContext): Promise<void> {
+      const roleId = input.roles[0]?.roleId ?? 0;
+      await change(context, ADMIN_AUDIT_ACTIONS.userUpdated, { userId }, async (tx) => {
+        const before = await repository.findUser(tx, userId);
+        if (before === undefined) {
+          throw notFound(ADMIN_MESSAGES.userNotFound);
+        }
+        if (input.username !== before.username) {
+          throw badRequest(ADMIN_MESSAGES.usernameUnchangeable(before.username), 'username');
+        }
+        const role = await requireRole(tx, roleId);
+        if (!holdsAdminPermission(role)) {
+          if (userId === context.actorId) {
+            throw conflict(ADMIN_MESSAGES.demoteSelf);
+          }
+          const roleBefore =
+            before.roleId === null ? undefined : await repository.findRole(tx, before.roleId);
+          if (
+            holdsAdminPermission(roleBefore) &&
+            (await repository.countHolders(tx, ADMIN_PERMISSION, { userId })) === 0
+          ) {
+            throw conflict(ADMIN_MESSAGES.demoteLastHolder);
+          }
+        }
+        const after = { email: input.email, msisdn: input.msisdn, roleId };
+        await repository.updateUser(tx, userId, after);
+        const changes = describeChanges(
+          { email: before.email, msisdn: before.msisdn, roleId: before.roleId, role: before.roleName },
+          { ...after, role: role.name },
+        );
+        await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.userUpdated, {
+          userId,
+          username: before.username,
+          changes,
+        });
+      });
+    },
+
+    /** Deleting a user ends their sessions at once: refresh tokens go with them, access tokens stop at the guard. */
+    async deleteUser(userId: string, context: AdminContext): Promise<void> {
+      await change(context, ADMIN_AUDIT_ACTIONS.userDeleted, { userId }, async (tx) => {
+        if (userId === context.actorId) {
+          throw conflict(ADMIN_MESSAGES.deleteSelf);
+        }
+        const before = await repository.findUser(tx, userId);
+        if (before === undefined) {
+          throw notFound(ADMIN_MESSAGES.userNotFound);
+        }
+        const role = before.roleId === null ? undefined : await repository.findRole(tx, before.roleId);
+        if (
+          holdsAdminPermission(role) &&
+          (await repository.countHolders(tx, ADMIN_PERMISSION, { userId })) === 0
+        ) {
+          throw conflict(ADMIN_MESSAGES.deleteLastHolder);
+        }
+        const revokedSessions = await authRepository.revokeRefreshTokensOfUser(tx, userId, clock.now());
+        await repository.deleteUser(tx, userId);
+        await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.userDeleted, {
+          userId,
+          username: before.username,
+          email: before.email,
+          msisdn: before.msisdn,
+          roleId: before.roleId,
+          role: before.roleName,
+          revokedSessions,
+        });
+      });
+    },
+
+    async listRoles(): Promise<Role[]> {
+      return (await repository.listRoles(db)).map(toRole);
+    },
+
+    async listPermissions(): Promise<PermissionOption[]> {
+      return (await repository.listPermissions(db)).map((permission) => ({
+        id: permission.id,
+        permission: permission.name,
+      }));
+    },
+
+    async createRole(input: RoleInputData, context: AdminContext): Promise<{ roleId: number }> {
+      return change(context, ADMIN_AUDIT_ACTIONS.roleCreated, { role: input.role }, async (tx) => {
+        if (await repository.roleNameTaken(tx, input.role)) {
+          throw conflict(ADMIN_MESSAGES.roleNameTaken(input.role));
+        }
+        const permissions = await resolvePermissions(tx, input.permissions);
+        const roleId = await repository.insertRole(tx, input.role);
+        await repository.replaceRolePermissions(
+          tx,
+          roleId,
+          permissions.map((permission) => permission.id),
+        );
+        await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.roleCreated, {
+          roleId,
+          role: input.role,
+          permissions: permissions.map((permission) => permission.name),
+        });
+        return { roleId };
+      });
+    },
+
+    async updateRole(roleId: number, input: RoleInputData, context: AdminContext): Promise<void> {
+      await change(context, ADMIN_AUDIT_ACTIONS.roleUpdated, { roleId }, async (tx) => {
+        const before = await repository.findRole(tx, roleId);
+        if (before === undefined) {
+          throw notFound(ADMIN_MESSAGES.roleNotFound);
+        }
+        if (await repository.roleNameTaken(tx, input.role, roleId)) {
+          throw conflict(ADMIN_MESSAGES.roleNameTaken(input.role));
+        }
+        const permissions = await resolvePermissions(tx, input.permissions);
+        const keepsAdmin = permissions.some((permission) => permission.name === ADMIN_PERMISSION);
+        if (holdsAdminPermission(before) && !keepsAdmin) {
+          const actor = await repository.findUser(tx, context.actorId);
+          if (actor?.roleId === roleId) {
+            throw conflict(ADMIN_MESSAGES.demoteOwnRole);
+          }
+          if (
+            (await repository.countUsersOfRole(tx, roleId)) > 0 &&
+            (await repository.countHolders(tx, ADMIN_PERMISSION, { roleId })) === 0
+          ) {
+            throw conflict(ADMIN_MESSAGES.stripLastHolders);
+          }
+        }
+        if (input.role !== before.name) {
+          await repository.renameRole(tx, roleId, input.role);
+        }
+        await repository.replaceRolePermissions(
+          tx,
+          roleId,
+          permissions.map((permission) => permission.id),
+        );
+        const namesBefore = before.permissions.map((permission) => permission.name);
+        const namesAfter = permissions.map((permission) => permission.name);
+        await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.roleUpdated, {
+          roleId,
+          role: input.role,
+          changes: {
+            ...describeChanges({ role: before.name }, { role: input.role }),
+            ...(namesBefore.join() === namesAfter.join()
+              ? {}
+              : { permissions: { from: namesBefore, to: namesAfter } }),
+          },
+        });
+      });
+    },
+
+    /** A role someone holds is never deleted (its users would silently lose every permission). */
+    async deleteRole(roleId: number, context: AdminContext): Promise<void> {
+      await change(context, ADMIN_AUDIT_ACTIONS.roleDeleted, { roleId }, async (tx) => {
+        const before = await repository.findRole(tx, roleId);
+        if (before === undefined) {
+          throw notFound(ADMIN_MESSAGES.roleNotFound);
+        }
+        const holders = await repository.countUsersOfRole(tx, roleId);
+        if (holders > 0) {
+          throw conflict(ADMIN_MESSAGES.roleInUse(before.name, holders));
+        }
+        await repository.deleteRole(tx, roleId);
+        await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.roleDeleted, {
+          roleId,
+          role: before.name,
+          permissions: before.permissions.map((permission) => permission.name),
+        });
+      });
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/schema.ts';
+import type { PasswordTokenPurpose } from './table.ts';
+
+export interface NewPasswordToken {
+  tokenHash: string;
+  purpose: PasswordTokenPurpose;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** At most this many accounts share one address; more is a data problem, not a reason to mail them all. */
+const MAX_USERS_PER_EMAIL = 10;
+
+/** The queries of password reset and enrolment. */
+export function createPasswordResetRepository() {
+  return {
+    async insertToken(executor: DbExecutor, token: NewPasswordToken): Promise<void> {
+      await executor
+        .insertInto('password_tokens')
+        .values({
+          token_hash: token.tokenHash,
+          purpose: token.purpose,
+          user_id: token.userId,
+          created_at: token.createdAt,
+          expires_at: token.expiresAt,
+        })
+        .execute();
+    },
+
+    /**
+     * Spends a token in one conditional UPDATE: of two racing uses exactly one gets the row back;
+     * a used, expired or unknown token gets nothing.
+     */
+    spendToken(
+      executor: DbExecutor,
+      tokenHash: string,
+      now: Date,
+    ): Promise<{ userId: string; purpose: PasswordTokenPurpose } | undefined> {
+      return executor
+        .updateTable('password_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['user_id as userId', 'purpose'])
+        .executeTakeFirst();
+    },
+
+    /** Spends every other open link of the user, so an older e-mail can't set the password again. */
+    async spendOpenTokensOfUser(executor: DbExecutor, userId: string, now: Date): Promise<number> {
+      const result = await executor
+        .updateTable('password_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    findUsersByEmail(
+      executor: DbExecutor,
+      email: string,
+    ): Promise<Array<{ userId: string; username: string; email: string }>> {
+      return executor
+        .selectFrom('users')
+        .select(['user_id as userId', 'username', sql<string>`email`.as('email')])
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .where('disabled', '=', false)
+        .orderBy('username')
+        .limit(MAX_USERS_PER_EMAIL)
+        .execute();
+    },
+
+    findUsername(executor: DbExecutor, userId: string): Promise<{ username: string } | undefined> {
+      return executor.selectFrom('users').select('username').where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** The new hash, and a fresh start for the lockout. */
+    async setPasswordHash(executor: DbExecutor, userId: string, passwordHash: string): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          failed_login_count: 0,
+          locked_until: null,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+  };
+}
+
+export type PasswordResetRepository = ReturnType<typeof createPasswordResetRepository>;

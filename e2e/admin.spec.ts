@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForMailedLink } from './support/mail';
+import { signIn, signInAt } from './support/session';
+
+const NEW_PASSWORD = 'Enrolled-Passw0rd!';
+const RESET_PASSWORD = 'Reset-Passw0rd!2';
+
+async function choosePassword(page: Page, password: string, button: string) {
+  await expect(page.getByRole('heading', { name: 'Choose a Password' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: button }).click();
+}
+
+test('an administrator creates a role and a user, who enrols, signs in, resets and is deleted', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // the whole journey of one user, through four sign-ins and two e-mails
+  const suffix = Date.now().toString(36);
+  const roleName = `Viewers ${suffix}`;
+  const username = `viewer.${suffix}`;
+  const email = `${username}@bank.example`;
+
+  // A role that may only view transactions.
+  await signInAt(page, '/dashboard/admin/roles', 'admin');
+  await expect(page.getByRole('heading', { name: 'Role Management' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Select a role');
+  await page.getByRole('link', { name: 'create role' }).click();
+  await page.getByLabel('Role name').fill(roleName);
+  const viewTransactions = page.getByRole('button', { name: 'VIEW_TRANSACTIONS' });
+  await expect(viewTransactions).toHaveAttribute('aria-pressed', 'false');
+  await viewTransactions.click();
+  await expect(viewTransactions).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: roleName }), 'the new role opens').toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Roles' }).getByRole('link', { name: roleName }),
+  ).toBeVisible();
+
+  // A user holding it, who receives an enrolment e-mail.
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await expect(page.getByRole('status')).toHaveText('Select a user');
+  await page.getByRole('link', { name: 'create user' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Role').selectOption({ label: roleName });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: username }), 'the new user opens').toBeVisible();
+  await expect(page.getByRole('cell', { name: roleName })).toBeVisible();
+
+  // The user enrols through the link and signs in: only the permitted menu.
+  const userContext = await browser.newContext();
+  const userPage = await userContext.newPage();
+  const enrolLink = await waitForMailedLink(email, '/enroll/');
+  await userPage.goto(enrolLink);
+  await expect(userPage).toHaveTitle('Complete Account | Web Control');
+  await choosePassword(userPage, NEW_PASSWORD, 'Set Password');
+  await expect(userPage).toHaveURL('/login');
+  await expect(userPage.getByRole('status')).toHaveText('Excellent, you can now log in below');
+  await expect(userPage.getByLabel('Username')).toHaveValue(username);
+  await userPage.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await userPage.getByRole('button', { name: 'Submit' }).click();
+  await expect(userPage).toHaveURL('/dashboard/home');
+  const menu = userPage.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link')).toHaveText(['Home', 'Transactions', 'Documentation']);
+
+  // The enrolment link works once only.
+  const reusedPage = await userContext.newPage();
+  await reusedPage.goto(enrolLink);
+  await choosePassword(reusedPage, 'Another-Passw0rd!', 'Set Password');
+  await expect(reusedPage.getByRole('alert')).toHaveText('This enrolment link has expired');
+  await reusedPage.close();
+
+  // A password reset through the e-mailed link.
+  const resetPage = await browser.newPage();
+  await resetPage.goto('/login');
+  await resetPage.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(resetPage.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+  await resetPage.getByLabel('Email').fill(email);
+  await resetPage.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(resetPage.getByRole('status')).toHaveText("We've sent you a reset link");
+  await resetPage.goto(await waitForMailedLink(email, '/reset/'));
+  await choosePassword(resetPage, RESET_PASSWORD, 'Change Password');
+  await expect(resetPage.getByRole('status')).toHaveText('Excellent, you can now log in below');
+  await signIn(resetPage, username, RESET_PASSWORD);
+  await expect(resetPage).toHaveURL('/dashboard/home');
+  await resetPage.close();
+
+  // Deleting the user ends their session.
+  await userPage.clock.install();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('This action is irreversible')).toBeVisible();
+  await page.getByRole('button', { name: 'Okay' }).click();
+  await expect(page, 'after a delete the app goes to the list').toHaveURL('/dashboard/admin/users');
+  await expect(
+    page.getByRole('navigation', { name: 'Users' }).getByRole('link', { name: username }),
+  ).toHaveCount(0);
+
+  await userPage.clock.fastForward('05:00');
+  await expect(userPage, 'the deleted user is sent to sign in').toHaveURL(/\/login/);
+  await userPage.getByLabel('Username').fill(username);
+  await userPage.getByLabel('Password', { exact: true }).fill(RESET_PASSWORD);
+  await userPage.getByRole('button', { name: 'Submit' }).click();
+  await expect(userPage.getByRole('alert')).toHaveText('Incorrect username or password');
+  await userContext.close();
+});
+
+test('a reset link that was never sent says it has expired', async ({ page }) => {
+  await page.goto('/reset/not-a-real-token');
+  await expect(page).toHaveTitle('Reset Password | Web Control');
+  await choosePassword(page, 'Valid-Passw0rd!', 'Change Password');
+  await expect(page.getByRole('alert')).toHaveText('This reset link has expired');
+  await page.getByRole('link', { name: 'Take me back to login' }).click();
+  await expect(page).toHaveURL('/login');
+});
+
+test('deleting oneself is refused with the failure dialog', async ({ page }) => {
+  await signInAt(page, '/dashboard/admin/users', 'admin');
+  await page
+    .getByRole('navigation', { name: 'Users' })
+    .getByRole('link', { name: 'admin', exact: true })
+    .click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Okay' }).click();
+  await expect(page.getByRole('dialog', { name: 'Failed to delete user' })).toContainText(
+    'Please try again or contact support',
+  );
+});
