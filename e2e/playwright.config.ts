@@ -70,7 +70,7 @@ export default defineConfig({
       command: `node "${root}e2e/support/oidc-provider.ts"`,
       url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       stdout: 'ignore',
       stderr: 'ignore',
       env: {

@@ -12,6 +12,8 @@ export interface TestOidcProviderOptions {
   redirectUris: string[];
   /** Looked up at every sign-in, so a test may add accounts after start; unknown logins have only a subject. */
   accounts: Map<string, TestAccountClaims>;
+  /** A fixed port (the browser tests' provider); a random free one by default. */
+  port?: number;
 }
 
 export interface TestOidcProvider {
@@ -29,7 +31,7 @@ const MAX_HOPS = 10;
 /** A real OpenID provider (oidc-provider) on 127.0.0.1 and a random port, for integration tests. */
 export async function startTestOidcProvider(options: TestOidcProviderOptions): Promise<TestOidcProvider> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
 
