@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** The load balancer (VIEW_LOAD_BALANCER to read, EDIT_LOAD_BALANCER to change). */
+export const RECEIVER_WEIGHT_MIN = 0;
+export const RECEIVER_WEIGHT_MAX = 1000;
+
+/** currentStatus is free text from the switch (e.g. 'up', 'down', 'degraded'); absent: 'unknown'. */
+export const latestChangeSchema = z.object({ currentStatus: z.string(), time: z.iso.datetime().optional() });
+
+export const serviceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  latestChange: latestChangeSchema.optional(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+export const servicesResponseSchema = z.object({ services: z.array(serviceSchema) });
+
+export const receiverSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  weight: z.number().int(),
+  /** Requests per second. */
+  throughput: z.number(),
+  /** Percent, 0 to 100. */
+  successRate: z.number(),
+  latestChange: latestChangeSchema.optional(),
+});
+export type Receiver = z.infer<typeof receiverSchema>;
+export const receiversResponseSchema = z.object({ receivers: z.array(receiverSchema) });
+
+export const setReceiverActiveSchema = z.object({ active: z.boolean() });
+export const setReceiverWeightSchema = z.object({
+  weight: z.number().int().min(RECEIVER_WEIGHT_MIN).max(RECEIVER_WEIGHT_MAX),
+});
+
+/**
+ * The share of traffic each receiver would carry: active receivers in proportion to their weight.
+ * Used by the console's projection before a change and by the simulator's routing.
+ */
+export function projectTrafficShares(
+  receivers: ReadonlyArray<Pick<Receiver, 'id' | 'isActive' | 'weight'>>,
+): Map<string, number> {
+  const total = receivers.reduce((sum, receiver) => sum + (receiver.isActive ? receiver.weight : 0), 0);
+  return new Map(
+    receivers.map((receiver) => [receiver.id, total > 0 && receiver.isActive ? receiver.weight / total : 0]),
+  );
+}

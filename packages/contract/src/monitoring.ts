@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** Health monitoring of the switch (ECS API, MONITOR_SERVICES; the home graphs need a login only). */
+export const NODE_STATUSES = ['online', 'degraded', 'offline', 'unknown'] as const;
+export const nodeStatusSchema = z.enum(NODE_STATUSES);
+export type NodeStatus = z.infer<typeof nodeStatusSchema>;
+
+export const nodeSchema = z.object({
+  nodeId: z.string(),
+  nodeDescription: z.string(),
+  instanceId: z.string(),
+  instanceDescription: z.string(),
+  instanceName: z.string(),
+  status: nodeStatusSchema,
+  metrics: z.object({
+    /** Transactions per second over the last five minutes. */
+    '5minTps': z.number(),
+    /** Milliseconds. */
+    percentile95: z.number(),
+  }),
+});
+export type Node = z.infer<typeof nodeSchema>;
+export const nodesResponseSchema = z.object({ nodes: z.array(nodeSchema) });
+
+export const safQueueSchema = z.object({
+  receiverDescription: z.string(),
+  instanceDescription: z.string(),
+  queueLength: z.number().int(),
+  retransmits: z.number().int(),
+  node: z.object({ status: nodeStatusSchema }),
+});
+export type SafQueue = z.infer<typeof safQueueSchema>;
+export const safResponseSchema = z.object({ queues: z.array(safQueueSchema) });
+
+export const instanceSchema = z.object({
+  instanceId: z.string(),
+  instanceName: z.string(),
+  nodes: z.array(z.object({ nodeId: z.string(), nodeDescription: z.string() })),
+});
+export type Instance = z.infer<typeof instanceSchema>;
+export const instancesResponseSchema = z.object({ instances: z.array(instanceSchema) });
+
+/** One point per node every 10 s. scrollId orders the points; a next batch starts after the last one. */
+export const metricPointSchema = z.object({
+  time: z.iso.datetime(),
+  scrollId: z.string(),
+  '5minTps': z.number(),
+  '5minTpsAgg': z.number(),
+  totalMessages: z.number(),
+  percentile50: z.number(),
+  percentile95: z.number(),
+  percentile99: z.number(),
+});
+export type MetricPoint = z.infer<typeof metricPointSchema>;
+
+/** GET /metrics, /metrics/tpsAgg, /metrics/countAgg: status 206 while more batches remain. */
+export const metricsResponseSchema = z.object({ metrics: z.array(metricPointSchema) });
+export type MetricsResponse = z.infer<typeof metricsResponseSchema>;
+
+/** The time ranges of Node View, the first being the default. */
+export const TIME_RANGES = [
+  { value: 'now-30m', label: 'Last 30 minutes', milliseconds: 30 * 60_000 },
+  { value: 'now-1h', label: 'Last hour', milliseconds: 60 * 60_000 },
+  { value: 'now-1d', label: 'Last day', milliseconds: 24 * 60 * 60_000 },
+  { value: 'now-3d', label: 'Last 3 days', milliseconds: 3 * 24 * 60 * 60_000 },
+] as const;
+export const timeRangeSchema = z.enum(['now-30m', 'now-1h', 'now-1d', 'now-3d']);
+
+/** A batch holds at most this many points; more remain → 206. */
+export const METRICS_BATCH_SIZE = 500;
+
+export const metricsQuerySchema = z.object({
+  from: timeRangeSchema,
+  /** true: the live view, whose points keep arriving (the console polls). */
+  online: z.stringbool().optional(),
+  instance: z.string().min(1).max(64),
+  node: z.string().min(1).max(64),
+  scrollId: z.string().max(64).optional(),
+});
+
+/** The home graphs: from and to are the start and end of today (ISO 8601). */
+export const aggregateMetricsQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+  scrollId: z.string().max(64).optional(),
+});
+
+export const featuresResponseSchema = z.object({ searchIndex: z.boolean() });
