@@ -44,13 +44,14 @@ export default defineConfig({
       ],
     },
   },
+  // PGlite creates a fresh database for each platform (about 12 s alone, far more on a busy machine).
   webServer: [
     {
       // The production build served by the real platform on a database made for this run.
       command: `rm -rf "${E2E_DATA_DIR}" && node "${root}apps/platform/src/main.ts"`,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
@@ -70,7 +71,7 @@ export default defineConfig({
       command: `node "${root}e2e/support/oidc-provider.ts"`,
       url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       stdout: 'ignore',
       stderr: 'ignore',
       env: {
@@ -85,7 +86,7 @@ export default defineConfig({
       command: `rm -rf "${ssoDataDir}" && node "${root}apps/platform/src/main.ts"`,
       url: `${SSO_BASE_URL}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
