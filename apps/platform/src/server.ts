@@ -14,7 +14,11 @@ import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService, createExternalSignIn } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { loadBalancerRoutes } from './modules/load-balancer/routes.ts';
+import { createLoadBalancerService } from './modules/load-balancer/service.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
+import { monitoringRoutes } from './modules/monitoring/routes.ts';
+import { createMonitoringService } from './modules/monitoring/service.ts';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { createSsoService } from './modules/sso/service.ts';
@@ -24,6 +28,7 @@ import { consoleStaticPlugin } from './plugins/console-static.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { readSettings, type Settings, type SettingsInput } from './settings.ts';
+import { createSimulator, type Simulator } from './simulator/simulator.ts';
 
 export interface BuildOptions {
   /** Overrides on top of the environment (tests pass what they need). */
@@ -48,6 +53,11 @@ export interface AppServices {
   audit: AuditService;
   /** Outgoing mail; `mail.folder` is where messages are written when no SMTP_URL is set. */
   mail: MailService;
+  /**
+   * The simulated switch traffic. Built here, not started: start.ts starts it when SIMULATOR=on;
+   * tests drive `prepare` and `tick` with their clock. `onTransaction` feeds other modules.
+   */
+  simulator: Simulator;
 }
 
 declare module 'fastify' {
@@ -113,7 +123,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     }
     return `http://${settings.host}:${settings.port}`;
   };
-  const services: AppServices = { settings, database, clock, random, audit, mail };
+  const simulator = createSimulator({
+    db: database.db,
+    clock,
+    seed: settings.simulatorSeed,
+    tps: settings.simulatorTps,
+    backfillMs: settings.simulatorHistoryHours * 60 * 60_000,
+    log: app.log,
+  });
+  const services: AppServices = { settings, database, clock, random, audit, mail, simulator };
   app.decorate('services', services);
 
   // External plugins.
@@ -188,6 +206,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       publicOrigin: settings.publicUrl,
     });
   }
+  await app.register(monitoringRoutes, {
+    prefix: '/api/ecs',
+    service: createMonitoringService({ db: database.db, clock }),
+  });
+  await app.register(loadBalancerRoutes, {
+    prefix: '/api/lb',
+    service: createLoadBalancerService({ db: database.db, clock, audit }),
+  });
   await app.register(apiDocsUiPlugin);
   await app.register(consoleStaticPlugin, { consoleDist: settings.consoleDist });
 

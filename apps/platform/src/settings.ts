@@ -16,6 +16,9 @@ export const DEFAULT_MAIL_FROM = 'Web Control <no-reply@web-control.local>';
 export const DEFAULT_RESET_TOKEN_TTL_MINUTES = 60;
 export const DEFAULT_ENROLMENT_TOKEN_TTL_HOURS = 7 * 24;
 export const DEFAULT_OIDC_SCOPES = 'openid email profile';
+export const DEFAULT_SIMULATOR_SEED = 1;
+export const DEFAULT_SIMULATOR_TPS = 4;
+export const DEFAULT_SIMULATOR_HISTORY_HOURS = 72;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const API_NAMES = Object.keys(DEFAULT_API_BASES) as ApiName[];
@@ -100,6 +103,12 @@ export const settingsSchema = z.object({
   identityProviderName: optionalText,
   companyIdentityProvider: optionalText,
   companyDomain: optionalText,
+  /** The traffic simulator (demo and tests); off when the console points at a real switch. */
+  simulator: z.enum(['on', 'off']).default('on'),
+  simulatorSeed: z.coerce.number().int().min(0).max(4_294_967_295).default(DEFAULT_SIMULATOR_SEED),
+  simulatorTps: z.coerce.number().positive().max(10_000).default(DEFAULT_SIMULATOR_TPS),
+  /** Metric history written when there is none (the 'Last 3 days' graphs); 0 writes none. */
+  simulatorHistoryHours: z.coerce.number().int().min(0).max(96).default(DEFAULT_SIMULATOR_HISTORY_HOURS),
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -136,6 +145,10 @@ const ENV_NAMES = {
   identityProviderName: 'IDENTITY_PROVIDER_NAME',
   companyIdentityProvider: 'COMPANY_IDENTITY_PROVIDER',
   companyDomain: 'COMPANY_DOMAIN',
+  simulator: 'SIMULATOR',
+  simulatorSeed: 'SIMULATOR_SEED',
+  simulatorTps: 'SIMULATOR_TPS',
+  simulatorHistoryHours: 'SIMULATOR_HISTORY_HOURS',
 } as const satisfies Record<Exclude<keyof Settings, 'apiBases'>, string>;
 
 export class SettingsError extends Error {

@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seed, type SeedResult } from './db/seed.ts';
 import { buildApp, type App, type BuildOptions } from './server.ts';
 import { readSettings } from './settings.ts';
+import { createPostgresLeaderLock, SINGLE_PROCESS_LOCK } from './simulator/leader-lock.ts';
 
 export interface StartedPlatform {
   app: App;
@@ -24,8 +25,20 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
     await migrateToLatest(database.db);
     const seedResult = await seed(database.db, { demoPassword: settings.demoPassword });
     const app = await buildApp({ ...options, database });
+    // preClose: the simulator stops (and lets go of its lock) before the database closes.
+    app.addHook('preClose', async () => app.services.simulator.stop());
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: settings.port, host: settings.host });
+    if (settings.simulator === 'on') {
+      const databaseUrl = settings.databaseUrl;
+      app.services.simulator.start(
+        databaseUrl === undefined
+          ? SINGLE_PROCESS_LOCK
+          : createPostgresLeaderLock(databaseUrl, (error) =>
+              app.log.error({ err: error }, 'Simulator lock connection failed'),
+            ),
+      );
+    }
     const address = app.server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     return { app, url: `http://${host}:${address.port}`, seed: seedResult, close: () => app.close() };

@@ -46,3 +46,11 @@ export function projectTrafficShares(
     receivers.map((receiver) => [receiver.id, total > 0 && receiver.isActive ? receiver.weight / total : 0]),
   );
 }
+
+/**
+ * The statuses this platform reports as latestChange.currentStatus: a receiver is 'up', 'down'
+ * (not answering) or 'inactive' (switched off); a service is 'up', 'degraded' (an active receiver
+ * is down) or 'down' (no active receiver is up). Other switches may report other text.
+ */
+export const LB_STATUSES = ['up', 'degraded', 'down', 'inactive'] as const;
+export type LbStatus = (typeof LB_STATUSES)[number];

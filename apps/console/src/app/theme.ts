@@ -9,9 +9,12 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
 
-/** Mantine's default error red is too light on white for WCAG AA; a darker shade reads. */
+/**
+ * Mantine's default error red and dimmed grey are too light on white for WCAG AA; darker shades
+ * read (dimmed text: the footer, input descriptions, table captions).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
-  light: { '--mantine-color-error': current.colors.red[9] },
+  light: { '--mantine-color-error': current.colors.red[9], '--mantine-color-dimmed': current.colors.gray[7] },
   dark: {},
 });

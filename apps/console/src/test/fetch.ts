@@ -8,17 +8,21 @@ export function jsonResponse(status: number, body: unknown): Response {
   });
 }
 
-/** Routes fetch calls by method and path to canned answers, recording every call. */
-export function routeFetch(routes: Record<string, (body: unknown) => Response>) {
+/**
+ * Routes fetch calls by method and path to canned answers, recording every call. A route without
+ * the query string answers any query; its handler receives the URL to read the query from.
+ */
+export function routeFetch(routes: Record<string, (body: unknown, url: URL) => Response>) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
     const method = init?.method ?? 'GET';
     const path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path, body });
-    const handler = routes[`${method} ${path}`];
+    const url = new URL(path, 'http://console.test');
+    const handler = routes[`${method} ${path}`] ?? routes[`${method} ${url.pathname}`];
     return Promise.resolve(
-      handler ? handler(body) : jsonResponse(404, { errorMessage: 'Not found', code: 'NOT_FOUND' }),
+      handler ? handler(body, url) : jsonResponse(404, { errorMessage: 'Not found', code: 'NOT_FOUND' }),
     );
   });
   return { fetchMock, calls };

@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import * as authAndAudit from './migrations/0001-auth-and-audit.ts';
 import * as passwordTokens from './migrations/0002-password-tokens.ts';
 import * as ssoIdentities from './migrations/0003-sso-identities.ts';
+import * as switchTopology from './migrations/0004-switch-topology.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -9,6 +10,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-auth-and-audit': authAndAudit,
   '0002-password-tokens': passwordTokens,
   '0003-sso-identities': ssoIdentities,
+  '0004-switch-topology': switchTopology,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

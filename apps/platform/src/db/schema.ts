@@ -2,10 +2,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppSettingsTables } from '../modules/app-settings/table.ts';
 import type { AuditTables } from '../modules/audit/table.ts';
 import type { AuthTables } from '../modules/auth/table.ts';
+import type { LoadBalancerTables } from '../modules/load-balancer/table.ts';
+import type { MonitoringTables } from '../modules/monitoring/table.ts';
 import type { SsoTables } from '../modules/sso/table.ts';
 
 /** Every table, composed from each module's own table types. */
-export interface Database extends AuthTables, AuditTables, AppSettingsTables, SsoTables {}
+export interface Database
+  extends AuthTables, AuditTables, AppSettingsTables, SsoTables, MonitoringTables, LoadBalancerTables {}
 
 export type Db = Kysely<Database>;
 /** A query runner: the database itself or an open transaction. */

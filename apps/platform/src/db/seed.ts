@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { PERMISSIONS, type Permission } from '@web-control/contract/permissions';
 import { createAppSettingsService } from '../modules/app-settings/service.ts';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.ts';
+import { DEMO_INSTANCES, DEMO_SERVICES } from './demo-topology.ts';
 import type { Db } from './schema.ts';
 
 const VIEWING_PERMISSIONS = [
@@ -149,6 +150,8 @@ export async function seed(db: Db, options: { demoPassword?: string | undefined 
     }
   }
 
+  await seedSwitchTopology(db);
+
   const demoPassword = await settleDemoPassword(db, options.demoPassword);
   return { demoPassword: demoPassword.outcome };
 
@@ -199,6 +202,90 @@ export async function seed(db: Db, options: { demoPassword?: string | undefined 
     });
     return { outcome };
   }
+}
+
+/** The demo switch; rows that exist are left alone, so an operator's weights and switches survive restarts. */
+async function seedSwitchTopology(db: Db): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('instances')
+      .values(
+        DEMO_INSTANCES.map((instance, position) => ({
+          instance_id: instance.id,
+          name: instance.name,
+          description: instance.description,
+          position,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('instance_id').doNothing())
+      .execute();
+    await tx
+      .insertInto('nodes')
+      .values(
+        DEMO_INSTANCES.flatMap((instance, instancePosition) =>
+          instance.nodes.map((node, position) => ({
+            node_id: node.id,
+            instance_id: instance.id,
+            description: node.description,
+            position: instancePosition * 100 + position,
+          })),
+        ),
+      )
+      .onConflict((conflict) => conflict.column('node_id').doNothing())
+      .execute();
+    await tx
+      .insertInto('lb_services')
+      .values(
+        DEMO_SERVICES.map((service, position) => ({
+          service_id: service.id,
+          name: service.name,
+          traffic_share: service.trafficShare,
+          position,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('service_id').doNothing())
+      .execute();
+    const receivers = DEMO_SERVICES.flatMap((service) =>
+      service.receivers.map((receiver, position) => ({ service, receiver, position })),
+    );
+    await tx
+      .insertInto('receivers')
+      .values(
+        receivers.map(({ service, receiver, position }) => ({
+          receiver_id: receiver.id,
+          service_id: service.id,
+          name: receiver.name,
+          active: receiver.active,
+          weight: receiver.weight,
+          latency_median_ms: receiver.latencyMedianMs,
+          latency_spread: receiver.latencySpread,
+          failure_rate: receiver.failureRate,
+          store_and_forward: receiver.storeAndForward,
+          outage_every_seconds: receiver.outage?.everySeconds ?? null,
+          outage_for_seconds: receiver.outage?.forSeconds ?? null,
+          position,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('receiver_id').doNothing())
+      .execute();
+    await tx
+      .insertInto('saf_queues')
+      .values(
+        receivers
+          .filter(({ receiver }) => receiver.storeAndForward)
+          .flatMap(({ receiver }) =>
+            DEMO_INSTANCES.flatMap((instance) =>
+              instance.nodes.map((node) => ({
+                receiver_id: receiver.id,
+                node_id: node.id,
+                receiver_description: receiver.name,
+              })),
+            ),
+          ),
+      )
+      .onConflict((conflict) => conflict.columns(['receiver_id', 'node_id']).doNothing())
+      .execute();
+  });
 }
 
 async function findRoleId(db: Pick<Db, 'selectFrom'>, name: string): Promise<number> {

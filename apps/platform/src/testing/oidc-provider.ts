@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type AccountClaims, type KoaContextWithOIDC } from 'oidc-provider';
@@ -30,7 +30,14 @@ const MAX_HOPS = 10;
 
 /** A real OpenID provider (oidc-provider) on 127.0.0.1 and a random port, for integration tests. */
 export async function startTestOidcProvider(options: TestOidcProviderOptions): Promise<TestOidcProvider> {
-  const server = createServer();
+  // The issuer names the port, so the provider exists only after listen; requests that arrive
+  // before it (a readiness probe) wait for it instead of hanging unanswered.
+  const handler: { current?: (request: IncomingMessage, response: ServerResponse) => void } = {};
+  const waiting: [IncomingMessage, ServerResponse][] = [];
+  const server = createServer((request, response) => {
+    if (handler.current === undefined) waiting.push([request, response]);
+    else handler.current(request, response);
+  });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -71,8 +78,10 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
     },
     features: { devInteractions: { enabled: true } },
   });
-  const handle = provider.callback();
-  server.on('request', (request, response) => void handle(request, response));
+  const callback = provider.callback();
+  const handle = (request: IncomingMessage, response: ServerResponse) => void callback(request, response);
+  handler.current = handle;
+  for (const [request, response] of waiting.splice(0)) handle(request, response);
 
   return {
     issuer,

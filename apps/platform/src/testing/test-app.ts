@@ -35,6 +35,8 @@ export async function buildTestApp(options: TestAppOptions): Promise<App & { clo
     env: {},
     settings: {
       consoleDist: '/nonexistent-console-dist',
+      // Tests that drive the simulator write the history they need themselves.
+      simulatorHistoryHours: 0,
       ...(ownDataDir === undefined ? {} : { dataDir: ownDataDir }),
       ...options.settings,
     },

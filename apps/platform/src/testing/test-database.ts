@@ -36,6 +36,14 @@ export async function createUnseededTestDatabase(): Promise<DatabaseHandle> {
   const handle = await createTestDatabase('pglite');
   await handle.db.transaction().execute(async (tx) => {
     for (const table of [
+      'metric_points',
+      'saf_queues',
+      'receiver_traffic',
+      'receiver_changes',
+      'receivers',
+      'lb_services',
+      'nodes',
+      'instances',
       'refresh_tokens',
       'audit_log',
       'users',

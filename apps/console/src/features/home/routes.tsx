@@ -1,5 +1,2 @@
-import { AreaPendingPage } from '../../shared/ui/area-pending-page';
-
-export function HomePage() {
-  return <AreaPendingPage title="Home" />;
-}
+// The area's lazily loaded route module: one chunk for its screens.
+export { HomePage } from './home-page';

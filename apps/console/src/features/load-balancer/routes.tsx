@@ -1,9 +1,3 @@
-import { AreaPendingPage } from '../../shared/ui/area-pending-page';
-
-export function ServicesPage() {
-  return <AreaPendingPage title="Load Balancer - Services" />;
-}
-
-export function ServiceDetailPage() {
-  return <AreaPendingPage title="Load Balancer - Service" />;
-}
+// The area's lazily loaded route module: one chunk for its screens.
+export { ServiceDetailPage } from './service-detail/service-detail-page';
+export { ServicesPage } from './services/services-page';

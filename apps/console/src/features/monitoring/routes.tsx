@@ -1,9 +1,3 @@
-import { AreaPendingPage } from '../../shared/ui/area-pending-page';
-
-export function HealthOverviewPage() {
-  return <AreaPendingPage title="Health Overview" />;
-}
-
-export function NodeViewPage() {
-  return <AreaPendingPage title="Node View" />;
-}
+// The area's lazily loaded route module: one chunk for its screens.
+export { HealthOverviewPage } from './health-overview/health-overview-page';
+export { NodeViewPage } from './node-view/node-view-page';

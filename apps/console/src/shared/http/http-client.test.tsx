@@ -8,7 +8,14 @@ import { applyTokens, getAccount, resetAccountForTests } from '../session/sessio
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../session/token-storage';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
-import { buildUrl, download, request, requestWithoutResult, resetTimeoutDialogForTests } from './http-client';
+import {
+  buildUrl,
+  download,
+  request,
+  requestWithoutResult,
+  requestWithStatus,
+  resetTimeoutDialogForTests,
+} from './http-client';
 import { HttpError, HttpTimeoutError } from './http-error';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -51,6 +58,16 @@ describe('http client', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('https://switch.example/ecs/nodes');
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('hands back the status beside the parsed body, so a 206 partial answer can be told apart', async () => {
+    fetchMock.mockResolvedValue(json(206, { metrics: [] }));
+    const result = await requestWithStatus({
+      api: 'ecsApi',
+      path: '/metrics',
+      schema: z.object({ metrics: z.array(z.unknown()) }),
+    });
+    expect(result).toEqual({ status: 206, data: { metrics: [] } });
   });
 
   it('sends no token on the anonymous auth calls and posts JSON', async () => {

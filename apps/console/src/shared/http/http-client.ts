@@ -96,6 +96,14 @@ export async function request<T>(options: RequestOptions & { schema: ZodType<T> 
   return options.schema.parse(await readBody(response));
 }
 
+/** A call whose status matters besides its body, such as 206 for a partial answer. */
+export async function requestWithStatus<T>(
+  options: RequestOptions & { schema: ZodType<T> },
+): Promise<{ status: number; data: T }> {
+  const response = await send(options);
+  return { status: response.status, data: options.schema.parse(await readBody(response)) };
+}
+
 /** A call whose answer has no body worth reading (204, or a body the caller ignores). */
 export async function requestWithoutResult(options: RequestOptions): Promise<void> {
   await send(options);

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ModalParams, ModalResult, ModalType } from './modal-types';
+import { ReceiverActiveContent, ReceiverWeightContent } from './receiver-modals';
 
 export const CONFIRM_TITLE = 'Are You Sure?';
 export const NOTIFICATION_TITLE = 'Notification';
@@ -64,5 +65,13 @@ export const MODAL_DEFINITIONS: ModalDefinitions = {
         </Group>
       </>
     ),
+  },
+  'receiver-active': {
+    title: () => CONFIRM_TITLE,
+    Content: ReceiverActiveContent,
+  },
+  'receiver-weight': {
+    title: (params) => `Adjust the weight of ${params.receiver.name}`,
+    Content: ReceiverWeightContent,
   },
 };

@@ -31,6 +31,9 @@ function VisibleModal({ request }: { request: ModalRequest }) {
       closeOnClickOutside={!submitting}
       closeOnEscape={!submitting}
       withCloseButton={!submitting}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      // Mantine's <header> inside the dialog would count as a second banner landmark of the page.
+      attributes={{ header: { role: 'none' } }}
       centered
     >
       <Content

@@ -1,0 +1,40 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { setReceiverWeightSchema } from '@web-control/contract/load-balancer';
+import { requestWithoutResult } from '../../../shared/http/http-client';
+import { LOAD_BALANCER_MESSAGES } from '../messages';
+import { loadBalancerKeys } from './keys';
+
+interface SetReceiverWeightInput {
+  serviceId: string;
+  receiverId: string;
+  /** Only for the success toast. */
+  receiverName: string;
+  weight: number;
+}
+
+export function setReceiverWeight({ serviceId, receiverId, weight }: SetReceiverWeightInput): Promise<void> {
+  const body: z.input<typeof setReceiverWeightSchema> = { weight };
+  return requestWithoutResult({
+    api: 'loadBalancerApi',
+    path: `/${encodeURIComponent(serviceId)}/receivers/${encodeURIComponent(receiverId)}/weight`,
+    method: 'PUT',
+    body,
+  });
+}
+
+/** On success the service and its receivers reload; either way a toast says what happened. */
+export function useSetReceiverWeight() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setReceiverWeight,
+    onSuccess: async (_result, { receiverName }) => {
+      notifications.show({ color: 'green', message: LOAD_BALANCER_MESSAGES.weightAdjusted(receiverName) });
+      await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.services() });
+    },
+    onError: () => {
+      notifications.show({ color: 'red', message: LOAD_BALANCER_MESSAGES.weightFailed });
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { holdsAll } from '@web-control/contract/permissions';
+import type { Receiver } from '@web-control/contract/load-balancer';
+import { Link, useParams } from 'react-router';
+import { openModal } from '../../../shared/modals/modal-store';
+import { useAccount } from '../../../shared/session/session-state';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useReceivers } from '../api/get-receivers';
+import { useService } from '../api/get-service';
+import { useSetReceiverActive } from '../api/set-receiver-active';
+import { useSetReceiverWeight } from '../api/set-receiver-weight';
+import { EmptyState, LoadFailed, LoadingState } from '../components/load-state';
+import { StatusDot, statusOf } from '../components/status-dot';
+import { LOAD_BALANCER_MESSAGES } from '../messages';
+import { SERVICES_PATH } from '../services/services-page';
+import { ReceiversTable } from './receivers-table';
+
+export const SERVICE_TITLE_PREFIX = 'Load Balancer - ';
+
+function ServiceHeading({ serviceId }: { serviceId: string }) {
+  const service = useService(serviceId);
+  const name = service.data?.name;
+  return (
+    <>
+      <PageTitle title={`${SERVICE_TITLE_PREFIX}${name ?? 'Service'}`} />
+      {service.isPending ? <LoadingState label="Loading service" /> : null}
+      {service.isError ? <LoadFailed text={LOAD_BALANCER_MESSAGES.serviceFailed} /> : null}
+      {service.data ? (
+        <Group gap="sm" align="center">
+          <StatusDot status={statusOf(service.data.latestChange)} />
+          <Title order={1}>{service.data.name}</Title>
+          <Text c="dimmed">{statusOf(service.data.latestChange)}</Text>
+        </Group>
+      ) : null}
+    </>
+  );
+}
+
+function Receivers({ serviceId }: { serviceId: string }) {
+  const receivers = useReceivers(serviceId);
+  const canEdit = holdsAll(useAccount().userPermissions, ['EDIT_LOAD_BALANCER']);
+  const setActive = useSetReceiverActive();
+  const setWeight = useSetReceiverWeight();
+  const current = receivers.data ?? [];
+
+  const toggle = (receiver: Receiver, active: boolean) => {
+    void openModal('receiver-active', {
+      receiver,
+      receivers: current,
+      active,
+      apply: () => setActive.mutateAsync({ serviceId, receiverId: receiver.id, active }),
+    });
+  };
+  const editWeight = (receiver: Receiver) => {
+    void openModal('receiver-weight', {
+      receiver,
+      receivers: current,
+      apply: (weight) =>
+        setWeight.mutateAsync({ serviceId, receiverId: receiver.id, receiverName: receiver.name, weight }),
+    });
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={2}>Receivers</Title>
+        {receivers.isPending ? <LoadingState label="Loading receivers" /> : null}
+        {receivers.isError ? <LoadFailed text={LOAD_BALANCER_MESSAGES.receiversFailed} /> : null}
+        {receivers.data?.length === 0 ? <EmptyState text={LOAD_BALANCER_MESSAGES.receiversEmpty} /> : null}
+        {receivers.data?.length ? (
+          <ReceiversTable
+            receivers={receivers.data}
+            canEdit={canEdit}
+            onToggle={toggle}
+            onEditWeight={editWeight}
+          />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function ServiceDetailPage() {
+  const { serviceId = '' } = useParams();
+  return (
+    // Keyed by the service: opening another one starts from an empty page, never the last one's.
+    <Stack key={serviceId}>
+      <Anchor component={Link} to={SERVICES_PATH} size="sm">
+        ← All services
+      </Anchor>
+      <ServiceHeading serviceId={serviceId} />
+      <Receivers serviceId={serviceId} />
+    </Stack>
+  );
+}

@@ -1,0 +1,191 @@
+import { Alert, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { TIME_RANGES, type Instance, type MetricPoint } from '@web-control/contract/monitoring';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { visiblePoints } from '../../../shared/charts/batched-series';
+import { ChartPanel } from '../../../shared/charts/chart-panel';
+import type { ChartSeries } from '../../../shared/charts/time-series-chart';
+import { formatResponseTime, formatTps } from '../../../shared/format/metrics';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useInstances } from '../api/instances';
+import { useNodeMetrics, type NodeMetricsParams, type TimeRange } from '../api/metrics';
+import { METRICS_UNAVAILABLE, NO_NODES } from '../constants';
+import { nodeViewStateSchema, type NodeViewState } from './node-view-state';
+
+const TITLE = 'Node View';
+export const REQUESTS_CHART_TITLE = 'Request messages per second';
+export const RESPONSE_TIME_CHART_TITLE = 'Response time on requests';
+
+const TIME_RANGE_OPTIONS = TIME_RANGES.map(({ value, label }) => ({ value, label }));
+const DEFAULT_TIME_RANGE: TimeRange = TIME_RANGES[0].value;
+
+// A node is chosen by instance and node together: node ids need only be unique in their instance.
+function nodeKey(node: NodeViewState): string {
+  return JSON.stringify([node.instanceId, node.nodeId]);
+}
+
+function findNode(instances: Instance[], key: string | null): NodeViewState | undefined {
+  for (const instance of instances) {
+    for (const node of instance.nodes) {
+      const candidate = { instanceId: instance.instanceId, nodeId: node.nodeId };
+      if (nodeKey(candidate) === key) return candidate;
+    }
+  }
+  return undefined;
+}
+
+/** The node passed in navigation state when it exists, otherwise the first node of the first instance. */
+export function defaultNode(instances: Instance[], passed: unknown): NodeViewState | undefined {
+  const state = nodeViewStateSchema.safeParse(passed);
+  if (state.success && findNode(instances, nodeKey(state.data))) return state.data;
+  const first = instances[0];
+  const node = first?.nodes[0];
+  return first && node ? { instanceId: first.instanceId, nodeId: node.nodeId } : undefined;
+}
+
+export function NodeViewPage() {
+  const location = useLocation();
+  const instances = useInstances();
+  const [chosenNode, setChosenNode] = useState<string | null>(null);
+  const [timeRange, setTimeRange] = useState<TimeRange | null>(DEFAULT_TIME_RANGE);
+
+  const nodeOptions = useMemo(
+    () =>
+      (instances.data ?? [])
+        .filter((instance) => instance.nodes.length > 0)
+        .map((instance) => ({
+          group: instance.instanceName,
+          items: instance.nodes.map((node) => ({
+            value: nodeKey({ instanceId: instance.instanceId, nodeId: node.nodeId }),
+            label: node.nodeDescription,
+          })),
+        })),
+    [instances.data],
+  );
+  const all = instances.data ?? [];
+  const fallback = defaultNode(all, location.state);
+  const selected = findNode(all, chosenNode) ?? fallback;
+
+  let content;
+  if (instances.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        {METRICS_UNAVAILABLE}
+      </Alert>
+    );
+  } else if (instances.isPending) {
+    content = (
+      <Center p="md">
+        <Loader size="sm" aria-label="Loading" />
+      </Center>
+    );
+  } else if (!fallback) {
+    content = <Text c="dimmed">{NO_NODES}</Text>;
+  } else {
+    content = (
+      <Stack>
+        <Group align="end">
+          <Select
+            label="Node"
+            data={nodeOptions}
+            value={selected ? nodeKey(selected) : null}
+            onChange={setChosenNode}
+            allowDeselect={false}
+            searchable
+            w={280}
+          />
+          <Select
+            label="Time range"
+            data={TIME_RANGE_OPTIONS}
+            value={timeRange}
+            onChange={(value) =>
+              setTimeRange(TIME_RANGES.find((range) => range.value === value)?.value ?? null)
+            }
+            allowDeselect={false}
+            w={220}
+          />
+        </Group>
+        {selected && timeRange && (
+          <NodeCharts
+            // A new node or range starts its own series.
+            key={`${nodeKey(selected)} ${timeRange}`}
+            params={{ from: timeRange, instance: selected.instanceId, node: selected.nodeId }}
+          />
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack>
+      <PageTitle title={TITLE} />
+      <Title order={1}>{TITLE}</Title>
+      {content}
+    </Stack>
+  );
+}
+
+const NO_POINTS: readonly MetricPoint[] = [];
+
+function toSeconds(point: MetricPoint): number {
+  return Date.parse(point.time) / 1000;
+}
+
+function NodeCharts({ params }: { params: NodeMetricsParams }) {
+  const metrics = useNodeMetrics(params);
+  const state = metrics.data;
+  const points = state ? visiblePoints(state) : NO_POINTS;
+
+  const { times, requests, responseTimes } = useMemo(() => {
+    const requestSeries: ChartSeries[] = [
+      { label: 'TPS (5 minutes)', color: 'blue', values: points.map((p) => p['5minTps']), format: formatTps },
+    ];
+    const responseSeries: ChartSeries[] = [
+      {
+        label: '50th percentile',
+        color: 'teal',
+        values: points.map((p) => p.percentile50),
+        format: formatResponseTime,
+      },
+      {
+        label: '95th percentile',
+        color: 'orange',
+        values: points.map((p) => p.percentile95),
+        format: formatResponseTime,
+      },
+      {
+        label: '99th percentile',
+        color: 'red',
+        values: points.map((p) => p.percentile99),
+        format: formatResponseTime,
+        // Specification section 9: hidden by default.
+        shownByDefault: false,
+      },
+    ];
+    return { times: points.map(toSeconds), requests: requestSeries, responseTimes: responseSeries };
+  }, [points]);
+
+  const loading = !state?.settled;
+  const failed = state?.failed ?? false;
+  const loadingMore = state?.more ?? false;
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }}>
+      <ChartPanel
+        title={REQUESTS_CHART_TITLE}
+        loading={loading}
+        failed={failed}
+        loadingMore={loadingMore}
+        times={times}
+        series={requests}
+      />
+      <ChartPanel
+        title={RESPONSE_TIME_CHART_TITLE}
+        loading={loading}
+        failed={failed}
+        loadingMore={loadingMore}
+        times={times}
+        series={responseTimes}
+      />
+    </SimpleGrid>
+  );
+}

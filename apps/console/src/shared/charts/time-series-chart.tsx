@@ -1,0 +1,156 @@
+import 'uplot/dist/uPlot.min.css';
+import { Group, Text, UnstyledButton, useComputedColorScheme, useMantineTheme } from '@mantine/core';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import { formatDateTimeSeconds } from '../format/dates';
+import { chartPalette, type ChartColor } from './chart-colors';
+import classes from './time-series-chart.module.css';
+
+export interface ChartSeries {
+  label: string;
+  color: ChartColor;
+  /** One value per time; null where the series has none. */
+  values: readonly (number | null)[];
+  format: (value: number) => string;
+  /** Drawn from the start unless false; the legend switches it on and off. */
+  shownByDefault?: boolean;
+}
+
+export interface TimeSeriesChartProps {
+  /** Seconds since the epoch, ascending. */
+  times: readonly number[];
+  series: readonly ChartSeries[];
+  height?: number;
+  /** A fixed time axis (seconds), e.g. the whole of today; otherwise it fits the data. */
+  timeRange?: readonly [number, number];
+}
+
+export const DEFAULT_CHART_HEIGHT = 260;
+/** Used until the container has been measured (and in a page without layout). */
+const FALLBACK_WIDTH = 600;
+
+function toAlignedData(times: readonly number[], series: readonly ChartSeries[]): uPlot.AlignedData {
+  return [times as number[], ...series.map((item) => item.values as (number | null)[])];
+}
+
+/**
+ * A uPlot time series sized to its container, with a legend of buttons that show and hide each
+ * series and read out the values under the cursor (the latest values when the cursor is away).
+ * The plot is created once per colour scheme and set of series; new data only redraws it.
+ */
+export function TimeSeriesChart({
+  times,
+  series,
+  height = DEFAULT_CHART_HEIGHT,
+  timeRange,
+}: TimeSeriesChartProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const theme = useMantineTheme();
+  const scheme = useComputedColorScheme('light');
+  const [shown, setShown] = useState(() => series.map((item) => item.shownByDefault !== false));
+  const [cursorIndex, setCursorIndex] = useState<number | null>(null);
+  const palette = chartPalette(theme, scheme);
+
+  const seriesShape = series.map((item) => `${item.label}:${item.color}`).join('|');
+  const [rangeFrom, rangeTo] = timeRange ?? [];
+
+  const buildOptions = useEffectEvent((width: number): uPlot.Options => {
+    const axis: uPlot.Axis = {
+      stroke: palette.axis,
+      grid: { stroke: palette.grid, width: 1 },
+      ticks: { stroke: palette.grid, width: 1 },
+    };
+    return {
+      width,
+      height,
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: {
+        x: {
+          time: true,
+          ...(rangeFrom !== undefined && rangeTo !== undefined
+            ? { range: (): uPlot.Range.MinMax => [rangeFrom, rangeTo] }
+            : {}),
+        },
+      },
+      axes: [axis, { ...axis, size: 60 }],
+      series: [
+        {},
+        ...series.map((item, index) => ({
+          label: item.label,
+          stroke: palette.series[item.color],
+          width: 2,
+          show: shown[index] ?? true,
+          spanGaps: false,
+        })),
+      ],
+      hooks: { setCursor: [(plot: uPlot) => setCursorIndex(plot.cursor.idx ?? null)] },
+    };
+  });
+  const currentData = useEffectEvent(() => toAlignedData(times, series));
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const plot = new uPlot(buildOptions(container.clientWidth || FALLBACK_WIDTH), currentData(), container);
+    plotRef.current = plot;
+    const observer = new ResizeObserver((entries) => {
+      const width = entries[0]?.contentRect.width;
+      if (width) plot.setSize({ width, height });
+    });
+    observer.observe(container);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+      plotRef.current = null;
+    };
+  }, [scheme, seriesShape, height, rangeFrom, rangeTo]);
+
+  useEffect(() => {
+    plotRef.current?.setData(toAlignedData(times, series));
+  }, [times, series]);
+
+  const toggle = (index: number) => {
+    const show = !(shown[index] ?? true);
+    setShown((current) => current.map((value, i) => (i === index ? show : value)));
+    plotRef.current?.setSeries(index + 1, { show });
+  };
+
+  const readoutIndex = cursorIndex ?? (times.length > 0 ? times.length - 1 : null);
+  const readoutTime = readoutIndex === null ? undefined : times[readoutIndex];
+
+  return (
+    <div>
+      <div ref={containerRef} className={classes.plot} />
+      <Group gap="md" mt="xs" wrap="wrap" aria-label="Legend" role="group">
+        <Text size="sm" c="dimmed" aria-live="off">
+          {readoutTime === undefined ? '' : formatDateTimeSeconds(readoutTime * 1000)}
+        </Text>
+        {series.map((item, index) => {
+          const value = readoutIndex === null ? null : (item.values[readoutIndex] ?? null);
+          const isShown = shown[index] ?? true;
+          return (
+            <Group key={item.label} gap={6} wrap="nowrap">
+              <UnstyledButton
+                aria-pressed={isShown}
+                onClick={() => toggle(index)}
+                className={isShown ? undefined : classes.hidden}
+              >
+                <Group gap={6} wrap="nowrap">
+                  <span className={classes.swatch} style={{ background: palette.series[item.color] }} />
+                  <Text size="sm" span>
+                    {item.label}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+              <Text size="sm" fw={600} span>
+                {value === null ? '-' : item.format(value)}
+              </Text>
+            </Group>
+          );
+        })}
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import dayjs from 'dayjs';
+import advancedFormat from 'dayjs/plugin/advancedFormat';
+
+dayjs.extend(advancedFormat);
+
+/** The specification's two date formats (section 9). */
+export const DATE_TIME_FORMAT = "Do MMM 'YY HH:mm";
+export const DATE_TIME_SECONDS_FORMAT = "ddd Do MMM 'YY HH:mm:ss";
+
+/** "3rd Feb '26 14:05". */
+export function formatDateTime(date: Date | number | string): string {
+  return dayjs(date).format(DATE_TIME_FORMAT);
+}
+
+/** "Tue 3rd Feb '26 14:05:09". */
+export function formatDateTimeSeconds(date: Date | number | string): string {
+  return dayjs(date).format(DATE_TIME_SECONDS_FORMAT);
+}

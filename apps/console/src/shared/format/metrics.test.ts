@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCount,
+  formatResponseTime,
+  formatShare,
+  formatSuccessRate,
+  formatThroughput,
+  formatTps,
+} from './metrics';
+
+describe('metric formatters', () => {
+  it('shows TPS to 3 decimals with a decimal point', () => {
+    expect(formatTps(12.3456)).toBe('12.346');
+    expect(formatTps(0)).toBe('0.000');
+    expect(formatTps(4)).toBe('4.000');
+    expect(formatTps(1234.5)).toBe('1234.500');
+  });
+
+  it('shows response times to 2 decimals in ms', () => {
+    expect(formatResponseTime(12.345)).toBe('12.35 ms');
+    expect(formatResponseTime(7)).toBe('7.00 ms');
+    expect(formatResponseTime(0.004)).toBe('0.00 ms');
+  });
+
+  it('never shows a negative zero', () => {
+    expect(formatTps(-0.0001)).toBe('0.000');
+    expect(formatResponseTime(-0.001)).toBe('0.00 ms');
+  });
+
+  it('shows a dash for a value that is not a number', () => {
+    expect(formatTps(Number.NaN)).toBe('-');
+    expect(formatResponseTime(Number.POSITIVE_INFINITY)).toBe('-');
+    expect(formatCount(Number.NaN)).toBe('-');
+  });
+
+  it('groups whole counts the en-ZA way', () => {
+    expect(formatCount(1234567).replace(/\s/g, ' ')).toBe('1 234 567');
+    expect(formatCount(12)).toBe('12');
+  });
+});
+
+describe('load balancer figures', () => {
+  it('formats throughput to two decimals in requests per second', () => {
+    expect(formatThroughput(12.5)).toBe('12.50 req/s');
+    expect(formatThroughput(0)).toBe('0.00 req/s');
+    expect(formatThroughput(1234.567)).toBe('1\u00a0234.57 req/s');
+  });
+
+  it('formats a success rate given in percent and a share given as a fraction', () => {
+    expect(formatSuccessRate(99.5)).toBe('99.5%');
+    expect(formatSuccessRate(100)).toBe('100.0%');
+    expect(formatShare(0.75)).toBe('75.0%');
+    expect(formatShare(1 / 3)).toBe('33.3%');
+  });
+});

@@ -1,0 +1,130 @@
+/** The demo switch the seed creates: two data centres with two nodes each, three load-balanced services. */
+
+export interface DemoInstance {
+  id: string;
+  name: string;
+  description: string;
+  nodes: ReadonlyArray<{ id: string; description: string }>;
+}
+
+export interface DemoReceiver {
+  id: string;
+  name: string;
+  active: boolean;
+  weight: number;
+  latencyMedianMs: number;
+  latencySpread: number;
+  failureRate: number;
+  storeAndForward: boolean;
+  outage?: { everySeconds: number; forSeconds: number };
+}
+
+export interface DemoService {
+  id: string;
+  name: string;
+  trafficShare: number;
+  receivers: readonly DemoReceiver[];
+}
+
+export const DEMO_INSTANCES: readonly DemoInstance[] = [
+  {
+    id: 'ecs-jhb',
+    name: 'ECS Johannesburg',
+    description: 'Johannesburg (primary)',
+    nodes: [
+      { id: 'jhb-node-01', description: 'jhb-ecs-01' },
+      { id: 'jhb-node-02', description: 'jhb-ecs-02' },
+    ],
+  },
+  {
+    id: 'ecs-cpt',
+    name: 'ECS Cape Town',
+    description: 'Cape Town (secondary)',
+    nodes: [
+      { id: 'cpt-node-01', description: 'cpt-ecs-01' },
+      { id: 'cpt-node-02', description: 'cpt-ecs-02' },
+    ],
+  },
+];
+
+function receiver(
+  id: string,
+  name: string,
+  weight: number,
+  profile: { median: number; spread: number; failures: number },
+  options: { active?: boolean; storeAndForward?: boolean; outage?: DemoReceiver['outage'] } = {},
+): DemoReceiver {
+  return {
+    id,
+    name,
+    active: options.active ?? true,
+    weight,
+    latencyMedianMs: profile.median,
+    latencySpread: profile.spread,
+    failureRate: profile.failures,
+    storeAndForward: options.storeAndForward ?? false,
+    ...(options.outage === undefined ? {} : { outage: options.outage }),
+  };
+}
+
+export const DEMO_SERVICES: readonly DemoService[] = [
+  {
+    id: 'card-authorisations',
+    name: 'Card Authorisations',
+    trafficShare: 0.5,
+    receivers: [
+      receiver('visa-base-i', 'Visa Base I', 500, { median: 180, spread: 0.35, failures: 0.02 }),
+      receiver('mastercard-banknet', 'Mastercard Banknet', 300, {
+        median: 210,
+        spread: 0.4,
+        failures: 0.025,
+      }),
+      receiver(
+        'amex-gateway-saf',
+        'Amex Gateway (SAF)',
+        200,
+        { median: 260, spread: 0.45, failures: 0.03 },
+        { storeAndForward: true },
+      ),
+    ],
+  },
+  {
+    id: 'eft-payments',
+    name: 'EFT Payments',
+    trafficShare: 0.3,
+    receivers: [
+      receiver('bankserv-eft', 'BankservAfrica EFT', 600, { median: 320, spread: 0.3, failures: 0.01 }),
+      receiver(
+        'bankserv-eft-saf',
+        'BankservAfrica EFT (SAF)',
+        400,
+        { median: 350, spread: 0.35, failures: 0.015 },
+        { storeAndForward: true },
+      ),
+      receiver(
+        'standard-bank-eft-backup',
+        'Standard Bank EFT Backup',
+        100,
+        { median: 400, spread: 0.3, failures: 0.01 },
+        { active: false },
+      ),
+    ],
+  },
+  {
+    id: 'airtime-vending',
+    name: 'Airtime Vending',
+    trafficShare: 0.2,
+    receivers: [
+      receiver('vodacom-airtime', 'Vodacom Airtime', 400, { median: 240, spread: 0.4, failures: 0.03 }),
+      // Down for 4 minutes in every 15, so its store-and-forward queues fill and drain.
+      receiver(
+        'mtn-airtime-saf',
+        'MTN Airtime (SAF)',
+        350,
+        { median: 280, spread: 0.45, failures: 0.04 },
+        { storeAndForward: true, outage: { everySeconds: 900, forSeconds: 240 } },
+      ),
+      receiver('cell-c-airtime', 'Cell C Airtime', 250, { median: 300, spread: 0.5, failures: 0.05 }),
+    ],
+  },
+];

@@ -1,0 +1,201 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/schema.ts';
+
+export interface NodeRecord {
+  nodeId: string;
+  nodeDescription: string;
+  instanceId: string;
+  instanceName: string;
+  instanceDescription: string;
+  latest: { time: Date; tps5min: number; percentile95: number } | undefined;
+}
+
+export interface MetricRecord {
+  id: string;
+  time: Date;
+  tps5min: number;
+  tps5minAgg: number;
+  totalMessages: number;
+  percentile50: number;
+  percentile95: number;
+  percentile99: number;
+}
+
+export interface ScrollPosition {
+  time: Date;
+  id: string;
+}
+
+export function createMonitoringRepository() {
+  return {
+    /** Every node with its instance and its newest metric point (one index probe per node). */
+    async listNodes(executor: DbExecutor): Promise<NodeRecord[]> {
+      const rows = await executor
+        .selectFrom('nodes')
+        .innerJoin('instances', 'instances.instance_id', 'nodes.instance_id')
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('metric_points')
+              .select(['metric_points.time', 'metric_points.tps_5min', 'metric_points.percentile95'])
+              .whereRef('metric_points.node_id', '=', 'nodes.node_id')
+              .orderBy('metric_points.time', 'desc')
+              .orderBy('metric_points.id', 'desc')
+              .limit(1)
+              .as('latest'),
+          (join) => join.onTrue(),
+        )
+        .select([
+          'nodes.node_id',
+          'nodes.description as node_description',
+          'instances.instance_id',
+          'instances.name as instance_name',
+          'instances.description as instance_description',
+          'latest.time',
+          'latest.tps_5min',
+          'latest.percentile95',
+        ])
+        .orderBy('instances.position')
+        .orderBy('instances.instance_id')
+        .orderBy('nodes.position')
+        .orderBy('nodes.node_id')
+        .execute();
+      return rows.map((row) => ({
+        nodeId: row.node_id,
+        nodeDescription: row.node_description,
+        instanceId: row.instance_id,
+        instanceName: row.instance_name,
+        instanceDescription: row.instance_description,
+        latest:
+          row.time === null || row.tps_5min === null || row.percentile95 === null
+            ? undefined
+            : { time: row.time, tps5min: row.tps_5min, percentile95: row.percentile95 },
+      }));
+    },
+
+    async listSafQueues(executor: DbExecutor) {
+      return executor
+        .selectFrom('saf_queues')
+        .innerJoin('nodes', 'nodes.node_id', 'saf_queues.node_id')
+        .innerJoin('instances', 'instances.instance_id', 'nodes.instance_id')
+        .select([
+          'saf_queues.receiver_description',
+          'saf_queues.node_id',
+          'saf_queues.length',
+          'saf_queues.retransmits',
+          'instances.description as instance_description',
+        ])
+        .orderBy('saf_queues.receiver_description')
+        .orderBy('instances.position')
+        .orderBy('nodes.position')
+        .orderBy('saf_queues.node_id')
+        .execute();
+    },
+
+    async listInstances(executor: DbExecutor) {
+      const instances = await executor
+        .selectFrom('instances')
+        .select(['instance_id', 'name'])
+        .orderBy('position')
+        .orderBy('instance_id')
+        .execute();
+      const nodes = await executor
+        .selectFrom('nodes')
+        .select(['node_id', 'instance_id', 'description'])
+        .orderBy('position')
+        .orderBy('node_id')
+        .execute();
+      return instances.map((instance) => ({
+        instanceId: instance.instance_id,
+        instanceName: instance.name,
+        nodes: nodes
+          .filter((node) => node.instance_id === instance.instance_id)
+          .map((node) => ({ nodeId: node.node_id, nodeDescription: node.description })),
+      }));
+    },
+
+    async nodeExists(executor: DbExecutor, instanceId: string, nodeId: string): Promise<boolean> {
+      const row = await executor
+        .selectFrom('nodes')
+        .select('node_id')
+        .where('node_id', '=', nodeId)
+        .where('instance_id', '=', instanceId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A node's points since `since`, in (time, id) order after `after`: keyset paging on metric_points_node_scroll_idx. */
+    async pageNodeMetrics(
+      executor: DbExecutor,
+      filter: { nodeId: string; since: Date; after: ScrollPosition | undefined; limit: number },
+    ): Promise<MetricRecord[]> {
+      let query = executor
+        .selectFrom('metric_points')
+        .select([
+          'id',
+          'time',
+          'tps_5min',
+          'tps_5min_agg',
+          'total_messages',
+          'percentile50',
+          'percentile95',
+          'percentile99',
+        ])
+        .where('node_id', '=', filter.nodeId)
+        .where('time', '>=', filter.since);
+      const after = filter.after;
+      if (after !== undefined) {
+        query = query.where((eb) =>
+          eb(eb.refTuple('time', 'id'), '>', eb.tuple(after.time, sql<string>`${after.id}::bigint`)),
+        );
+      }
+      const rows = await query.orderBy('time').orderBy('id').limit(filter.limit).execute();
+      return rows.map((row) => ({
+        id: String(row.id),
+        time: row.time,
+        tps5min: row.tps_5min,
+        tps5minAgg: row.tps_5min_agg,
+        totalMessages: Number(row.total_messages),
+        percentile50: row.percentile50,
+        percentile95: row.percentile95,
+        percentile99: row.percentile99,
+      }));
+    },
+
+    /**
+     * The switch as a whole, one point per time in [from, to] after `after`: TPS and totals summed
+     * over the nodes, the response-time percentiles of the slowest node (metric_points_time_idx).
+     */
+    async pageAggregateMetrics(
+      executor: DbExecutor,
+      filter: { from: Date; to: Date; after: Date | undefined; limit: number },
+    ): Promise<Array<Omit<MetricRecord, 'id'>>> {
+      let query = executor
+        .selectFrom('metric_points')
+        .select((eb) => [
+          'time',
+          eb.fn.sum<number | string>('tps_5min').as('tps_5min'),
+          eb.fn.max('tps_5min_agg').as('tps_5min_agg'),
+          eb.fn.sum<number | string>('total_messages').as('total_messages'),
+          eb.fn.max('percentile50').as('percentile50'),
+          eb.fn.max('percentile95').as('percentile95'),
+          eb.fn.max('percentile99').as('percentile99'),
+        ])
+        .where('time', '>=', filter.from)
+        .where('time', '<=', filter.to);
+      if (filter.after !== undefined) {
+        query = query.where('time', '>', filter.after);
+      }
+      const rows = await query.groupBy('time').orderBy('time').limit(filter.limit).execute();
+      return rows.map((row) => ({
+        time: row.time,
+        tps5min: Number(row.tps_5min),
+        tps5minAgg: row.tps_5min_agg,
+        totalMessages: Number(row.total_messages),
+        percentile50: row.percentile50,
+        percentile95: row.percentile95,
+        percentile99: row.percentile99,
+      }));
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@web-control/contract/errors';
+import {
+  aggregateMetricsQuerySchema,
+  featuresResponseSchema,
+  instancesResponseSchema,
+  metricsQuerySchema,
+  metricsResponseSchema,
+  nodesResponseSchema,
+  safResponseSchema,
+} from '@web-control/contract/monitoring';
+import type { Permission } from '@web-control/contract/permissions';
+import type { MetricsBatch, MonitoringService } from './service.ts';
+
+export interface MonitoringRoutesOptions {
+  service: MonitoringService;
+}
+
+const MONITOR_SERVICES = { permissions: ['MONITOR_SERVICES'] as const satisfies readonly Permission[] };
+/** The home graphs: any signed-in user. */
+const SIGNED_IN = { permissions: [] as const satisfies readonly Permission[] };
+const BEARER = [{ bearerAuth: [] }];
+const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+function sendBatch(reply: FastifyReply, batch: MetricsBatch): FastifyReply {
+  // 206 while more points remain: the caller asks again with the last point's scrollId.
+  return reply.code(batch.partial ? 206 : 200).send({ metrics: batch.metrics });
+}
+
+/** Health monitoring of the switch (the ECS API). */
+export const monitoringRoutes: FastifyPluginCallbackZod<MonitoringRoutesOptions> = (
+  app,
+  { service },
+  done,
+) => {
+  app.get(
+    '/nodes',
+    {
+      config: MONITOR_SERVICES,
+      schema: {
+        tags: ['monitoring'],
+        summary: 'Every node with its status, 5-minute TPS and 95th percentile response time',
+        security: BEARER,
+        response: { 200: nodesResponseSchema, ...refusals },
+      },
+    },
+    async () => ({ nodes: await service.listNodes() }),
+  );
+
+  app.get(
+    '/saf',
+    {
+      config: MONITOR_SERVICES,
+      schema: {
+        tags: ['monitoring'],
+        summary: 'The store-and-forward queues, per receiver and node',
+        security: BEARER,
+        response: { 200: safResponseSchema, ...refusals },
+      },
+    },
+    async () => ({ queues: await service.listSafQueues() }),
+  );
+
+  app.get(
+    '/instances',
+    {
+      config: MONITOR_SERVICES,
+      schema: {
+        tags: ['monitoring'],
+        summary: 'The instances and their nodes',
+        security: BEARER,
+        response: { 200: instancesResponseSchema, ...refusals },
+      },
+    },
+    async () => ({ instances: await service.listInstances() }),
+  );
+
+  app.get(
+    '/metrics',
+    {
+      config: MONITOR_SERVICES,
+      schema: {
+        tags: ['monitoring'],
+        summary: 'A node’s metric points in batches (206 while more remain; continue with scrollId)',
+        security: BEARER,
+        querystring: metricsQuerySchema,
+        response: {
+          200: metricsResponseSchema,
+          206: metricsResponseSchema,
+          ...refusals,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => sendBatch(reply, await service.getNodeMetrics(request.query)),
+  );
+
+  app.get(
+    '/metrics/tpsAgg',
+    {
+      config: SIGNED_IN,
+      schema: {
+        tags: ['monitoring'],
+        summary: 'The switch-wide 5-minute TPS (5minTpsAgg), one point per 10 s, in batches',
+        security: BEARER,
+        querystring: aggregateMetricsQuerySchema,
+        response: { 200: metricsResponseSchema, 206: metricsResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => sendBatch(reply, await service.getAggregateMetrics(request.query)),
+  );
+
+  app.get(
+    '/metrics/countAgg',
+    {
+      config: SIGNED_IN,
+      schema: {
+        tags: ['monitoring'],
+        summary: 'Messages processed today across all nodes (totalMessages), one point per 10 s, in batches',
+        security: BEARER,
+        querystring: aggregateMetricsQuerySchema,
+        response: { 200: metricsResponseSchema, 206: metricsResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => sendBatch(reply, await service.getAggregateMetrics(request.query)),
+  );
+
+  app.get(
+    '/features',
+    {
+      config: SIGNED_IN,
+      schema: {
+        tags: ['monitoring'],
+        summary: 'Optional features of this platform (search-index support enables the TPS graph)',
+        security: BEARER,
+        response: { 200: featuresResponseSchema, 401: errorBodySchema },
+      },
+    },
+    () => ({ searchIndex: true }),
+  );
+  done();
+};

@@ -1,0 +1,180 @@
+import type { z } from 'zod';
+import { ERROR_CODES } from '@web-control/contract/errors';
+import {
+  METRICS_BATCH_SIZE,
+  TIME_RANGES,
+  type aggregateMetricsQuerySchema,
+  type Instance,
+  type MetricPoint,
+  type metricsQuerySchema,
+  type Node,
+  type NodeStatus,
+  type SafQueue,
+} from '@web-control/contract/monitoring';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { createMonitoringRepository, type MetricRecord, type NodeRecord } from './repository.ts';
+
+/** A node whose newest point is older than this (three missed 10 s points) is offline. */
+export const NODE_OFFLINE_AFTER_MS = 30_000;
+/** A node answering slower than this at the 95th percentile is degraded. */
+export const NODE_DEGRADED_PERCENTILE95_MS = 1_000;
+
+export const MONITORING_MESSAGES = {
+  nodeNotFound: 'This node does not exist in this instance',
+  badScrollId: 'The scrollId is not one this API returned',
+} as const;
+
+export type MetricsQuery = z.output<typeof metricsQuerySchema>;
+export type AggregateMetricsQuery = z.output<typeof aggregateMetricsQuerySchema>;
+
+/** A batch of points; `partial` when more remain after it (answered with 206). */
+export interface MetricsBatch {
+  metrics: MetricPoint[];
+  partial: boolean;
+}
+
+const NODE_SCROLL_ID = /^(\d{1,15})-(\d{1,19})$/;
+const AGGREGATE_SCROLL_ID = /^(\d{1,15})$/;
+
+export function deriveNodeStatus(latest: NodeRecord['latest'], now: Date): NodeStatus {
+  if (latest === undefined) {
+    return 'unknown';
+  }
+  if (now.getTime() - latest.time.getTime() > NODE_OFFLINE_AFTER_MS) {
+    return 'offline';
+  }
+  return latest.percentile95 > NODE_DEGRADED_PERCENTILE95_MS ? 'degraded' : 'online';
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function badScrollId(): AppError {
+  return new AppError(400, ERROR_CODES.validation, MONITORING_MESSAGES.badScrollId, [
+    { location: 'querystring', field: 'scrollId', message: MONITORING_MESSAGES.badScrollId },
+  ]);
+}
+
+function toPoint(record: Omit<MetricRecord, 'id'>, scrollId: string): MetricPoint {
+  return {
+    time: record.time.toISOString(),
+    scrollId,
+    '5minTps': round(record.tps5min, 3),
+    '5minTpsAgg': round(record.tps5minAgg, 3),
+    totalMessages: record.totalMessages,
+    percentile50: round(record.percentile50, 2),
+    percentile95: round(record.percentile95, 2),
+    percentile99: round(record.percentile99, 2),
+  };
+}
+
+export type MonitoringService = ReturnType<typeof createMonitoringService>;
+
+/** Reads what the switch reports: nodes, store-and-forward queues, instances and metric points. */
+export function createMonitoringService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const repository = createMonitoringRepository();
+
+  async function nodeStatuses(): Promise<{ nodes: NodeRecord[]; statuses: Map<string, NodeStatus> }> {
+    const nodes = await repository.listNodes(db);
+    const now = clock.now();
+    return {
+      nodes,
+      statuses: new Map(nodes.map((node) => [node.nodeId, deriveNodeStatus(node.latest, now)])),
+    };
+  }
+
+  return {
+    async listNodes(): Promise<Node[]> {
+      const { nodes, statuses } = await nodeStatuses();
+      return nodes.map((node) => {
+        const status = statuses.get(node.nodeId) ?? 'unknown';
+        const live = status === 'online' || status === 'degraded';
+        return {
+          nodeId: node.nodeId,
+          nodeDescription: node.nodeDescription,
+          instanceId: node.instanceId,
+          instanceDescription: node.instanceDescription,
+          instanceName: node.instanceName,
+          status,
+          metrics: {
+            '5minTps': live && node.latest !== undefined ? round(node.latest.tps5min, 3) : 0,
+            percentile95: live && node.latest !== undefined ? round(node.latest.percentile95, 2) : 0,
+          },
+        };
+      });
+    },
+
+    async listSafQueues(): Promise<SafQueue[]> {
+      const { statuses } = await nodeStatuses();
+      const queues = await repository.listSafQueues(db);
+      return queues.map((queue) => ({
+        receiverDescription: queue.receiver_description,
+        instanceDescription: queue.instance_description,
+        queueLength: queue.length,
+        retransmits: queue.retransmits,
+        node: { status: statuses.get(queue.node_id) ?? 'unknown' },
+      }));
+    },
+
+    async listInstances(): Promise<Instance[]> {
+      return repository.listInstances(db);
+    },
+
+    /** One batch of a node's points in scroll order; 404 for a node not in the instance. */
+    async getNodeMetrics(query: MetricsQuery): Promise<MetricsBatch> {
+      let after: { time: Date; id: string } | undefined;
+      if (query.scrollId !== undefined) {
+        const match = NODE_SCROLL_ID.exec(query.scrollId);
+        if (match?.[1] === undefined || match[2] === undefined) {
+          throw badScrollId();
+        }
+        after = { time: new Date(Number(match[1])), id: match[2] };
+      }
+      if (!(await repository.nodeExists(db, query.instance, query.node))) {
+        throw new AppError(404, ERROR_CODES.notFound, MONITORING_MESSAGES.nodeNotFound);
+      }
+      const range = TIME_RANGES.find((option) => option.value === query.from) ?? TIME_RANGES[0];
+      const records = await repository.pageNodeMetrics(db, {
+        nodeId: query.node,
+        since: new Date(clock.now().getTime() - range.milliseconds),
+        after,
+        limit: METRICS_BATCH_SIZE + 1,
+      });
+      return {
+        metrics: records
+          .slice(0, METRICS_BATCH_SIZE)
+          .map((record) => toPoint(record, `${record.time.getTime()}-${record.id}`)),
+        partial: records.length > METRICS_BATCH_SIZE,
+      };
+    },
+
+    /** One batch of the switch-wide series (one point per 10 s) between from and to. */
+    async getAggregateMetrics(query: AggregateMetricsQuery): Promise<MetricsBatch> {
+      let after: Date | undefined;
+      if (query.scrollId !== undefined) {
+        const match = AGGREGATE_SCROLL_ID.exec(query.scrollId);
+        if (match?.[1] === undefined) {
+          throw badScrollId();
+        }
+        after = new Date(Number(match[1]));
+      }
+      const records = await repository.pageAggregateMetrics(db, {
+        from: new Date(query.from),
+        to: new Date(query.to),
+        after,
+        limit: METRICS_BATCH_SIZE + 1,
+      });
+      return {
+        metrics: records
+          .slice(0, METRICS_BATCH_SIZE)
+          .map((record) => toPoint(record, String(record.time.getTime()))),
+        partial: records.length > METRICS_BATCH_SIZE,
+      };
+    },
+  };
+}

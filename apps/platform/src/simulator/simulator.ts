@@ -1,0 +1,247 @@
+import type { Clock } from '../clock.ts';
+import type { Db, DbExecutor } from '../db/schema.ts';
+import {
+  createTrafficEngine,
+  receiverStatusAt,
+  TICK_MS,
+  WINDOW_TICKS,
+  type SafQueueState,
+  type SimulatedTransaction,
+  type TickResult,
+} from './engine.ts';
+import { SINGLE_PROCESS_LOCK, type LeaderLock } from './leader-lock.ts';
+import { createSimulatorRepository } from './repository.ts';
+
+/** The history written at the first start, so the 'Last 3 days' graphs have data at once. */
+export const BACKFILL_MS = 3 * 24 * 60 * 60_000;
+/** Points older than this are deleted (hourly). */
+export const METRIC_RETENTION_MS = 4 * 24 * 60 * 60_000;
+/** After a longer pause the simulator skips ahead instead of replaying every missed tick. */
+const MAX_CATCH_UP_TICKS = 30;
+const BACKFILL_BATCH_POINTS = 4_000;
+const PRUNE_EVERY_TICKS = 360;
+const LOCK_RETRY_MS = 60_000;
+/** Ticks fire just after each 10 s boundary. */
+const TICK_DELAY_MS = 50;
+
+const STATUS_REASONS: Record<string, string> = {
+  up: 'Receiver answering',
+  down: 'Receiver not answering',
+  inactive: 'Receiver switched off',
+};
+
+/** Called for every simulated transaction inside the tick's database transaction (`executor`). */
+export type TransactionListener = (
+  transaction: SimulatedTransaction,
+  executor: DbExecutor,
+) => void | Promise<void>;
+
+export interface SimulatorLog {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface SimulatorOptions {
+  db: Db;
+  clock: Clock;
+  seed: number;
+  /** Average transactions per second over a day. */
+  tps: number;
+  log: SimulatorLog;
+  /** How much history `prepare` writes when there is none; 0 writes none (tests). */
+  backfillMs?: number;
+}
+
+export type Simulator = ReturnType<typeof createSimulator>;
+
+function floorTick(time: number): number {
+  return Math.floor(time / TICK_MS) * TICK_MS;
+}
+
+function queueKey(queue: Pick<SafQueueState, 'receiverId' | 'nodeId'>): string {
+  return `${queue.receiverId}|${queue.nodeId}`;
+}
+
+/**
+ * The simulated switch: `prepare` fills the missing history, each `tick` simulates the 10 s
+ * periods up to the clock's now and writes what the switch would report. `start` runs it on real
+ * timers (npm start); tests call `prepare` and `tick` with a manual clock.
+ */
+export function createSimulator(options: SimulatorOptions) {
+  const { db, clock, log } = options;
+  const backfillMs = options.backfillMs ?? BACKFILL_MS;
+  const repository = createSimulatorRepository();
+  const engine = createTrafficEngine({ seed: options.seed, tps: options.tps });
+  const listeners = new Set<TransactionListener>();
+  let lastTick: number | undefined;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  let lock: LeaderLock = SINGLE_PROCESS_LOCK;
+
+  /** Writes the points missing since the newest stored one (at most backfillMs back). */
+  async function prepare(): Promise<{ points: number }> {
+    const current = floorTick(clock.now().getTime());
+    const latest = await repository.latestMetricTime(db);
+    const earliest = current - Math.max(0, backfillMs);
+    const from = Math.min(
+      current,
+      latest === undefined ? earliest : Math.max(floorTick(latest.getTime()), earliest),
+    );
+    const topology = await repository.loadTopology(db);
+
+    for (let time = from - (WINDOW_TICKS - 1) * TICK_MS; time <= from; time += TICK_MS) {
+      engine.simulateTick(time, topology, [], false);
+    }
+    if (latest !== undefined) {
+      for (const point of await repository.latestPointsAt(db, new Date(from))) {
+        engine.resumeTotal(point.nodeId, point.time.getTime(), point.totalMessages);
+      }
+    }
+
+    let written = 0;
+    let batch: TickResult['points'] = [];
+    const flush = async () => {
+      await repository.insertMetricPoints(db, batch);
+      written += batch.length;
+      batch = [];
+    };
+    let time = from + TICK_MS;
+    for (; time < current && (running || loop === undefined); time += TICK_MS) {
+      batch.push(...engine.simulateTick(time, topology, [], true).points);
+      if (batch.length >= BACKFILL_BATCH_POINTS) {
+        await flush();
+      }
+    }
+    await flush();
+    lastTick = Math.max(from, time - TICK_MS);
+    return { points: written };
+  }
+
+  async function runTick(tickEnd: number): Promise<TickResult> {
+    const time = new Date(tickEnd);
+    return db.transaction().execute(async (tx) => {
+      const topology = await repository.loadTopology(tx);
+      const queues = await repository.loadSafQueues(tx);
+      const before = new Map(queues.map((queue) => [queueKey(queue), { ...queue }]));
+      const result = engine.simulateTick(tickEnd, topology, queues, true);
+      for (const transaction of result.transactions) {
+        for (const listener of listeners) {
+          await listener(transaction, tx);
+        }
+      }
+      await repository.insertMetricPoints(tx, result.points);
+      await repository.saveReceiverFigures(tx, result.receivers, time);
+
+      const receivers = new Map(
+        topology.services.flatMap((service) => service.receivers.map((receiver) => [receiver.id, receiver])),
+      );
+      const changedQueues = result.safQueues.flatMap((queue) => {
+        const previous = before.get(queueKey(queue));
+        const receiver = receivers.get(queue.receiverId);
+        const changed =
+          previous === undefined ||
+          previous.length !== queue.length ||
+          previous.retransmits !== queue.retransmits;
+        return changed && receiver !== undefined ? [{ ...queue, receiverDescription: receiver.name }] : [];
+      });
+      await repository.saveSafQueues(tx, changedQueues, time);
+
+      const statuses = await repository.latestStatuses(tx);
+      const changes = [...receivers.values()].flatMap((receiver) => {
+        const status = receiverStatusAt(receiver, tickEnd);
+        return statuses.get(receiver.id) === status
+          ? []
+          : [{ receiverId: receiver.id, status, reason: STATUS_REASONS[status] ?? status }];
+      });
+      await repository.insertStatusChanges(tx, changes, time);
+
+      if ((tickEnd / TICK_MS) % PRUNE_EVERY_TICKS === 0) {
+        await repository.pruneMetricPoints(tx, new Date(tickEnd - METRIC_RETENTION_MS));
+      }
+      return result;
+    });
+  }
+
+  /** Simulates every 10 s period that ended since the last tick (prepares first if needed). */
+  async function tick(): Promise<TickResult[]> {
+    if (lastTick === undefined) {
+      await prepare();
+    }
+    const current = floorTick(clock.now().getTime());
+    let next = (lastTick ?? current) + TICK_MS;
+    if (current - next >= MAX_CATCH_UP_TICKS * TICK_MS) {
+      next = current - (MAX_CATCH_UP_TICKS - 1) * TICK_MS;
+    }
+    const results: TickResult[] = [];
+    for (; next <= current; next += TICK_MS) {
+      results.push(await runTick(next));
+      lastTick = next;
+    }
+    return results;
+  }
+
+  function sleep(milliseconds: number): Promise<void> {
+    return new Promise((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, milliseconds);
+    });
+  }
+
+  const isRunning = () => running;
+
+  async function run(): Promise<void> {
+    while (running && !(await lock.acquire())) {
+      log.info({}, 'Another platform process runs the simulator; this one waits');
+      await sleep(LOCK_RETRY_MS);
+    }
+    while (running) {
+      try {
+        if (lastTick === undefined) {
+          const started = Date.now();
+          const { points } = await prepare();
+          log.info({ points, ms: Date.now() - started }, 'Simulator: history written');
+        }
+        const now = clock.now().getTime();
+        await sleep(floorTick(now) + TICK_MS - now + TICK_DELAY_MS);
+        // stop() may have run while this slept.
+        if (isRunning()) {
+          await tick();
+        }
+      } catch (error) {
+        log.error({ err: error }, 'Simulator tick failed; trying again at the next tick');
+        await sleep(TICK_MS);
+      }
+    }
+  }
+
+  return {
+    prepare,
+    tick,
+    /** Registers a listener for every simulated transaction; returns its removal. */
+    onTransaction(listener: TransactionListener): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    /** Runs on real timers until stop(); only while `leaderLock` is held (one process per database). */
+    start(leaderLock: LeaderLock = SINGLE_PROCESS_LOCK): void {
+      if (running) {
+        return;
+      }
+      running = true;
+      lock = leaderLock;
+      loop = run();
+    },
+    async stop(): Promise<void> {
+      running = false;
+      clearTimeout(timer);
+      wake?.();
+      await loop;
+      loop = undefined;
+      await lock.release();
+    },
+  };
+}
