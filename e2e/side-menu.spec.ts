@@ -47,6 +47,8 @@ test.describe('side menu', () => {
     await page.route('**/version.json', (route) => route.fulfill({ json: { buildId: 'a-newer-build' } }));
     await signInAt(page, '/dashboard/home', 'admin');
     await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    // Requests still in flight when the clock jumps would time out and open the 'Apologies' dialog.
+    await page.waitForLoadState('networkidle');
     await page.clock.fastForward('01:05');
     const fullLoad = page.waitForEvent('load');
     await page
