@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /** A JSON answer as the platform sends it. */
@@ -25,5 +26,13 @@ export function routeFetch(routes: Record<string, (body: unknown, url: URL) => R
       handler ? handler(body, url) : jsonResponse(404, { errorMessage: 'Not found', code: 'NOT_FOUND' }),
     );
   });
-  return { fetchMock, calls };
+  /** The URLs of the calls made to a path, query included. */
+  const requests = (pathname: string) =>
+    calls.map((call) => new URL(call.path, 'http://console.test')).filter((url) => url.pathname === pathname);
+  return { fetchMock, calls, requests };
+}
+
+/** Lets queries answer and React render, moving Vitest's fake clock by `ms`. */
+export async function settle(ms = 0): Promise<void> {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
 }

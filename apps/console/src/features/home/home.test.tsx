@@ -1,10 +1,10 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { MetricPoint } from '@web-control/contract/monitoring';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GRAPH_LOAD_FAILED } from '../../shared/charts/chart-panel';
 import { setRuntimeConfig } from '../../shared/runtime-config';
-import { jsonResponse, routeFetch } from '../../test/fetch';
+import { jsonResponse, routeFetch, settle } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
 import { TEST_CONFIG } from '../../test/tokens';
 import { today } from './api/aggregate-metrics';
@@ -37,15 +37,7 @@ function setup(searchIndex: boolean, overrides: Record<string, Handler> = {}) {
     ...overrides,
   });
   vi.stubGlobal('fetch', fetch.fetchMock);
-  const requests = (path: string) =>
-    fetch.calls
-      .map((call) => new URL(call.path, 'http://console.test'))
-      .filter((url) => url.pathname === path);
-  return { ...fetch, requests };
-}
-
-async function settle(ms = 0) {
-  await act(() => vi.advanceTimersByTimeAsync(ms));
+  return fetch;
 }
 
 describe('Home', () => {

@@ -1,11 +1,11 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Instance, MetricPoint, Node, SafQueue } from '@web-control/contract/monitoring';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GRAPH_LOAD_FAILED } from '../../shared/charts/chart-panel';
 import { setRuntimeConfig } from '../../shared/runtime-config';
-import { jsonResponse, routeFetch } from '../../test/fetch';
+import { jsonResponse, routeFetch, settle } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
 import { TEST_CONFIG } from '../../test/tokens';
 import { FakeUPlot } from '../../test/uplot';
@@ -81,16 +81,7 @@ function setup(overrides: Record<string, Handler> = {}) {
     ...overrides,
   });
   vi.stubGlobal('fetch', fetch.fetchMock);
-  const requests = (path: string) =>
-    fetch.calls
-      .map((call) => new URL(call.path, 'http://console.test'))
-      .filter((url) => url.pathname === path);
-  return { ...fetch, requests };
-}
-
-/** Lets the queries answer and React render, on the fake clock. */
-async function settle(ms = 0) {
-  await act(() => vi.advanceTimersByTimeAsync(ms));
+  return fetch;
 }
 
 describe('Health Overview', () => {
