@@ -98,9 +98,8 @@ test('an administrator creates a role and a user, who enrols, signs in, resets a
     page.getByRole('navigation', { name: 'Users' }).getByRole('link', { name: username }),
   ).toHaveCount(0);
 
-  // Requests still in flight when the clock jumps would time out and open the 'Apologies' dialog.
-  await userPage.waitForLoadState('networkidle');
-  await userPage.clock.fastForward('05:00');
+  // The home graphs' next refresh (every 30 s) is refused: the deleted user's session is over.
+  await userPage.clock.fastForward('00:31');
   await expect(userPage, 'the deleted user is sent to sign in').toHaveURL(/\/login/);
   await userPage.getByLabel('Username').fill(username);
   await userPage.getByLabel('Password', { exact: true }).fill(RESET_PASSWORD);

@@ -19,8 +19,16 @@ export function useUpdateReady(): boolean {
         // Offline or mid-deployment: ask again at the next interval.
       }
     };
+    // Every minute, and whenever the operator comes back to the tab.
     const timer = window.setInterval(() => void check(), UPDATE_CHECK_INTERVAL_MS);
-    return () => window.clearInterval(timer);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, [updateReady]);
   return updateReady;
 }
