@@ -92,6 +92,13 @@ function countGets(calls: { method: string; path: string }[], path: string): num
   return calls.filter((call) => call.method === 'GET' && call.path === path).length;
 }
 
+/** The dialog once its content, which loads lazily with the modal, is there. */
+async function findDialog(name: string): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(within(dialog).queryByLabelText('Loading')).toBeNull());
+  return dialog;
+}
+
 describe('load balancer services list', () => {
   beforeEach(() => {
     setRuntimeConfig({ ...TEST_CONFIG });
@@ -281,7 +288,7 @@ describe('receiver changes', () => {
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
     await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: 'Active' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+    const dialog = await findDialog('Are You Sure?');
     expect(dialog).toHaveTextContent('Disable Alpha?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -301,7 +308,7 @@ describe('receiver changes', () => {
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
     await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: 'Active' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+    const dialog = await findDialog('Are You Sure?');
     // Alpha 300 and Beta 100 share the traffic now; Gamma is inactive.
     const projection = within(dialog).getByRole('table', { name: 'Projected share of traffic' });
     const shareOf = (name: string) =>
@@ -331,7 +338,7 @@ describe('receiver changes', () => {
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
     await user.click(within(await receiverRow('Gamma')).getByRole('switch', { name: 'Inactive' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+    const dialog = await findDialog('Are You Sure?');
     expect(dialog).toHaveTextContent('Enable Gamma?');
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     expect(await screen.findByText('Receiver enabled successfully.')).toBeInTheDocument();
@@ -351,7 +358,7 @@ describe('receiver changes', () => {
       const user = userEvent.setup();
       renderRoutes(routes, { path: DETAIL_PATH });
       await user.click(within(await receiverRow(name)).getByRole('switch', { name: state }));
-      const dialog = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+      const dialog = await findDialog('Are You Sure?');
       await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
       expect(await screen.findByText(text)).toBeInTheDocument();
       expect(within(dialog).getByRole('alert')).toHaveTextContent('The switch did not answer');
@@ -363,7 +370,7 @@ describe('receiver changes', () => {
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
     await user.click(within(await receiverRow('Beta')).getByRole('button', { name: 'Edit weight of Beta' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Adjust the weight of Beta' });
+    const dialog = await findDialog('Adjust the weight of Beta');
     const field = within(dialog).getByRole('textbox', { name: 'Weight' });
     expect(field).toHaveValue('100');
     expect(field).toHaveAccessibleDescription(WEIGHT_CHANGE_NOTE);
@@ -398,7 +405,7 @@ describe('receiver changes', () => {
       await user.click(
         within(await receiverRow('Alpha')).getByRole('button', { name: 'Edit weight of Alpha' }),
       );
-      const dialog = await screen.findByRole('dialog', { name: 'Adjust the weight of Alpha' });
+      const dialog = await findDialog('Adjust the weight of Alpha');
       const field = within(dialog).getByRole('textbox', { name: 'Weight' });
       await user.clear(field);
       if (weight) await user.type(field, weight);
@@ -429,7 +436,7 @@ describe('receiver changes', () => {
     await user.click(
       within(await receiverRow('Alpha')).getByRole('button', { name: 'Edit weight of Alpha' }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Adjust the weight of Alpha' });
+    const dialog = await findDialog('Adjust the weight of Alpha');
     const field = within(dialog).getByRole('textbox', { name: 'Weight' });
     await user.clear(field);
     await user.type(field, weight);
@@ -451,7 +458,7 @@ describe('receiver changes', () => {
     await user.click(
       within(await receiverRow('Alpha')).getByRole('button', { name: 'Edit weight of Alpha' }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Adjust the weight of Alpha' });
+    const dialog = await findDialog('Adjust the weight of Alpha');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText('Could not adjust receiver weight. Contact support if this persists.'),

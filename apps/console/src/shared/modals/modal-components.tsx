@@ -1,7 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { ModalParams, ModalResult, ModalType } from './modal-types';
-import { ReceiverActiveContent, ReceiverWeightContent } from './receiver-modals';
 
 export const CONFIRM_TITLE = 'Are You Sure?';
 export const NOTIFICATION_TITLE = 'Notification';
@@ -18,10 +17,18 @@ export interface ModalContentProps<T extends ModalType> {
 
 interface ModalDefinition<T extends ModalType> {
   title: (params: ModalParams<T>) => string;
-  Content: (props: ModalContentProps<T>) => ReactNode;
+  Content: ComponentType<ModalContentProps<T>>;
 }
 
 type ModalDefinitions = { [T in ModalType]: ModalDefinition<T> };
+
+// An area's modals load when first opened, not with every page.
+const ReceiverActiveContent = lazy(async () => ({
+  default: (await import('./receiver-modals')).ReceiverActiveContent,
+}));
+const ReceiverWeightContent = lazy(async () => ({
+  default: (await import('./receiver-modals')).ReceiverWeightContent,
+}));
 
 export const MODAL_DEFINITIONS: ModalDefinitions = {
   confirm: {

@@ -1,4 +1,5 @@
-import { Modal, Text } from '@mantine/core';
+import { Center, Loader, Modal, Text } from '@mantine/core';
+import { Suspense, type ComponentType } from 'react';
 import { MODAL_DEFINITIONS, type ModalContentProps } from './modal-components';
 import type { ModalRequest } from './modal-queue';
 import { closeModal, submitModal, useModalQueue } from './modal-store';
@@ -17,7 +18,7 @@ function VisibleModal({ request }: { request: ModalRequest }) {
   // The queue stores params as unknown; openModal typed them against this same type.
   const definition = MODAL_DEFINITIONS[type] as unknown as {
     title: (params: unknown) => string;
-    Content: (props: ModalContentProps<ModalType>) => React.ReactNode;
+    Content: ComponentType<ModalContentProps<ModalType>>;
   };
   const { Content } = definition;
   const dismiss = () => {
@@ -36,13 +37,21 @@ function VisibleModal({ request }: { request: ModalRequest }) {
       attributes={{ header: { role: 'none' } }}
       centered
     >
-      <Content
-        params={request.params as never}
-        submitting={submitting}
-        answer={(result) => closeModal(id, result)}
-        submit={(submission) => void submitModal(id, submission)}
-        dismiss={dismiss}
-      />
+      <Suspense
+        fallback={
+          <Center p="md">
+            <Loader size="sm" aria-label="Loading" />
+          </Center>
+        }
+      >
+        <Content
+          params={request.params as never}
+          submitting={submitting}
+          answer={(result) => closeModal(id, result)}
+          submit={(submission) => void submitModal(id, submission)}
+          dismiss={dismiss}
+        />
+      </Suspense>
       {submitError ? (
         <Text c="red" size="sm" mt="sm" role="alert">
           {submitError}
