@@ -1,9 +1,3 @@
-import { AreaPendingPage } from '../../shared/ui/area-pending-page';
-
-export function TransactionsPage() {
-  return <AreaPendingPage title="Transactions" />;
-}
-
-export function TransactionMessagesPage() {
-  return <AreaPendingPage title="Transaction Messages" />;
-}
+// The area's lazily loaded route module: one chunk for its screens.
+export { TransactionsPage } from './list/transactions-page';
+export { TransactionMessagesPage } from './trace/transaction-messages-page';

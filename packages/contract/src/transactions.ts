@@ -1,0 +1,183 @@
+import { z } from 'zod';
+
+/** Transactions and their message traces (ECS API and {transactionsApi}, VIEW_TRANSACTIONS). */
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+
+/** The states the switch reports, in the order of the filter option list. */
+export const TRANSACTION_STATES = [
+  'In flight',
+  'SAF queue',
+  'Approved',
+  'Declined',
+  'Timeout',
+  'Completed',
+  'Completed abnormally',
+] as const;
+export const transactionStateSchema = z.enum(TRANSACTION_STATES);
+export type TransactionState = z.infer<typeof transactionStateSchema>;
+
+/**
+ * Compact ISO 8601 basic format: `20261122T000000Z`, optionally with milliseconds
+ * (`20261122T000000.000Z`) or an offset instead of Z (`20261122T020000+0200`).
+ */
+export const COMPACT_ISO_PATTERN = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(?:\.(\d{3}))?(Z|[+-]\d{4})$/;
+
+/** The instant a compact ISO string names, or undefined when it is not a real date and time. */
+export function parseCompactIso(value: string): Date | undefined {
+  const match = COMPACT_ISO_PATTERN.exec(value);
+  if (match === null) return undefined;
+  const [, year, month, day, hours, minutes, seconds, millis, zone] = match;
+  const offset = zone === 'Z' || zone === undefined ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  const iso = `${year}-${month}-${day}T${hours}:${minutes}:${seconds}.${millis ?? '000'}${offset}`;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  // Date accepts 2026-02-31 as 3 March; the fields must survive the round trip in UTC+offset.
+  const shifted = new Date(date.getTime() + offsetMinutes(offset) * 60_000);
+  const fields = [
+    shifted.getUTCFullYear(),
+    shifted.getUTCMonth() + 1,
+    shifted.getUTCDate(),
+    shifted.getUTCHours(),
+    shifted.getUTCMinutes(),
+    shifted.getUTCSeconds(),
+  ];
+  const expected = [year, month, day, hours, minutes, seconds].map(Number);
+  return fields.every((field, index) => field === expected[index]) ? date : undefined;
+}
+
+function offsetMinutes(offset: string): number {
+  if (offset === 'Z') return 0;
+  const sign = offset.startsWith('-') ? -1 : 1;
+  return sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+}
+
+/** The compact ISO basic form of an instant, in UTC: `20261122T000000Z`. */
+export function formatCompactIso(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll('-', '')
+    .replaceAll(':', '');
+}
+
+const compactIsoSchema = z
+  .string()
+  .refine((value) => parseCompactIso(value) !== undefined, {
+    message: 'Must be a date and time in compact ISO 8601 basic format, such as 20261122T000000Z',
+  });
+
+export const transactionsQuerySchema = z
+  .object({
+    /** A service type id (GET /service_types). */
+    service: z.string().trim().min(1).max(64).optional(),
+    /** Exact reference number. */
+    reference: z.string().trim().min(1).max(64).optional(),
+    /** A receiver id (GET /receivers). */
+    receiver: z.string().trim().min(1).max(64).optional(),
+    dateFrom: compactIsoSchema.optional(),
+    dateTo: compactIsoSchema.optional(),
+    /** The uuid of the newest row of the first page: later pages hold only rows that existed then. */
+    latestRecord: z.uuid().optional(),
+    /** page * 20 - 20. */
+    offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  })
+  .refine(
+    (query) =>
+      query.dateFrom === undefined ||
+      query.dateTo === undefined ||
+      (parseCompactIso(query.dateFrom)?.getTime() ?? 0) <= (parseCompactIso(query.dateTo)?.getTime() ?? 0),
+    { message: 'dateTo must not precede dateFrom', path: ['dateTo'] },
+  );
+export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
+
+/** A service data value: text, a number, a nested list of entries; meta.currency marks minor units. */
+export type ServiceDataValue = string | number | boolean | null | ServiceDataEntry[];
+export interface ServiceDataEntry {
+  name: string;
+  value: ServiceDataValue;
+  meta?: { currency?: string } | undefined;
+}
+export const serviceDataEntrySchema: z.ZodType<ServiceDataEntry> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    value: z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(serviceDataEntrySchema)]),
+    meta: z.object({ currency: z.string().optional() }).optional(),
+  }),
+);
+
+export const serviceDataSchema = z.object({
+  base: z.array(serviceDataEntrySchema),
+  service: z.array(serviceDataEntrySchema),
+  error: z.array(serviceDataEntrySchema),
+});
+export type ServiceData = z.infer<typeof serviceDataSchema>;
+
+export const transactionSchema = z.object({
+  uuid: z.uuid(),
+  referenceNumber: z.string(),
+  originatorId: z.string(),
+  /** The receiver's name; null when no receiver was chosen. */
+  receiver: z.string().nullable(),
+  serviceDesc: z.string(),
+  tranState: z.string(),
+  timeStarted: z.iso.datetime(),
+  timeCompleted: z.iso.datetime().nullable(),
+  serverDesc: z.string(),
+  serviceData: serviceDataSchema.nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionsResponseSchema = z.object({
+  transactions: z.array(transactionSchema),
+  paging: z.object({ previousPage: z.boolean(), nextPage: z.boolean() }),
+});
+export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
+
+export const receiverOptionSchema = z.object({ id: z.string(), receiverName: z.string() });
+export type ReceiverOption = z.infer<typeof receiverOptionSchema>;
+export const receiverOptionsResponseSchema = z.object({ receivers: z.array(receiverOptionSchema) });
+
+export const serviceTypeSchema = z.object({ id: z.string(), serviceDesc: z.string() });
+export type ServiceType = z.infer<typeof serviceTypeSchema>;
+export const serviceTypesResponseSchema = z.object({ serviceTypes: z.array(serviceTypeSchema) });
+
+export const transactionStatesResponseSchema = z.object({ tranStates: z.array(z.string()) });
+
+export const originatorTypeSchema = z.object({ id: z.string(), originatorDesc: z.string() });
+export type OriginatorType = z.infer<typeof originatorTypeSchema>;
+export const originatorTypesResponseSchema = z.object({ originatorTypes: z.array(originatorTypeSchema) });
+
+export const EDGE_TYPES = ['INLET', 'OUTLET'] as const;
+export const DIRECTIONS = ['SEND', 'RECEIVE'] as const;
+
+export const edgeMessageSchema = z.object({
+  /** Unique within the transaction; orders the messages with timeCreated. */
+  id: z.string(),
+  edgeName: z.string(),
+  edgeType: z.enum(EDGE_TYPES),
+  direction: z.enum(DIRECTIONS),
+  nrRepeats: z.number().int().min(1),
+  /** JSON, XML or plain text, as the edge carried it. */
+  content: z.string(),
+  messageDesc: z.string(),
+  timeCreated: z.iso.datetime(),
+});
+export type EdgeMessage = z.infer<typeof edgeMessageSchema>;
+export const messagesResponseSchema = z.object({ messages: z.array(edgeMessageSchema) });
+
+export const transactionLegSchema = z.object({
+  uuid: z.uuid(),
+  state: z.string(),
+  uuidPrev: z.uuid().nullable(),
+  uuidNext: z.uuid().nullable(),
+});
+export type TransactionLeg = z.infer<typeof transactionLegSchema>;
+/** GET {transactionsApi}/{uuid}: the leg, with the transaction it belongs to for the summary. */
+export const transactionLegResponseSchema = z.object({
+  transactionLeg: transactionLegSchema,
+  transaction: transactionSchema,
+});
+export type TransactionLegResponse = z.infer<typeof transactionLegResponseSchema>;
+
+export const transactionUuidParamsSchema = z.object({ uuid: z.uuid() });
