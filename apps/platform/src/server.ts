@@ -28,6 +28,8 @@ import { consoleStaticPlugin } from './plugins/console-static.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { readSettings, type Settings, type SettingsInput } from './settings.ts';
+import { transactionDetailRoutes, transactionListRoutes } from './modules/transactions/routes.ts';
+import { createTransactionRecorder, createTransactionsService } from './modules/transactions/service.ts';
 import { createSimulator, type Simulator } from './simulator/simulator.ts';
 
 export interface BuildOptions {
@@ -55,7 +57,7 @@ export interface AppServices {
   mail: MailService;
   /**
    * The simulated switch traffic. Built here, not started: start.ts starts it when SIMULATOR=on;
-   * tests drive `prepare` and `tick` with their clock. `onTransaction` feeds other modules.
+   * tests drive `prepare` and `tick` with their clock. `onTransactions` feeds other modules.
    */
   simulator: Simulator;
 }
@@ -131,6 +133,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     backfillMs: settings.simulatorHistoryHours * 60 * 60_000,
     log: app.log,
   });
+  // The simulated switch records its transactions as the real one would.
+  simulator.onTransactions(
+    createTransactionRecorder({
+      seed: settings.simulatorSeed,
+      retentionDays: settings.transactionRetentionDays,
+    }),
+  );
   const services: AppServices = { settings, database, clock, random, audit, mail, simulator };
   app.decorate('services', services);
 
@@ -210,10 +219,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     prefix: '/api/ecs',
     service: createMonitoringService({ db: database.db, clock }),
   });
-  await app.register(loadBalancerRoutes, {
-    prefix: '/api/lb',
-    service: createLoadBalancerService({ db: database.db, clock, audit }),
+  const loadBalancer = createLoadBalancerService({ db: database.db, clock, audit });
+  await app.register(loadBalancerRoutes, { prefix: '/api/lb', service: loadBalancer });
+  const transactions = createTransactionsService({
+    db: database.db,
+    listReceivers: () => loadBalancer.listReceiverNames(),
   });
+  await app.register(transactionListRoutes, { prefix: '/api/ecs', service: transactions });
+  await app.register(transactionDetailRoutes, { prefix: '/api/ecs/transactions', service: transactions });
   await app.register(apiDocsUiPlugin);
   await app.register(consoleStaticPlugin, { consoleDist: settings.consoleDist });
 

@@ -19,6 +19,7 @@ export const DEFAULT_OIDC_SCOPES = 'openid email profile';
 export const DEFAULT_SIMULATOR_SEED = 1;
 export const DEFAULT_SIMULATOR_TPS = 4;
 export const DEFAULT_SIMULATOR_HISTORY_HOURS = 72;
+export const DEFAULT_TRANSACTION_RETENTION_DAYS = 7;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const API_NAMES = Object.keys(DEFAULT_API_BASES) as ApiName[];
@@ -109,6 +110,13 @@ export const settingsSchema = z.object({
   simulatorTps: z.coerce.number().positive().max(10_000).default(DEFAULT_SIMULATOR_TPS),
   /** Metric history written when there is none (the 'Last 3 days' graphs); 0 writes none. */
   simulatorHistoryHours: z.coerce.number().int().min(0).max(96).default(DEFAULT_SIMULATOR_HISTORY_HOURS),
+  /** Transactions (and their messages) older than this are deleted, hourly. */
+  transactionRetentionDays: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3660)
+    .default(DEFAULT_TRANSACTION_RETENTION_DAYS),
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -149,6 +157,7 @@ const ENV_NAMES = {
   simulatorSeed: 'SIMULATOR_SEED',
   simulatorTps: 'SIMULATOR_TPS',
   simulatorHistoryHours: 'SIMULATOR_HISTORY_HOURS',
+  transactionRetentionDays: 'TRANSACTION_RETENTION_DAYS',
 } as const satisfies Record<Exclude<keyof Settings, 'apiBases'>, string>;
 
 export class SettingsError extends Error {

@@ -61,11 +61,9 @@ export function formatCompactIso(date: Date): string {
     .replaceAll(':', '');
 }
 
-const compactIsoSchema = z
-  .string()
-  .refine((value) => parseCompactIso(value) !== undefined, {
-    message: 'Must be a date and time in compact ISO 8601 basic format, such as 20261122T000000Z',
-  });
+const compactIsoSchema = z.string().refine((value) => parseCompactIso(value) !== undefined, {
+  message: 'Must be a date and time in compact ISO 8601 basic format, such as 20261122T000000Z',
+});
 
 export const transactionsQuerySchema = z
   .object({

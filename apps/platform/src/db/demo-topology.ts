@@ -124,7 +124,116 @@ export const DEMO_SERVICES: readonly DemoService[] = [
         { median: 280, spread: 0.45, failures: 0.04 },
         { storeAndForward: true, outage: { everySeconds: 900, forSeconds: 240 } },
       ),
-      receiver('cell-c-airtime', 'Cell C Airtime', 250, { median: 300, spread: 0.5, failures: 0.05 }),
+      // Unanswered for 30 s in every 20 minutes: its requests time out and are reversed.
+      receiver(
+        'cell-c-airtime',
+        'Cell C Airtime',
+        250,
+        { median: 300, spread: 0.5, failures: 0.05 },
+        { outage: { everySeconds: 1200, forSeconds: 30 } },
+      ),
     ],
+  },
+];
+
+/** How an originator reaches the switch: its inlet edge and the format its messages take. */
+export type MessageFormat = 'json' | 'xml' | 'text';
+
+export interface DemoOriginatorType {
+  id: string;
+  description: string;
+  /** Prefix of the originator ids (terminal, merchant or channel). */
+  idPrefix: string;
+  edgeName: string;
+  format: MessageFormat;
+}
+
+export const DEMO_ORIGINATOR_TYPES: readonly DemoOriginatorType[] = [
+  { id: 'atm', description: 'ATM', idPrefix: 'ATM', edgeName: 'ATM Network', format: 'json' },
+  { id: 'pos', description: 'Point of sale', idPrefix: 'POS', edgeName: 'POS Acquirer', format: 'json' },
+  { id: 'ecom', description: 'E-commerce', idPrefix: 'ECOM', edgeName: 'E-commerce Gateway', format: 'json' },
+  {
+    id: 'mobile',
+    description: 'Mobile app',
+    idPrefix: 'APP',
+    edgeName: 'Mobile Banking API',
+    format: 'json',
+  },
+  { id: 'branch', description: 'Branch teller', idPrefix: 'BR', edgeName: 'Branch Host', format: 'text' },
+];
+
+export interface DemoServiceType {
+  id: string;
+  description: string;
+  /** The load-balanced service that carries it; null for follow-up legs. */
+  serviceId: string | null;
+  trafficShare: number;
+  originators: readonly string[];
+}
+
+export const DEMO_SERVICE_TYPES: readonly DemoServiceType[] = [
+  {
+    id: 'purchase',
+    description: 'Purchase',
+    serviceId: 'card-authorisations',
+    trafficShare: 0.6,
+    originators: ['pos', 'ecom'],
+  },
+  {
+    id: 'cash-withdrawal',
+    description: 'Cash Withdrawal',
+    serviceId: 'card-authorisations',
+    trafficShare: 0.2,
+    originators: ['atm'],
+  },
+  {
+    id: 'balance-enquiry',
+    description: 'Balance Enquiry',
+    serviceId: 'card-authorisations',
+    trafficShare: 0.1,
+    originators: ['atm', 'mobile'],
+  },
+  {
+    id: 'pre-authorisation',
+    description: 'Pre-authorisation',
+    serviceId: 'card-authorisations',
+    trafficShare: 0.1,
+    originators: ['pos', 'ecom'],
+  },
+  {
+    id: 'eft-credit',
+    description: 'EFT Credit Transfer',
+    serviceId: 'eft-payments',
+    trafficShare: 0.7,
+    originators: ['mobile', 'ecom', 'branch'],
+  },
+  {
+    id: 'debit-order',
+    description: 'Debit Order',
+    serviceId: 'eft-payments',
+    trafficShare: 0.3,
+    originators: ['branch', 'mobile'],
+  },
+  {
+    id: 'airtime',
+    description: 'Airtime Purchase',
+    serviceId: 'airtime-vending',
+    trafficShare: 0.75,
+    originators: ['mobile', 'atm', 'pos'],
+  },
+  {
+    id: 'data-bundle',
+    description: 'Data Bundle Purchase',
+    serviceId: 'airtime-vending',
+    trafficShare: 0.25,
+    originators: ['mobile', 'pos'],
+  },
+  { id: 'reversal', description: 'Reversal', serviceId: null, trafficShare: 0, originators: [] },
+  {
+    id: 'completion',
+    description: 'Pre-authorisation Completion',
+    serviceId: null,
+    trafficShare: 0,
+    originators: [],
   },
 ];

@@ -3,6 +3,7 @@ import * as authAndAudit from './migrations/0001-auth-and-audit.ts';
 import * as passwordTokens from './migrations/0002-password-tokens.ts';
 import * as ssoIdentities from './migrations/0003-sso-identities.ts';
 import * as switchTopology from './migrations/0004-switch-topology.ts';
+import * as transactions from './migrations/0005-transactions.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-password-tokens': passwordTokens,
   '0003-sso-identities': ssoIdentities,
   '0004-switch-topology': switchTopology,
+  '0005-transactions': transactions,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

@@ -5,10 +5,18 @@ import type { AuthTables } from '../modules/auth/table.ts';
 import type { LoadBalancerTables } from '../modules/load-balancer/table.ts';
 import type { MonitoringTables } from '../modules/monitoring/table.ts';
 import type { SsoTables } from '../modules/sso/table.ts';
+import type { TransactionsTables } from '../modules/transactions/table.ts';
 
 /** Every table, composed from each module's own table types. */
 export interface Database
-  extends AuthTables, AuditTables, AppSettingsTables, SsoTables, MonitoringTables, LoadBalancerTables {}
+  extends
+    AuthTables,
+    AuditTables,
+    AppSettingsTables,
+    SsoTables,
+    MonitoringTables,
+    LoadBalancerTables,
+    TransactionsTables {}
 
 export type Db = Kysely<Database>;
 /** A query runner: the database itself or an open transaction. */

@@ -1,11 +1,36 @@
+import { parseArgs } from 'node:util';
+import { seedTransactions } from '../modules/transactions/seed-transactions.ts';
 import { readSettings, SettingsError } from '../settings.ts';
 import { openDatabase } from './connection.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seed } from './seed.ts';
 
-/** `npm run seed`: migrate and seed without starting the server (set DEMO_PASSWORD to reset it). */
+const USAGE = 'Usage: npm run seed [-- --transactions <count> [--days <days>]]';
+const MAX_TRANSACTIONS = 20_000_000;
+
+function readCount(value: string | undefined, name: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > max) {
+    throw new SettingsError(`--${name} must be a whole number from 1 to ${max.toString()}\n${USAGE}`);
+  }
+  return count;
+}
+
+/**
+ * `npm run seed`: migrate and seed without starting the server (set DEMO_PASSWORD to reset it);
+ * `-- --transactions N` also adds N simulated transactions over the last `--days` (default: the
+ * retention period, so the running simulator does not prune them at once).
+ */
 async function runSeed(): Promise<void> {
+  const { values } = parseArgs({
+    options: { transactions: { type: 'string' }, days: { type: 'string' } },
+    strict: true,
+  });
   const settings = readSettings();
+  const count = readCount(values.transactions, 'transactions', MAX_TRANSACTIONS);
+  const days =
+    readCount(values.days, 'days', settings.transactionRetentionDays) ?? settings.transactionRetentionDays;
   const database = await openDatabase(settings);
   try {
     const applied = await migrateToLatest(database.db);
@@ -14,12 +39,28 @@ async function runSeed(): Promise<void> {
     if (result.demoPassword.kind === 'generated') {
       process.stdout.write(`Demo password (shown only this once): ${result.demoPassword.password}\n`);
     }
+    if (count !== undefined) {
+      const started = Date.now();
+      const seeded = await seedTransactions(database.db, {
+        count,
+        days,
+        now: new Date(),
+        seed: settings.simulatorSeed,
+        onProgress: (done) => process.stdout.write(`  ${done.toLocaleString('en')} transactions…\n`),
+      });
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      process.stdout.write(
+        `Seeded ${seeded.transactions.toLocaleString('en')} transactions (${seeded.legs.toLocaleString('en')} legs) over the last ${days.toString()} days in ${seconds} s\n`,
+      );
+    }
   } finally {
     await database.close();
   }
 }
 
 runSeed().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof SettingsError ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof SettingsError || error instanceof TypeError ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { PERMISSIONS, type Permission } from '@web-control/contract/permissions';
 import { createAppSettingsService } from '../modules/app-settings/service.ts';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.ts';
-import { DEMO_INSTANCES, DEMO_SERVICES } from './demo-topology.ts';
+import { DEMO_INSTANCES, DEMO_ORIGINATOR_TYPES, DEMO_SERVICE_TYPES, DEMO_SERVICES } from './demo-topology.ts';
 import type { Db } from './schema.ts';
 
 const VIEWING_PERMISSIONS = [
@@ -284,6 +284,30 @@ async function seedSwitchTopology(db: Db): Promise<void> {
           ),
       )
       .onConflict((conflict) => conflict.columns(['receiver_id', 'node_id']).doNothing())
+      .execute();
+    await tx
+      .insertInto('service_types')
+      .values(
+        DEMO_SERVICE_TYPES.map((type, position) => ({
+          service_type_id: type.id,
+          service_desc: type.description,
+          lb_service_id: type.serviceId,
+          traffic_share: type.trafficShare,
+          position,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('service_type_id').doNothing())
+      .execute();
+    await tx
+      .insertInto('originator_types')
+      .values(
+        DEMO_ORIGINATOR_TYPES.map((type, position) => ({
+          originator_type_id: type.id,
+          originator_desc: type.description,
+          position,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('originator_type_id').doNothing())
       .execute();
   });
 }

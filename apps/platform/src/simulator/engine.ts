@@ -42,7 +42,8 @@ export interface ServiceProfile {
 }
 
 export interface Topology {
-  nodes: ReadonlyArray<{ id: string; instanceId: string }>;
+  /** description: where the switch runs, as transactions report it (their environment). */
+  nodes: ReadonlyArray<{ id: string; instanceId: string; description: string }>;
   services: readonly ServiceProfile[];
 }
 
@@ -52,15 +53,17 @@ export interface Topology {
  */
 export type TransactionOutcome = 'approved' | 'declined' | 'timeout' | 'queued' | 'unrouted';
 
-/** One simulated request, handed to the onTransaction hooks (the next issue stores them). */
+/** One simulated request, handed to the onTransactions hooks (the transactions module stores them). */
 export interface SimulatedTransaction {
   /** Unique per tick and sequence: `${tick time ms}-${sequence}`. */
   id: string;
   time: Date;
   serviceId: string;
   receiverId: string | null;
+  receiverName: string | null;
   nodeId: string;
   instanceId: string;
+  nodeDescription: string;
   latencyMs: number;
   outcome: TransactionOutcome;
 }
@@ -293,8 +296,10 @@ export function createTrafficEngine(options: TrafficEngineOptions) {
             time: new Date(time),
             serviceId: service.id,
             receiverId: receiver?.id ?? null,
+            receiverName: receiver?.name ?? null,
             nodeId: node.id,
             instanceId: node.instanceId,
+            nodeDescription: node.description,
             latencyMs: round(latencyMs, 2),
             outcome,
           });

@@ -11,7 +11,7 @@ export function createSimulatorRepository() {
       const nodes = await executor
         .selectFrom('nodes')
         .innerJoin('instances', 'instances.instance_id', 'nodes.instance_id')
-        .select(['nodes.node_id', 'nodes.instance_id'])
+        .select(['nodes.node_id', 'nodes.instance_id', 'nodes.description', 'instances.name'])
         .orderBy('instances.position')
         .orderBy('nodes.position')
         .orderBy('nodes.node_id')
@@ -29,7 +29,11 @@ export function createSimulatorRepository() {
         .orderBy('receiver_id')
         .execute();
       return {
-        nodes: nodes.map((node) => ({ id: node.node_id, instanceId: node.instance_id })),
+        nodes: nodes.map((node) => ({
+          id: node.node_id,
+          instanceId: node.instance_id,
+          description: `${node.name} / ${node.description}`,
+        })),
         services: services.map((service) => ({
           id: service.service_id,
           trafficShare: service.traffic_share,

@@ -44,8 +44,8 @@ describe.each(TEST_DATABASE_KINDS)('simulator on %s', (kind) => {
       backfillMs: options.backfillMs ?? 0,
     });
     const transactions: SimulatedTransaction[] = [];
-    simulator.onTransaction((transaction) => {
-      transactions.push(transaction);
+    simulator.onTransactions((tickTransactions) => {
+      transactions.push(...tickTransactions);
     });
     const prepared = await simulator.prepare();
     return {

@@ -30,9 +30,10 @@ const STATUS_REASONS: Record<string, string> = {
   inactive: 'Receiver switched off',
 };
 
-/** Called for every simulated transaction inside the tick's database transaction (`executor`). */
-export type TransactionListener = (
-  transaction: SimulatedTransaction,
+/** Called with each tick's simulated transactions inside the tick's database transaction (`executor`). */
+export type TransactionsListener = (
+  transactions: readonly SimulatedTransaction[],
+  tickEnd: number,
   executor: DbExecutor,
 ) => void | Promise<void>;
 
@@ -72,7 +73,7 @@ export function createSimulator(options: SimulatorOptions) {
   const backfillMs = options.backfillMs ?? BACKFILL_MS;
   const repository = createSimulatorRepository();
   const engine = createTrafficEngine({ seed: options.seed, tps: options.tps });
-  const listeners = new Set<TransactionListener>();
+  const listeners = new Set<TransactionsListener>();
   let lastTick: number | undefined;
   let running = false;
   let loop: Promise<void> | undefined;
@@ -126,10 +127,8 @@ export function createSimulator(options: SimulatorOptions) {
       const queues = await repository.loadSafQueues(tx);
       const before = new Map(queues.map((queue) => [queueKey(queue), { ...queue }]));
       const result = engine.simulateTick(tickEnd, topology, queues, true);
-      for (const transaction of result.transactions) {
-        for (const listener of listeners) {
-          await listener(transaction, tx);
-        }
+      for (const listener of listeners) {
+        await listener(result.transactions, tickEnd, tx);
       }
       await repository.insertMetricPoints(tx, result.points);
       await repository.saveReceiverFigures(tx, result.receivers, time);
@@ -219,8 +218,8 @@ export function createSimulator(options: SimulatorOptions) {
   return {
     prepare,
     tick,
-    /** Registers a listener for every simulated transaction; returns its removal. */
-    onTransaction(listener: TransactionListener): () => void {
+    /** Registers a listener for each tick's simulated transactions; returns its removal. */
+    onTransactions(listener: TransactionsListener): () => void {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);

@@ -136,6 +136,11 @@ export function createLoadBalancerService(deps: { db: Db; clock: Clock; audit: A
       return toService(service, await repository.listReceivers(db, serviceId));
     },
 
+    /** Every receiver of every service, by name (the transactions filter offers them). */
+    async listReceiverNames(): Promise<Array<{ id: string; name: string }>> {
+      return (await repository.listReceivers(db)).map((record) => ({ id: record.id, name: record.name }));
+    },
+
     async listReceivers(serviceId: string): Promise<Receiver[]> {
       if ((await repository.findService(db, serviceId)) === undefined) {
         throw notFound(LB_MESSAGES.serviceNotFound);

@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
+import { createTrafficEngine, TICK_MS, type SafQueueState, type Topology } from '../../simulator/engine.ts';
+import { createRandom, deriveSeed } from '../../simulator/random.ts';
+import { createSimulatorRepository } from '../../simulator/repository.ts';
+import { createTransactionsRepository } from './repository.ts';
+import { createLegRecorder, takeStartedLegs, type RecordedLeg } from './simulated-legs.ts';
+
+const BATCH_LEGS = 4_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface SeedTransactionsOptions {
+  count: number;
+  /** Spread over about this many days before `now`. */
+  days: number;
+  now: Date;
+  seed: number;
+  onProgress?: (seeded: number) => void;
+}
+
+/**
+ * The first tick such that the ticks from it to `end` hold `count` transactions. A tick's
+ * arrivals depend only on the seed, its time and the topology, so counting backwards and then
+ * writing forwards draws the same traffic.
+ */
+function findFirstTick(seed: number, tps: number, topology: Topology, end: number, count: number): number {
+  const counter = createTrafficEngine({ seed, tps });
+  let total = 0;
+  for (let tick = end; ; tick -= TICK_MS) {
+    total += counter.simulateTick(tick, topology, [], true).transactions.length;
+    if (total >= count) return tick;
+  }
+}
+
+/**
+ * Fills the database with exactly `count` simulated transactions (plus their follow-up legs and
+ * messages) ending now, from the same pipeline the live simulator uses, written in the order
+ * they started.
+ */
+export async function seedTransactions(
+  db: Db,
+  options: SeedTransactionsOptions,
+): Promise<{ transactions: number; legs: number }> {
+  const topology = await createSimulatorRepository().loadTopology(db);
+  const transactionsRepository = createTransactionsRepository();
+  const recordLegs = createLegRecorder(await transactionsRepository.loadCatalogue(db));
+  const tps = options.count / ((options.days * DAY_MS) / 1000);
+  const end = Math.floor(options.now.getTime() / TICK_MS) * TICK_MS;
+  const first = findFirstTick(options.seed, tps, topology, end, options.count);
+  const engine = createTrafficEngine({ seed: options.seed, tps });
+  const queues: SafQueueState[] = [];
+  let transactions = 0;
+  let legs = 0;
+  let batch: RecordedLeg[] = [];
+  let waiting: RecordedLeg[] = [];
+  const flush = async () => {
+    const pending = batch;
+    batch = [];
+    await db.transaction().execute((tx) => transactionsRepository.insertLegs(tx, pending));
+    legs += pending.length;
+  };
+
+  for (let tick = first; tick <= end; tick += TICK_MS) {
+    const random = createRandom(deriveSeed(options.seed ^ 0x5eed, tick));
+    const drawn: RecordedLeg[] = [...waiting];
+    for (const transaction of engine.simulateTick(tick, topology, queues, true).transactions) {
+      if (transactions >= options.count) break;
+      const recorded = recordLegs(transaction, random);
+      if (recorded.length === 0) continue;
+      drawn.push(...recorded);
+      transactions += 1;
+      if (transactions % 100_000 === 0) options.onProgress?.(transactions);
+    }
+    const { started, later } = takeStartedLegs(drawn, tick === end ? Number.POSITIVE_INFINITY : tick);
+    batch.push(...started);
+    waiting = later;
+    if (batch.length >= BATCH_LEGS) await flush();
+  }
+  await flush();
+  // Fresh statistics for the planner, and a visibility map so pages are index-only scans.
+  await sql`vacuum analyze transactions`.execute(db);
+  await sql`vacuum analyze transaction_messages`.execute(db);
+  return { transactions, legs };
+}

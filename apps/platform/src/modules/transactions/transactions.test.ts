@@ -1,0 +1,318 @@
+import { sql, type RawBuilder } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  formatCompactIso,
+  messagesResponseSchema,
+  receiverOptionsResponseSchema,
+  serviceTypesResponseSchema,
+  transactionLegResponseSchema,
+  transactionsResponseSchema,
+  type Transaction,
+} from '@web-control/contract/transactions';
+import { ManualClock } from '../../clock.ts';
+import type { DatabaseHandle } from '../../db/connection.ts';
+import type { App } from '../../server.ts';
+import { TICK_MS } from '../../simulator/engine.ts';
+import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
+import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
+import { createTransactionsRepository } from './repository.ts';
+import { seedTransactions } from './seed-transactions.ts';
+import { createTransactionRecorder, TRANSACTION_MESSAGES } from './service.ts';
+
+const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+const START = new Date('2026-03-02T08:00:00Z');
+
+describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
+  let database: DatabaseHandle;
+  let app: App & { clock: ManualClock };
+  let nobodyToken: string;
+  let viewerToken: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp({ database, clock: new ManualClock(START), settings: { simulatorTps: 40 } });
+    const nobody = await createTestUser(database, ['MONITOR_SERVICES']);
+    nobodyToken = (await login(app, nobody.username, nobody.password)).access_token;
+    const viewer = await createTestUser(database, ['VIEW_TRANSACTIONS']);
+    viewerToken = (await login(app, viewer.username, viewer.password)).access_token;
+    await app.services.simulator.prepare();
+    await ticks(4);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  async function ticks(count: number): Promise<void> {
+    for (let index = 0; index < count; index += 1) {
+      app.clock.advance(TICK_MS);
+      await app.services.simulator.tick();
+    }
+  }
+
+  function get(url: string, token: string | null = viewerToken) {
+    return app.inject({
+      method: 'GET',
+      url,
+      headers: token === null ? {} : { authorization: `Bearer ${token}` },
+    });
+  }
+
+  async function list(query: Record<string, string | number> = {}) {
+    const search = new URLSearchParams(
+      Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+    );
+    const response = await get(`/api/ecs/transactions?${search.toString()}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return transactionsResponseSchema.parse(response.json());
+  }
+
+  /** Every row the filter matches, page by page, pinned to the first page's newest row. */
+  async function listAll(query: Record<string, string> = {}): Promise<Transaction[]> {
+    const first = await list(query);
+    const rows = [...first.transactions];
+    let paging = first.paging;
+    const latestRecord = first.transactions[0]?.uuid;
+    for (let offset = 20; paging.nextPage && latestRecord !== undefined; offset += 20) {
+      const page = await list({ ...query, latestRecord, offset });
+      rows.push(...page.transactions);
+      paging = page.paging;
+    }
+    return rows;
+  }
+
+  async function countRows(condition: RawBuilder<unknown> = sql`true`): Promise<number> {
+    const result = await sql<{ count: string | number }>`
+      select count(*) as count from transactions where ${condition}`.execute(database.db);
+    return Number(result.rows[0]?.count);
+  }
+
+  it('answers every transaction route only with VIEW_TRANSACTIONS', async () => {
+    const { transactions } = await list();
+    const uuid = transactions[0]?.uuid ?? UNKNOWN_UUID;
+    const routes = [
+      '/api/ecs/transactions',
+      '/api/ecs/service_types',
+      '/api/ecs/originator_types',
+      '/api/ecs/transaction_states',
+      '/api/ecs/receivers',
+      `/api/ecs/transactions/${uuid}`,
+      `/api/ecs/transactions/${uuid}/messages`,
+    ];
+    for (const url of routes) {
+      const anonymous = await get(url, null);
+      expect(anonymous.statusCode, url).toBe(401);
+      const refused = await get(url, nobodyToken);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json<{ errorMessage: string }>().errorMessage, url).toBe(
+        'You do not have permission to do this.',
+      );
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+
+  it('offers the filter options', async () => {
+    const serviceTypes = serviceTypesResponseSchema.parse((await get('/api/ecs/service_types')).json());
+    expect(serviceTypes.serviceTypes).toContainEqual({ id: 'purchase', serviceDesc: 'Purchase' });
+    expect(serviceTypes.serviceTypes).toContainEqual({ id: 'reversal', serviceDesc: 'Reversal' });
+    const receivers = receiverOptionsResponseSchema.parse((await get('/api/ecs/receivers')).json());
+    expect(receivers.receivers).toContainEqual({ id: 'visa-base-i', receiverName: 'Visa Base I' });
+    expect((await get('/api/ecs/transaction_states')).json()).toEqual({
+      tranStates: [
+        'In flight',
+        'SAF queue',
+        'Approved',
+        'Declined',
+        'Timeout',
+        'Completed',
+        'Completed abnormally',
+      ],
+    });
+    expect(
+      (await get('/api/ecs/originator_types')).json<{ originatorTypes: unknown[] }>().originatorTypes,
+    ).toContainEqual({
+      id: 'atm',
+      originatorDesc: 'ATM',
+    });
+  });
+
+  it('stores what the simulated switch records: legs, edge messages, service data', async () => {
+    const all = await listAll();
+    expect(all.length).toBe(await countRows());
+    expect(all.length).toBeGreaterThan(600);
+    // Newest first, and no row twice.
+    const times = all.map((row) => Date.parse(row.timeStarted));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(new Set(all.map((row) => row.uuid)).size).toBe(all.length);
+
+    const reversal = all.find((row) => row.serviceDesc === 'Reversal');
+    expect(reversal, 'a timed-out request is followed by a reversal leg').toBeDefined();
+    const second = transactionLegResponseSchema.parse(
+      (await get(`/api/ecs/transactions/${reversal?.uuid ?? ''}`)).json(),
+    );
+    expect(second.transactionLeg.state).toBe('Completed');
+    expect(second.transactionLeg.uuidNext).toBeNull();
+    const first = transactionLegResponseSchema.parse(
+      (await get(`/api/ecs/transactions/${second.transactionLeg.uuidPrev ?? ''}`)).json(),
+    );
+    expect(first.transactionLeg).toMatchObject({
+      state: 'Timeout',
+      uuidPrev: null,
+      uuidNext: reversal?.uuid,
+    });
+    expect(first.transaction.referenceNumber).toBe(reversal?.referenceNumber);
+
+    const approved = all.find((row) => row.tranState === 'Approved' && row.serviceDesc === 'Purchase');
+    expect(approved?.serviceData?.base[0]).toMatchObject({ name: 'Amount', meta: { currency: 'ZAR' } });
+    const messages = messagesResponseSchema.parse(
+      (await get(`/api/ecs/transactions/${approved?.uuid ?? ''}/messages`)).json(),
+    ).messages;
+    expect(messages.map((message) => `${message.edgeType} ${message.direction}`)).toEqual([
+      'INLET RECEIVE',
+      'OUTLET SEND',
+      'OUTLET RECEIVE',
+      'INLET SEND',
+    ]);
+    expect(messages[1]?.edgeName).toBe(approved?.receiver);
+    expect(() => JSON.parse(messages[0]?.content ?? '') as unknown).not.toThrow();
+
+    const everyContent = await database.db
+      .selectFrom('transaction_messages')
+      .select(['content', 'nr_repeats'])
+      .execute();
+    expect(
+      everyContent.some((row) => row.content.startsWith('<')),
+      'XML',
+    ).toBe(true);
+    expect(
+      everyContent.some((row) => row.content.startsWith('{')),
+      'JSON',
+    ).toBe(true);
+    expect(
+      everyContent.some((row) => row.content.startsWith('TXN ')),
+      'plain text',
+    ).toBe(true);
+    expect(
+      everyContent.some((row) => row.nr_repeats > 1),
+      'repeats',
+    ).toBe(true);
+  });
+
+  it('filters by service, receiver, both, reference and date range, each across every page', async () => {
+    const byService = await listAll({ service: 'purchase' });
+    expect(byService.length).toBe(await countRows(sql`service_type_id = 'purchase'`));
+    expect(new Set(byService.map((row) => row.serviceDesc))).toEqual(new Set(['Purchase']));
+
+    const byReceiver = await listAll({ receiver: 'visa-base-i' });
+    expect(byReceiver.length).toBe(await countRows(sql`receiver_id = 'visa-base-i'`));
+    expect(new Set(byReceiver.map((row) => row.receiver))).toEqual(new Set(['Visa Base I']));
+
+    const both = await listAll({ service: 'purchase', receiver: 'visa-base-i' });
+    expect(both.length).toBe(
+      await countRows(sql`service_type_id = 'purchase' and receiver_id = 'visa-base-i'`),
+    );
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.length).toBeLessThan(byService.length);
+
+    const reversal = (await listAll({ service: 'reversal' }))[0];
+    const byReference = await list({ reference: reversal?.referenceNumber ?? '' });
+    expect(byReference.transactions.map((row) => row.serviceDesc).sort()).toEqual(
+      expect.arrayContaining(['Reversal']),
+    );
+    expect(new Set(byReference.transactions.map((row) => row.referenceNumber))).toEqual(
+      new Set([reversal?.referenceNumber]),
+    );
+    expect((await list({ reference: '000000000000' })).transactions).toEqual([]);
+
+    // One tick's worth: dateFrom inclusive, dateTo inclusive through its whole second.
+    const from = new Date(START.getTime() + TICK_MS);
+    const to = new Date(from.getTime() + TICK_MS - 1000);
+    const window = await listAll({ dateFrom: formatCompactIso(from), dateTo: formatCompactIso(to) });
+    expect(window.length).toBe(
+      await countRows(sql`time_started >= ${from} and time_started < ${new Date(to.getTime() + 1000)}`),
+    );
+    expect(window.every((row) => Date.parse(row.timeStarted) >= from.getTime())).toBe(true);
+    expect(window.every((row) => Date.parse(row.timeStarted) < to.getTime() + 1000)).toBe(true);
+    expect(window.length).toBeGreaterThan(0);
+  });
+
+  it('keeps later pages stable while new transactions arrive', async () => {
+    const first = await list();
+    expect(first.transactions).toHaveLength(20);
+    expect(first.paging).toEqual({ previousPage: false, nextPage: true });
+    const latestRecord = first.transactions[0]?.uuid ?? '';
+    const second = await list({ latestRecord, offset: 20 });
+    expect(second.paging.previousPage).toBe(true);
+
+    await ticks(1);
+    const secondAgain = await list({ latestRecord, offset: 20 });
+    expect(secondAgain.transactions.map((row) => row.uuid)).toEqual(
+      second.transactions.map((row) => row.uuid),
+    );
+    const unpinned = await list({ offset: 20 });
+    expect(unpinned.transactions.map((row) => row.uuid)).not.toEqual(
+      second.transactions.map((row) => row.uuid),
+    );
+    expect((await list()).transactions[0]?.uuid).not.toBe(latestRecord);
+  });
+
+  it('refuses bad queries with a clear message, and unknown transactions with 404', async () => {
+    const badDate = await get('/api/ecs/transactions?dateFrom=2026-03-02');
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json<{ errorMessage: string }>().errorMessage).toContain(
+      'Must be a date and time in compact ISO 8601 basic format, such as 20261122T000000Z',
+    );
+    const impossible = await get('/api/ecs/transactions?dateFrom=20260231T000000Z');
+    expect(impossible.statusCode).toBe(400);
+    const reversed = await get('/api/ecs/transactions?dateFrom=20260302T100000Z&dateTo=20260302T090000Z');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json<{ errorMessage: string }>().errorMessage).toContain(
+      'dateTo must not precede dateFrom',
+    );
+    expect((await get('/api/ecs/transactions?offset=-20')).statusCode).toBe(400);
+    expect((await get('/api/ecs/transactions?latestRecord=nope')).statusCode).toBe(400);
+    expect((await get('/api/ecs/transactions/not-a-uuid')).statusCode).toBe(400);
+    for (const url of [
+      `/api/ecs/transactions/${UNKNOWN_UUID}`,
+      `/api/ecs/transactions/${UNKNOWN_UUID}/messages`,
+    ]) {
+      const missing = await get(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json<{ errorMessage: string }>().errorMessage).toBe(TRANSACTION_MESSAGES.notFound);
+    }
+  });
+
+  it('prunes legs and their messages older than the retention period', async () => {
+    const before = await countRows();
+    const recorder = createTransactionRecorder({ seed: 1, retentionDays: 1 });
+    const cutoffTick = START.getTime() + 2 * TICK_MS + 24 * 60 * 60_000;
+    await database.db.transaction().execute((tx) => recorder([], cutoffTick, tx));
+    const after = await countRows();
+    expect(after).toBeLessThan(before);
+    expect(await countRows(sql`time_started < ${new Date(START.getTime() + 2 * TICK_MS)}`)).toBe(0);
+    const orphans = await database.db
+      .selectFrom('transaction_messages')
+      .leftJoin('transactions', 'transactions.seq', 'transaction_messages.transaction_seq')
+      .select('transaction_messages.position')
+      .where('transactions.seq', 'is', null)
+      .execute();
+    expect(orphans).toEqual([]);
+  });
+
+  it('seeds a given number of transactions over the last days', async () => {
+    const repository = createTransactionsRepository();
+    const before = await repository.countTransactions(database.db);
+    const now = new Date('2026-02-20T12:00:00Z');
+    const seeded = await seedTransactions(database.db, { count: 300, days: 1, now, seed: 3 });
+    expect(seeded.transactions).toBe(300);
+    expect(await repository.countTransactions(database.db)).toBe(before + seeded.legs);
+    // Ending now (follow-up legs a few seconds later), starting about a day before.
+    expect(
+      await countRows(sql`time_started > ${new Date(now.getTime() + 10_000)} and time_started < ${START}`),
+    ).toBe(0);
+    const firstDay = await countRows(
+      sql`time_started between ${new Date(now.getTime() - 2 * 24 * 60 * 60_000)} and ${now}`,
+    );
+    expect(firstDay).toBeGreaterThan(seeded.legs * 0.95);
+  });
+});
