@@ -35,6 +35,32 @@ const TRANSACTION_COLUMNS = [
   't.service_data',
 ] as const;
 
+/**
+ * One page, newest first. The inner query walks only the index that matches the filter (an
+ * index-only scan when the table is vacuumed), so a deep offset skips index entries, not rows.
+ */
+export function transactionPageQuery(
+  executor: DbExecutor,
+  filter: TransactionFilter,
+  offset: number,
+  limit: number,
+) {
+  let page = executor.selectFrom('transactions').select('seq');
+  if (filter.reference !== undefined) page = page.where('reference_number', '=', filter.reference);
+  if (filter.serviceTypeId !== undefined) page = page.where('service_type_id', '=', filter.serviceTypeId);
+  if (filter.receiverId !== undefined) page = page.where('receiver_id', '=', filter.receiverId);
+  if (filter.from !== undefined) page = page.where('time_started', '>=', filter.from);
+  if (filter.before !== undefined) page = page.where('time_started', '<', filter.before);
+  if (filter.maxSeq !== undefined) page = page.where(sql<boolean>`seq <= ${filter.maxSeq}`);
+  const ids = page.orderBy('time_started', 'desc').orderBy('seq', 'desc').offset(offset).limit(limit);
+  return executor
+    .selectFrom(ids.as('page'))
+    .innerJoin('transactions as t', 't.seq', 'page.seq')
+    .select(TRANSACTION_COLUMNS)
+    .orderBy('t.time_started', 'desc')
+    .orderBy('t.seq', 'desc');
+}
+
 export function createTransactionsRepository() {
   return {
     async loadCatalogue(executor: DbExecutor): Promise<LegCatalogue> {
@@ -125,32 +151,13 @@ export function createTransactionsRepository() {
           content text, message_desc text, time_created timestamptz)`.execute(executor);
     },
 
-    /**
-     * One page, newest first. The inner query walks only the index that matches the filter (an
-     * index-only scan when the table is vacuumed), so a deep offset skips index entries, not rows.
-     */
     async listTransactions(
       executor: DbExecutor,
       filter: TransactionFilter,
       offset: number,
       limit: number,
     ): Promise<TransactionRow[]> {
-      let page = executor.selectFrom('transactions').select('seq');
-      if (filter.reference !== undefined) page = page.where('reference_number', '=', filter.reference);
-      if (filter.serviceTypeId !== undefined) page = page.where('service_type_id', '=', filter.serviceTypeId);
-      if (filter.receiverId !== undefined) page = page.where('receiver_id', '=', filter.receiverId);
-      if (filter.from !== undefined) page = page.where('time_started', '>=', filter.from);
-      if (filter.before !== undefined) page = page.where('time_started', '<', filter.before);
-      if (filter.maxSeq !== undefined) page = page.where(sql<boolean>`seq <= ${filter.maxSeq}`);
-      const ids = page.orderBy('time_started', 'desc').orderBy('seq', 'desc').offset(offset).limit(limit);
-      const rows = await executor
-        .selectFrom(ids.as('page'))
-        .innerJoin('transactions as t', 't.seq', 'page.seq')
-        .select(TRANSACTION_COLUMNS)
-        .orderBy('t.time_started', 'desc')
-        .orderBy('t.seq', 'desc')
-        .execute();
-      return rows;
+      return transactionPageQuery(executor, filter, offset, limit).execute();
     },
 
     async findSeq(executor: DbExecutor, uuid: string): Promise<number | undefined> {

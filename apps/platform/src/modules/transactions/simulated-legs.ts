@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ServiceData, ServiceDataEntry } from '@web-control/contract/transactions';
 import { DEMO_ORIGINATOR_TYPES, DEMO_SERVICE_TYPES, type MessageFormat } from '../../db/demo-topology.ts';
 import type { SimulatedTransaction } from '../../simulator/engine.ts';
@@ -6,7 +7,8 @@ import { drawLogNormal, pickWeighted, type Random } from '../../simulator/random
 /**
  * What the switch records for a simulated request: its legs (a timed-out request is followed by a
  * reversal leg, some pre-authorisations by a completion leg) and each leg's edge messages, in the
- * formats the edges speak. Pure: the same random stream gives the same records.
+ * formats the edges speak. The same random stream gives the same records except the uuids, which
+ * come from the system: a 32-bit stream cannot draw a million distinct ones.
  */
 
 export interface RecordedMessage {
@@ -104,12 +106,6 @@ function hex(random: Random, count: number): string {
   let text = '';
   for (let index = 0; index < count; index += 1) text += Math.floor(random() * 16).toString(16);
   return text;
-}
-
-/** A version 4 uuid drawn from the stream, so seeded data is reproducible. */
-export function drawUuid(random: Random): string {
-  const variant = (8 + Math.floor(random() * 4)).toString(16);
-  return `${hex(random, 8)}-${hex(random, 4)}-4${hex(random, 3)}-${variant}${hex(random, 3)}-${hex(random, 12)}`;
 }
 
 function compactTime(time: Date): string {
@@ -456,7 +452,7 @@ export function createLegRecorder(catalogue: LegCatalogue) {
     });
 
     const first: RecordedLeg = {
-      uuid: drawUuid(random),
+      uuid: randomUUID(),
       referenceNumber: facts.reference,
       originatorTypeId,
       originatorId: facts.originatorId,
@@ -488,7 +484,7 @@ export function createLegRecorder(catalogue: LegCatalogue) {
     const followCompleted = later(followStarted, 80 + random() * 300);
     const second: RecordedLeg = {
       ...first,
-      uuid: drawUuid(random),
+      uuid: randomUUID(),
       serviceTypeId: followUpType.id,
       serviceDesc: followUpType.description,
       tranState: 'Completed',
