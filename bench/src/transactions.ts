@@ -1,0 +1,258 @@
+import { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { formatCompactIso, transactionsResponseSchema } from '@web-control/contract/transactions';
+import { startPlatform } from '@web-control/platform/start';
+import { transactionPageQuery, type TransactionFilter } from '@web-control/platform/transactions/repository';
+import { seedTransactions } from '@web-control/platform/transactions/seed';
+
+export const BENCH_TRANSACTIONS = 1_000_000;
+const SEED_DAYS = 7;
+const WARM_UP_CALLS = 20;
+const MEASURED_CALLS = 200;
+const DEMO_PASSWORD = 'Bench-Passw0rd!';
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface LatencyFigure {
+  scenario: string;
+  query: string;
+  /** The index the page's rows are read from (EXPLAIN), when the call lists transactions. */
+  index: string | undefined;
+  rows: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface TransactionFigures {
+  database: string;
+  transactions: number;
+  seededNow: boolean;
+  health: LatencyFigure;
+  lists: LatencyFigure[];
+}
+
+interface Scenario {
+  scenario: string;
+  query: Record<string, string>;
+  filter: TransactionFilter;
+  offset: number;
+}
+
+/** Creates the bench database if the server lacks it. */
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function time(call: () => Promise<Response>): Promise<number> {
+  const started = performance.now();
+  const response = await call();
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`The bench call failed with ${response.status.toString()}`);
+  return performance.now() - started;
+}
+
+async function measure(call: () => Promise<Response>): Promise<{ p50: number; p95: number; max: number }> {
+  for (let index = 0; index < WARM_UP_CALLS; index += 1) await time(call);
+  const samples: number[] = [];
+  for (let index = 0; index < MEASURED_CALLS; index += 1) samples.push(await time(call));
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), max: samples.at(-1) ?? Number.NaN };
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function firstIndex(node: PlanNode | undefined): string | undefined {
+  if (node === undefined) return undefined;
+  if (node['Node Type'] === 'Limit') return findIndex(node);
+  for (const child of node.Plans ?? []) {
+    const found = firstIndex(child);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function findIndex(node: PlanNode): string | undefined {
+  if (node['Index Name'] !== undefined) return node['Index Name'];
+  for (const child of node.Plans ?? []) {
+    const found = findIndex(child);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The list call at a million rows on PostgreSQL: seeds the bench database once (reused while it
+ * holds enough rows), starts the platform on it without the simulator, and times each scenario
+ * against /api/health in the same run.
+ */
+export async function measureTransactions(databaseUrl: string): Promise<TransactionFigures> {
+  await ensureDatabase(databaseUrl);
+  const platform = await startPlatform({
+    env: {},
+    settings: {
+      databaseUrl,
+      port: 0,
+      host: '127.0.0.1',
+      simulator: 'off',
+      demoPassword: DEMO_PASSWORD,
+      logLevel: 'warn',
+      loginRateLimit: 1000,
+      consoleDist: '/nonexistent-console-dist',
+      transactionRetentionDays: 30,
+    },
+  });
+  try {
+    const db = platform.app.services.database.db;
+    const countRow = await db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    let transactions = Number(countRow.count);
+    const seededNow = transactions < BENCH_TRANSACTIONS;
+    if (seededNow) {
+      console.log(`Seeding ${BENCH_TRANSACTIONS.toLocaleString('en')} transactions (a few minutes, once)…`);
+      await db.deleteFrom('transactions').execute();
+      await seedTransactions(db, { count: BENCH_TRANSACTIONS, days: SEED_DAYS, now: new Date(), seed: 1 });
+      transactions = Number(
+        (
+          await db
+            .selectFrom('transactions')
+            .select((eb) => eb.fn.countAll<string>().as('count'))
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    }
+
+    const login = await fetch(`${platform.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const list = async (query: Record<string, string>) => {
+      const response = await fetch(
+        `${platform.url}/api/ecs/transactions?${new URLSearchParams(query).toString()}`,
+        {
+          headers,
+        },
+      );
+      return transactionsResponseSchema.parse(await response.json());
+    };
+
+    // The newest seeded row anchors the ranges, so a bench database seeded days ago still has a "today".
+    const newest = await db
+      .selectFrom('transactions')
+      .select(['uuid', 'time_started', 'reference_number', 'seq'])
+      .orderBy('time_started', 'desc')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    const end = new Date(newest.time_started);
+    const dayStart = new Date(Math.floor(end.getTime() / DAY_MS) * DAY_MS);
+    const weekStart = new Date(end.getTime() - SEED_DAYS * DAY_MS);
+    const today = { dateFrom: formatCompactIso(dayStart), dateTo: formatCompactIso(end) };
+    const week = { dateFrom: formatCompactIso(weekStart), dateTo: formatCompactIso(end) };
+    const range = (from: Date) => ({ from, before: new Date(end.getTime() + 1000) });
+    const pinned = { latestRecord: newest.uuid };
+    const maxSeq = Number(newest.seq);
+    const reference = newest.reference_number;
+
+    const scenarios: Scenario[] = [
+      { scenario: 'first page, today', query: today, filter: range(dayStart), offset: 0 },
+      { scenario: 'first page, last 7 days', query: week, filter: range(weekStart), offset: 0 },
+      {
+        scenario: 'page 2 (pinned)',
+        query: { ...week, ...pinned, offset: '20' },
+        filter: { ...range(weekStart), maxSeq },
+        offset: 20,
+      },
+      {
+        scenario: 'deep page 501 (pinned, offset 10 000)',
+        query: { ...week, ...pinned, offset: '10000' },
+        filter: { ...range(weekStart), maxSeq },
+        offset: 10_000,
+      },
+      {
+        scenario: 'service',
+        query: { ...week, service: 'purchase' },
+        filter: { ...range(weekStart), serviceTypeId: 'purchase' },
+        offset: 0,
+      },
+      {
+        scenario: 'receiver',
+        query: { ...week, receiver: 'mastercard-banknet' },
+        filter: { ...range(weekStart), receiverId: 'mastercard-banknet' },
+        offset: 0,
+      },
+      {
+        scenario: 'service and receiver',
+        query: { ...week, service: 'data-bundle', receiver: 'cell-c-airtime' },
+        filter: { ...range(weekStart), serviceTypeId: 'data-bundle', receiverId: 'cell-c-airtime' },
+        offset: 0,
+      },
+      {
+        scenario: 'receiver without transactions',
+        query: { ...week, receiver: 'standard-bank-eft-backup' },
+        filter: { ...range(weekStart), receiverId: 'standard-bank-eft-backup' },
+        offset: 0,
+      },
+      {
+        scenario: 'reference',
+        query: { ...week, reference },
+        filter: { ...range(weekStart), reference },
+        offset: 0,
+      },
+      { scenario: 'reference, any date (palette)', query: { reference }, filter: { reference }, offset: 0 },
+    ];
+
+    const health = await measure(() => fetch(`${platform.url}/api/health`));
+    const lists: LatencyFigure[] = [];
+    for (const scenario of scenarios) {
+      const rows = (await list(scenario.query)).transactions.length;
+      const compiled = transactionPageQuery(db, scenario.filter, scenario.offset, 21).compile();
+      const plan = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+      );
+      const figure = await measure(() =>
+        fetch(`${platform.url}/api/ecs/transactions?${new URLSearchParams(scenario.query).toString()}`, {
+          headers,
+        }),
+      );
+      lists.push({
+        scenario: scenario.scenario,
+        query: new URLSearchParams(scenario.query).toString(),
+        index: firstIndex(plan.rows[0]?.['QUERY PLAN'][0]?.Plan),
+        rows,
+        ...figure,
+      });
+    }
+    return {
+      database: platform.app.services.database.location,
+      transactions,
+      seededNow,
+      health: { scenario: '/api/health', query: '', index: undefined, rows: 0, ...health },
+      lists,
+    };
+  } finally {
+    await platform.close();
+  }
+}
