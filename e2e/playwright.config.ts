@@ -48,7 +48,8 @@ export default defineConfig({
   webServer: [
     {
       // The production build served by the real platform on a database made for this run.
-      command: `rm -rf "${E2E_DATA_DIR}" && node "${root}apps/platform/src/main.ts"`,
+      // Seeded with a day of transactions (the simulator adds more every 10 s).
+      command: `rm -rf "${E2E_DATA_DIR}" && node "${root}apps/platform/src/db/seed-cli.ts" --transactions 3000 --days 1 && node "${root}apps/platform/src/main.ts"`,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 300_000,

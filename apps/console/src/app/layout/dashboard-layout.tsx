@@ -1,9 +1,11 @@
 import { AppShell } from '@mantine/core';
+import { createSpotlight } from '@mantine/spotlight';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { getRuntimeConfig } from '../../shared/runtime-config';
 import { useAccount } from '../../shared/session/session-state';
 import { MENU_NAVIGATION_DELAY_MS, SIDEBAR_READY_DELAY_MS } from '../../shared/timing';
+import { CommandPalette } from '../command-palette/command-palette';
 import { useUpdateReady } from '../update-check';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -22,6 +24,8 @@ export function DashboardLayout() {
   // The menu does not animate until it has settled after mount.
   const [ready, setReady] = useState(false);
   const pendingNavigation = useRef<number | undefined>(undefined);
+  // The layout's own palette, so that nothing of it outlives the signed-in screens.
+  const [[paletteStore, palette]] = useState(createSpotlight);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setReady(true), SIDEBAR_READY_DELAY_MS);
@@ -62,6 +66,7 @@ export function DashboardLayout() {
           menuHidden={hidden}
           onToggleMenu={() => setOpenedOn(opened ? null : location.pathname)}
           onToggleHidden={() => setHidden((value) => !value)}
+          onOpenSearch={palette.open}
         />
       </AppShell.Header>
       <AppShell.Navbar p="xs" data-ready={ready}>
@@ -73,6 +78,11 @@ export function DashboardLayout() {
       <AppShell.Footer>
         <Footer clientName={config.clientName} />
       </AppShell.Footer>
+      <CommandPalette
+        store={paletteStore}
+        permissions={account.userPermissions}
+        onNavigate={navigateFromMenu}
+      />
     </AppShell>
   );
 }

@@ -1,5 +1,6 @@
 import { Anchor, Burger, Group, Text, Tooltip, ActionIcon } from '@mantine/core';
 import type { RuntimeConfig } from '@web-control/contract/runtime-config';
+import { SearchButton } from '../command-palette/search-button';
 
 interface HeaderProps {
   config: RuntimeConfig;
@@ -8,6 +9,7 @@ interface HeaderProps {
   menuHidden: boolean;
   onToggleMenu: () => void;
   onToggleHidden: () => void;
+  onOpenSearch: () => void;
 }
 
 export function firstWord(name: string): string {
@@ -21,6 +23,7 @@ export function Header({
   menuHidden,
   onToggleMenu,
   onToggleHidden,
+  onOpenSearch,
 }: HeaderProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -48,6 +51,7 @@ export function Header({
         </Text>
       </Group>
       <Group gap="md" wrap="nowrap">
+        <SearchButton onClick={onOpenSearch} />
         {config.supportUrl ? (
           <Anchor href={config.supportUrl} target="_blank" rel="noopener noreferrer" size="sm">
             Support

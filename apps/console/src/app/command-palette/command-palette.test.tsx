@@ -1,0 +1,218 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Transaction } from '@web-control/contract/transactions';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '../../shared/runtime-config';
+import { dispatchAccount, resetAccountForTests } from '../../shared/session/session-state';
+import { jsonResponse, routeFetch } from '../../test/fetch';
+import { renderRoutes } from '../../test/render';
+import { TEST_CONFIG } from '../../test/tokens';
+import { DashboardLayout } from '../layout/dashboard-layout';
+import { REFERENCE_LOOKUP_DEBOUNCE_MS } from './command-palette';
+
+const routes: RouteObject[] = [
+  {
+    path: '/dashboard',
+    element: <DashboardLayout />,
+    children: [{ path: '*', element: <input aria-label="A filter" /> }],
+  },
+];
+
+const UUID = '6f1c2b1e-8f1a-4d7e-9a3b-2c4d5e6f7a8b';
+
+const purchase: Transaction = {
+  uuid: UUID,
+  referenceNumber: 'REF-1234',
+  originatorId: 'POS-0042',
+  receiver: 'Card Issuer',
+  serviceDesc: 'Purchase',
+  tranState: 'Approved',
+  timeStarted: '2026-02-03T12:05:09.000Z',
+  timeCompleted: '2026-02-03T12:05:10.000Z',
+  serverDesc: 'switch-1',
+  serviceData: null,
+};
+
+function signInWith(permissions: string[]) {
+  dispatchAccount({
+    type: 'authenticated',
+    accessToken: 'token',
+    refreshToken: 'refresh',
+    username: 'Jane Operator',
+    permissions,
+  });
+}
+
+function setup(transactions: Transaction[] = [purchase]) {
+  const fetch = routeFetch({
+    'GET /api/ecs/transactions': () =>
+      jsonResponse(200, { transactions, paging: { previousPage: false, nextPage: false } }),
+  });
+  vi.stubGlobal('fetch', fetch.fetchMock);
+  return fetch;
+}
+
+async function openWithShortcut(
+  init: KeyboardEventInit = { ctrlKey: true },
+  target: Element = document.documentElement,
+): Promise<HTMLElement> {
+  fireEvent.keyDown(target, { key: 'k', code: 'KeyK', ...init });
+  return screen.findByRole('dialog', { name: 'Command palette' });
+}
+
+function actionNames(dialog: HTMLElement): string[] {
+  return within(dialog)
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+}
+
+describe('command palette', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    resetAccountForTests();
+  });
+
+  it('opens with Ctrl+K or Cmd+K, even from a form field, and from the header Search button', async () => {
+    signInWith([]);
+    setup();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/home' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const dialog = await openWithShortcut({ ctrlKey: true });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Search screens' })).toHaveFocus(),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const field = screen.getByRole('textbox', { name: 'A filter' });
+    field.focus();
+    await openWithShortcut({ metaKey: true }, field);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const search = screen.getByRole('button', { name: 'Search' });
+    expect(search).toHaveTextContent('Ctrl K');
+    expect(search).toHaveAttribute('aria-keyshortcuts', 'Control+K');
+    await user.click(search);
+    expect(await screen.findByRole('dialog', { name: 'Command palette' })).toBeInTheDocument();
+  });
+
+  it('offers only the screens the user may open, as the side menu does', async () => {
+    signInWith(['MONITOR_SERVICES', 'MANAGE_USERS']);
+    setup();
+    renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    expect(actionNames(dialog)).toEqual([
+      'Home',
+      'Health OverviewMonitoring',
+      'Node ViewMonitoring',
+      'UsersUser Management',
+      'Create UserUser Management',
+      'RolesUser Management',
+      'Create RoleUser Management',
+    ]);
+  });
+
+  it('hides Home when configured to, and says when nothing matches', async () => {
+    setRuntimeConfig({ ...TEST_CONFIG, hideHome: true });
+    signInWith(['VIEW_LOAD_BALANCER']);
+    setup();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    expect(actionNames(dialog)).toEqual(['Load Balancer ServicesLoad Balancer']);
+    await user.type(within(dialog).getByRole('textbox'), 'users');
+    expect(await within(dialog).findByText('Nothing found')).toBeInTheDocument();
+  });
+
+  it('filters screens as the user types and opens the chosen one with Enter', async () => {
+    signInWith(['MONITOR_SERVICES']);
+    setup();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Search screens' }), 'node');
+    expect(actionNames(dialog)).toEqual(['Node ViewMonitoring']);
+    await waitFor(() => expect(within(dialog).getByRole('button')).toHaveAttribute('data-selected'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/monitoring/node'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers to open a transaction by its uuid, without a lookup', async () => {
+    signInWith(['VIEW_TRANSACTIONS']);
+    const { calls } = setup();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    const input = within(dialog).getByRole('textbox', { name: 'Search screens and transactions' });
+    await user.type(input, UUID);
+    const open = within(dialog).getByRole('button', { name: `Open transaction ${UUID}` });
+    await new Promise((resolve) => setTimeout(resolve, REFERENCE_LOOKUP_DEBOUNCE_MS + 100));
+    expect(calls).toEqual([]);
+    await user.click(open);
+    expect(router.state.location.pathname).toBe(`/dashboard/transactions/${UUID}`);
+  });
+
+  it('offers nothing about transactions without VIEW_TRANSACTIONS', async () => {
+    signInWith(['MONITOR_SERVICES']);
+    const { calls } = setup();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    await user.type(within(dialog).getByRole('textbox'), UUID);
+    expect(within(dialog).queryByRole('button', { name: /Open transaction/ })).toBeNull();
+    await user.clear(within(dialog).getByRole('textbox'));
+    await user.type(within(dialog).getByRole('textbox'), 'REF-1234');
+    await new Promise((resolve) => setTimeout(resolve, REFERENCE_LOOKUP_DEBOUNCE_MS + 100));
+    expect(within(dialog).getByText('Nothing found')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('looks a reference up once typing pauses and opens the chosen transaction', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInWith(['VIEW_TRANSACTIONS']);
+    const { requests } = setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { router } = renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    await user.type(within(dialog).getByRole('textbox'), 'REF-1234');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Looking up transactions…');
+    expect(requests('/api/ecs/transactions')).toEqual([]);
+
+    const result = await within(dialog).findByRole('button', { name: /^REF-1234/ });
+    expect(result).toHaveTextContent('Purchase · started');
+    expect(result).toHaveTextContent('Approved');
+    const sent = requests('/api/ecs/transactions');
+    expect(sent).toHaveLength(1);
+    expect(Object.fromEntries(sent[0]?.searchParams ?? [])).toEqual({ reference: 'REF-1234' });
+
+    await user.click(result);
+    expect(router.state.location.pathname).toBe(`/dashboard/transactions/${UUID}`);
+  });
+
+  it('says when no transaction has the reference, and looks up nothing under 4 characters', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInWith(['VIEW_TRANSACTIONS']);
+    const { requests } = setup([]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    const input = within(dialog).getByRole('textbox');
+    await user.type(input, 'ZZZ');
+    await vi.advanceTimersByTimeAsync(REFERENCE_LOOKUP_DEBOUNCE_MS + 100);
+    expect(within(dialog).getByText('Nothing found')).toBeInTheDocument();
+    expect(requests('/api/ecs/transactions')).toEqual([]);
+
+    await user.type(input, 'Z');
+    expect(await within(dialog).findByText('No transaction with reference ZZZZ')).toBeInTheDocument();
+    expect(requests('/api/ecs/transactions')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,166 @@
+import '@mantine/spotlight/styles.css';
+import { Group, Loader, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Spotlight, type SpotlightStore } from '@mantine/spotlight';
+import { holdsAll } from '@web-control/contract/permissions';
+import { transactionUuidParamsSchema } from '@web-control/contract/transactions';
+import { useState } from 'react';
+import {
+  isReferenceLookup,
+  useTransactionsByReference,
+} from '../../features/transactions/api/find-transactions-by-reference';
+import { StatePill } from '../../features/transactions/components/state-pill';
+import { transactionMessagesPath } from '../../features/transactions/trace/paths';
+import { formatDateTime } from '../../shared/format/dates';
+import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../../shared/runtime-config';
+import { buildPaletteScreens, filterScreens, type PaletteScreen } from './screens';
+import { PALETTE_SHORTCUT } from './search-button';
+
+/** The reference lookup waits until typing pauses. */
+export const REFERENCE_LOOKUP_DEBOUNCE_MS = 300;
+
+export const PALETTE_TEXTS = {
+  nothingFound: 'Nothing found',
+  lookingUp: 'Looking up transactions…',
+  lookupFailed: 'Transactions could not be looked up',
+  noTransaction: (reference: string) => `No transaction with reference ${reference}`,
+  openTransaction: (uuid: string) => `Open transaction ${uuid}`,
+} as const;
+
+interface CommandPaletteProps {
+  store: SpotlightStore;
+  permissions: readonly string[];
+  /** Navigates as the side menu does. */
+  onNavigate: (to: string) => void;
+}
+
+function asUuid(query: string): string | undefined {
+  const parsed = transactionUuidParamsSchema.safeParse({ uuid: query.trim() });
+  return parsed.success ? parsed.data.uuid : undefined;
+}
+
+interface ReferenceResultsProps {
+  query: string;
+  /** False while the query is too short or a uuid: nothing is looked up. */
+  active: boolean;
+  onOpen: (uuid: string) => void;
+}
+
+/** The transactions whose reference is the query, looked up once typing pauses. */
+function ReferenceResults({ query, active, onOpen }: ReferenceResultsProps) {
+  const typed = active ? query.trim() : '';
+  // Mounted with the palette, so that the first lookup waits for a pause like every other.
+  const [reference] = useDebouncedValue(typed, REFERENCE_LOOKUP_DEBOUNCE_MS);
+  const lookup = useTransactionsByReference(reference);
+  if (!active) return null;
+
+  let content;
+  if (reference !== typed || lookup.isPending) {
+    content = (
+      <Group gap="xs" p="sm" role="status">
+        <Loader size="xs" />
+        <Text size="sm">{PALETTE_TEXTS.lookingUp}</Text>
+      </Group>
+    );
+  } else if (lookup.isError) {
+    content = (
+      <Text size="sm" p="sm" role="status">
+        {PALETTE_TEXTS.lookupFailed}
+      </Text>
+    );
+  } else if (lookup.data.length === 0) {
+    content = (
+      <Text size="sm" p="sm" role="status">
+        {PALETTE_TEXTS.noTransaction(typed)}
+      </Text>
+    );
+  } else {
+    content = lookup.data.map((transaction) => (
+      <Spotlight.Action
+        key={transaction.uuid}
+        label={transaction.referenceNumber}
+        description={`${transaction.serviceDesc} · started ${formatDateTime(transaction.timeStarted)}`}
+        rightSection={<StatePill state={transaction.tranState} />}
+        dimmedSections={false}
+        onClick={() => onOpen(transaction.uuid)}
+      />
+    ));
+  }
+  return <Spotlight.ActionsGroup label="Transactions">{content}</Spotlight.ActionsGroup>;
+}
+
+/**
+ * Ctrl+K / Cmd+K, or the header's Search button: go to any screen the user may open, or, with
+ * VIEW_TRANSACTIONS, to a transaction by its uuid or reference.
+ */
+export function CommandPalette({ store, permissions, onNavigate }: CommandPaletteProps) {
+  const [query, setQuery] = useState('');
+  const config = getRuntimeConfig();
+  const screens = filterScreens(
+    buildPaletteScreens({ hideHome: config?.hideHome ?? false, heldPermissions: permissions }),
+    query,
+  );
+  const canViewTransactions = holdsAll(permissions, ['VIEW_TRANSACTIONS']);
+  const uuid = canViewTransactions ? asUuid(query) : undefined;
+  const looksUp = canViewTransactions && uuid === undefined && isReferenceLookup(query);
+
+  const open = (screen: PaletteScreen) => {
+    if (screen.external) {
+      window.open(config?.documentationUrl ?? FALLBACK_DOCUMENTATION_URL, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    onNavigate(screen.to);
+  };
+  const openTransaction = (id: string) => onNavigate(transactionMessagesPath(id));
+
+  return (
+    <Spotlight.Root
+      store={store}
+      query={query}
+      onQueryChange={setQuery}
+      shortcut={PALETTE_SHORTCUT}
+      // The shortcut works from form fields too, as in other consoles' palettes.
+      tagsToIgnore={[]}
+      scrollable
+      // The dialog itself is the content element; the root is only its container.
+      attributes={{ content: { 'aria-label': 'Command palette' } }}
+    >
+      <Spotlight.Search
+        aria-label={canViewTransactions ? 'Search screens and transactions' : 'Search screens'}
+        placeholder={
+          canViewTransactions
+            ? 'Go to a screen, or find a transaction by reference or uuid'
+            : 'Go to a screen'
+        }
+      />
+      <Spotlight.ActionsList>
+        {uuid ? (
+          <Spotlight.ActionsGroup label="Transactions">
+            <Spotlight.Action
+              label={PALETTE_TEXTS.openTransaction(uuid)}
+              onClick={() => openTransaction(uuid)}
+            />
+          </Spotlight.ActionsGroup>
+        ) : null}
+        {screens.length > 0 ? (
+          <Spotlight.ActionsGroup label="Screens">
+            {screens.map((screen) => (
+              <Spotlight.Action
+                key={screen.to}
+                label={screen.label}
+                description={screen.area ?? undefined}
+                onClick={() => open(screen)}
+              />
+            ))}
+          </Spotlight.ActionsGroup>
+        ) : null}
+        {canViewTransactions ? (
+          <ReferenceResults query={query} active={looksUp} onOpen={openTransaction} />
+        ) : null}
+        {screens.length === 0 && !uuid && !looksUp ? (
+          <Spotlight.Empty>{PALETTE_TEXTS.nothingFound}</Spotlight.Empty>
+        ) : null}
+      </Spotlight.ActionsList>
+    </Spotlight.Root>
+  );
+}

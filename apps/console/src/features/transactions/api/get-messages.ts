@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { messagesResponseSchema, type EdgeMessage } from '@web-control/contract/transactions';
+import { request } from '../../../shared/http/http-client';
+import { TRACE_REFRESH_MS } from '../trace/constants';
+import { transactionKeys } from './keys';
+
+export async function getMessages(uuid: string, signal?: AbortSignal): Promise<EdgeMessage[]> {
+  return (
+    await request({
+      api: 'transactionsApi',
+      path: `/${encodeURIComponent(uuid)}/messages`,
+      schema: messagesResponseSchema,
+      signal,
+    })
+  ).messages;
+}
+
+/** Refreshed with the leg: messages of a transaction in flight keep arriving. */
+export function messagesQuery(uuid: string) {
+  return queryOptions({
+    queryKey: transactionKeys.messages(uuid),
+    queryFn: ({ signal }) => getMessages(uuid, signal),
+    refetchInterval: TRACE_REFRESH_MS,
+  });
+}
+
+export function useMessages(uuid: string) {
+  return useQuery(messagesQuery(uuid));
+}

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  readListRequest,
+  todayRange,
+  toTransactionsQuery,
+  writeListRequest,
+  type ListRequest,
+} from './transaction-filters';
+
+const LATEST = '7d0b8f2e-4c1a-4e8b-9a57-0f3c2d1e6b90';
+
+describe('transaction filters in the URL', () => {
+  // South Africa, UTC+2 all year: the URL is local time, the API UTC.
+  beforeEach(() => vi.stubEnv('TZ', 'Africa/Johannesburg'));
+  afterEach(() => vi.unstubAllEnvs());
+
+  const today = () => todayRange(new Date(2026, 10, 22, 14, 5, 30));
+
+  it('defaults to start to end of today, local, to the minute', () => {
+    expect(today()).toEqual({ from: new Date(2026, 10, 22, 0, 0), to: new Date(2026, 10, 22, 23, 59) });
+    expect(readListRequest(new URLSearchParams(), today())).toEqual({
+      filters: { ...today(), reference: '', service: null, receiver: null },
+      page: 1,
+    });
+  });
+
+  it('reads every filter and the page', () => {
+    const params = new URLSearchParams(
+      'from=2026-11-20T08:30&to=2026-11-21T17:45&reference=%20REF-9%20&service=svc-1&receiver=rcv-2&page=3',
+    );
+    expect(readListRequest(params, today())).toEqual({
+      filters: {
+        from: new Date(2026, 10, 20, 8, 30),
+        to: new Date(2026, 10, 21, 17, 45),
+        reference: 'REF-9',
+        service: 'svc-1',
+        receiver: 'rcv-2',
+      },
+      page: 3,
+    });
+  });
+
+  it.each([
+    ['from=2026-02-31T10:00', 'a day that does not exist'],
+    ['from=2026-11-20', 'a date without a time'],
+    ['from=2026-11-20T08:30:15', 'seconds'],
+    ['from=2026-11-23T00:00&to=2026-11-22T10:00', 'an end before the start'],
+  ])('falls back to today for %s (%s)', (search) => {
+    expect(readListRequest(new URLSearchParams(search), today()).filters).toMatchObject(today());
+  });
+
+  it.each(['0', '-1', '2.5', 'two', ''])('reads the page %j as page 1', (page) => {
+    expect(readListRequest(new URLSearchParams({ page }), today()).page).toBe(1);
+  });
+
+  it('writes the range always, other filters when set and the page beyond the first', () => {
+    const request: ListRequest = {
+      filters: { ...today(), reference: ' REF-9 ', service: 'svc-1', receiver: null },
+      page: 2,
+    };
+    expect(writeListRequest(request).toString()).toBe(
+      'from=2026-11-22T00%3A00&to=2026-11-22T23%3A59&reference=REF-9&service=svc-1&page=2',
+    );
+    expect(readListRequest(writeListRequest(request), today())).toEqual({
+      ...request,
+      filters: { ...request.filters, reference: 'REF-9' },
+    });
+    expect(writeListRequest({ ...request, page: 1 }).has('page')).toBe(false);
+  });
+
+  it('asks the API for the range in compact ISO UTC, the end minute whole, without empty filters', () => {
+    const request = readListRequest(new URLSearchParams(), today());
+    expect(toTransactionsQuery(request, LATEST, 20)).toEqual({
+      service: undefined,
+      reference: undefined,
+      receiver: undefined,
+      dateFrom: '20261121T220000Z',
+      dateTo: '20261122T215959Z',
+    });
+  });
+
+  it('pages with the latest record and offset page*20-20', () => {
+    const request = readListRequest(new URLSearchParams('reference=REF-9&service=svc-1&page=3'), today());
+    expect(toTransactionsQuery(request, LATEST, 20)).toMatchObject({
+      reference: 'REF-9',
+      service: 'svc-1',
+      latestRecord: LATEST,
+      offset: 40,
+    });
+    // A shared link to a later page has no latest record of its own.
+    expect(toTransactionsQuery(request, null, 20)).toMatchObject({ latestRecord: undefined, offset: 40 });
+  });
+});

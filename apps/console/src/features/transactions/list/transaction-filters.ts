@@ -1,0 +1,88 @@
+import { formatCompactIso, type TransactionsQuery } from '@web-control/contract/transactions';
+import dayjs from 'dayjs';
+import type { DateTimeRange } from '../components/date-time-range';
+
+export interface TransactionFilters extends DateTimeRange {
+  reference: string;
+  service: string | null;
+  receiver: string | null;
+}
+
+/** What the URL asks the list for: the filters and the page. */
+export interface ListRequest {
+  filters: TransactionFilters;
+  page: number;
+}
+
+/** Local time to the minute in the URL, readable and free of time zones: `2026-11-22T14:05`. */
+export const URL_DATE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm';
+const URL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** The default filter: start to end of today, local, to the minute (specification section 9). */
+export function todayRange(now: Date): DateTimeRange {
+  return {
+    from: dayjs(now).startOf('day').toDate(),
+    to: dayjs(now).endOf('day').startOf('minute').toDate(),
+  };
+}
+
+function parseUrlDateTime(text: string | null): Date | undefined {
+  if (text === null || !URL_DATE_TIME.test(text)) return undefined;
+  // A date-time without an offset is local time; a day that does not exist fails the round trip.
+  const date = new Date(text);
+  return dayjs(date).format(URL_DATE_TIME_FORMAT) === text ? date : undefined;
+}
+
+function parsePage(text: string | null): number {
+  const page = /^\d+$/.test(text ?? '') ? Number(text) : 1;
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The request in the search params; what is missing or unreadable takes its default. */
+export function readListRequest(params: URLSearchParams, defaultRange: DateTimeRange): ListRequest {
+  const from = parseUrlDateTime(params.get('from')) ?? defaultRange.from;
+  const to = parseUrlDateTime(params.get('to')) ?? defaultRange.to;
+  return {
+    filters: {
+      // An end before the start is no range: the default stands instead.
+      ...(to < from ? defaultRange : { from, to }),
+      reference: params.get('reference')?.trim() ?? '',
+      service: params.get('service') || null,
+      receiver: params.get('receiver') || null,
+    },
+    page: parsePage(params.get('page')),
+  };
+}
+
+/** The search params of a request: the range always, other filters when set, the page beyond the first. */
+export function writeListRequest({ filters, page }: ListRequest): URLSearchParams {
+  const params = new URLSearchParams({
+    from: dayjs(filters.from).format(URL_DATE_TIME_FORMAT),
+    to: dayjs(filters.to).format(URL_DATE_TIME_FORMAT),
+  });
+  const reference = filters.reference.trim();
+  if (reference) params.set('reference', reference);
+  if (filters.service) params.set('service', filters.service);
+  if (filters.receiver) params.set('receiver', filters.receiver);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/**
+ * The API query. The end minute counts whole (to its last second, the pickers having no seconds);
+ * a page beyond the first holds only rows no newer than the first page's newest (latestRecord).
+ */
+export function toTransactionsQuery(
+  { filters, page }: ListRequest,
+  latestRecord: string | null,
+  pageSize: number,
+): TransactionsQuery {
+  return {
+    service: filters.service ?? undefined,
+    reference: filters.reference.trim() || undefined,
+    receiver: filters.receiver ?? undefined,
+    dateFrom: formatCompactIso(filters.from),
+    dateTo: formatCompactIso(dayjs(filters.to).endOf('minute').toDate()),
+    ...(page > 1 ? { latestRecord: latestRecord ?? undefined, offset: page * pageSize - pageSize } : {}),
+  };
+}

@@ -1,0 +1,133 @@
+import { Button, Center, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useFilterOptions } from '../api/get-filter-options';
+import { FILTER_DEBOUNCE_MS, NO_TRANSACTIONS, TRANSACTIONS_TITLE } from './constants';
+import { FilterForm } from './filter-form';
+import {
+  readListRequest,
+  todayRange,
+  writeListRequest,
+  type TransactionFilters,
+} from './transaction-filters';
+import { TransactionsList } from './transactions-list';
+import type { TransactionsPageState } from './transactions-page-state';
+import { useTransactionsList } from './use-transactions-list';
+
+interface PagingProps {
+  state: TransactionsPageState;
+  onPage: (page: number) => void;
+}
+
+function Paging({ state, onPage }: PagingProps) {
+  return (
+    <Group justify="flex-end" gap="xs">
+      <Button
+        variant="default"
+        size="xs"
+        aria-label="Previous page"
+        disabled={!state.previousPage}
+        onClick={() => onPage(state.currentPage - 1)}
+      >
+        Previous
+      </Button>
+      <Text size="sm">Page {state.currentPage}</Text>
+      <Button
+        variant="default"
+        size="xs"
+        aria-label="Next page"
+        disabled={!state.nextPage}
+        onClick={() => onPage(state.currentPage + 1)}
+      >
+        Next
+      </Button>
+    </Group>
+  );
+}
+
+function Results({ state, onToggle }: { state: TransactionsPageState; onToggle: (uuid: string) => void }) {
+  if (state.loading) {
+    return (
+      <Center p="md">
+        <Loader size="sm" aria-label="Loading transactions" />
+      </Center>
+    );
+  }
+  if (state.transactions.length > 0) {
+    return (
+      <TransactionsList
+        transactions={state.transactions}
+        selectedUuid={state.selectedUuid}
+        onToggle={onToggle}
+      />
+    );
+  }
+  // A failed load shows no message (specification section 8), and no claim that nothing matched.
+  return state.error === null ? (
+    <Text c="dimmed" role="status">
+      {NO_TRANSACTIONS}
+    </Text>
+  ) : null;
+}
+
+/**
+ * The filters and the page live in the URL, so a view can be bookmarked or shared and Back
+ * restores it. The form shows a change at once and writes it to the URL a second later.
+ */
+export function TransactionsPage() {
+  const options = useFilterOptions();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [defaultRange] = useState(() => todayRange(new Date()));
+  const request = readListRequest(searchParams, defaultRange);
+  const requestKey = writeListRequest(request).toString();
+  const list = useTransactionsList(request, requestKey);
+
+  // A change not yet in the URL, with the URL it was made on: any new URL (the change's own,
+  // Back, paging) replaces it, and a pending change made on another URL is never sent.
+  const [draft, setDraft] = useState<{ key: string; filters: TransactionFilters } | null>(null);
+  if (draft !== null && draft.key !== requestKey) setDraft(null);
+  const filters = draft?.key === requestKey ? draft.filters : request.filters;
+  const commitFilters = useDebouncedCallback((next: TransactionFilters) => {
+    const params = writeListRequest({ filters: next, page: 1 });
+    if (params.toString() !== requestKey) setSearchParams(params);
+  }, FILTER_DEBOUNCE_MS);
+  useEffect(() => () => commitFilters.cancel(), [requestKey, commitFilters]);
+
+  const changeFilters = (next: TransactionFilters) => {
+    setDraft({ key: requestKey, filters: next });
+    commitFilters(next);
+  };
+  const goToPage = (page: number) => setSearchParams(writeListRequest({ filters: request.filters, page }));
+
+  return (
+    <Stack>
+      <PageTitle title={TRANSACTIONS_TITLE} />
+      {options.isPending ? null : (
+        <>
+          <Group justify="space-between" align="center">
+            <Title order={1}>{TRANSACTIONS_TITLE}</Title>
+            <Group gap="md">
+              <Switch
+                label="Auto-refresh"
+                checked={list.state.autoRefresh}
+                onChange={(event) => list.setAutoRefresh(event.currentTarget.checked)}
+              />
+              <Button variant="default" onClick={list.refresh}>
+                Refresh
+              </Button>
+            </Group>
+          </Group>
+          <FilterForm value={filters} options={options.data} onChange={changeFilters} />
+          <Paper withBorder p="md">
+            <Stack gap="sm">
+              <Results state={list.state} onToggle={list.select} />
+              <Paging state={list.state} onPage={goToPage} />
+            </Stack>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}

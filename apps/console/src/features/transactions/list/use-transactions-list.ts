@@ -1,0 +1,58 @@
+import { useEffect, useEffectEvent, useReducer, useRef } from 'react';
+import { getTransactions } from '../api/get-transactions';
+import { AUTO_REFRESH_INTERVAL_MS, INITIAL_REFRESH_DELAY_MS } from './constants';
+import { toTransactionsQuery, type ListRequest } from './transaction-filters';
+import { initialTransactionsPageState, reduceTransactionsPage } from './transactions-page-state';
+
+/**
+ * The list for the request in the URL: a foreground load whenever the request changes, a first
+ * load shortly after opening, background refreshes on the timer while auto-refresh is on.
+ * `requestKey` names the request: a new key is a new request.
+ */
+export function useTransactionsList(request: ListRequest, requestKey: string) {
+  const [state, dispatch] = useReducer(reduceTransactionsPage, initialTransactionsPageState);
+
+  const fetchPage = useEffectEvent((id: number, signal: AbortSignal) => {
+    const { page } = request;
+    getTransactions(toTransactionsQuery(request, state.latestUuid, state.pageSize), signal).then(
+      (response) => dispatch({ type: 'loaded', id, page, response }),
+      (error: unknown) => {
+        // A load replaced by a newer one is no failure.
+        if (!signal.aborted) dispatch({ type: 'failed', id, error });
+      },
+    );
+  });
+  const loadId = state.pendingLoad?.id;
+  useEffect(() => {
+    if (loadId === undefined) return;
+    const controller = new AbortController();
+    fetchPage(loadId, controller.signal);
+    return () => controller.abort();
+  }, [loadId]);
+
+  // The request the page opened with is the initial refresh's; later ones load at once.
+  const loadedKey = useRef(requestKey);
+  useEffect(() => {
+    if (loadedKey.current === requestKey) return;
+    loadedKey.current = requestKey;
+    dispatch({ type: 'load', page: request.page });
+  }, [requestKey, request.page]);
+
+  const refreshInitially = useEffectEvent(() => dispatch({ type: 'initial-refresh', page: request.page }));
+  useEffect(() => {
+    const timer = window.setTimeout(() => refreshInitially(), INITIAL_REFRESH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => dispatch({ type: 'tick' }), AUTO_REFRESH_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  return {
+    state,
+    refresh: () => dispatch({ type: 'load', page: request.page }),
+    select: (uuid: string) => dispatch({ type: 'select', uuid }),
+    setAutoRefresh: (on: boolean) => dispatch({ type: 'set-auto-refresh', on }),
+  };
+}

@@ -1,0 +1,17 @@
+/** The message page's constants and texts (specification sections 2 and 9). */
+export const TRACE_REFRESH_MS = 5_000;
+export const COPIED_DURATION_MS = 3_000;
+/** Repeat counts above this show as '999+'. */
+export const MAX_SHOWN_REPEATS = 999;
+
+export const TRACE_TEXTS = {
+  title: 'Transaction Messages',
+  messagesOnTheirWay:
+    'These messages are still on their way, they should appear automatically in a few seconds',
+  showAll: 'Show All',
+  showingAll: 'Showing All',
+  copyTrace: 'Copy Trace',
+  copied: 'Copied',
+  previousLeg: 'Previous leg',
+  nextLeg: 'Next leg',
+} as const;

@@ -1,0 +1,360 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { EdgeMessage, TransactionLegResponse } from '@web-control/contract/transactions';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTimeSeconds } from '../../../shared/format/dates';
+import { setRuntimeConfig } from '../../../shared/runtime-config';
+import { jsonResponse, routeFetch } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { TEST_CONFIG } from '../../../test/tokens';
+import { COPIED_DURATION_MS, TRACE_REFRESH_MS } from './constants';
+import { formatTrace } from './trace-text';
+import { TransactionMessagesPage } from './transaction-messages-page';
+
+const routes: RouteObject[] = [
+  { path: '/dashboard/transactions/:uuid', element: <TransactionMessagesPage /> },
+];
+
+const LEG = '6f1c2b1e-8f1a-4d7e-9a3b-2c4d5e6f7a8b';
+const PREVIOUS = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const LEG_PATH = `/dashboard/transactions/${LEG}`;
+
+function legResponse(uuid: string, overrides: Partial<TransactionLegResponse['transactionLeg']> = {}) {
+  return {
+    transactionLeg: { uuid, state: 'Completed', uuidPrev: PREVIOUS, uuidNext: null, ...overrides },
+    transaction: {
+      uuid,
+      referenceNumber: `REF-${uuid.slice(0, 4)}`,
+      originatorId: 'POS-0042',
+      receiver: 'Card Issuer',
+      serviceDesc: 'Purchase',
+      tranState: 'Approved',
+      timeStarted: '2026-02-03T12:05:09.000Z',
+      timeCompleted: '2026-02-03T12:05:10.000Z',
+      serverDesc: 'switch-1',
+      serviceData: null,
+    },
+  } satisfies TransactionLegResponse;
+}
+
+function edgeMessage(overrides: Partial<EdgeMessage> & Pick<EdgeMessage, 'id'>): EdgeMessage {
+  return {
+    edgeName: 'pos-gateway',
+    edgeType: 'INLET',
+    direction: 'RECEIVE',
+    nrRepeats: 1,
+    content: '{"amount":1000}',
+    messageDesc: 'Authorisation request',
+    timeCreated: '2026-02-03T12:05:09.100Z',
+    ...overrides,
+  };
+}
+
+// Sent out of order: the page orders them by time.
+const messages: EdgeMessage[] = [
+  edgeMessage({
+    id: '3',
+    edgeName: 'card-issuer',
+    edgeType: 'OUTLET',
+    direction: 'RECEIVE',
+    messageDesc: 'Issuer response',
+    content: '<Rsp><Code>00</Code></Rsp>',
+    timeCreated: '2026-02-03T12:05:09.600Z',
+  }),
+  edgeMessage({ id: '1' }),
+  edgeMessage({
+    id: '2',
+    edgeName: 'card-issuer',
+    edgeType: 'OUTLET',
+    direction: 'SEND',
+    messageDesc: 'Issuer request',
+    nrRepeats: 1000,
+    content: 'MTI=0100 F004=000000001000',
+    timeCreated: '2026-02-03T12:05:09.300Z',
+  }),
+  edgeMessage({
+    id: '4',
+    direction: 'SEND',
+    messageDesc: 'Authorisation response',
+    nrRepeats: 3,
+    timeCreated: '2026-02-03T12:05:09.900Z',
+  }),
+];
+
+type Handler = (body: unknown, url: URL) => Response;
+
+function setup(overrides: Record<string, Handler> = {}) {
+  const fetch = routeFetch({
+    [`GET /api/ecs/transactions/${LEG}`]: () => jsonResponse(200, legResponse(LEG)),
+    [`GET /api/ecs/transactions/${LEG}/messages`]: () => jsonResponse(200, { messages }),
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', fetch.fetchMock);
+  return fetch;
+}
+
+function countGets(calls: { method: string; path: string }[], path: string): number {
+  return calls.filter((call) => call.method === 'GET' && call.path === path).length;
+}
+
+function box(name: string | RegExp): HTMLElement {
+  return within(screen.getByRole('list', { name: 'Edge messages' })).getByRole('button', { name });
+}
+
+function detailItems(): HTMLElement[] {
+  return within(screen.getByRole('list', { name: 'Message details' })).getAllByRole('listitem');
+}
+
+function detailNames(): string[] {
+  return detailItems().map((item) => within(item).getByRole('heading').textContent);
+}
+
+function field(item: HTMLElement, name: string): string {
+  const header = within(item).getByRole('rowheader', { name });
+  return header.closest('tr')?.querySelector('td')?.textContent ?? '';
+}
+
+async function findLoaded(): Promise<void> {
+  await screen.findByRole('list', { name: 'Edge messages' });
+}
+
+describe('transaction messages page', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('shows a loader until both calls answer, then the leg summary', async () => {
+    setup();
+    renderRoutes(routes, { path: LEG_PATH });
+    expect(screen.getByLabelText('Loading transaction messages')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Transaction Messages' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Transaction Messages | Web Control'));
+
+    const summary = await screen.findByRole('table', { name: 'Leg summary' });
+    expect(screen.queryByLabelText('Loading transaction messages')).toBeNull();
+    const value = (name: string) =>
+      within(summary).getByRole('rowheader', { name }).closest('tr')?.querySelector('td');
+    expect(value('Trace ID')).toHaveTextContent(LEG);
+    expect(value('State')).toHaveTextContent('Completed');
+    expect(value('Reference')).toHaveTextContent('REF-6f1c');
+    expect(value('Service')).toHaveTextContent('Purchase');
+    expect(value('Receiver')).toHaveTextContent('Card Issuer');
+    expect(value('Originator')).toHaveTextContent('POS-0042');
+    expect(value('Started')).toHaveTextContent(formatDateTimeSeconds('2026-02-03T12:05:09.000Z'));
+    expect(value('Completed')).toHaveTextContent(formatDateTimeSeconds('2026-02-03T12:05:10.000Z'));
+  });
+
+  it('draws the messages in time order, the first selected and alone in the details', async () => {
+    setup();
+    renderRoutes(routes, { path: LEG_PATH });
+    await findLoaded();
+    const boxes = within(screen.getByRole('list', { name: 'Edge messages' })).getAllByRole('button');
+    expect(boxes.map((element) => element.getAttribute('aria-label'))).toEqual([
+      'Authorisation request from pos-gateway',
+      'Issuer request to card-issuer, 999+ repeats',
+      'Issuer response from card-issuer',
+      'Authorisation response to pos-gateway, 3 repeats',
+    ]);
+    expect(boxes.map((element) => element.getAttribute('aria-pressed'))).toEqual([
+      'true',
+      'false',
+      'false',
+      'false',
+    ]);
+
+    const [item] = detailItems();
+    expect(detailItems()).toHaveLength(1);
+    expect(item).toHaveAccessibleName('Authorisation request from pos-gateway');
+    const detail = item as HTMLElement;
+    expect(field(detail, 'Edge')).toBe('pos-gateway');
+    expect(field(detail, 'Edge type')).toBe('INLET');
+    expect(field(detail, 'Direction')).toBe('RECEIVE');
+    expect(field(detail, 'Time')).toBe(formatDateTimeSeconds('2026-02-03T12:05:09.100Z'));
+    expect(field(detail, 'Repeats')).toBe('1');
+    expect(detail.querySelector('pre')?.textContent).toBe('{\n  "amount": 1000\n}');
+    expect(screen.getByRole('button', { name: 'Show All' })).toBeEnabled();
+  });
+
+  it('shows only the message whose box is clicked, and all of them on Show All', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: LEG_PATH });
+    await findLoaded();
+
+    await user.click(box('Issuer response from card-issuer'));
+    expect(box('Issuer response from card-issuer')).toHaveAttribute('aria-pressed', 'true');
+    expect(box('Authorisation request from pos-gateway')).toHaveAttribute('aria-pressed', 'false');
+    expect(detailNames()).toEqual(['Issuer response from card-issuer']);
+    expect(detailItems()[0]?.querySelector('pre')?.textContent).toBe('<Rsp>\n  <Code>00</Code>\n</Rsp>');
+
+    await user.click(screen.getByRole('button', { name: 'Show All' }));
+    expect(detailNames()).toEqual([
+      'Authorisation request from pos-gateway',
+      'Issuer request to card-issuer',
+      'Issuer response from card-issuer',
+      'Authorisation response to pos-gateway',
+    ]);
+    expect(screen.getByRole('button', { name: 'Showing All' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Show All' })).toBeNull();
+    for (const element of within(screen.getByRole('list', { name: 'Edge messages' })).getAllByRole(
+      'button',
+    )) {
+      expect(element).toHaveAttribute('aria-pressed', 'false');
+    }
+
+    // The keyboard selects too.
+    box('Issuer request to card-issuer, 999+ repeats').focus();
+    await user.keyboard('{Enter}');
+    expect(detailNames()).toEqual(['Issuer request to card-issuer']);
+    expect(screen.getByRole('button', { name: 'Show All' })).toBeEnabled();
+  });
+
+  it('shows a repeat count from 2 on, as 999+ from 1000', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: LEG_PATH });
+    await findLoaded();
+    expect(box(/^Issuer request/)).toHaveTextContent('×999+');
+    expect(box(/^Authorisation response/)).toHaveTextContent('×3');
+    expect(box('Authorisation request from pos-gateway')).not.toHaveTextContent('×');
+
+    await user.click(box(/^Issuer request/));
+    const [item] = detailItems();
+    expect(field(item as HTMLElement, 'Repeats')).toBe('999+');
+    expect(item?.querySelector('pre')?.textContent).toBe('MTI=0100 F004=000000001000');
+  });
+
+  it('copies the trace and says Copied for 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    renderRoutes(routes, { path: LEG_PATH });
+    await findLoaded();
+
+    await user.click(screen.getByRole('button', { name: 'Copy Trace' }));
+    const leg = legResponse(LEG);
+    const ordered = ['1', '2', '3', '4'].map((id) => messages.find((message) => message.id === id));
+    expect(writeText).toHaveBeenCalledWith(
+      formatTrace(leg.transaction, leg.transactionLeg, ordered as EdgeMessage[]),
+    );
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(COPIED_DURATION_MS - 100));
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByRole('button', { name: 'Copy Trace' })).toBeInTheDocument();
+  });
+
+  it('says the messages are on their way while there are none', async () => {
+    setup({ [`GET /api/ecs/transactions/${LEG}/messages`]: () => jsonResponse(200, { messages: [] }) });
+    renderRoutes(routes, { path: LEG_PATH });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'These messages are still on their way, they should appear automatically in a few seconds',
+    );
+    expect(screen.queryByRole('list', { name: 'Edge messages' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Showing All' })).toBeDisabled();
+  });
+
+  it('goes to the previous and next legs, offering only the ones that exist', async () => {
+    const { calls } = setup({
+      [`GET /api/ecs/transactions/${PREVIOUS}`]: () =>
+        jsonResponse(200, legResponse(PREVIOUS, { uuidPrev: null, uuidNext: LEG })),
+      [`GET /api/ecs/transactions/${PREVIOUS}/messages`]: () =>
+        jsonResponse(200, { messages: [edgeMessage({ id: 'p1', messageDesc: 'Earlier request' })] }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: LEG_PATH });
+    await findLoaded();
+    expect(screen.queryByRole('link', { name: 'Next leg' })).toBeNull();
+    const previous = screen.getByRole('link', { name: 'Previous leg' });
+    expect(previous).toHaveAttribute('href', `/dashboard/transactions/${PREVIOUS}`);
+
+    await user.click(previous);
+    expect(router.state.location.pathname).toBe(`/dashboard/transactions/${PREVIOUS}`);
+    expect(await screen.findByRole('button', { name: 'Earlier request from pos-gateway' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(countGets(calls, `/api/ecs/transactions/${PREVIOUS}/messages`)).toBe(1);
+    expect(screen.queryByRole('link', { name: 'Previous leg' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Next leg' }));
+    expect(router.state.location.pathname).toBe(LEG_PATH);
+    expect(
+      await screen.findByRole('button', { name: 'Authorisation request from pos-gateway' }),
+    ).toBeVisible();
+  });
+
+  it('refreshes both calls every 5 s without a loader, keeping the reader’s choice', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let current = messages;
+    const { calls } = setup({
+      [`GET /api/ecs/transactions/${LEG}/messages`]: () => jsonResponse(200, { messages: current }),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    renderRoutes(routes, { path: LEG_PATH });
+    await findLoaded();
+    await user.click(screen.getByRole('button', { name: 'Show All' }));
+    const legPath = `/api/ecs/transactions/${LEG}`;
+    expect(countGets(calls, legPath)).toBe(1);
+    expect(countGets(calls, `${legPath}/messages`)).toBe(1);
+
+    current = [
+      ...messages,
+      edgeMessage({ id: '5', messageDesc: 'Reversal advice', timeCreated: '2026-02-03T12:05:11.000Z' }),
+    ];
+    await act(() => vi.advanceTimersByTimeAsync(TRACE_REFRESH_MS));
+    expect(countGets(calls, legPath)).toBe(2);
+    expect(countGets(calls, `${legPath}/messages`)).toBe(2);
+    expect(screen.queryByLabelText('Loading transaction messages')).toBeNull();
+    expect(
+      await screen.findByRole('button', { name: 'Reversal advice from pos-gateway' }),
+    ).toBeInTheDocument();
+    expect(detailItems()).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Showing All' })).toBeDisabled();
+
+    // A failed refresh keeps what is shown and says nothing.
+    await user.click(box('Issuer response from card-issuer'));
+    current = [];
+    setup({
+      [`GET /api/ecs/transactions/${LEG}/messages`]: () =>
+        jsonResponse(500, { errorMessage: 'boom', code: 'INTERNAL' }),
+    });
+    await act(() => vi.advanceTimersByTimeAsync(TRACE_REFRESH_MS));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(box('Issuer response from card-issuer')).toHaveAttribute('aria-pressed', 'true');
+    expect(detailNames()).toEqual(['Issuer response from card-issuer']);
+    expect(within(screen.getByRole('list', { name: 'Edge messages' })).getAllByRole('button')).toHaveLength(
+      5,
+    );
+  });
+
+  it('shows no error text when the first load fails, only the note, and recovers on the next refresh', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let failing = true;
+    setup({
+      [`GET /api/ecs/transactions/${LEG}`]: () =>
+        failing
+          ? jsonResponse(503, { errorMessage: 'down', code: 'UNAVAILABLE' })
+          : jsonResponse(200, legResponse(LEG)),
+      [`GET /api/ecs/transactions/${LEG}/messages`]: () =>
+        failing
+          ? jsonResponse(503, { errorMessage: 'down', code: 'UNAVAILABLE' })
+          : jsonResponse(200, { messages }),
+    });
+    renderRoutes(routes, { path: LEG_PATH });
+    expect(await screen.findByRole('status')).toHaveTextContent('These messages are still on their way');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Leg summary' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy Trace' })).toBeDisabled();
+
+    failing = false;
+    await act(() => vi.advanceTimersByTimeAsync(TRACE_REFRESH_MS));
+    expect(await screen.findByRole('table', { name: 'Leg summary' })).toBeInTheDocument();
+    expect(box('Authorisation request from pos-gateway')).toHaveAttribute('aria-pressed', 'true');
+  });
+});

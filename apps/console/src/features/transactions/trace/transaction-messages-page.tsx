@@ -1,0 +1,127 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Title,
+} from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
+import type { EdgeMessage, TransactionLegResponse } from '@web-control/contract/transactions';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useMessages } from '../api/get-messages';
+import { useTransactionLeg } from '../api/get-transaction-leg';
+import { COPIED_DURATION_MS, TRACE_TEXTS } from './constants';
+import { sortMessages } from './edge-messages';
+import { LegSummary } from './leg-summary';
+import { MessageDetails } from './message-details';
+import { MessageDiagram } from './message-diagram';
+import { transactionMessagesPath } from './paths';
+import { formatTrace } from './trace-text';
+
+function LegLink({ uuid, label, arrow }: { uuid: string | null | undefined; label: string; arrow: string }) {
+  if (!uuid) return null;
+  return (
+    <ActionIcon
+      component={Link}
+      to={transactionMessagesPath(uuid)}
+      variant="default"
+      size="lg"
+      aria-label={label}
+    >
+      <span aria-hidden>{arrow}</span>
+    </ActionIcon>
+  );
+}
+
+function CopyTraceButton({
+  leg,
+  messages,
+}: {
+  leg: TransactionLegResponse | undefined;
+  messages: readonly EdgeMessage[];
+}) {
+  const clipboard = useClipboard({ timeout: COPIED_DURATION_MS });
+  return (
+    <Button
+      variant="default"
+      disabled={!leg}
+      onClick={() => {
+        if (leg) clipboard.copy(formatTrace(leg.transaction, leg.transactionLeg, messages));
+      }}
+    >
+      {clipboard.copied ? TRACE_TEXTS.copied : TRACE_TEXTS.copyTrace}
+    </Button>
+  );
+}
+
+function TransactionTrace({ uuid }: { uuid: string }) {
+  const leg = useTransactionLeg(uuid);
+  const messages = useMessages(uuid);
+  const sorted = useMemo(() => sortMessages(messages.data ?? []), [messages.data]);
+  // undefined until the first message is there; then it is selected, once. null shows all.
+  const [selectedId, setSelectedId] = useState<string | null | undefined>(undefined);
+  const first = sorted[0];
+  if (selectedId === undefined && first) setSelectedId(first.id);
+
+  // Failed loads show no error (specification section 8): what answered is shown, and the
+  // background refresh keeps trying.
+  const loading = leg.isPending || messages.isPending;
+  const selected = sorted.find((message) => message.id === selectedId);
+  const visible = selected ? [selected] : sorted;
+  const transactionLeg = leg.data?.transactionLeg;
+
+  return (
+    <Stack>
+      <PageTitle title={TRACE_TEXTS.title} />
+      <Group gap="sm" wrap="nowrap">
+        <LegLink uuid={transactionLeg?.uuidPrev} label={TRACE_TEXTS.previousLeg} arrow="←" />
+        <Title order={1}>{TRACE_TEXTS.title}</Title>
+        <LegLink uuid={transactionLeg?.uuidNext} label={TRACE_TEXTS.nextLeg} arrow="→" />
+      </Group>
+      {loading ? (
+        <Center p="xl">
+          <Loader aria-label="Loading transaction messages" />
+        </Center>
+      ) : (
+        <>
+          {leg.data ? <LegSummary leg={leg.data} /> : null}
+          <Group gap="sm">
+            <Button variant="default" disabled={!selected} onClick={() => setSelectedId(null)}>
+              {selected ? TRACE_TEXTS.showAll : TRACE_TEXTS.showingAll}
+            </Button>
+            <CopyTraceButton leg={leg.data} messages={sorted} />
+          </Group>
+          {sorted.length === 0 ? (
+            <Alert color="blue" variant="light" role="status">
+              {TRACE_TEXTS.messagesOnTheirWay}
+            </Alert>
+          ) : (
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              <Paper withBorder p="md">
+                <MessageDiagram
+                  messages={sorted}
+                  selectedId={selected?.id ?? null}
+                  onSelect={setSelectedId}
+                />
+              </Paper>
+              <MessageDetails messages={visible} />
+            </SimpleGrid>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function TransactionMessagesPage() {
+  const { uuid = '' } = useParams();
+  // Keyed by the leg: moving to the previous or next leg starts afresh, first message selected.
+  return <TransactionTrace key={uuid} uuid={uuid} />;
+}

@@ -1,0 +1,35 @@
+/** The specification's default currency and locale (section 9). */
+export const DEFAULT_CURRENCY = 'ZAR';
+const CURRENCY_LOCALE = 'en-ZA';
+
+const formats = new Map<string, Intl.NumberFormat | undefined>();
+
+// undefined for a code Intl rejects: an amount still shows, with the code as sent.
+function currencyFormat(currency: string): Intl.NumberFormat | undefined {
+  if (!formats.has(currency)) {
+    let format: Intl.NumberFormat | undefined;
+    try {
+      format = new Intl.NumberFormat(CURRENCY_LOCALE, { style: 'currency', currency });
+    } catch {
+      format = undefined;
+    }
+    formats.set(currency, format);
+  }
+  return formats.get(currency);
+}
+
+/**
+ * An amount in minor units, with the en-ZA symbol and digit grouping but a decimal point (en-ZA
+ * writes a comma): 123456 → "R 1 234.56". Minor units are cents for ZAR (divided by 100); a currency
+ * with another number of decimals, such as JPY with none, is divided by its own ISO 4217 exponent.
+ */
+export function formatCurrency(minorUnits: number, currency: string = DEFAULT_CURRENCY): string {
+  if (!Number.isFinite(minorUnits)) return '-';
+  const format = currencyFormat(currency);
+  if (!format) return `${currency} ${(minorUnits / 100).toFixed(2)}`;
+  const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format
+    .formatToParts(minorUnits / 10 ** decimals)
+    .map((part) => (part.type === 'decimal' ? '.' : part.value))
+    .join('');
+}
