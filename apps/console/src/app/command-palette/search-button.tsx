@@ -12,7 +12,7 @@ export function SearchButton({ onClick }: { onClick: () => void }) {
       variant="default"
       size="xs"
       onClick={onClick}
-      aria-label="Search"
+      // Named by its text alone: the key hint is hidden from the name (aria-keyshortcuts says it).
       aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}
       rightSection={
         <Kbd size="xs" aria-hidden>

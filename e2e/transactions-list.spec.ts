@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAt } from './support/session';
+
+const LIST_PATH = '/dashboard/transactions';
+
+/** `YYYY-MM-DDTHH:mm` in the browser's (the machine's) local time, as the URL carries it. */
+function urlDateTime(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear().toString()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Yesterday 00:00 to today 23:59: the seeded day, whatever the time of the run. */
+function seededRange(): string {
+  const now = new Date();
+  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 0, 0);
+  const to = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59);
+  return new URLSearchParams({ from: urlDateTime(from), to: urlDateTime(to) }).toString();
+}
+
+function rows(page: Page) {
+  return page.getByRole('list', { name: 'Transactions' }).getByRole('button');
+}
+
+test.describe('transactions list', () => {
+  test('filters live in the URL: a bookmark opens filtered, a change is written, Back restores', async ({
+    page,
+  }) => {
+    await signInAt(page, `${LIST_PATH}?${seededRange()}&service=purchase`, 'operator');
+    await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('combobox', { name: 'Service' }),
+      'the form shows the URL filter',
+    ).toHaveValue('Purchase');
+    await expect(rows(page), 'a full first page').toHaveCount(20);
+    for (const name of await rows(page).evaluateAll((items) => items.map((item) => item.textContent))) {
+      expect(name, 'only purchases').toContain('Purchase');
+    }
+
+    const receiver = page.getByRole('combobox', { name: 'Receiver' });
+    await receiver.click();
+    await page.getByRole('option', { name: 'Visa Base I' }).click();
+    await expect(page, 'the change reaches the URL after the debounce').toHaveURL(/receiver=visa-base-i/);
+    await expect(rows(page).first()).toContainText('Visa Base I');
+    for (const name of await rows(page).evaluateAll((items) => items.map((item) => item.textContent))) {
+      expect(name, 'only Visa purchases').toMatch(/Purchase.*Visa Base I/);
+    }
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/receiver=/);
+    await expect(receiver, 'Back restores the form').toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Service' })).toHaveValue('Purchase');
+    await expect(rows(page)).toHaveCount(20);
+
+    await page.getByRole('textbox', { name: 'Reference' }).fill('000000000000');
+    await expect(page.getByText('No transactions match your query')).toBeVisible();
+    await expect(page).toHaveURL(/reference=000000000000/);
+  });
+
+  test('pages forward and back, and a row opens its details and its trace', async ({ page }) => {
+    await signInAt(page, `${LIST_PATH}?${seededRange()}`, 'support');
+    await expect(rows(page)).toHaveCount(20);
+    const rowTexts = () => rows(page).evaluateAll((items) => items.map((item) => item.textContent));
+    const pageOne = await rowTexts();
+    await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText('Page 2')).toBeVisible();
+    await expect(rows(page)).toHaveCount(20);
+    await expect(rows(page).first()).not.toHaveText(pageOne[0] ?? '');
+    const pageTwo = await rowTexts();
+    expect(
+      pageTwo.filter((text) => pageOne.includes(text)),
+      'page 2 repeats nothing of page 1',
+    ).toEqual([]);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await expect(rows(page)).toHaveCount(20);
+
+    const purchase = rows(page).filter({ hasText: 'Purchase' }).filter({ hasText: 'Approved' }).first();
+    await purchase.click();
+    await expect(purchase).toHaveAttribute('aria-expanded', 'true');
+    const details = page.getByRole('region', { name: /^Details of transaction / });
+    await expect(details).toHaveCount(1);
+    await expect(details.getByRole('heading', { name: 'Base' })).toBeVisible();
+    await expect(details.getByRole('definition').first(), 'the amount is in rand, minor units').toHaveText(
+      /^R\s?[\d\s]+\.\d{2}$/,
+    );
+    const accessibility = await new AxeBuilder({ page }).analyze();
+    expect(accessibility.violations, 'the list with a row open has no accessibility violations').toEqual([]);
+
+    await purchase.click();
+    await expect(purchase, 'a second click closes it').toHaveAttribute('aria-expanded', 'false');
+    await expect(details).toHaveCount(0);
+
+    await purchase.click();
+    await details.getByRole('link', { name: 'View messages' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/transactions\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Transaction Messages' })).toBeVisible();
+    await page.goBack();
+    await expect(rows(page)).toHaveCount(20);
+  });
+
+  test('auto-refresh reloads in the background; a failed load shows no list and no message', async ({
+    page,
+  }) => {
+    await signInAt(page, LIST_PATH, 'operator');
+    await expect(rows(page).first()).toBeVisible();
+    const autoRefresh = page.getByRole('switch', { name: 'Auto-refresh' });
+    await expect(autoRefresh).not.toBeChecked();
+
+    await autoRefresh.check();
+    const background = await page.waitForRequest(
+      (request) => request.url().includes('/api/ecs/transactions?'),
+      {
+        timeout: 7_000,
+      },
+    );
+    expect(new URL(background.url()).searchParams.get('dateFrom'), 'the same filter').toMatch(
+      /^\d{8}T\d{6}Z$/,
+    );
+    await expect(page.getByLabel('Loading transactions'), 'no loader on a background refresh').toHaveCount(0);
+    await expect(rows(page).first()).toBeVisible();
+    await autoRefresh.uncheck();
+
+    await page.route('**/api/ecs/transactions?*', (route) =>
+      route.fulfill({ status: 500, json: { errorMessage: 'Database unavailable', code: 'INTERNAL_ERROR' } }),
+    );
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(rows(page), 'the failed load leaves no stale list').toHaveCount(0);
+    await expect(page.getByText('No transactions match your query')).toHaveCount(0);
+    await page.unroute('**/api/ecs/transactions?*');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(rows(page).first(), 'the next refresh brings it back').toBeVisible();
+  });
+});
