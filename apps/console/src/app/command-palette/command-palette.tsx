@@ -1,4 +1,3 @@
-import '@mantine/spotlight/styles.css';
 import { Group, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, type SpotlightStore } from '@mantine/spotlight';

@@ -35,8 +35,7 @@ export async function findTransactionsByReference(
 export function transactionsByReferenceQuery(reference: string) {
   const trimmed = reference.trim();
   return queryOptions({
-    // Apart from the list's keys: this caches the transactions alone, the list whole pages.
-    queryKey: [...transactionKeys.all, 'by-reference', trimmed] as const,
+    queryKey: transactionKeys.byReference(trimmed),
     queryFn: ({ signal }) => findTransactionsByReference(trimmed, signal),
     enabled: isReferenceLookup(trimmed),
   });
