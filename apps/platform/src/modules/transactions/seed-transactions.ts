@@ -42,6 +42,9 @@ export async function seedTransactions(
   options: SeedTransactionsOptions,
 ): Promise<{ transactions: number; legs: number }> {
   const topology = await createSimulatorRepository().loadTopology(db);
+  if (topology.nodes.length === 0 || topology.services.length === 0) {
+    throw new Error('The switch has no nodes or no services: there is no traffic to seed');
+  }
   const transactionsRepository = createTransactionsRepository();
   const recordLegs = createLegRecorder(await transactionsRepository.loadCatalogue(db));
   const tps = options.count / ((options.days * DAY_MS) / 1000);
