@@ -8,6 +8,7 @@ import { dispatchAccount, resetAccountForTests } from '../../shared/session/sess
 import { jsonResponse, routeFetch } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
 import { TEST_CONFIG } from '../../test/tokens';
+import { buildTransaction } from '../../test/transactions';
 import { DashboardLayout } from '../layout/dashboard-layout';
 import { REFERENCE_LOOKUP_DEBOUNCE_MS } from './command-palette';
 
@@ -21,18 +22,12 @@ const routes: RouteObject[] = [
 
 const UUID = '6f1c2b1e-8f1a-4d7e-9a3b-2c4d5e6f7a8b';
 
-const purchase: Transaction = {
+const purchase = buildTransaction({
   uuid: UUID,
   referenceNumber: 'REF-1234',
-  originatorId: 'POS-0042',
-  receiver: 'Card Issuer',
   serviceDesc: 'Purchase',
   tranState: 'Approved',
-  timeStarted: '2026-02-03T12:05:09.000Z',
-  timeCompleted: '2026-02-03T12:05:10.000Z',
-  serverDesc: 'switch-1',
-  serviceData: null,
-};
+});
 
 function signInWith(permissions: string[]) {
   dispatchAccount({

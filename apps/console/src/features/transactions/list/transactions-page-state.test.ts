@@ -1,5 +1,6 @@
-import type { Transaction, TransactionsResponse } from '@web-control/contract/transactions';
+import type { TransactionsResponse } from '@web-control/contract/transactions';
 import { describe, expect, it } from 'vitest';
+import { buildTransaction } from '../../../test/transactions';
 import {
   initialTransactionsPageState,
   reduceTransactionsPage,
@@ -7,23 +8,11 @@ import {
   type TransactionsPageState,
 } from './transactions-page-state';
 
-function transaction(uuid: string): Transaction {
-  return {
-    uuid,
-    referenceNumber: `REF-${uuid}`,
-    originatorId: 'ATM-1',
-    receiver: 'Issuer',
-    serviceDesc: 'Purchase',
-    tranState: 'Approved',
-    timeStarted: '2026-11-22T08:00:00.000Z',
-    timeCompleted: null,
-    serverDesc: 'Production',
-    serviceData: null,
-  };
-}
-
 function response(uuids: string[], previousPage = false, nextPage = false): TransactionsResponse {
-  return { transactions: uuids.map(transaction), paging: { previousPage, nextPage } };
+  return {
+    transactions: uuids.map((uuid) => buildTransaction({ uuid })),
+    paging: { previousPage, nextPage },
+  };
 }
 
 function run(actions: TransactionsPageAction[], from = initialTransactionsPageState): TransactionsPageState {

@@ -6,6 +6,7 @@ import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { jsonResponse, routeFetch, settle } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
+import { buildTransaction } from '../../../test/transactions';
 import { AUTO_REFRESH_INTERVAL_MS, FILTER_DEBOUNCE_MS, INITIAL_REFRESH_DELAY_MS } from './constants';
 import { TransactionsPage } from './transactions-page';
 
@@ -20,24 +21,20 @@ const FIRST = '11111111-1111-4111-8111-111111111111';
 const SECOND = '22222222-2222-4222-8222-222222222222';
 const THIRD = '33333333-3333-4333-8333-333333333333';
 
-function transaction(uuid: string, overrides: Partial<Transaction> = {}): Transaction {
-  return {
-    uuid,
-    referenceNumber: `REF-${uuid.slice(0, 4)}`,
-    originatorId: 'ATM-0042',
-    receiver: 'Card Issuer',
-    serviceDesc: 'Purchase',
-    tranState: 'Approved',
-    // 14:05 in Johannesburg.
-    timeStarted: '2026-11-22T12:05:09.000Z',
-    timeCompleted: '2026-11-22T12:05:10.000Z',
-    serverDesc: 'switch-1',
-    serviceData: null,
-    ...overrides,
-  };
-}
+/** What the first two rows show besides the reference. */
+const shown = {
+  originatorId: 'ATM-0042',
+  receiver: 'Card Issuer',
+  serviceDesc: 'Purchase',
+  tranState: 'Approved',
+  // 14:05 in Johannesburg.
+  timeStarted: '2026-11-22T12:05:09.000Z',
+} satisfies Partial<Transaction>;
 
-const withServiceData = transaction(FIRST, {
+const withServiceData = buildTransaction({
+  ...shown,
+  uuid: FIRST,
+  referenceNumber: 'REF-1111',
   serviceData: {
     base: [
       { name: 'Amount', value: 123456, meta: { currency: 'ZAR' } },
@@ -55,7 +52,15 @@ const withServiceData = transaction(FIRST, {
     error: [],
   },
 });
-const withoutServiceData = transaction(SECOND, { tranState: 'SAF queue', receiver: null });
+const withoutServiceData = buildTransaction({
+  ...shown,
+  uuid: SECOND,
+  referenceNumber: 'REF-2222',
+  tranState: 'SAF queue',
+  receiver: null,
+  serverDesc: 'switch-1',
+});
+const third = buildTransaction({ uuid: THIRD, referenceNumber: 'REF-3333' });
 
 function page(transactions: Transaction[], previousPage = false, nextPage = false): TransactionsResponse {
   return { transactions, paging: { previousPage, nextPage } };
@@ -243,7 +248,7 @@ describe('transactions list', () => {
     const { listQueries } = setup({
       'GET /api/ecs/transactions': (_body, url) =>
         url.searchParams.get('offset') === '20'
-          ? jsonResponse(200, page([transaction(THIRD)], true, false))
+          ? jsonResponse(200, page([third], true, false))
           : jsonResponse(200, page([withServiceData, withoutServiceData], false, true)),
     });
     const { router } = await openPage();
@@ -425,7 +430,7 @@ describe('transactions list', () => {
     expect(screen.queryByLabelText('Loading transactions')).toBeNull();
     expect(row('REF-1111'), 'the list stays while it refreshes').toBeInTheDocument();
 
-    answer.resolve(jsonResponse(200, page([transaction(THIRD)])));
+    answer.resolve(jsonResponse(200, page([third])));
     await settle();
     expect(row('REF-3333')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /REF-1111/ })).toBeNull();

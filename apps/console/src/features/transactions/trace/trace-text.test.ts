@@ -1,19 +1,19 @@
-import type { EdgeMessage, Transaction, TransactionLeg } from '@web-control/contract/transactions';
+import type { TransactionLeg } from '@web-control/contract/transactions';
 import { describe, expect, it } from 'vitest';
+import { buildEdgeMessage, buildTransaction } from '../../../test/transactions';
 import { formatTrace } from './trace-text';
 
-const transaction: Transaction = {
+// The fields in the order the trace writes them.
+const transaction = buildTransaction({
   uuid: '6f1c2b1e-8f1a-4d7e-9a3b-2c4d5e6f7a8b',
   referenceNumber: 'REF-20260203-0001',
-  originatorId: 'POS-0042',
-  receiver: null,
   serviceDesc: 'Purchase',
   tranState: 'Approved',
+  receiver: null,
+  originatorId: 'POS-0042',
   timeStarted: '2026-02-03T12:05:09.000Z',
   timeCompleted: null,
-  serverDesc: 'switch-1',
-  serviceData: null,
-};
+});
 
 const leg: TransactionLeg = {
   uuid: transaction.uuid,
@@ -22,27 +22,27 @@ const leg: TransactionLeg = {
   uuidNext: null,
 };
 
-const messages: EdgeMessage[] = [
-  {
+const messages = [
+  buildEdgeMessage({
     id: '1',
+    timeCreated: '2026-02-03T12:05:09.120Z',
     edgeName: 'pos-gateway',
     edgeType: 'INLET',
     direction: 'RECEIVE',
+    messageDesc: 'Authorisation request',
     nrRepeats: 1,
     content: '{"amount":1000}',
-    messageDesc: 'Authorisation request',
-    timeCreated: '2026-02-03T12:05:09.120Z',
-  },
-  {
+  }),
+  buildEdgeMessage({
     id: '2',
+    timeCreated: '2026-02-03T12:05:09.250Z',
     edgeName: 'card-issuer',
     edgeType: 'OUTLET',
     direction: 'SEND',
+    messageDesc: 'Issuer request',
     nrRepeats: 1500,
     content: '<Req><Amt>1000</Amt></Req>',
-    messageDesc: 'Issuer request',
-    timeCreated: '2026-02-03T12:05:09.250Z',
-  },
+  }),
 ];
 
 describe('formatTrace', () => {

@@ -8,6 +8,7 @@ import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { jsonResponse, routeFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
+import { buildEdgeMessage, buildTransaction } from '../../../test/transactions';
 import { COPIED_DURATION_MS, TRACE_REFRESH_MS } from './constants';
 import { formatTrace } from './trace-text';
 import { TransactionMessagesPage } from './transaction-messages-page';
@@ -20,63 +21,60 @@ const LEG = '6f1c2b1e-8f1a-4d7e-9a3b-2c4d5e6f7a8b';
 const PREVIOUS = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const LEG_PATH = `/dashboard/transactions/${LEG}`;
 
-function legResponse(uuid: string, overrides: Partial<TransactionLegResponse['transactionLeg']> = {}) {
+function legResponse(
+  uuid: string,
+  overrides: Partial<TransactionLegResponse['transactionLeg']> = {},
+): TransactionLegResponse {
   return {
     transactionLeg: { uuid, state: 'Completed', uuidPrev: PREVIOUS, uuidNext: null, ...overrides },
-    transaction: {
+    // What the leg summary shows.
+    transaction: buildTransaction({
       uuid,
       referenceNumber: `REF-${uuid.slice(0, 4)}`,
-      originatorId: 'POS-0042',
-      receiver: 'Card Issuer',
       serviceDesc: 'Purchase',
-      tranState: 'Approved',
+      receiver: 'Card Issuer',
+      originatorId: 'POS-0042',
       timeStarted: '2026-02-03T12:05:09.000Z',
       timeCompleted: '2026-02-03T12:05:10.000Z',
-      serverDesc: 'switch-1',
-      serviceData: null,
-    },
-  } satisfies TransactionLegResponse;
-}
-
-function edgeMessage(overrides: Partial<EdgeMessage> & Pick<EdgeMessage, 'id'>): EdgeMessage {
-  return {
-    edgeName: 'pos-gateway',
-    edgeType: 'INLET',
-    direction: 'RECEIVE',
-    nrRepeats: 1,
-    content: '{"amount":1000}',
-    messageDesc: 'Authorisation request',
-    timeCreated: '2026-02-03T12:05:09.100Z',
-    ...overrides,
+    }),
   };
 }
 
 // Sent out of order: the page orders them by time.
 const messages: EdgeMessage[] = [
-  edgeMessage({
+  buildEdgeMessage({
     id: '3',
-    edgeName: 'card-issuer',
-    edgeType: 'OUTLET',
-    direction: 'RECEIVE',
     messageDesc: 'Issuer response',
+    edgeName: 'card-issuer',
+    direction: 'RECEIVE',
+    nrRepeats: 1,
     content: '<Rsp><Code>00</Code></Rsp>',
     timeCreated: '2026-02-03T12:05:09.600Z',
   }),
-  edgeMessage({ id: '1' }),
-  edgeMessage({
+  buildEdgeMessage({
+    id: '1',
+    messageDesc: 'Authorisation request',
+    edgeName: 'pos-gateway',
+    edgeType: 'INLET',
+    direction: 'RECEIVE',
+    timeCreated: '2026-02-03T12:05:09.100Z',
+    nrRepeats: 1,
+    content: '{"amount":1000}',
+  }),
+  buildEdgeMessage({
     id: '2',
-    edgeName: 'card-issuer',
-    edgeType: 'OUTLET',
-    direction: 'SEND',
     messageDesc: 'Issuer request',
+    edgeName: 'card-issuer',
+    direction: 'SEND',
     nrRepeats: 1000,
     content: 'MTI=0100 F004=000000001000',
     timeCreated: '2026-02-03T12:05:09.300Z',
   }),
-  edgeMessage({
+  buildEdgeMessage({
     id: '4',
-    direction: 'SEND',
     messageDesc: 'Authorisation response',
+    edgeName: 'pos-gateway',
+    direction: 'SEND',
     nrRepeats: 3,
     timeCreated: '2026-02-03T12:05:09.900Z',
   }),
@@ -265,7 +263,17 @@ describe('transaction messages page', () => {
       [`GET /api/ecs/transactions/${PREVIOUS}`]: () =>
         jsonResponse(200, legResponse(PREVIOUS, { uuidPrev: null, uuidNext: LEG })),
       [`GET /api/ecs/transactions/${PREVIOUS}/messages`]: () =>
-        jsonResponse(200, { messages: [edgeMessage({ id: 'p1', messageDesc: 'Earlier request' })] }),
+        jsonResponse(200, {
+          messages: [
+            buildEdgeMessage({
+              id: 'p1',
+              messageDesc: 'Earlier request',
+              edgeName: 'pos-gateway',
+              direction: 'RECEIVE',
+              nrRepeats: 1,
+            }),
+          ],
+        }),
     });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, { path: LEG_PATH });
@@ -305,7 +313,13 @@ describe('transaction messages page', () => {
 
     current = [
       ...messages,
-      edgeMessage({ id: '5', messageDesc: 'Reversal advice', timeCreated: '2026-02-03T12:05:11.000Z' }),
+      buildEdgeMessage({
+        id: '5',
+        messageDesc: 'Reversal advice',
+        edgeName: 'pos-gateway',
+        direction: 'RECEIVE',
+        nrRepeats: 1,
+      }),
     ];
     await act(() => vi.advanceTimersByTimeAsync(TRACE_REFRESH_MS));
     expect(countGets(calls, legPath)).toBe(2);
