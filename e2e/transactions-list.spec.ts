@@ -135,4 +135,46 @@ test.describe('transactions list', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(rows(page).first(), 'the next refresh brings it back').toBeVisible();
   });
+
+  test('the date-range picker: Sunday first, nothing after now, times that wrap', async ({ page }) => {
+    await signInAt(page, LIST_PATH, 'operator');
+    await expect(rows(page).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Date range' }).click();
+    const picker = page.getByRole('dialog');
+    await expect(picker.getByRole('tab', { name: 'Calendar' })).toHaveAttribute('aria-selected', 'true');
+    await expect(picker.locator('thead th').first(), 'the week starts on Sunday').toHaveText(/^Su/);
+    const now = new Date();
+    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+    if (tomorrow.getMonth() === now.getMonth()) {
+      const label = tomorrow.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+      await expect(picker.getByRole('button', { name: label }), 'days after now are disabled').toBeDisabled();
+    }
+
+    await picker.getByRole('tab', { name: 'Time' }).click();
+    const startHours = picker.getByRole('spinbutton', { name: 'Start hours' });
+    await expect(startHours).toHaveText('00');
+    await picker.getByRole('button', { name: 'Decrease start hours' }).click();
+    await expect(startHours, 'hours wrap from 0 to 23').toHaveText('23');
+    const endMinutes = picker.getByRole('spinbutton', { name: 'End minutes' });
+    await expect(endMinutes).toHaveText('59');
+    await picker.getByRole('button', { name: 'Increase end minutes' }).click();
+    await expect(endMinutes, 'minutes wrap from 59 to 0').toHaveText('00');
+    await expect(
+      picker.getByRole('spinbutton', { name: 'End hours' }),
+      'without carrying into the hour',
+    ).toHaveText('23');
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+
+    await expect(page, 'the range reaches the URL').toHaveURL(
+      /from=\d{4}-\d{2}-\d{2}T23%3A00&to=\d{4}-\d{2}-\d{2}T23%3A00/,
+    );
+    await expect(page.getByRole('button', { name: 'Date range' })).toContainText('23:00 – ');
+    if (now.getHours() < 23) {
+      await expect(
+        page.getByText('No transactions match your query'),
+        'nothing has started at 23:00 yet',
+      ).toBeVisible();
+    }
+  });
 });
