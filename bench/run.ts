@@ -3,7 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureBundles } from './src/bundle-size.ts';
-import { BENCH_TRANSACTIONS, measureTransactions, type LatencyFigure } from './src/transactions.ts';
+import {
+  BENCH_TRANSACTIONS,
+  measureTransactions,
+  type BenchDatabase,
+  type LatencyFigure,
+} from './src/transactions.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}apps/console/dist`;
@@ -16,7 +21,13 @@ const AREA_CHUNK_BUDGET_KB = 150;
 /** p95 of one transaction list call at a million rows, measured on the platform over HTTP. */
 const TRANSACTION_LIST_P95_BUDGET_MS = 50;
 
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/web_control_bench';
+const benchDatabases: BenchDatabase[] = [
+  {
+    kind: 'postgres',
+    url: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/web_control_bench',
+  },
+  { kind: 'pglite', dataDir: process.env.BENCH_DATA_DIR ?? `${root}.tmp/bench-data` },
+];
 
 const build = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/console'], {
   cwd: root,
@@ -58,36 +69,39 @@ const lines = [
   '',
 ];
 
-const transactions = await measureTransactions(databaseUrl);
 const ms = (value: number) => value.toFixed(1);
-const latencyRow = (figure: LatencyFigure, budget: number | undefined) => {
-  const over = budget !== undefined && figure.p95 > budget;
-  if (over)
-    failures.push(
-      `transactions, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
-    );
-  const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
-  return `| ${figure.scenario} | ${figure.index ?? '–'} | ${figure.rows.toString()} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
-};
-lines.push(
-  `## Transaction list at ${BENCH_TRANSACTIONS.toLocaleString('en')} rows`,
-  '',
-  `PostgreSQL (${transactions.database}) holding ${transactions.transactions.toLocaleString('en')} transaction legs` +
-    `${transactions.seededNow ? ', seeded in this run' : ''}; the platform on the same machine, simulator off;`,
-  'each scenario is 200 sequential `GET /api/ecs/transactions` calls over HTTP after 20 warm-up calls,',
-  'with `/api/health` measured the same way as the baseline. "index" is the index the page is read from',
-  '(EXPLAIN of the same query).',
-  '',
-  '| scenario | index | rows | p50 | p95 | max | budget (p95) | verdict |',
-  '|---|---|---|---|---|---|---|---|',
-  latencyRow(transactions.health, undefined),
-  ...transactions.lists.map((figure) => latencyRow(figure, TRANSACTION_LIST_P95_BUDGET_MS)),
-  '',
-  'Queries:',
-  '',
-  ...transactions.lists.map((figure) => `- ${figure.scenario}: \`${figure.query}\``),
-  '',
-);
+for (const database of benchDatabases) {
+  const transactions = await measureTransactions(database);
+  const latencyRow = (figure: LatencyFigure, budget: number | undefined) => {
+    const over = budget !== undefined && figure.p95 > budget;
+    if (over) {
+      failures.push(
+        `transactions on ${database.kind}, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
+      );
+    }
+    const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
+    return `| ${figure.scenario} | ${figure.index ?? '–'} | ${figure.rows.toString()} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
+  };
+  lines.push(
+    `## Transaction list at ${BENCH_TRANSACTIONS.toLocaleString('en')} rows, ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`,
+    '',
+    `${transactions.database} holding ${transactions.transactions.toLocaleString('en')} transaction legs` +
+      `${transactions.seededNow ? ', seeded in this run' : ''}; the platform on the same machine, simulator off;`,
+    'each scenario is 200 sequential `GET /api/ecs/transactions` calls over HTTP after 20 warm-up calls,',
+    'with `/api/health` measured the same way as the baseline. "index" is the index the page is read from',
+    '(EXPLAIN of the same query).',
+    '',
+    '| scenario | index | rows | p50 | p95 | max | budget (p95) | verdict |',
+    '|---|---|---|---|---|---|---|---|',
+    latencyRow(transactions.health, undefined),
+    ...transactions.lists.map((figure) => latencyRow(figure, TRANSACTION_LIST_P95_BUDGET_MS)),
+    '',
+    'Queries:',
+    '',
+    ...transactions.lists.map((figure) => `- ${figure.scenario}: \`${figure.query}\``),
+    '',
+  );
+}
 writeFileSync(report, lines.join('\n'));
 console.log(lines.join('\n'));
 if (failures.length > 0) {

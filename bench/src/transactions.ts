@@ -99,17 +99,20 @@ function findIndex(node: PlanNode): string | undefined {
   return undefined;
 }
 
+/** PostgreSQL at a URL, or the embedded PGlite in a folder (the product's default). */
+export type BenchDatabase = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+
 /**
- * The list call at a million rows on PostgreSQL: seeds the bench database once (reused while it
- * holds enough rows), starts the platform on it without the simulator, and times each scenario
- * against /api/health in the same run.
+ * The list call at a million rows: seeds the bench database once (reused while it holds enough
+ * rows), starts the platform on it without the simulator, and times each scenario against
+ * /api/health in the same run.
  */
-export async function measureTransactions(databaseUrl: string): Promise<TransactionFigures> {
-  await ensureDatabase(databaseUrl);
+export async function measureTransactions(target: BenchDatabase): Promise<TransactionFigures> {
+  if (target.kind === 'postgres') await ensureDatabase(target.url);
   const platform = await startPlatform({
     env: {},
     settings: {
-      databaseUrl,
+      ...(target.kind === 'postgres' ? { databaseUrl: target.url } : { dataDir: target.dataDir }),
       port: 0,
       host: '127.0.0.1',
       simulator: 'off',
