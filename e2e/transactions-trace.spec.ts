@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/constants';
 import { signIn, signInAt } from './support/session';
@@ -58,6 +59,9 @@ test.describe('transaction messages', () => {
     const details = page.getByRole('list', { name: 'Message details' }).getByRole('listitem');
     await expect(details, 'only the selected message is listed').toHaveCount(1);
     await expect(details.first()).toContainText('Financial request (0200)');
+
+    const accessibility = await new AxeBuilder({ page }).analyze();
+    expect(accessibility.violations, 'the trace page has no accessibility violations').toEqual([]);
 
     const answer = boxes.nth(2);
     const answerName = (await answer.getAttribute('aria-label')) ?? (await answer.innerText());
@@ -124,6 +128,8 @@ test.describe('command palette', () => {
     await search.fill(completion.referenceNumber);
     const match = palette.getByRole('button', { name: /Pre-authorisation Completion/ });
     await expect(match, 'the lookup lists the legs with that reference').toBeVisible();
+    const accessibility = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(accessibility.violations, 'the palette has no accessibility violations').toEqual([]);
     await match.click();
     await expect(page).toHaveURL(`/dashboard/transactions/${completion.uuid}`);
     await expect(page.getByRole('table', { name: 'Leg summary' })).toContainText(completion.referenceNumber);

@@ -16,7 +16,10 @@ export function formatRepeats(nrRepeats: number): string {
 }
 
 /** The switch receives from an edge or sends to it, whichever side the edge is on. */
+export function edgePreposition(message: EdgeMessage): 'from' | 'to' {
+  return message.direction === 'RECEIVE' ? 'from' : 'to';
+}
+
 export function describeMessage(message: EdgeMessage): string {
-  const preposition = message.direction === 'RECEIVE' ? 'from' : 'to';
-  return `${message.messageDesc} ${preposition} ${message.edgeName}`;
+  return `${message.messageDesc} ${edgePreposition(message)} ${message.edgeName}`;
 }

@@ -16,7 +16,7 @@ function MessageDetail({ message, headingId }: { message: EdgeMessage; headingId
   return (
     <Paper component="li" withBorder p="md" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Title order={3} size="h4" id={headingId}>
+        <Title order={2} size="h4" id={headingId}>
           {describeMessage(message)}
         </Title>
         <Table variant="vertical" layout="fixed" withTableBorder>

@@ -1,6 +1,6 @@
 import { Badge, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import type { EdgeMessage } from '@web-control/contract/transactions';
-import { describeMessage, formatRepeats } from './edge-messages';
+import { describeMessage, edgePreposition, formatRepeats } from './edge-messages';
 import classes from './message-diagram.module.css';
 
 interface MessageDiagramProps {
@@ -43,12 +43,13 @@ function MessageRow({
         <Text span display="block" size="sm" fw={600}>
           {message.messageDesc}
         </Text>
+        {/* The visible text reads as the name does (WCAG 2.5.3). */}
         <Text span display="block" size="xs" c="dimmed">
-          {message.edgeName}
+          {edgePreposition(message)} {message.edgeName}
         </Text>
         {message.nrRepeats > 1 ? (
           <Badge size="xs" variant="light" tt="none" mt={4}>
-            ×{formatRepeats(message.nrRepeats)}
+            {formatRepeats(message.nrRepeats)} repeats
           </Badge>
         ) : null}
       </UnstyledButton>
