@@ -1,3 +1,4 @@
+import '@mantine/spotlight/styles.css';
 import { Group, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, type SpotlightStore } from '@mantine/spotlight';
@@ -13,7 +14,6 @@ import { transactionMessagesPath } from '../../features/transactions/trace/paths
 import { formatDateTime } from '../../shared/format/dates';
 import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../../shared/runtime-config';
 import { buildPaletteScreens, filterScreens, type PaletteScreen } from './screens';
-import { PALETTE_SHORTCUT } from './search-button';
 
 /** The reference lookup waits until typing pauses. */
 export const REFERENCE_LOOKUP_DEBOUNCE_MS = 300;
@@ -117,9 +117,8 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
       store={store}
       query={query}
       onQueryChange={setQuery}
-      shortcut={PALETTE_SHORTCUT}
-      // The shortcut works from form fields too, as in other consoles' palettes.
-      tagsToIgnore={[]}
+      // The dashboard layout owns the shortcut: it loads the palette on first use.
+      shortcut={null}
       scrollable
       // The dialog itself is the content element; the root is only its container.
       attributes={{ content: { 'aria-label': 'Command palette' } }}

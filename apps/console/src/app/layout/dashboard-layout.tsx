@@ -1,15 +1,21 @@
 import { AppShell } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { createSpotlight } from '@mantine/spotlight';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { getRuntimeConfig } from '../../shared/runtime-config';
 import { useAccount } from '../../shared/session/session-state';
 import { MENU_NAVIGATION_DELAY_MS, SIDEBAR_READY_DELAY_MS } from '../../shared/timing';
-import { CommandPalette } from '../command-palette/command-palette';
+import { PALETTE_SHORTCUT } from '../command-palette/search-button';
 import { useUpdateReady } from '../update-check';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
+
+// Loaded at its first use, so that it adds nothing to what /login downloads.
+const CommandPalette = lazy(() =>
+  import('../command-palette/command-palette').then((module) => ({ default: module.CommandPalette })),
+);
 
 export function DashboardLayout() {
   const config = getRuntimeConfig();
@@ -26,6 +32,13 @@ export function DashboardLayout() {
   const pendingNavigation = useRef<number | undefined>(undefined);
   // The layout's own palette, so that nothing of it outlives the signed-in screens.
   const [[paletteStore, palette]] = useState(createSpotlight);
+  const [paletteLoaded, setPaletteLoaded] = useState(false);
+  const togglePalette = () => {
+    setPaletteLoaded(true);
+    palette.toggle();
+  };
+  // Also from form fields, as in other consoles' palettes; the browser's own Ctrl+K is prevented.
+  useHotkeys([[PALETTE_SHORTCUT, togglePalette]], []);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setReady(true), SIDEBAR_READY_DELAY_MS);
@@ -66,7 +79,7 @@ export function DashboardLayout() {
           menuHidden={hidden}
           onToggleMenu={() => setOpenedOn(opened ? null : location.pathname)}
           onToggleHidden={() => setHidden((value) => !value)}
-          onOpenSearch={palette.open}
+          onOpenSearch={togglePalette}
         />
       </AppShell.Header>
       <AppShell.Navbar p="xs" data-ready={ready}>
@@ -78,11 +91,15 @@ export function DashboardLayout() {
       <AppShell.Footer>
         <Footer clientName={config.clientName} />
       </AppShell.Footer>
-      <CommandPalette
-        store={paletteStore}
-        permissions={account.userPermissions}
-        onNavigate={navigateFromMenu}
-      />
+      {paletteLoaded ? (
+        <Suspense fallback={null}>
+          <CommandPalette
+            store={paletteStore}
+            permissions={account.userPermissions}
+            onNavigate={navigateFromMenu}
+          />
+        </Suspense>
+      ) : null}
     </AppShell>
   );
 }
