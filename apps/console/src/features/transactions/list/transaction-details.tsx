@@ -20,11 +20,11 @@ const SECTIONS = ['base', 'service', 'error'] as const;
 
 type PlainValue = Exclude<ServiceDataValue, ServiceDataEntry[]>;
 
-/** A value marked with a currency is an amount in minor units. */
+/** A value marked with a currency is an amount in minor units; a blank code means ZAR. */
 function formatValue(value: PlainValue, currency: string | undefined): string {
-  if (currency && (typeof value === 'number' || typeof value === 'string')) {
+  if (currency !== undefined && (typeof value === 'number' || typeof value === 'string')) {
     const amount = typeof value === 'number' ? value : Number(value);
-    if (value !== '' && Number.isFinite(amount)) return formatCurrency(amount, currency);
+    if (value !== '' && Number.isFinite(amount)) return formatCurrency(amount, currency.trim() || undefined);
   }
   return value === null ? '–' : String(value);
 }

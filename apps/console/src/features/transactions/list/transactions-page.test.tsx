@@ -44,7 +44,8 @@ const withServiceData = buildTransaction({
       {
         name: 'Fees',
         value: [
-          { name: 'Switch fee', value: 250, meta: { currency: 'ZAR' } },
+          // A blank code is the default currency, ZAR.
+          { name: 'Switch fee', value: 250, meta: { currency: '' } },
           { name: 'Waived', value: false },
         ],
       },
