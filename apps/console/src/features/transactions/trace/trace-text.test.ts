@@ -18,7 +18,7 @@ const transaction = buildTransaction({
 const leg: TransactionLeg = {
   uuid: transaction.uuid,
   state: 'Completed',
-  uuidPrev: null,
+  uuidPrev: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   uuidNext: null,
 };
 
@@ -58,6 +58,8 @@ describe('formatTrace', () => {
         'Started: 2026-02-03T12:05:09.000Z',
         'Completed: -',
         'Leg: 6f1c2b1e-8f1a-4d7e-9a3b-2c4d5e6f7a8b (Completed)',
+        'Previous leg: 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        'Next leg: -',
         '',
         'Messages: 2',
         '',

@@ -29,6 +29,8 @@ export function formatTrace(
     `Started: ${transaction.timeStarted}`,
     `Completed: ${transaction.timeCompleted ?? '-'}`,
     `Leg: ${leg.uuid} (${leg.state})`,
+    `Previous leg: ${leg.uuidPrev ?? '-'}`,
+    `Next leg: ${leg.uuidNext ?? '-'}`,
   ];
   const blocks = messages.map((message, index) =>
     [
