@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './support/constants';
+import { apiToken } from './support/api';
 import { signInAt } from './support/session';
 
 // The seeded demo switch (apps/platform/src/db/demo-topology.ts).
@@ -13,12 +13,6 @@ const EFT = { id: 'eft-payments', name: 'EFT Payments' };
 const BANKSERV = { id: 'bankserv-eft', name: 'BankservAfrica EFT' };
 const SERVICES_PATH = '/dashboard/load-balancer/services';
 const POLL_INTERVAL_MS = 30_000;
-
-async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok(), `${username} signs in through the API`).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 /** Puts a receiver back as the seed made it, so tests sharing the database see the demo. */
 async function resetReceiver(

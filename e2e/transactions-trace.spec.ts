@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD } from './support/constants';
+import { apiToken } from './support/api';
 import { signIn, signInAt } from './support/session';
 
 interface ListedTransaction {
@@ -10,10 +10,7 @@ interface ListedTransaction {
 }
 
 async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
-  const login = await request.post('/api/auth/login', {
-    data: { username: 'admin', password: DEMO_PASSWORD },
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  const token = await apiToken(request, 'admin');
   const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `${path} answers`).toBe(true);
   return (await response.json()) as T;

@@ -1,8 +1,11 @@
-import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { formatCompactIso, transactionsResponseSchema } from '@web-control/contract/transactions';
 import { startPlatform } from '@web-control/platform/start';
-import { transactionPageQuery, type TransactionFilter } from '@web-control/platform/transactions/repository';
+import { explainTransactionPage, findPlanNode } from '@web-control/platform/testing/query-plans';
+import {
+  createTransactionsRepository,
+  type TransactionFilter,
+} from '@web-control/platform/transactions/repository';
 import { seedTransactions } from '@web-control/platform/transactions/seed';
 
 export const BENCH_TRANSACTIONS = 1_000_000;
@@ -74,31 +77,6 @@ async function measure(call: () => Promise<Response>): Promise<{ p50: number; p9
   return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), max: samples.at(-1) ?? Number.NaN };
 }
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function firstIndex(node: PlanNode | undefined): string | undefined {
-  if (node === undefined) return undefined;
-  if (node['Node Type'] === 'Limit') return findIndex(node);
-  for (const child of node.Plans ?? []) {
-    const found = firstIndex(child);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-function findIndex(node: PlanNode): string | undefined {
-  if (node['Index Name'] !== undefined) return node['Index Name'];
-  for (const child of node.Plans ?? []) {
-    const found = findIndex(child);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
 /** PostgreSQL at a URL, or the embedded PGlite in a folder (the product's default). */
 export type BenchDatabase = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
@@ -125,24 +103,14 @@ export async function measureTransactions(target: BenchDatabase): Promise<Transa
   });
   try {
     const db = platform.app.services.database.db;
-    const countRow = await db
-      .selectFrom('transactions')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .executeTakeFirstOrThrow();
-    let transactions = Number(countRow.count);
+    const repository = createTransactionsRepository();
+    let transactions = await repository.countTransactions(db);
     const seededNow = transactions < BENCH_TRANSACTIONS;
     if (seededNow) {
       console.log(`Seeding ${BENCH_TRANSACTIONS.toLocaleString('en')} transactions (a few minutes, once)…`);
       await db.deleteFrom('transactions').execute();
       await seedTransactions(db, { count: BENCH_TRANSACTIONS, days: SEED_DAYS, now: new Date(), seed: 1 });
-      transactions = Number(
-        (
-          await db
-            .selectFrom('transactions')
-            .select((eb) => eb.fn.countAll<string>().as('count'))
-            .executeTakeFirstOrThrow()
-        ).count,
-      );
+      transactions = await repository.countTransactions(db);
     }
 
     const login = await fetch(`${platform.url}/api/auth/login`, {
@@ -231,10 +199,7 @@ export async function measureTransactions(target: BenchDatabase): Promise<Transa
     const lists: LatencyFigure[] = [];
     for (const scenario of scenarios) {
       const rows = (await list(scenario.query)).transactions.length;
-      const compiled = transactionPageQuery(db, scenario.filter, scenario.offset, 21).compile();
-      const plan = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
-      );
+      const page = await explainTransactionPage(db, scenario.filter, scenario.offset, 21);
       const figure = await measure(() =>
         fetch(`${platform.url}/api/ecs/transactions?${new URLSearchParams(scenario.query).toString()}`, {
           headers,
@@ -243,7 +208,7 @@ export async function measureTransactions(target: BenchDatabase): Promise<Transa
       lists.push({
         scenario: scenario.scenario,
         query: new URLSearchParams(scenario.query).toString(),
-        index: firstIndex(plan.rows[0]?.['QUERY PLAN'][0]?.Plan),
+        index: findPlanNode(page, (node) => node['Index Name'] !== undefined)?.['Index Name'],
         rows,
         ...figure,
       });

@@ -19,7 +19,7 @@ export const SAF_DRAIN_PER_TICK = 25;
 /** How far traffic swings over the day around SIMULATOR_TPS (quietest 02:00 UTC, busiest 14:00 UTC). */
 export const DAILY_SWING = 0.35;
 const UNROUTED_LATENCY_MS = 2;
-const DAY_MS = 24 * 60 * 60_000;
+export const DAY_MS = 24 * 60 * 60_000;
 
 export interface ReceiverProfile {
   id: string;

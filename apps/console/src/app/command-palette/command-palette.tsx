@@ -10,7 +10,7 @@ import {
   useTransactionsByReference,
 } from '../../features/transactions/api/find-transactions-by-reference';
 import { StatePill } from '../../features/transactions/components/state-pill';
-import { transactionMessagesPath } from '../../features/transactions/trace/paths';
+import { transactionPath } from '../../features/transactions/paths';
 import { formatDateTime } from '../../shared/format/dates';
 import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../../shared/runtime-config';
 import { buildPaletteScreens, filterScreens, type PaletteScreen } from './screens';
@@ -110,7 +110,7 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
     }
     onNavigate(screen.to);
   };
-  const openTransaction = (id: string) => onNavigate(transactionMessagesPath(id));
+  const openTransaction = (id: string) => onNavigate(transactionPath(id));
 
   return (
     <Spotlight.Root

@@ -1,13 +1,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
-import { createTrafficEngine, TICK_MS, type SafQueueState, type Topology } from '../../simulator/engine.ts';
+import {
+  createTrafficEngine,
+  DAY_MS,
+  TICK_MS,
+  type SafQueueState,
+  type Topology,
+} from '../../simulator/engine.ts';
 import { createRandom, deriveSeed } from '../../simulator/random.ts';
 import { createSimulatorRepository } from '../../simulator/repository.ts';
 import { createTransactionsRepository } from './repository.ts';
 import { createLegRecorder, takeStartedLegs, type RecordedLeg } from './simulated-legs.ts';
 
 const BATCH_LEGS = 4_000;
-const DAY_MS = 24 * 60 * 60_000;
 
 export interface SeedTransactionsOptions {
   count: number;

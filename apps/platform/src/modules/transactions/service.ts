@@ -14,7 +14,7 @@ import {
 } from '@web-control/contract/transactions';
 import type { Db, DbExecutor } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { SimulatedTransaction } from '../../simulator/engine.ts';
+import { DAY_MS, type SimulatedTransaction } from '../../simulator/engine.ts';
 import { createRandom, deriveSeed } from '../../simulator/random.ts';
 import { createTransactionsRepository, type TransactionRow } from './repository.ts';
 import { createLegRecorder, takeStartedLegs, type RecordedLeg } from './simulated-legs.ts';
@@ -25,7 +25,6 @@ export const TRANSACTION_MESSAGES = {
 
 /** Legs deleted per prune, so one tick never holds a long delete. */
 const PRUNE_BATCH = 20_000;
-const DAY_MS = 24 * 60 * 60_000;
 
 function toTransaction(row: TransactionRow): Transaction {
   return {

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ServiceData, ServiceDataEntry } from '@web-control/contract/transactions';
+import {
+  formatCompactIso,
+  type ServiceData,
+  type ServiceDataEntry,
+} from '@web-control/contract/transactions';
 import { DEMO_ORIGINATOR_TYPES, DEMO_SERVICE_TYPES, type MessageFormat } from '../../db/demo-topology.ts';
 import type { SimulatedTransaction } from '../../simulator/engine.ts';
 import { drawLogNormal, pickWeighted, type Random } from '../../simulator/random.ts';
@@ -106,14 +110,6 @@ function hex(random: Random, count: number): string {
   let text = '';
   for (let index = 0; index < count; index += 1) text += Math.floor(random() * 16).toString(16);
   return text;
-}
-
-function compactTime(time: Date): string {
-  return time
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z')
-    .replaceAll('-', '')
-    .replaceAll(':', '');
 }
 
 function rands(minor: number): string {
@@ -282,7 +278,7 @@ function inletMessages(facts: LegFacts, format: MessageFormat, responseCode: str
     terminalId: facts.originatorId,
     pan: facts.maskedPan,
     service: facts.serviceDesc,
-    transmitted: compactTime(facts.transaction.time),
+    transmitted: formatCompactIso(facts.transaction.time),
   });
   const response = JSON.stringify({ mti: '0210', rrn: reference, stan, responseCode });
   return { request, response };

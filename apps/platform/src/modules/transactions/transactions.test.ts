@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formatCompactIso,
@@ -15,25 +15,10 @@ import type { App } from '../../server.ts';
 import { TICK_MS } from '../../simulator/engine.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
-import { createTransactionsRepository, transactionPageQuery } from './repository.ts';
+import { explainTransactionPage, findPlanNode } from '../../testing/query-plans.ts';
+import { createTransactionsRepository } from './repository.ts';
 import { seedTransactions } from './seed-transactions.ts';
 import { createTransactionRecorder, TRANSACTION_MESSAGES } from './service.ts';
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function findNode(node: PlanNode | undefined, matches: (node: PlanNode) => boolean): PlanNode | undefined {
-  if (node === undefined) return undefined;
-  if (matches(node)) return node;
-  for (const child of node.Plans ?? []) {
-    const found = findNode(child, matches);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 const START = new Date('2026-03-02T08:00:00Z');
@@ -259,33 +244,24 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
       ),
     );
     for (const filter of combinations) {
-      const query = transactionPageQuery(
-        database.db,
-        { ...filter, from: START, before: new Date(START.getTime() + 60_000), maxSeq: 1_000_000 },
-        200,
-        21,
-      ).compile();
-      const plan = await database.db.transaction().execute(async (tx) => {
+      const page = await database.db.transaction().execute(async (tx) => {
         // On a table this small the planner rightly prefers scanning and sorting; what matters is
         // that an index can serve the page in order when the table is large.
         for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
           await sql`select set_config(${setting}, 'off', true)`.execute(tx);
         }
-        const explained = await tx.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-          CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
-        );
-        return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
+        const range = { from: START, before: new Date(START.getTime() + 60_000), maxSeq: 1_000_000 };
+        return explainTransactionPage(tx, { ...filter, ...range }, 200, 21);
       });
       // The page itself (the Limit under the join): read from an index in order, never sorted.
-      const page = findNode(plan, (node) => node['Node Type'] === 'Limit');
       const label = JSON.stringify(filter);
       expect(page, label).toBeDefined();
       expect(
-        findNode(page, (node) => node['Node Type'] === 'Sort'),
+        findPlanNode(page, (node) => node['Node Type'] === 'Sort'),
         label,
       ).toBeUndefined();
       expect(
-        findNode(page, (node) => node['Node Type'] === 'Seq Scan'),
+        findPlanNode(page, (node) => node['Node Type'] === 'Seq Scan'),
         label,
       ).toBeUndefined();
       const expectedIndex =
@@ -298,7 +274,7 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
               : 'receiverId' in filter
                 ? 'transactions_receiver_time_idx'
                 : 'transactions_time_idx';
-      expect(findNode(page, (node) => node['Index Name'] !== undefined)?.['Index Name'], label).toBe(
+      expect(findPlanNode(page, (node) => node['Index Name'] !== undefined)?.['Index Name'], label).toBe(
         expectedIndex,
       );
     }

@@ -5,9 +5,3 @@ export const NO_TRANSACTIONS = 'No transactions match your query';
 export const AUTO_REFRESH_INTERVAL_MS = 5_000;
 export const INITIAL_REFRESH_DELAY_MS = 500;
 export const FILTER_DEBOUNCE_MS = 1_000;
-
-export const TRANSACTIONS_PATH = '/dashboard/transactions';
-
-export function transactionPath(uuid: string): string {
-  return `${TRANSACTIONS_PATH}/${encodeURIComponent(uuid)}`;
-}

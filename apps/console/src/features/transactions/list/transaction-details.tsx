@@ -8,7 +8,7 @@ import type {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCurrency } from '../../../shared/format/currency';
-import { transactionPath } from './constants';
+import { transactionPath } from '../paths';
 import classes from './transactions-list.module.css';
 
 const SECTION_TITLES: Record<keyof ServiceData, string> = {

@@ -22,19 +22,13 @@ import { sortMessages } from './edge-messages';
 import { LegSummary } from './leg-summary';
 import { MessageDetails } from './message-details';
 import { MessageDiagram } from './message-diagram';
-import { transactionMessagesPath } from './paths';
+import { transactionPath } from '../paths';
 import { formatTrace } from './trace-text';
 
 function LegLink({ uuid, label, arrow }: { uuid: string | null | undefined; label: string; arrow: string }) {
   if (!uuid) return null;
   return (
-    <ActionIcon
-      component={Link}
-      to={transactionMessagesPath(uuid)}
-      variant="default"
-      size="lg"
-      aria-label={label}
-    >
+    <ActionIcon component={Link} to={transactionPath(uuid)} variant="default" size="lg" aria-label={label}>
       <span aria-hidden>{arrow}</span>
     </ActionIcon>
   );
