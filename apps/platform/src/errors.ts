@@ -23,3 +23,42 @@ export const INTERNAL_ERROR_MESSAGE =
   'Something went wrong on our side. Please try again or contact support.';
 export const INVALID_REFRESH_TOKEN_MESSAGE = 'Your session has expired. Please sign in again.';
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+
+/** The refusals every module raises; the central handler turns each into its JSON answer. */
+export function notFound(message: string): AppError {
+  return new AppError(404, ERROR_CODES.notFound, message);
+}
+
+export function conflict(message: string, details?: unknown): AppError {
+  return new AppError(409, ERROR_CODES.conflict, message, details);
+}
+
+/** A rule of the request broken; `field` names the body field the console marks. */
+export function badRequest(message: string, field?: string): AppError {
+  return new AppError(
+    400,
+    ERROR_CODES.validation,
+    message,
+    field === undefined ? undefined : [{ location: 'body', field, message }],
+  );
+}
+
+export function forbidden(message: string = FORBIDDEN_MESSAGE): AppError {
+  return new AppError(403, ERROR_CODES.forbidden, message);
+}
+
+export function unauthenticated(): AppError {
+  return new AppError(401, ERROR_CODES.unauthenticated, UNAUTHENTICATED_MESSAGE);
+}
+
+/** A refusal: understood and turned down by a rule, so nothing changed. */
+export function isRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.statusCode < 500;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** PostgreSQL's (and PGlite's) answer to a second row with the same unique key. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION;
+}
