@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type uPlot from 'uplot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeUPlot } from '../../test/uplot';
 import { ChartPanel, GRAPH_LOAD_FAILED, GRAPH_NO_DATA } from './chart-panel';
@@ -40,6 +41,22 @@ describe('TimeSeriesChart', () => {
       </MantineProvider>,
     );
   }
+
+  it('labels its axes in 24-hour time and with a decimal point, wide enough for large counts', () => {
+    renderChart({ times, series });
+    const [timeAxis, valueAxis] = FakeUPlot.latest()?.opts.axes ?? [];
+    const plot = FakeUPlot.latest() as unknown as uPlot;
+    const timeLabels = timeAxis?.values;
+    const valueLabels = valueAxis?.values;
+    const size = valueAxis?.size;
+    if (typeof timeLabels !== 'function' || typeof valueLabels !== 'function' || typeof size !== 'function') {
+      throw new Error('the chart must format its own axis labels');
+    }
+    const afternoon = new Date(2026, 10, 23, 15, 0).getTime() / 1000;
+    expect(timeLabels(plot, [afternoon], 0, 50, 3600)).toEqual(['15:00\n23 Nov']);
+    expect(valueLabels(plot, [0.5, 1.5], 1, 30, 0.5)).toEqual(['0.5', '1.5']);
+    expect(size(plot, ['250 000'], 1, 0)).toBeGreaterThan(size(plot, ['25'], 1, 0));
+  });
 
   it('draws the series with the hidden ones switched off, and redraws new data without a new plot', () => {
     const view = renderChart({ times, series });

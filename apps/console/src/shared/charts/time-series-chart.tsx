@@ -3,6 +3,7 @@ import { Group, Text, UnstyledButton, useComputedColorScheme, useMantineTheme } 
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import { formatDateTimeSeconds } from '../format/dates';
+import { formatTimeTicks, formatValueTicks, valueAxisWidth } from './axis-labels';
 import { chartPalette, type ChartColor } from './chart-colors';
 import classes from './time-series-chart.module.css';
 
@@ -26,6 +27,8 @@ export interface TimeSeriesChartProps {
 }
 
 export const DEFAULT_CHART_HEIGHT = 260;
+/** Two lines of labels: the time, and the day where it changes. */
+const TIME_AXIS_HEIGHT_PX = 48;
 /** Used until the container has been measured (and in a page without layout). */
 const FALLBACK_WIDTH = 600;
 
@@ -74,7 +77,18 @@ export function TimeSeriesChart({
             : {}),
         },
       },
-      axes: [axis, { ...axis, size: 60 }],
+      axes: [
+        {
+          ...axis,
+          size: TIME_AXIS_HEIGHT_PX,
+          values: (_plot, ticks, _axis, _space, step) => formatTimeTicks(ticks, step),
+        },
+        {
+          ...axis,
+          values: (_plot, ticks, _axis, _space, step) => formatValueTicks(ticks, step),
+          size: (_plot, labels) => valueAxisWidth(labels),
+        },
+      ],
       series: [
         {},
         ...series.map((item, index) => ({
