@@ -15,6 +15,8 @@ import { CreateUser, EditUser } from './users/user-form';
 import { UserDetail } from './users/user-detail';
 import { SelectUserNote, UsersPage } from './users/users-page';
 
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const routes: RouteObject[] = [
   {
     path: '/dashboard/admin',
@@ -24,7 +26,8 @@ const routes: RouteObject[] = [
         path: 'users',
         element: <UsersPage />,
         children: [
-          { index: true, element: <SelectUserNote /> },
+          // Lazy, as in the router: navigating here takes a moment, as it does in the browser.
+          { index: true, lazy: () => delay(50).then(() => ({ Component: SelectUserNote })) },
           { path: 'create', element: <CreateUser /> },
           { path: ':userId', element: <UserDetail /> },
           { path: ':userId/edit', element: <EditUser /> },
@@ -146,7 +149,7 @@ describe('user administration', () => {
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/create' });
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(router.state.location.pathname).toBe('/dashboard/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users'));
 
     await router.navigate('/dashboard/admin/users/u-1/edit');
     expect(await screen.findByLabelText('Username')).toBeDisabled();
@@ -170,16 +173,32 @@ describe('user administration', () => {
     expect(screen.getByText('Please try again or contact support')).toBeInTheDocument();
   });
 
-  it('after a delete the list reloads and the app goes to the list', async () => {
-    const { calls } = setup({ 'DELETE /api/auth/manage/users/u-1': () => jsonResponse(204, null) });
+  it('after a delete the list reloads and the app goes to the list, without asking for the deleted user', async () => {
+    let deleted = false;
+    const { calls } = setup({
+      'DELETE /api/auth/manage/users/u-1': () => {
+        deleted = true;
+        return jsonResponse(204, null);
+      },
+      'GET /api/auth/manage/users/u-1': () =>
+        deleted
+          ? jsonResponse(404, { errorMessage: 'No such user', code: 'NOT_FOUND' })
+          : jsonResponse(200, detailedUser),
+    });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/u-1' });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Okay' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users'));
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.method === 'GET' && call.path === '/api/auth/manage/users'),
+      ).toHaveLength(2),
+    );
     expect(
-      calls.filter((call) => call.method === 'GET' && call.path === '/api/auth/manage/users'),
-    ).toHaveLength(2);
+      calls.filter((call) => call.method === 'GET' && call.path === '/api/auth/manage/users/u-1'),
+    ).toHaveLength(1);
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
   });
 });
 

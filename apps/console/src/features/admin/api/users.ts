@@ -78,12 +78,15 @@ export function useSaveUser() {
   });
 }
 
+/**
+ * The deleted user's detail stays cached (unobserved once the page has moved on, it is collected):
+ * removing it while its page still shows would fetch it again and fail with 404.
+ */
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: async (_result, userId) => {
-      queryClient.removeQueries({ queryKey: adminKeys.user(userId) });
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.users(), exact: true });
     },
   });
