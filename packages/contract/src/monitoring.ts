@@ -27,7 +27,8 @@ export const safQueueSchema = z.object({
   instanceDescription: z.string(),
   queueLength: z.number().int(),
   retransmits: z.number().int(),
-  node: z.object({ status: nodeStatusSchema }),
+  /** The node whose queue this is: each node keeps its own queue per receiver. */
+  node: z.object({ nodeId: z.string(), nodeDescription: z.string(), status: nodeStatusSchema }),
 });
 export type SafQueue = z.infer<typeof safQueueSchema>;
 export const safResponseSchema = z.object({ queues: z.array(safQueueSchema) });

@@ -45,7 +45,7 @@ const queues: SafQueue[] = [
     instanceDescription: 'Primary switch',
     queueLength: 1234,
     retransmits: 7,
-    node: { status: 'degraded' },
+    node: { nodeId: 'n1', nodeDescription: 'Switch node 1', status: 'degraded' },
   },
 ];
 const instances: Instance[] = [

@@ -104,6 +104,17 @@ describe.each(TEST_DATABASE_KINDS)('monitoring API on %s', (kind) => {
     expect(new Set(queues.map((queue) => queue.receiverDescription))).toEqual(
       new Set(['Amex Gateway (SAF)', 'BankservAfrica EFT (SAF)', 'MTN Airtime (SAF)']),
     );
+    // Each receiver has one queue per node, and each row names its node.
+    expect(
+      queues
+        .filter((queue) => queue.receiverDescription === 'MTN Airtime (SAF)')
+        .map((queue) => `${queue.instanceDescription} ${queue.node.nodeId} ${queue.node.nodeDescription}`),
+    ).toEqual([
+      expect.stringMatching(/ jhb-node-01 jhb-ecs-01$/),
+      expect.stringMatching(/ jhb-node-02 jhb-ecs-02$/),
+      expect.stringMatching(/ cpt-node-01 cpt-ecs-01$/),
+      expect.stringMatching(/ cpt-node-02 cpt-ecs-02$/),
+    ]);
 
     const { instances } = instancesResponseSchema.parse((await get('/instances')).json());
     expect(instances).toEqual([

@@ -81,6 +81,7 @@ export function createMonitoringRepository() {
         .select([
           'saf_queues.receiver_description',
           'saf_queues.node_id',
+          'nodes.description as node_description',
           'saf_queues.length',
           'saf_queues.retransmits',
           'instances.description as instance_description',

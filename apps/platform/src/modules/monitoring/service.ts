@@ -117,7 +117,11 @@ export function createMonitoringService(deps: { db: Db; clock: Clock }) {
         instanceDescription: queue.instance_description,
         queueLength: queue.length,
         retransmits: queue.retransmits,
-        node: { status: statuses.get(queue.node_id) ?? 'unknown' },
+        node: {
+          nodeId: queue.node_id,
+          nodeDescription: queue.node_description,
+          status: statuses.get(queue.node_id) ?? 'unknown',
+        },
       }));
     },
 
