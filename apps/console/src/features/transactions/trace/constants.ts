@@ -1,6 +1,8 @@
 /** The message page's constants and texts (specification sections 2 and 9). */
 export const TRACE_REFRESH_MS = 5_000;
 export const COPIED_DURATION_MS = 3_000;
+/** How long an id the platform does not know may still be "on its way" before the page says so. */
+export const TRACE_NOT_FOUND_AFTER_MS = 60_000;
 /** Repeat counts above this show as '999+'. */
 export const MAX_SHOWN_REPEATS = 999;
 
@@ -8,6 +10,8 @@ export const TRACE_TEXTS = {
   title: 'Transaction Messages',
   messagesOnTheirWay:
     'These messages are still on their way, they should appear automatically in a few seconds',
+  notFound:
+    'No transaction with this ID was found. Check the link, or find the transaction by its reference on the Transactions page.',
   showAll: 'Show All',
   showingAll: 'Showing All',
   copyTrace: 'Copy Trace',

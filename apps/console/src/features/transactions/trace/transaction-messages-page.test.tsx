@@ -9,7 +9,7 @@ import { jsonResponse, routeFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { buildEdgeMessage, buildTransaction } from '../../../test/transactions';
-import { COPIED_DURATION_MS, TRACE_REFRESH_MS } from './constants';
+import { COPIED_DURATION_MS, TRACE_NOT_FOUND_AFTER_MS, TRACE_REFRESH_MS } from './constants';
 import { formatTrace } from './trace-text';
 import { TransactionMessagesPage } from './transaction-messages-page';
 
@@ -370,5 +370,32 @@ describe('transaction messages page', () => {
     await act(() => vi.advanceTimersByTimeAsync(TRACE_REFRESH_MS));
     expect(await screen.findByRole('table', { name: 'Leg summary' })).toBeInTheDocument();
     expect(box('Authorisation request from pos-gateway')).toHaveAttribute('aria-pressed', 'true');
+  });
+  it('says an unknown id was not found once it has waited a minute, and shows the leg if it turns up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let known = false;
+    setup({
+      [`GET /api/ecs/transactions/${LEG}`]: () =>
+        known
+          ? jsonResponse(200, legResponse(LEG))
+          : jsonResponse(404, { errorMessage: 'No such transaction', code: 'NOT_FOUND' }),
+      [`GET /api/ecs/transactions/${LEG}/messages`]: () =>
+        known
+          ? jsonResponse(200, { messages })
+          : jsonResponse(404, { errorMessage: 'No such transaction', code: 'NOT_FOUND' }),
+    });
+    renderRoutes(routes, { path: LEG_PATH });
+    expect(await screen.findByRole('status')).toHaveTextContent('These messages are still on their way');
+    await act(() => vi.advanceTimersByTimeAsync(TRACE_NOT_FOUND_AFTER_MS - 1_000));
+    expect(screen.getByRole('status')).toHaveTextContent('These messages are still on their way');
+
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'No transaction with this ID was found. Check the link, or find the transaction by its reference on the Transactions page.',
+    );
+
+    known = true;
+    await act(() => vi.advanceTimersByTimeAsync(TRACE_REFRESH_MS));
+    expect(await screen.findByRole('table', { name: 'Leg summary' })).toBeInTheDocument();
   });
 });

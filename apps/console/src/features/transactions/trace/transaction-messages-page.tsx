@@ -12,12 +12,13 @@ import {
 } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import type { EdgeMessage, TransactionLegResponse } from '@web-control/contract/transactions';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useMessages } from '../api/get-messages';
 import { useTransactionLeg } from '../api/get-transaction-leg';
-import { COPIED_DURATION_MS, TRACE_TEXTS } from './constants';
+import { HttpError } from '../../../shared/http/http-error';
+import { COPIED_DURATION_MS, TRACE_NOT_FOUND_AFTER_MS, TRACE_TEXTS } from './constants';
 import { sortMessages } from './edge-messages';
 import { LegSummary } from './leg-summary';
 import { MessageDetails } from './message-details';
@@ -55,6 +56,16 @@ function CopyTraceButton({
   );
 }
 
+/** True once the page has been open for `ms`: an unknown id may be a transaction still being written. */
+function useOpenFor(ms: number): boolean {
+  const [elapsed, setElapsed] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setElapsed(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return elapsed;
+}
+
 function TransactionTrace({ uuid }: { uuid: string }) {
   const leg = useTransactionLeg(uuid);
   const messages = useMessages(uuid);
@@ -70,6 +81,9 @@ function TransactionTrace({ uuid }: { uuid: string }) {
   const selected = sorted.find((message) => message.id === selectedId);
   const visible = selected ? [selected] : sorted;
   const transactionLeg = leg.data?.transactionLeg;
+  const waitedLongEnough = useOpenFor(TRACE_NOT_FOUND_AFTER_MS);
+  const notFound =
+    waitedLongEnough && sorted.length === 0 && leg.error instanceof HttpError && leg.error.status === 404;
 
   return (
     <Stack>
@@ -94,7 +108,7 @@ function TransactionTrace({ uuid }: { uuid: string }) {
           </Group>
           {sorted.length === 0 ? (
             <Alert color="blue" variant="light" role="status">
-              {TRACE_TEXTS.messagesOnTheirWay}
+              {notFound ? TRACE_TEXTS.notFound : TRACE_TEXTS.messagesOnTheirWay}
             </Alert>
           ) : (
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
