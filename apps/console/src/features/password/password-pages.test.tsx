@@ -95,6 +95,28 @@ describe('password pages', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This reset link has expired');
   });
 
+  it("shows the platform's reason when it refuses the password itself, and the expiry text on any other failure", async () => {
+    let answer = jsonResponse(400, {
+      errorMessage: 'This password is too common. Choose another.',
+      code: 'VALIDATION_FAILED',
+    });
+    const { fetchMock } = routeFetch({ 'POST /api/auth/manage/users/reset/fresh': () => answer });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/reset/fresh' });
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Password123!xyz');
+    await user.type(screen.getByLabelText('Confirm password'), 'Password123!xyz');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This password is too common. Choose another.',
+    );
+    expect(screen.queryByText('This reset link has expired')).toBeNull();
+
+    answer = jsonResponse(503, { errorMessage: 'down', code: 'UNAVAILABLE' });
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('This reset link has expired')).toBeInTheDocument();
+  });
+
   it('enrolment says its own link expired', async () => {
     const { fetchMock } = routeFetch({
       'POST /api/auth/manage/users/reset/old': () =>

@@ -4,6 +4,7 @@ import { CAN_NOW_LOG_IN, newPasswordFormSchema } from '@web-control/contract/pas
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { HttpError } from '../../../shared/http/http-error';
 import { useSetPassword } from '../api/set-password';
 
 type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
@@ -11,8 +12,18 @@ type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
 interface NewPasswordFormProps {
   token: string;
   submitLabel: string;
-  /** Shown when the platform refuses the link (or answers nothing). */
+  /** Shown when the platform refuses the link (or answers nothing useful). */
   expiredMessage: string;
+}
+
+/**
+ * A 400 is the platform refusing the password itself (too common, used before…): its reason is
+ * what the user needs. Anything else counts as an expired link, as the specification says.
+ */
+function failureText(error: unknown, expiredMessage: string): string {
+  const reason =
+    error instanceof HttpError && error.status === 400 ? error.errorBody?.errorMessage : undefined;
+  return reason ?? expiredMessage;
 }
 
 /** Chooses a password through an e-mailed link; success goes to /login with the username. */
@@ -55,7 +66,7 @@ export function NewPasswordForm({ token, submitLabel, expiredMessage }: NewPassw
         />
         {setPassword.isError ? (
           <Alert color="red" role="alert">
-            {expiredMessage}
+            {failureText(setPassword.error, expiredMessage)}
           </Alert>
         ) : null}
         <Button type="submit" loading={isSubmitting}>
