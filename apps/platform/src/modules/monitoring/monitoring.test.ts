@@ -236,4 +236,45 @@ describe.each(TEST_DATABASE_KINDS)('monitoring API on %s', (kind) => {
     );
     expect(earlier.batches).toEqual([{ status: 200, size: 6 }]);
   });
+
+  it("counts today's messages from the start of the operator's day, across the switch's UTC midnight", async () => {
+    // Two nodes whose counters restart at 00:00 UTC; the operator's day starts at 23:59:55 UTC.
+    const point = (nodeId: string, time: string, total: number) => ({
+      node_id: nodeId,
+      time: new Date(time),
+      tps_5min: 1,
+      tps_5min_agg: 2,
+      total_messages: total,
+      percentile50: 10,
+      percentile95: 20,
+      percentile99: 30,
+    });
+    await database.db
+      .insertInto('metric_points')
+      .values([
+        point('jhb-node-01', '2026-03-05T23:59:40Z', 990),
+        point('jhb-node-01', '2026-03-05T23:59:50Z', 1_000),
+        point('jhb-node-01', '2026-03-06T00:00:00Z', 5),
+        point('jhb-node-01', '2026-03-06T00:00:10Z', 12),
+        point('cpt-node-01', '2026-03-05T23:59:50Z', 400),
+        point('cpt-node-01', '2026-03-06T00:00:00Z', 3),
+        point('cpt-node-01', '2026-03-06T00:00:10Z', 4),
+      ])
+      .execute();
+    const day = await readAll(
+      '/metrics/countAgg',
+      'from=2026-03-05T23:59:45.000Z&to=2026-03-06T23:59:44.999Z',
+    );
+    expect(day.points.map((p) => [Date.parse(p.time), p.totalMessages])).toEqual([
+      [Date.parse('2026-03-05T23:59:50Z'), 10 + 400],
+      [Date.parse('2026-03-06T00:00:00Z'), 10 + 400 + 5 + 3],
+      [Date.parse('2026-03-06T00:00:10Z'), 10 + 400 + 5 + 3 + 7 + 1],
+    ]);
+    // From 00:00:05 only the increments after it count.
+    const later = await readAll(
+      '/metrics/countAgg',
+      'from=2026-03-06T00:00:05.000Z&to=2026-03-06T23:59:59.999Z',
+    );
+    expect(later.points.map((p) => p.totalMessages)).toEqual([7 + 1]);
+  });
 });

@@ -21,6 +21,20 @@ export interface MetricRecord {
   percentile99: number;
 }
 
+/** Long enough to find each node's point before `from` (one every 10 s). */
+const COUNTER_LOOKBACK_MS = 60_000;
+
+/** Sums come back as strings (numeric, bigint) from pg and PGlite alike. */
+interface AggregateRow {
+  time: Date | string;
+  tps_5min: number | string;
+  tps_5min_agg: number | string;
+  total_messages: number | string;
+  percentile50: number | string;
+  percentile95: number | string;
+  percentile99: number | string;
+}
+
 export interface ScrollPosition {
   time: Date;
   id: string;
@@ -164,38 +178,54 @@ export function createMonitoringRepository() {
     },
 
     /**
-     * The switch as a whole, one point per time in [from, to] after `after`: TPS and totals summed
-     * over the nodes, the response-time percentiles of the slowest node (metric_points_time_idx).
+     * The switch as a whole, one point per time in [from, to] after `after`: TPS summed over the
+     * nodes, the response-time percentiles of the slowest node, and the messages processed since
+     * `from` (metric_points_time_idx). Each node's stored counter restarts at the switch's own
+     * midnight (UTC); counting its increments from `from` makes "today" the day the caller asks
+     * for, in the operator's time zone. A point with no point of its node in the minute before
+     * counts its whole counter.
      */
     async pageAggregateMetrics(
       executor: DbExecutor,
       filter: { from: Date; to: Date; after: Date | undefined; limit: number },
     ): Promise<Array<Omit<MetricRecord, 'id'>>> {
-      let query = executor
-        .selectFrom('metric_points')
-        .select((eb) => [
-          'time',
-          eb.fn.sum<number | string>('tps_5min').as('tps_5min'),
-          eb.fn.max('tps_5min_agg').as('tps_5min_agg'),
-          eb.fn.sum<number | string>('total_messages').as('total_messages'),
-          eb.fn.max('percentile50').as('percentile50'),
-          eb.fn.max('percentile95').as('percentile95'),
-          eb.fn.max('percentile99').as('percentile99'),
-        ])
-        .where('time', '>=', filter.from)
-        .where('time', '<=', filter.to);
-      if (filter.after !== undefined) {
-        query = query.where('time', '>', filter.after);
-      }
-      const rows = await query.groupBy('time').orderBy('time').limit(filter.limit).execute();
+      const lookbackFrom = new Date(filter.from.getTime() - COUNTER_LOOKBACK_MS);
+      const after = filter.after ?? lookbackFrom;
+      const { rows } = await sql<AggregateRow>`
+        with increments as (
+          select time, tps_5min, tps_5min_agg, percentile50, percentile95, percentile99,
+            case
+              when lag(total_messages) over node_points is null
+                or total_messages < lag(total_messages) over node_points then total_messages
+              else total_messages - lag(total_messages) over node_points
+            end as increment
+          from metric_points
+          where time >= ${lookbackFrom} and time <= ${filter.to}
+          window node_points as (partition by node_id order by time)
+        ), per_time as (
+          select time, sum(tps_5min) as tps_5min, max(tps_5min_agg) as tps_5min_agg,
+            sum(increment) as increment, max(percentile50) as percentile50,
+            max(percentile95) as percentile95, max(percentile99) as percentile99
+          from increments
+          where time >= ${filter.from}
+          group by time
+        ), running as (
+          select *, sum(increment) over (order by time) as total_messages from per_time
+        )
+        select time, tps_5min, tps_5min_agg, total_messages, percentile50, percentile95, percentile99
+        from running
+        where time > ${after}
+        order by time
+        limit ${filter.limit}
+      `.execute(executor);
       return rows.map((row) => ({
-        time: row.time,
+        time: new Date(row.time),
         tps5min: Number(row.tps_5min),
-        tps5minAgg: row.tps_5min_agg,
+        tps5minAgg: Number(row.tps_5min_agg),
         totalMessages: Number(row.total_messages),
-        percentile50: row.percentile50,
-        percentile95: row.percentile95,
-        percentile99: row.percentile99,
+        percentile50: Number(row.percentile50),
+        percentile95: Number(row.percentile95),
+        percentile99: Number(row.percentile99),
       }));
     },
   };
