@@ -104,6 +104,48 @@ test.describe('shell', () => {
     await expect(page).toHaveTitle('Not Found | Web Control');
   });
 
+  test('an unknown address under /dashboard links back to the start page', async ({ page }) => {
+    await signInAt(page, '/dashboard/home', 'admin');
+    await page.goto('/dashboard/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the start page' }).click();
+    await expect(page, 'the link goes to the default path').toHaveURL('/dashboard/home');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  });
+
+  test('an area whose chunk fails to load shows the error page, and Reload brings the screen back', async ({
+    page,
+  }) => {
+    await signInAt(page, '/dashboard/home', 'admin');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    const chunk = '**/assets/area-load-balancer-*.js';
+    await page.route(chunk, (route) => route.abort('failed'));
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'Load Balancer' }).click();
+
+    await expect(page.getByRole('heading', { name: 'This page could not be shown' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'Something went wrong while loading or showing this page. Reload to try again; if it keeps happening, please contact support.',
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Something went wrong | Web Control');
+    await expect(menu, 'the page stays inside the dashboard layout').toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the start page' })).toHaveAttribute(
+      'href',
+      '/dashboard/home',
+    );
+    await expect(page.getByRole('button', { name: 'Back to the previous page' })).toBeVisible();
+
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page).toHaveURL('/dashboard/load-balancer/services');
+    await expect(
+      page.getByRole('heading', { name: 'Load Balancer - Services' }),
+      'the reloaded page loads the chunk',
+    ).toBeVisible();
+  });
+
   test('without its configuration the console says so', async ({ page }) => {
     await page.route('**/config.js', (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto('/login');

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../shared/runtime-config';
+import { DEFAULT_HOME_PATH, FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../shared/runtime-config';
 
 /** /dashboard/documentation opens the documentation in a new tab and goes home. */
 export function DocumentationRedirect() {
   useEffect(() => {
     window.open(getRuntimeConfig()?.documentationUrl ?? FALLBACK_DOCUMENTATION_URL, '_blank', 'noopener');
   }, []);
-  return <Navigate to="/dashboard/home" replace />;
+  return <Navigate to={DEFAULT_HOME_PATH} replace />;
 }

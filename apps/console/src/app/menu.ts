@@ -1,4 +1,6 @@
-import type { Permission } from '@web-control/contract/permissions';
+import { holdsAll, type Permission } from '@web-control/contract/permissions';
+import type { Area } from '../shared/screens/define-area';
+import { AREAS } from './areas';
 
 export interface MenuLink {
   label: string;
@@ -10,32 +12,23 @@ export interface MenuLink {
   children?: MenuLink[];
 }
 
-export const DOCUMENTATION_PATH = '/dashboard/documentation';
+export interface MenuOptions {
+  hideHome: boolean;
+  heldPermissions: readonly string[];
+}
 
-/** The menu of specification section 6; Logout is added by the side menu itself. */
-export function buildMenu(options: { hideHome: boolean; heldPermissions: readonly string[] }): MenuLink[] {
-  const entries: MenuLink[] = [
-    { label: 'Home', to: '/dashboard/home', permissions: [] },
-    { label: 'Monitoring', to: '/dashboard/monitoring/overview', permissions: ['MONITOR_SERVICES'] },
-    { label: 'Load Balancer', to: '/dashboard/load-balancer/services', permissions: ['VIEW_LOAD_BALANCER'] },
-    { label: 'Transactions', to: '/dashboard/transactions', permissions: ['VIEW_TRANSACTIONS'] },
-    { label: 'Vouchers', to: '/dashboard/vouchers', permissions: ['VIEW_VOUCHERS'] },
-    { label: 'Finance', to: '/dashboard/finance/processes', permissions: ['VIEW_PROCESSES'] },
-    {
-      label: 'Configure',
-      to: '/dashboard/config/maps',
-      permissions: ['VIEW_MAPPINGS'],
-      children: [
-        { label: 'Mappings', to: '/dashboard/config/maps', permissions: ['APPROVE_MAPS'] },
-        { label: 'Approvals', to: '/dashboard/config/approvals', permissions: ['APPROVE_MAPS'] },
-      ],
-    },
-    { label: 'User Management', to: '/dashboard/admin/users', permissions: ['MANAGE_USERS'] },
-    { label: 'Documentation', to: DOCUMENTATION_PATH, permissions: ['VIEW_TRANSACTIONS'], external: true },
-  ];
-  const allowed = (entry: MenuLink) => entry.permissions.every((p) => options.heldPermissions.includes(p));
-  return entries
-    .filter((entry) => !(options.hideHome && entry.label === 'Home'))
-    .filter(allowed)
-    .map((entry) => (entry.children ? { ...entry, children: entry.children.filter(allowed) } : entry));
+/** The area's side-menu entry, or undefined when this user does not see it. */
+export function getMenuEntry({ menu, permissions }: Area, options: MenuOptions): MenuLink | undefined {
+  const allowed = (link: { permissions: Permission[] }) =>
+    holdsAll(options.heldPermissions, link.permissions);
+  const entry: MenuLink = { label: menu.label, to: menu.to, permissions: menu.permissions ?? permissions };
+  if ((options.hideHome && menu.hiddenByHideHome) || !allowed(entry)) return undefined;
+  if (menu.external) entry.external = true;
+  if (menu.children) entry.children = menu.children.filter(allowed);
+  return entry;
+}
+
+/** The menu of specification section 6, in the order of AREAS; Logout is added by the side menu. */
+export function buildMenu(options: MenuOptions): MenuLink[] {
+  return AREAS.flatMap((area) => getMenuEntry(area, options) ?? []);
 }

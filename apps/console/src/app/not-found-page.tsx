@@ -1,8 +1,12 @@
-import { Center, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { getDefaultPath } from '../shared/runtime-config';
 import { PageTitle } from '../shared/ui/page-title';
 
 export const NOT_FOUND_TEXT =
   "We unfortunately couldn't find the page you're looking for. Please contact support if this is unexpected.";
+
+export const BACK_TO_START = 'Back to the start page';
 
 export function NotFoundPage() {
   return (
@@ -11,6 +15,9 @@ export function NotFoundPage() {
       <Stack align="center" maw={520}>
         <Title order={1}>Page Not Found</Title>
         <Text ta="center">{NOT_FOUND_TEXT}</Text>
+        <Anchor component={Link} to={getDefaultPath()}>
+          {BACK_TO_START}
+        </Anchor>
       </Stack>
     </Center>
   );

@@ -1,24 +1,10 @@
-import { PERMISSIONS, type Permission } from '@web-control/contract/permissions';
-import { isValidElement } from 'react';
-import { matchRoutes } from 'react-router';
+import { PERMISSIONS } from '@web-control/contract/permissions';
 import { describe, expect, it } from 'vitest';
+import { guardPermissions } from '../../test/route-guards';
 import { routes } from '../router';
 import { buildPaletteScreens, filterScreens } from './screens';
 
 const labels = (screens: ReturnType<typeof buildPaletteScreens>) => screens.map((screen) => screen.label);
-
-/** The permissions of every route guard on the way to a path, or undefined when no screen serves it. */
-function guardPermissions(path: string): Permission[] | undefined {
-  const matches = matchRoutes(routes, path);
-  const last = matches?.at(-1);
-  if (!matches || !last || last.route.path === '*' || last.params['*']) return undefined;
-  return matches.flatMap(({ route }) => {
-    const props: unknown = isValidElement(route.element) ? route.element.props : undefined;
-    const permissions =
-      typeof props === 'object' && props !== null && 'permissions' in props ? props.permissions : undefined;
-    return Array.isArray(permissions) ? (permissions as Permission[]) : [];
-  });
-}
 
 describe('palette screens', () => {
   it('lists every screen to a holder of every permission, sub-screens in place of their menu entry', () => {
@@ -63,18 +49,27 @@ describe('palette screens', () => {
 
   it('names only paths the router serves without parameters', () => {
     for (const screen of buildPaletteScreens({ hideHome: false, heldPermissions: PERMISSIONS })) {
-      expect(guardPermissions(screen.to), screen.to).toBeDefined();
+      expect(guardPermissions(routes, screen.to), screen.to).toBeDefined();
     }
   });
 
-  it.each(PERMISSIONS)('offers a holder of only %s no sub-screen its route guard refuses', (permission) => {
+  it.each(PERMISSIONS)('offers a holder of only %s no screen its route guard refuses', (permission) => {
     const screens = buildPaletteScreens({ hideHome: true, heldPermissions: [permission] });
-    for (const screen of screens.filter((item) => item.area !== null)) {
+    for (const screen of screens) {
       expect(
-        guardPermissions(screen.to)?.every((needed) => needed === permission),
+        guardPermissions(routes, screen.to)?.every((needed) => needed === permission),
         screen.to,
       ).toBe(true);
     }
+  });
+
+  it('offers Vouchers only with VIEW_TRANSACTIONS as well, which its pages need', () => {
+    expect(labels(buildPaletteScreens({ hideHome: true, heldPermissions: ['VIEW_VOUCHERS'] }))).toEqual([]);
+    expect(
+      labels(
+        buildPaletteScreens({ hideHome: true, heldPermissions: ['VIEW_VOUCHERS', 'VIEW_TRANSACTIONS'] }),
+      ),
+    ).toEqual(['Transactions', 'Vouchers', 'Documentation']);
   });
 
   it('filters by every typed word, in the name or the area, in any case', () => {

@@ -1,9 +1,10 @@
 import { Stack, Tabs } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ROLES_PATH, USERS_PATH } from './paths';
 
 const TABS = [
-  { value: 'users', label: 'Users', path: '/dashboard/admin/users' },
-  { value: 'roles', label: 'Roles', path: '/dashboard/admin/roles' },
+  { value: 'users', label: 'Users', path: USERS_PATH },
+  { value: 'roles', label: 'Roles', path: ROLES_PATH },
 ] as const;
 
 export function AdminLayout() {

@@ -3,5 +3,3 @@ export const NO_NODES = 'No nodes were found';
 export const NO_SAF_QUEUES = 'No SAF queues were found';
 export const METRICS_UNAVAILABLE = 'Metrics are currently unavailable';
 export const HEALTH_OVERVIEW_REFRESH_MS = 30_000;
-
-export const NODE_VIEW_PATH = '/dashboard/monitoring/node';

@@ -1,4 +1,4 @@
-const TRANSACTIONS_PATH = '/dashboard/transactions';
+export const TRANSACTIONS_PATH = '/dashboard/transactions';
 
 /** The trace page of a transaction leg: the list, the leg arrows and the command palette link here. */
 export function transactionPath(uuid: string): string {

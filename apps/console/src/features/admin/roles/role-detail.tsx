@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useDeleteRole, usePermissions, useRoles } from '../api/roles';
 import { deleteWithConfirmation } from '../components/delete-with-confirmation';
 import { PermissionToggles } from './permission-toggles';
-import { ROLES_PATH } from './roles-page';
+import { ROLES_PATH } from '../paths';
 
 export const DELETE_ROLE_FAILED = 'Failed to delete role';
 export const ROLE_NOT_FOUND = 'This role does not exist (any more).';

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
 import { usePermissions, useRoles, useSaveRole } from '../api/roles';
 import { PermissionToggles } from './permission-toggles';
-import { ROLES_PATH } from './roles-page';
+import { ROLES_PATH } from '../paths';
 import { ROLE_NOT_FOUND } from './role-detail';
 
 export const CREATE_ROLE_REJECTED = 'The role could not be created. Please try again or contact support.';

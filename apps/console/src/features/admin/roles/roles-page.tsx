@@ -1,7 +1,6 @@
 import { useRoles } from '../api/roles';
 import { MasterDetail, SelectNote } from '../components/master-detail';
-
-export const ROLES_PATH = '/dashboard/admin/roles';
+import { ROLES_PATH } from '../paths';
 
 export function RolesPage() {
   const roles = useRoles();

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
 import { useDeleteUser, useUser } from '../api/users';
 import { deleteWithConfirmation } from '../components/delete-with-confirmation';
-import { USERS_PATH } from './users-page';
+import { USERS_PATH } from '../paths';
 
 export const DELETE_USER_FAILED = 'Failed to delete user';
 

@@ -17,7 +17,7 @@ import { HttpError } from '../../../shared/http/http-error';
 import { useRoles } from '../api/roles';
 import { useSaveUser, useUser } from '../api/users';
 import { describeFetchFailure } from './user-detail';
-import { USERS_PATH } from './users-page';
+import { USERS_PATH } from '../paths';
 
 export const CREATE_USER_REJECTED = 'The user could not be created. Please try again or contact support.';
 

@@ -1,7 +1,6 @@
 import { useUsers } from '../api/users';
 import { MasterDetail, SelectNote } from '../components/master-detail';
-
-export const USERS_PATH = '/dashboard/admin/users';
+import { USERS_PATH } from '../paths';
 
 export function UsersPage() {
   const users = useUsers();

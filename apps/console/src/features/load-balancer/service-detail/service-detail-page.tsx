@@ -12,7 +12,7 @@ import { useSetReceiverWeight } from '../api/set-receiver-weight';
 import { EmptyState, LoadFailed, LoadingState } from '../components/load-state';
 import { StatusDot, statusOf } from '../components/status-dot';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
-import { SERVICES_PATH } from '../services/services-page';
+import { SERVICES_PATH } from '../paths';
 import { ReceiversTable } from './receivers-table';
 
 export const SERVICE_TITLE_PREFIX = 'Load Balancer - ';

@@ -6,13 +6,9 @@ import { useServices } from '../api/get-services';
 import { EmptyState, LoadFailed, LoadingState } from '../components/load-state';
 import { StatusDot, statusOf } from '../components/status-dot';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
+import { servicePath } from '../paths';
 
 export const SERVICES_TITLE = 'Load Balancer - Services';
-export const SERVICES_PATH = '/dashboard/load-balancer/services';
-
-export function servicePath(serviceId: string): string {
-  return `${SERVICES_PATH}/${encodeURIComponent(serviceId)}`;
-}
 
 function ServicesTable({ services }: { services: Service[] }) {
   return (

@@ -17,7 +17,8 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { useNodes } from '../api/nodes';
 import { useSafQueues } from '../api/saf-queues';
 import { NodeStatusDot } from '../components/node-status-dot';
-import { METRICS_UNAVAILABLE, NO_NODES, NO_SAF_QUEUES, NODE_VIEW_PATH } from '../constants';
+import { METRICS_UNAVAILABLE, NO_NODES, NO_SAF_QUEUES } from '../constants';
+import { NODE_VIEW_PATH } from '../paths';
 import type { NodeViewState } from '../node-view/node-view-state';
 
 const TITLE = 'Health Overview';

@@ -1,0 +1,3 @@
+export const ADMIN_PATH = '/dashboard/admin';
+export const USERS_PATH = `${ADMIN_PATH}/users`;
+export const ROLES_PATH = `${ADMIN_PATH}/roles`;

@@ -1,0 +1,47 @@
+import { defineArea } from '../../shared/screens/define-area';
+import { ADMIN_PATH, ROLES_PATH, USERS_PATH } from './paths';
+
+export const ADMIN_SCREENS = defineArea({
+  permissions: ['MANAGE_USERS'],
+  load: () => import('./routes'),
+  screens: [
+    {
+      path: ADMIN_PATH,
+      component: (area) => area.AdminLayout,
+      children: [
+        { redirectTo: USERS_PATH },
+        {
+          path: USERS_PATH,
+          component: (area) => area.UsersPage,
+          paletteLabel: 'Users',
+          children: [
+            { component: (area) => area.SelectUserNote },
+            {
+              path: `${USERS_PATH}/create`,
+              component: (area) => area.CreateUser,
+              paletteLabel: 'Create User',
+            },
+            { path: `${USERS_PATH}/:userId`, component: (area) => area.UserDetail },
+            { path: `${USERS_PATH}/:userId/edit`, component: (area) => area.EditUser },
+          ],
+        },
+        {
+          path: ROLES_PATH,
+          component: (area) => area.RolesPage,
+          paletteLabel: 'Roles',
+          children: [
+            { component: (area) => area.SelectRoleNote },
+            {
+              path: `${ROLES_PATH}/create`,
+              component: (area) => area.CreateRole,
+              paletteLabel: 'Create Role',
+            },
+            { path: `${ROLES_PATH}/:roleId`, component: (area) => area.RoleDetail },
+            { path: `${ROLES_PATH}/:roleId/edit`, component: (area) => area.EditRole },
+          ],
+        },
+      ],
+    },
+  ],
+  menu: { label: 'User Management', to: USERS_PATH },
+});

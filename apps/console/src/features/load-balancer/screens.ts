@@ -1,0 +1,13 @@
+import { defineArea } from '../../shared/screens/define-area';
+import { LOAD_BALANCER_PATH, SERVICES_PATH } from './paths';
+
+export const LOAD_BALANCER_SCREENS = defineArea({
+  permissions: ['VIEW_LOAD_BALANCER'],
+  load: () => import('./routes'),
+  screens: [
+    { path: LOAD_BALANCER_PATH, redirectTo: SERVICES_PATH },
+    { path: SERVICES_PATH, component: (area) => area.ServicesPage, paletteLabel: 'Load Balancer Services' },
+    { path: `${SERVICES_PATH}/:serviceId`, component: (area) => area.ServiceDetailPage },
+  ],
+  menu: { label: 'Load Balancer', to: SERVICES_PATH },
+});

@@ -1,0 +1,90 @@
+import type { Permission } from '@web-control/contract/permissions';
+import type { ComponentType } from 'react';
+
+/**
+ * A route of an area as its screens.ts declares it. Paths are absolute (`/dashboard/...`) and start
+ * with the parent's path; a route without a path is its parent's index.
+ */
+export type ScreenDeclaration<Module> =
+  | {
+      path?: string;
+      /** Needed on top of the area's (and the parent's) permissions. */
+      permissions?: Permission[];
+      /** The screen, taken from the area's route module once that has loaded. */
+      component: (module: Module) => ComponentType;
+      /** Its name in the command palette, under its area's menu label; unnamed screens are not offered. */
+      paletteLabel?: string;
+      children?: ScreenDeclaration<Module>[];
+    }
+  | { path?: string; permissions?: Permission[]; redirectTo: string };
+
+export interface MenuChild {
+  label: string;
+  to: string;
+  /** All of these are needed to see the link. */
+  permissions: Permission[];
+}
+
+export interface MenuPlacement {
+  label: string;
+  to: string;
+  /** Who sees the entry; the area's permissions when left out. */
+  permissions?: Permission[];
+  /** Opens the documentation in a new tab instead of a screen. */
+  external?: boolean;
+  /** Left out of the menu and the palette when the runtime configuration sets hideHome. */
+  hiddenByHideHome?: boolean;
+  children?: MenuChild[];
+}
+
+export interface AreaDeclaration<Module> {
+  /** Needed for every route of the area, on top of a session. */
+  permissions: Permission[];
+  /** The area's route module, one lazy chunk: `() => import('./routes')`. */
+  load: () => Promise<Module>;
+  screens: ScreenDeclaration<Module>[];
+  /** Its side-menu entry; the palette names its screens under this label. */
+  menu: MenuPlacement;
+}
+
+/** A route of a declared area, with its screen's loader bound to the area's chunk. */
+export type AreaScreen =
+  | {
+      path?: string;
+      permissions: Permission[];
+      load: () => Promise<ComponentType>;
+      paletteLabel?: string;
+      children: AreaScreen[];
+    }
+  | { path?: string; permissions: Permission[]; redirectTo: string };
+
+export interface Area {
+  permissions: Permission[];
+  screens: AreaScreen[];
+  menu: MenuPlacement;
+}
+
+function bindScreen<Module>(load: () => Promise<Module>, screen: ScreenDeclaration<Module>): AreaScreen {
+  const permissions = screen.permissions ?? [];
+  if ('redirectTo' in screen) return { path: screen.path, permissions, redirectTo: screen.redirectTo };
+  const { component } = screen;
+  return {
+    path: screen.path,
+    permissions,
+    load: async () => component(await load()),
+    paletteLabel: screen.paletteLabel,
+    children: (screen.children ?? []).map((child) => bindScreen(load, child)),
+  };
+}
+
+/**
+ * Declares an area once: the router, its guards, the side menu and the command palette are built
+ * from this. Typed against the route module, so a screen names an export that exists.
+ */
+export function defineArea<Module>(area: AreaDeclaration<Module>): Area {
+  return {
+    permissions: area.permissions,
+    screens: area.screens.map((screen) => bindScreen(area.load, screen)),
+    menu: area.menu,
+  };
+}
