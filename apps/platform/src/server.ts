@@ -26,6 +26,7 @@ import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { readSettings, type Settings, type SettingsInput } from './settings.ts';
 import { transactionDetailRoutes, transactionListRoutes } from './modules/transactions/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     getSigningSecret,
     isUserActive: (userId) => authRepository.isUserActive(database.db, userId),
   });
+  await app.register(idempotencyPlugin, { db: database.db, clock });
   if (ownsDatabase) {
     app.addHook('onClose', async () => database.close());
   }

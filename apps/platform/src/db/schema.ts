@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { ApprovalsTables } from '../modules/approvals/table.ts';
 import type { AppSettingsTables } from '../modules/app-settings/table.ts';
 import type { AuditTables } from '../modules/audit/table.ts';
 import type { AuthTables } from '../modules/auth/table.ts';
@@ -6,6 +7,7 @@ import type { LoadBalancerTables } from '../modules/load-balancer/table.ts';
 import type { MonitoringTables } from '../modules/monitoring/table.ts';
 import type { SsoTables } from '../modules/sso/table.ts';
 import type { TransactionsTables } from '../modules/transactions/table.ts';
+import type { IdempotencyTables } from '../plugins/idempotency-table.ts';
 
 /** Every table, composed from each module's own table types. */
 export interface Database
@@ -16,7 +18,9 @@ export interface Database
     SsoTables,
     MonitoringTables,
     LoadBalancerTables,
-    TransactionsTables {}
+    TransactionsTables,
+    IdempotencyTables,
+    ApprovalsTables {}
 
 export type Db = Kysely<Database>;
 /** A query runner: the database itself or an open transaction. */
