@@ -34,6 +34,11 @@ export const setReceiverWeightSchema = z.object({
   weight: z.number().int().min(RECEIVER_WEIGHT_MIN).max(RECEIVER_WEIGHT_MAX),
 });
 
+/** The console's weight field: its text must read as the weight the platform accepts (empty is missing, not 0). */
+export const receiverWeightFormSchema = z.object({
+  weight: z.string().trim().min(1).transform(Number).pipe(setReceiverWeightSchema.shape.weight),
+});
+
 /**
  * The share of traffic each receiver would carry: active receivers in proportion to their weight.
  * Used by the console's projection before a change and by the simulator's routing.
