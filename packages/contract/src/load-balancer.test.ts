@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectTrafficShares } from './load-balancer.ts';
+import { projectTrafficShares, receiverWeightFormSchema } from './load-balancer.ts';
 
 describe('projected traffic shares', () => {
   it('splits traffic between active receivers in proportion to their weights', () => {
@@ -17,5 +17,15 @@ describe('projected traffic shares', () => {
       { id: 'b', isActive: false, weight: 10 },
     ]);
     expect(Object.fromEntries(shares)).toEqual({ a: 0, b: 0 });
+  });
+});
+
+describe('the weight field', () => {
+  it.each(['0', '1000', ' 250 '])('accepts %j as a whole number from 0 to 1000', (weight) => {
+    expect(receiverWeightFormSchema.parse({ weight })).toEqual({ weight: Number(weight) });
+  });
+
+  it.each(['', '  ', 'abc', '12.5', '-1', '1001'])('refuses %j', (weight) => {
+    expect(receiverWeightFormSchema.safeParse({ weight }).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberFromText, wholeNumber } from './validation.ts';
 
 /** The load balancer (VIEW_LOAD_BALANCER to read, EDIT_LOAD_BALANCER to change). */
 export const RECEIVER_WEIGHT_MIN = 0;
@@ -31,7 +32,12 @@ export const receiversResponseSchema = z.object({ receivers: z.array(receiverSch
 
 export const setReceiverActiveSchema = z.object({ active: z.boolean() });
 export const setReceiverWeightSchema = z.object({
-  weight: z.number().int().min(RECEIVER_WEIGHT_MIN).max(RECEIVER_WEIGHT_MAX),
+  weight: wholeNumber(RECEIVER_WEIGHT_MIN, RECEIVER_WEIGHT_MAX),
+});
+
+/** The console's weight field: its text must read as the weight the platform accepts. */
+export const receiverWeightFormSchema = z.object({
+  weight: numberFromText(setReceiverWeightSchema.shape.weight),
 });
 
 /**

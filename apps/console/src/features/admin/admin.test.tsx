@@ -65,6 +65,17 @@ const baseRoutes = {
   'GET /api/auth/manage/permissions': () => jsonResponse(200, { permissions }),
 };
 
+/** A new user the contract's rules accept: username, e-mail and the Support role. */
+async function fillNewUser(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Username'), 'jo');
+  await user.type(screen.getByLabelText('Email'), 'jo@bank.example');
+  const roleSelect = screen.getByLabelText('Role');
+  await waitFor(() =>
+    expect(within(roleSelect).getByRole('option', { name: 'Support' })).toBeInTheDocument(),
+  );
+  await user.selectOptions(roleSelect, '7');
+}
+
 function setup(overrides: Record<string, (body: unknown) => Response> = {}) {
   const fetch = routeFetch({ ...baseRoutes, ...overrides });
   vi.stubGlobal('fetch', fetch.fetchMock);
@@ -128,7 +139,7 @@ describe('user administration', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/dashboard/admin/users/create' });
-    await user.type(await screen.findByLabelText('Username'), 'jo');
+    await fillNewUser(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A user named "jo" already exists');
   });
@@ -137,11 +148,42 @@ describe('user administration', () => {
     setup({ 'POST /api/auth/manage/users': () => new Response(null, { status: 502 }) });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/dashboard/admin/users/create' });
-    await user.type(await screen.findByLabelText('Username'), 'jo');
+    await fillNewUser(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The user could not be created. Please try again or contact support.',
     );
+  });
+
+  it("checks a new user with the contract's rules and sends nothing while one is broken", async () => {
+    const { calls } = setup();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/admin/users/create' });
+    await user.type(await screen.findByLabelText('Mobile number'), '12ab');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a username')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
+    expect(
+      screen.getByText('A mobile number holds 6 to 19 digits, optionally after a +'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Choose one role')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('a refused update shows the platform’s text and keeps the form', async () => {
+    setup({
+      'PUT /api/auth/manage/users/u-1': () =>
+        jsonResponse(409, { errorMessage: 'That e-mail address is taken', code: 'CONFLICT' }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/u-1/edit' });
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'jo@other.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That e-mail address is taken');
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1/edit');
   });
 
   it('cancel returns to the list when creating and to the detail when editing', async () => {
@@ -237,6 +279,16 @@ describe('role administration', () => {
       role: 'Support',
       permissions: [{ id: 2 }],
     });
+  });
+
+  it("checks a new role's name with the contract's rule and sends nothing without one", async () => {
+    const { calls } = setup();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/admin/roles/create' });
+    await user.click(await screen.findByRole('button', { name: 'VIEW_TRANSACTIONS' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a role name')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it('says so when a role cannot be deleted', async () => {

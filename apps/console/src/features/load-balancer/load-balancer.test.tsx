@@ -4,13 +4,13 @@ import type { Receiver, Service } from '@web-control/contract/load-balancer';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../shared/modals/modal-store';
-import { WEIGHT_CHANGE_NOTE } from '../../shared/modals/receiver-modals';
 import { setRuntimeConfig } from '../../shared/runtime-config';
 import { dispatchAccount, resetAccountForTests } from '../../shared/session/session-state';
 import { jsonResponse, routeFetch } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
 import { TEST_CONFIG } from '../../test/tokens';
 import { LOAD_BALANCER_POLL_INTERVAL_MS } from './api/polling';
+import { WEIGHT_CHANGE_NOTE } from './components/receiver-modals';
 import { ServiceDetailPage } from './service-detail/service-detail-page';
 import { ServicesPage } from './services/services-page';
 

@@ -1,25 +1,38 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { RESET_LINK_EXPIRED, RESET_LINK_SENT } from '@web-control/contract/passwords';
-import { useState, type SyntheticEvent } from 'react';
+import {
+  forgotPasswordRequestSchema,
+  RESET_LINK_EXPIRED,
+  RESET_LINK_SENT,
+} from '@web-control/contract/passwords';
+import { useForm } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { getRuntimeConfig } from '../../shared/runtime-config';
 import { useRequestPasswordReset } from './api/request-password-reset';
 import { NewPasswordForm } from './components/new-password-form';
 import { PasswordCard } from './components/password-card';
 
-function RequestResetForm() {
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
-  const requestReset = useRequestPasswordReset();
+type ResetRequestForm = z.input<typeof forgotPasswordRequestSchema>;
+type ResetRequest = z.output<typeof forgotPasswordRequestSchema>;
 
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
+function RequestResetForm() {
+  const requestReset = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitSuccessful },
+  } = useForm<ResetRequestForm, unknown, ResetRequest>({
+    resolver: zodResolver(forgotPasswordRequestSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
     // The answer never reveals whether the address is known: success either way.
     await requestReset.mutateAsync(email).catch(() => undefined);
-    setSent(true);
-  };
+  });
 
-  if (sent) {
+  if (isSubmitSuccessful) {
     return (
       <Alert color="blue" role="status">
         {RESET_LINK_SENT}
@@ -27,15 +40,14 @@ function RequestResetForm() {
     );
   }
   return (
-    <form onSubmit={(event) => void submit(event)}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack>
         <TextInput
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={errors.email?.message}
+          {...register('email')}
         />
         <Button type="submit" loading={requestReset.isPending}>
           Reset Password

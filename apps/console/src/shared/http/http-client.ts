@@ -1,6 +1,7 @@
 import type { ApiName } from '@web-control/contract/runtime-config';
 import type { ZodType } from 'zod';
 import { openModal } from '../modals/modal-store';
+import { alertModal } from '../modals/standard-modals';
 import { getApiBase } from '../runtime-config';
 import { expireSession, getAccount } from '../session/session-state';
 import { REQUEST_TIMEOUT_MS } from '../timing';
@@ -44,7 +45,7 @@ let timeoutDialogOpen = false;
 function showTimeoutDialog(): void {
   if (timeoutDialogOpen) return;
   timeoutDialogOpen = true;
-  void openModal('alert', { title: TIMEOUT_TITLE, text: TIMEOUT_TEXT }, { urgent: true }).then(() =>
+  void openModal(alertModal, { title: TIMEOUT_TITLE, text: TIMEOUT_TEXT }, { urgent: true }).then(() =>
     window.location.reload(),
   );
 }

@@ -1,8 +1,38 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Button } from '@mantine/core';
 import { renderWithProviders } from '../../test/render';
-import { clearModalsForTests, openModal } from './modal-store';
+import { HttpError } from '../http/http-error';
+import type { ModalContentProps, ModalDefinition } from './modal-definition';
+import {
+  clearModalsForTests,
+  closeModal,
+  MODAL_SUBMIT_FAILED,
+  openModal,
+  useModalQueue,
+} from './modal-store';
+import { alertModal, confirmModal, notificationModal } from './standard-modals';
+
+/** A modal of its own, as an area defines one: Send runs the submission the test hands in. */
+function SendContent({ params, submit }: ModalContentProps<{ send: () => Promise<string> }, string>) {
+  return <Button onClick={() => submit(params.send)}>Send</Button>;
+}
+const sendModal: ModalDefinition<{ send: () => Promise<string> }, string> = {
+  type: 'send',
+  title: () => 'Send it',
+  Content: SendContent,
+};
+
+function QueueEntries() {
+  return (
+    <p data-testid="queue">
+      {useModalQueue()
+        .map((modal) => `${modal.id}:${modal.type}`)
+        .join(',')}
+    </p>
+  );
+}
 
 describe('modal host', () => {
   beforeEach(() => clearModalsForTests());
@@ -12,7 +42,7 @@ describe('modal host', () => {
     renderWithProviders(<p>page</p>);
     let answer: Promise<boolean | undefined> = Promise.resolve(undefined);
     act(() => {
-      answer = openModal('confirm', { text: 'Disable the receiver?' });
+      answer = openModal(confirmModal, { text: 'Disable the receiver?' });
     });
     expect(await screen.findByText('Are You Sure?')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
@@ -25,8 +55,8 @@ describe('modal host', () => {
     const user = userEvent.setup();
     renderWithProviders(<p>page</p>);
     act(() => {
-      void openModal('alert', { title: 'First', text: 'first text' });
-      void openModal('alert', { title: 'Urgent', text: 'urgent text' }, { urgent: true });
+      void openModal(alertModal, { title: 'First', text: 'first text' });
+      void openModal(alertModal, { title: 'Urgent', text: 'urgent text' }, { urgent: true });
     });
     expect(await screen.findByText('urgent text')).toBeInTheDocument();
     expect(screen.queryByText('first text')).toBeNull();
@@ -39,10 +69,66 @@ describe('modal host', () => {
     renderWithProviders(<p>page</p>);
     let answer: Promise<undefined> = Promise.resolve(undefined);
     act(() => {
-      answer = openModal('notification', { text: 'Saved' });
+      answer = openModal(notificationModal, { text: 'Saved' });
     });
     expect(await screen.findByText('Notification')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await expect(answer).resolves.toBeUndefined();
+  });
+
+  it('shows a submission in progress, keeps its failure beneath the buttons, and answers on success', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<p>page</p>);
+    let finish: (value: string) => void = () => undefined;
+    const attempts = [
+      () =>
+        Promise.reject(new HttpError(500, { errorMessage: 'The switch did not answer', code: 'INTERNAL' })),
+      () => Promise.reject(new HttpError(502, undefined)),
+      () => new Promise<string>((resolve) => (finish = resolve)),
+    ];
+    let answer: Promise<string | undefined> = Promise.resolve(undefined);
+    act(() => {
+      answer = openModal(sendModal, {
+        send: () => attempts.shift()?.() ?? Promise.reject(new Error('none left')),
+      });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Send it' });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The switch did not answer');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MODAL_SUBMIT_FAILED);
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(dialog).toBeInTheDocument();
+    act(() => finish('sent'));
+    await expect(answer).resolves.toBe('sent');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('closing by id removes only that modal and answers its caller with undefined', async () => {
+    renderWithProviders(<QueueEntries />);
+    let first: Promise<boolean | undefined> = Promise.resolve(true);
+    act(() => {
+      first = openModal(confirmModal, { text: 'first' });
+      void openModal(alertModal, { title: 'Second', text: 'second' });
+    });
+    expect(await screen.findByText('first')).toBeInTheDocument();
+    const idOf = (type: string) =>
+      screen
+        .getByTestId('queue')
+        .textContent.split(',')
+        .find((entry) => entry.endsWith(`:${type}`))
+        ?.split(':')[0] ?? '';
+
+    act(() => closeModal(idOf('alert')));
+    expect(screen.getByTestId('queue')).toHaveTextContent(/^\w{5}:confirm$/);
+    expect(screen.getByText('first')).toBeInTheDocument();
+
+    act(() => closeModal(idOf('confirm')));
+    await expect(first).resolves.toBeUndefined();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

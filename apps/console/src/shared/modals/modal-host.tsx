@@ -1,26 +1,10 @@
 import { Center, Loader, Modal, Text } from '@mantine/core';
-import { Suspense, type ComponentType } from 'react';
-import { MODAL_DEFINITIONS, type ModalContentProps } from './modal-components';
-import type { ModalRequest } from './modal-queue';
-import { closeModal, submitModal, useModalQueue } from './modal-store';
-import type { ModalType } from './modal-types';
+import { Suspense } from 'react';
+import { visibleModal, type ModalRequest } from './modal-queue';
+import { closeModal, useModalQueue, type ModalView } from './modal-store';
 
-function isKnownType(type: string): type is ModalType {
-  return Object.hasOwn(MODAL_DEFINITIONS, type);
-}
-
-function VisibleModal({ request }: { request: ModalRequest }) {
-  const { id, type, submitting, submitError } = request;
-  if (!isKnownType(type)) {
-    console.error(`Unknown modal type: ${type}`);
-    return null;
-  }
-  // The queue stores params as unknown; openModal typed them against this same type.
-  const definition = MODAL_DEFINITIONS[type] as unknown as {
-    title: (params: unknown) => string;
-    Content: ComponentType<ModalContentProps<ModalType>>;
-  };
-  const { Content } = definition;
+function VisibleModal({ request }: { request: ModalRequest<ModalView> }) {
+  const { id, view, submitting, submitError } = request;
   const dismiss = () => {
     if (!submitting) closeModal(id);
   };
@@ -28,7 +12,7 @@ function VisibleModal({ request }: { request: ModalRequest }) {
     <Modal
       opened
       onClose={dismiss}
-      title={definition.title(request.params)}
+      title={view.title}
       closeOnClickOutside={!submitting}
       closeOnEscape={!submitting}
       withCloseButton={!submitting}
@@ -37,6 +21,7 @@ function VisibleModal({ request }: { request: ModalRequest }) {
       attributes={{ header: { role: 'none' } }}
       centered
     >
+      {/* An area's own modal content loads when the modal first opens. */}
       <Suspense
         fallback={
           <Center p="md">
@@ -44,13 +29,7 @@ function VisibleModal({ request }: { request: ModalRequest }) {
           </Center>
         }
       >
-        <Content
-          params={request.params as never}
-          submitting={submitting}
-          answer={(result) => closeModal(id, result)}
-          submit={(submission) => void submitModal(id, submission)}
-          dismiss={dismiss}
-        />
+        {view.render({ submitting, dismiss })}
       </Suspense>
       {submitError ? (
         <Text c="red" size="sm" mt="sm" role="alert">
@@ -63,7 +42,6 @@ function VisibleModal({ request }: { request: ModalRequest }) {
 
 /** Shows the last modal of the queue; the others wait behind it. */
 export function ModalHost() {
-  const queue = useModalQueue();
-  const visible = queue.at(-1);
+  const visible = visibleModal(useModalQueue());
   return visible ? <VisibleModal key={visible.id} request={visible} /> : null;
 }

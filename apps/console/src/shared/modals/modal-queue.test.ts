@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createModalId, reduceModalQueue, visibleModal, type ModalRequest } from './modal-queue';
 
-function modal(id: string, urgent = false): ModalRequest {
-  return { id, type: 'confirm', params: {}, options: { urgent }, submitting: false, submitError: null };
+function modal(id: string, urgent = false): ModalRequest<null> {
+  return { id, type: 'confirm', view: null, options: { urgent }, submitting: false, submitError: null };
 }
 
 describe('modal queue', () => {
@@ -17,7 +17,7 @@ describe('modal queue', () => {
   });
 
   it('marks a submission and clears its previous error, then records a failure', () => {
-    let queue: ModalRequest[] = [{ ...modal('a'), submitError: 'old' }];
+    let queue: ModalRequest<null>[] = [{ ...modal('a'), submitError: 'old' }];
     queue = reduceModalQueue(queue, { type: 'submitting', id: 'a' });
     expect(queue[0]).toMatchObject({ submitting: true, submitError: null });
     queue = reduceModalQueue(queue, { type: 'submit-failed', id: 'a', error: 'Nope' });

@@ -6,22 +6,27 @@ export interface ModalOptions {
   urgent?: boolean;
 }
 
-export interface ModalRequest<TType extends string = string> {
+/** One entry of the queue; what it shows (`view`) is opaque to the queue's rules. */
+export interface ModalRequest<TView = unknown> {
   id: string;
-  type: TType;
-  params: unknown;
+  /** Names the modal (the specification's modal type). */
+  type: string;
+  view: TView;
   options: ModalOptions;
   submitting: boolean;
   submitError: string | null;
 }
 
-export type ModalQueueEvent =
-  | { type: 'opened'; request: ModalRequest }
+export type ModalQueueEvent<TView = unknown> =
+  | { type: 'opened'; request: ModalRequest<TView> }
   | { type: 'submitting'; id: string }
   | { type: 'submit-failed'; id: string; error: string }
   | { type: 'closed'; id: string };
 
-export function reduceModalQueue(queue: readonly ModalRequest[], event: ModalQueueEvent): ModalRequest[] {
+export function reduceModalQueue<TView>(
+  queue: readonly ModalRequest<TView>[],
+  event: ModalQueueEvent<TView>,
+): ModalRequest<TView>[] {
   switch (event.type) {
     case 'opened':
       return event.request.options.urgent ? [...queue, event.request] : [event.request, ...queue];
@@ -39,7 +44,7 @@ export function reduceModalQueue(queue: readonly ModalRequest[], event: ModalQue
 }
 
 /** The modal on screen: the last of the list. */
-export function visibleModal(queue: readonly ModalRequest[]): ModalRequest | undefined {
+export function visibleModal<TView>(queue: readonly ModalRequest<TView>[]): ModalRequest<TView> | undefined {
   return queue.at(-1);
 }
 

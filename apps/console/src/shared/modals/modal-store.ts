@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { createElement, useSyncExternalStore, type ReactNode } from 'react';
+import { errorMessageOf } from '../http/error-message';
+import type { ModalDefinition } from './modal-definition';
 import {
   createModalId,
   reduceModalQueue,
@@ -6,14 +8,22 @@ import {
   type ModalQueueEvent,
   type ModalRequest,
 } from './modal-queue';
-import type { ModalParams, ModalResult, ModalType } from './modal-types';
 
-let queue: ModalRequest[] = [];
+/** A failed submission without the platform's own text. */
+export const MODAL_SUBMIT_FAILED = 'This could not be done. Please try again or contact support.';
+
+/** What the host shows for an entry: the definition already bound to its params and its caller. */
+export interface ModalView {
+  title: string;
+  render: (state: { submitting: boolean; dismiss: () => void }) => ReactNode;
+}
+
+let queue: ModalRequest<ModalView>[] = [];
 const listeners = new Set<() => void>();
-/** Resolvers live outside the queue so the queue stays plain data. */
-const resolvers = new Map<string, (result: unknown) => void>();
+/** Each open modal's dismissal (its caller gets undefined); outside the queue so the queue stays plain data. */
+const dismissals = new Map<string, () => void>();
 
-function dispatch(event: ModalQueueEvent): void {
+function dispatch(event: ModalQueueEvent<ModalView>): void {
   queue = reduceModalQueue(queue, event);
   listeners.forEach((listener) => listener());
 }
@@ -23,50 +33,65 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useModalQueue(): ModalRequest[] {
+export function useModalQueue(): ModalRequest<ModalView>[] {
   return useSyncExternalStore(subscribe, () => queue);
+}
+
+function close(id: string, notify: () => void): void {
+  dismissals.delete(id);
+  notify();
+  dispatch({ type: 'closed', id });
 }
 
 /**
  * Opens a modal and resolves with the user's answer, or with undefined when they dismiss it.
  */
-export function openModal<T extends ModalType>(
-  type: T,
-  params: ModalParams<T>,
+export function openModal<TParams, TResult>(
+  definition: ModalDefinition<TParams, TResult>,
+  params: TParams,
   options: ModalOptions = {},
-): Promise<ModalResult<T> | undefined> {
+): Promise<TResult | undefined> {
   const id = createModalId();
   return new Promise((resolve) => {
-    resolvers.set(id, (result) => resolve(result as ModalResult<T> | undefined));
+    const answer = (result: TResult) => close(id, () => resolve(result));
+    const submit = (submission: () => Promise<TResult>) => void submitModal(id, submission, answer);
+    dismissals.set(id, () => resolve(undefined));
+    const view: ModalView = {
+      title: definition.title(params),
+      render: ({ submitting, dismiss }) =>
+        createElement(definition.Content, { params, submitting, answer, submit, dismiss }),
+    };
     dispatch({
       type: 'opened',
-      request: { id, type, params, options, submitting: false, submitError: null },
+      request: { id, type: definition.type, view, options, submitting: false, submitError: null },
     });
   });
 }
 
-/** Closes the modal with the given id, answering its caller. */
-export function closeModal(id: string, result?: unknown): void {
-  resolvers.get(id)?.(result);
-  resolvers.delete(id);
-  dispatch({ type: 'closed', id });
+/** Closes the modal with the given id; its caller gets undefined. */
+export function closeModal(id: string): void {
+  const dismissal = dismissals.get(id);
+  close(id, () => dismissal?.());
 }
 
 /**
  * Runs the modal's submission: the modal shows it is submitting and cannot be dismissed; a
- * failure stays on the modal as its submit error, a success closes it with the result.
+ * failure stays on the modal as its submit error, a success answers with the result.
  */
-export async function submitModal(id: string, submission: () => Promise<unknown>): Promise<void> {
+export async function submitModal<TResult>(
+  id: string,
+  submission: () => Promise<TResult>,
+  answer: (result: TResult) => void,
+): Promise<void> {
   dispatch({ type: 'submitting', id });
   try {
-    const result = await submission();
-    closeModal(id, result);
+    answer(await submission());
   } catch (error) {
-    dispatch({ type: 'submit-failed', id, error: error instanceof Error ? error.message : String(error) });
+    dispatch({ type: 'submit-failed', id, error: errorMessageOf(error, MODAL_SUBMIT_FAILED) });
   }
 }
 
 export function clearModalsForTests(): void {
   queue = [];
-  resolvers.clear();
+  dismissals.clear();
 }

@@ -1,4 +1,5 @@
 import { openModal } from '../../../shared/modals/modal-store';
+import { alertModal, confirmModal } from '../../../shared/modals/standard-modals';
 
 export const DELETE_CONFIRM_TITLE = 'Are you sure?';
 export const DELETE_CONFIRM_TEXT = 'This action is irreversible';
@@ -9,13 +10,13 @@ export async function deleteWithConfirmation(
   remove: () => Promise<void>,
   failureTitle: string,
 ): Promise<boolean> {
-  const confirmed = await openModal('confirm', { title: DELETE_CONFIRM_TITLE, text: DELETE_CONFIRM_TEXT });
+  const confirmed = await openModal(confirmModal, { title: DELETE_CONFIRM_TITLE, text: DELETE_CONFIRM_TEXT });
   if (!confirmed) return false;
   try {
     await remove();
     return true;
   } catch {
-    await openModal('alert', { title: failureTitle, text: DELETE_FAILED_TEXT });
+    await openModal(alertModal, { title: failureTitle, text: DELETE_FAILED_TEXT });
     return false;
   }
 }

@@ -1,8 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
-import type { PermissionOption, Role } from '@web-control/contract/admin';
-import { useState, type SyntheticEvent } from 'react';
+import {
+  roleInputSchema,
+  type PermissionOption,
+  type Role,
+  type RoleInput,
+} from '@web-control/contract/admin';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { HttpError } from '../../../shared/http/http-error';
+import { errorMessageOf } from '../../../shared/http/error-message';
 import { usePermissions, useRoles, useSaveRole } from '../api/roles';
 import { PermissionToggles } from './permission-toggles';
 import { ROLES_PATH } from '../paths';
@@ -10,52 +16,64 @@ import { ROLE_NOT_FOUND } from './role-detail';
 
 export const CREATE_ROLE_REJECTED = 'The role could not be created. Please try again or contact support.';
 
+/** Adds the permission when the role lacks it, removes it when the role holds it. */
+function flipPermission(held: RoleInput['permissions'], permissionId: number): RoleInput['permissions'] {
+  return held.some(({ id }) => id === permissionId)
+    ? held.filter(({ id }) => id !== permissionId)
+    : [...held, { id: permissionId }];
+}
+
 function RoleFormFields({ role, permissions }: { role?: Role; permissions: PermissionOption[] }) {
   const navigate = useNavigate();
   const save = useSaveRole();
-  const [name, setName] = useState(role?.role ?? '');
-  const [held, setHeld] = useState<ReadonlySet<number>>(
-    () => new Set(role?.permissions.map((permission) => permission.id)),
-  );
-  const [failure, setFailure] = useState<string | null>(null);
   const creating = role === undefined;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RoleInput>({
+    // The platform checks the same schema; the form sends the fields as typed.
+    resolver: zodResolver(roleInputSchema, undefined, { raw: true }),
+    mode: 'onTouched',
+    defaultValues: {
+      role: role?.role ?? '',
+      permissions: role?.permissions.map(({ id }) => ({ id })) ?? [],
+    },
+  });
 
-  const toggle = (permissionId: number) =>
-    setHeld((current) => {
-      const next = new Set(current);
-      if (!next.delete(permissionId)) next.add(permissionId);
-      return next;
-    });
-
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setFailure(null);
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      const roleId = await save.mutateAsync({
-        roleId: role?.roleId,
-        role: { role: name, permissions: [...held].map((id) => ({ id })) },
-      });
+      const roleId = await save.mutateAsync({ roleId: role?.roleId, role: values });
       await navigate(`${ROLES_PATH}/${roleId}`);
     } catch (error) {
-      if (error instanceof HttpError && error.errorBody) setFailure(error.errorBody.errorMessage);
-      else setFailure(creating ? CREATE_ROLE_REJECTED : null);
+      // A refused update has no text of its own unless the platform sent one.
+      const message = errorMessageOf(error, creating ? CREATE_ROLE_REJECTED : null);
+      if (message !== null) setError('root.server', { message });
     }
-  };
+  });
 
   return (
     <Paper withBorder p="md">
-      <form onSubmit={(event) => void submit(event)}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack>
           <Title order={2}>{creating ? 'Create role' : `Edit ${role.role}`}</Title>
-          <TextInput
-            label="Role name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
+          <TextInput label="Role name" error={errors.role?.message} {...register('role')} />
+          <Controller
+            control={control}
+            name="permissions"
+            render={({ field }) => (
+              <PermissionToggles
+                permissions={permissions}
+                held={new Set(field.value.map(({ id }) => id))}
+                onToggle={(permissionId) => field.onChange(flipPermission(field.value, permissionId))}
+              />
+            )}
           />
-          <PermissionToggles permissions={permissions} held={held} onToggle={toggle} />
-          {failure ? (
+          {errors.root?.server ? (
             <Alert color="red" role="alert">
-              {failure}
+              {errors.root.server.message}
             </Alert>
           ) : null}
           <Group justify="flex-end">

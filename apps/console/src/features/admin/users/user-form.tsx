@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -10,10 +11,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { User, UserInput } from '@web-control/contract/admin';
-import { useState, type SyntheticEvent } from 'react';
+import { userInputSchema, type User, type UserInput } from '@web-control/contract/admin';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { HttpError } from '../../../shared/http/http-error';
+import { errorMessageOf } from '../../../shared/http/error-message';
 import { useRoles } from '../api/roles';
 import { useSaveUser, useUser } from '../api/users';
 import { describeFetchFailure } from './user-detail';
@@ -21,85 +22,98 @@ import { USERS_PATH } from '../paths';
 
 export const CREATE_USER_REJECTED = 'The user could not be created. Please try again or contact support.';
 
-interface UserFormValues {
-  username: string;
-  email: string;
-  msisdn: string;
-  roleId: string;
-}
-
-function toValues(user: User | undefined): UserFormValues {
+function toValues(user: User | undefined): UserInput {
+  const role = user?.roles?.[0];
   return {
     username: user?.username ?? '',
     email: user?.email ?? '',
     msisdn: user?.msisdn ?? '',
-    roleId: user?.roles?.[0] ? String(user.roles[0].roleId) : '',
+    roles: role ? [{ roleId: role.roleId }] : [],
   };
-}
-
-function toInput(values: UserFormValues): UserInput {
-  return {
-    username: values.username,
-    email: values.email,
-    msisdn: values.msisdn,
-    roles: values.roleId === '' ? [] : [{ roleId: Number(values.roleId) }],
-  };
-}
-
-/** The message a refused save shows: the platform's own text when it sent one. */
-export function describeSaveFailure(error: unknown, creating: boolean): string | null {
-  if (error instanceof HttpError && error.errorBody) return error.errorBody.errorMessage;
-  return creating ? CREATE_USER_REJECTED : null;
 }
 
 function UserFormFields({ user }: { user?: User }) {
   const navigate = useNavigate();
   const roles = useRoles();
   const save = useSaveUser();
-  const [values, setValues] = useState(() => toValues(user));
-  const [failure, setFailure] = useState<string | null>(null);
   const creating = user === undefined;
   const cancelPath = creating ? USERS_PATH : `${USERS_PATH}/${user.userId}`;
-
-  const field = (name: keyof UserFormValues) => ({
-    value: values[name],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const { value } = event.currentTarget;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<UserInput>({
+    // The platform checks the same schema; the form sends the fields as typed.
+    resolver: zodResolver(userInputSchema, undefined, { raw: true }),
+    mode: 'onTouched',
+    defaultValues: toValues(user),
   });
 
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setFailure(null);
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      const userId = await save.mutateAsync({ userId: user?.userId, user: toInput(values) });
+      const userId = await save.mutateAsync({ userId: user?.userId, user: values });
       await navigate(`${USERS_PATH}/${userId}`);
     } catch (error) {
-      setFailure(describeSaveFailure(error, creating));
+      // A refused update has no text of its own unless the platform sent one.
+      const message = errorMessageOf(error, creating ? CREATE_USER_REJECTED : null);
+      if (message !== null) setError('root.server', { message });
     }
-  };
+  });
 
   return (
     <Paper withBorder p="md">
-      <form onSubmit={(event) => void submit(event)}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack>
           <Title order={2}>{creating ? 'Create user' : `Edit ${user.username}`}</Title>
-          <TextInput label="Username" disabled={!creating} autoComplete="off" {...field('username')} />
-          <TextInput label="Email" type="email" autoComplete="off" {...field('email')} />
-          <TextInput label="Mobile number" autoComplete="off" {...field('msisdn')} />
-          <NativeSelect
-            label="Role"
-            {...field('roleId')}
-            disabled={roles.isPending}
-            data={[
-              { value: '', label: 'Select a role' },
-              ...(roles.data ?? []).map((role) => ({ value: String(role.roleId), label: role.role })),
-            ]}
+          <TextInput
+            label="Username"
+            disabled={!creating}
+            autoComplete="off"
+            error={errors.username?.message}
+            {...register('username')}
           />
-          {failure ? (
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="off"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextInput
+            label="Mobile number"
+            autoComplete="off"
+            error={errors.msisdn?.message}
+            {...register('msisdn')}
+          />
+          <Controller
+            control={control}
+            name="roles"
+            render={({ field, fieldState }) => (
+              <NativeSelect
+                label="Role"
+                ref={field.ref}
+                name={field.name}
+                onBlur={field.onBlur}
+                // The form holds a single role; the blank option holds none.
+                value={field.value[0] ? String(field.value[0].roleId) : ''}
+                onChange={(event) => {
+                  const { value } = event.currentTarget;
+                  field.onChange(value === '' ? [] : [{ roleId: Number(value) }]);
+                }}
+                error={fieldState.error?.message}
+                disabled={roles.isPending}
+                data={[
+                  { value: '', label: 'Select a role' },
+                  ...(roles.data ?? []).map((role) => ({ value: String(role.roleId), label: role.role })),
+                ]}
+              />
+            )}
+          />
+          {errors.root?.server ? (
             <Alert color="red" role="alert">
-              {failure}
+              {errors.root.server.message}
             </Alert>
           ) : null}
           <Group justify="flex-end">

@@ -14,6 +14,7 @@ import {
 import { LOGIN_MESSAGES, loginRequestSchema, type LoginRequest } from '@web-control/contract/auth';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { errorMessageOf } from '../../../shared/http/error-message';
 import { HttpError } from '../../../shared/http/http-error';
 import { getDefaultPath, getRuntimeConfig } from '../../../shared/runtime-config';
 import { applyTokens, useAccount } from '../../../shared/session/session-state';
@@ -28,8 +29,7 @@ export const NOT_PERMITTED_NOTICE =
 
 function describeLoginError(error: unknown): string {
   if (error instanceof HttpError && error.status === 401) return LOGIN_MESSAGES.failed;
-  if (error instanceof HttpError && error.errorBody) return error.errorBody.errorMessage;
-  return LOGIN_UNAVAILABLE;
+  return errorMessageOf(error, LOGIN_UNAVAILABLE);
 }
 
 function PasswordForm({ username, onSignedIn }: { username: string; onSignedIn: () => void }) {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { HttpError } from '../../../shared/http/http-error';
+import { errorMessageOf } from '../../../shared/http/error-message';
 import { getDefaultPath, getRuntimeConfig } from '../../../shared/runtime-config';
 import { applyTokens } from '../../../shared/session/session-state';
 import { takeSignedOutMarker } from '../../../shared/session/token-storage';
@@ -22,11 +22,6 @@ export const DEFAULT_IDENTITY_PROVIDER_NAME = 'your identity provider';
 export const SSO_EXCHANGING_TEXT = 'Signing you in…';
 export const SSO_UNAVAILABLE = 'Signing in is not possible right now. Please try again or contact support.';
 export const SSO_PROVIDER_ERROR = 'The sign-in at the identity provider did not complete. Please try again.';
-
-function describeExchangeError(error: unknown): string {
-  if (error instanceof HttpError && error.errorBody) return error.errorBody.errorMessage;
-  return SSO_UNAVAILABLE;
-}
 
 export function signInButtonLabel(providerName: string | undefined): string {
   return `Sign in with ${providerName ?? DEFAULT_IDENTITY_PROVIDER_NAME}`;
@@ -118,7 +113,7 @@ export function SingleSignOn({ from, isAuthenticated }: SingleSignOnProps) {
       ) : null}
       {exchange.isError ? (
         <Alert color="red" role="alert">
-          {describeExchangeError(exchange.error)}
+          {errorMessageOf(exchange.error, SSO_UNAVAILABLE)}
         </Alert>
       ) : null}
       {answer.kind === 'error' ? (

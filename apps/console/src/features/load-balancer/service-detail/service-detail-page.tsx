@@ -10,6 +10,7 @@ import { useService } from '../api/get-service';
 import { useSetReceiverActive } from '../api/set-receiver-active';
 import { useSetReceiverWeight } from '../api/set-receiver-weight';
 import { EmptyState, LoadFailed, LoadingState } from '../components/load-state';
+import { receiverActiveModal, receiverWeightModal } from '../components/receiver-modal-definitions';
 import { StatusDot, statusOf } from '../components/status-dot';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { SERVICES_PATH } from '../paths';
@@ -44,7 +45,7 @@ function Receivers({ serviceId }: { serviceId: string }) {
   const current = receivers.data ?? [];
 
   const toggle = (receiver: Receiver, active: boolean) => {
-    void openModal('receiver-active', {
+    void openModal(receiverActiveModal, {
       receiver,
       receivers: current,
       active,
@@ -52,7 +53,7 @@ function Receivers({ serviceId }: { serviceId: string }) {
     });
   };
   const editWeight = (receiver: Receiver) => {
-    void openModal('receiver-weight', {
+    void openModal(receiverWeightModal, {
       receiver,
       receivers: current,
       apply: (weight) =>

@@ -1,31 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Table, Text, TextInput } from '@mantine/core';
-import {
-  projectTrafficShares,
-  RECEIVER_WEIGHT_MAX,
-  RECEIVER_WEIGHT_MIN,
-} from '@web-control/contract/load-balancer';
-import { useState, type SyntheticEvent } from 'react';
-import { formatShare } from '../format/metrics';
-import { composeValidators, isNumber, max, min, required } from '../forms/validators';
+import { projectTrafficShares, receiverWeightFormSchema } from '@web-control/contract/load-balancer';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { formatShare } from '../../../shared/format/metrics';
+import type { ModalContentProps } from '../../../shared/modals/modal-definition';
 import type { ReceiverChangeParams, ReceiverShareInput, ReceiverWeightParams } from './receiver-modal-params';
 
 export const WEIGHT_CHANGE_NOTE = 'Changes may take a few minutes to take effect.';
 export const PROJECTION_CAPTION = 'Projected share of traffic';
 
-/** The specification's rules for the weight; their messages are suppressed (section 5). */
-const weightRules = composeValidators(
-  required(),
-  isNumber(),
-  min(RECEIVER_WEIGHT_MIN),
-  max(RECEIVER_WEIGHT_MAX),
-);
-
-/** The weight the field holds, or null while it breaks a rule. The wire takes whole numbers only. */
-export function parseWeight(value: string): number | null {
-  if (weightRules(value) !== undefined) return null;
-  const weight = Number(value);
-  return Number.isInteger(weight) ? weight : null;
-}
+type WeightField = z.input<typeof receiverWeightFormSchema>;
+type WeightValues = z.output<typeof receiverWeightFormSchema>;
 
 /**
  * Each receiver's share of the service's traffic now and after the change (null: the change is
@@ -70,19 +56,12 @@ export function TrafficProjection({
   );
 }
 
-interface ReceiverModalProps<TParams, TResult> {
-  params: TParams;
-  submitting: boolean;
-  submit: (submission: () => Promise<TResult>) => void;
-  dismiss: () => void;
-}
-
 export function ReceiverActiveContent({
   params,
   submitting,
   submit,
   dismiss,
-}: ReceiverModalProps<ReceiverChangeParams, true>) {
+}: ModalContentProps<ReceiverChangeParams, true>) {
   const { receiver, receivers, active, apply } = params;
   const projected = receivers.map((each) => (each.id === receiver.id ? { ...each, isActive: active } : each));
   return (
@@ -115,27 +94,29 @@ export function ReceiverWeightContent({
   submitting,
   submit,
   dismiss,
-}: ReceiverModalProps<ReceiverWeightParams, number>) {
+}: ModalContentProps<ReceiverWeightParams, number>) {
   const { receiver, receivers, apply } = params;
-  const [value, setValue] = useState(String(receiver.weight));
-  const weight = parseWeight(value);
+  const { register, handleSubmit, control } = useForm<WeightField, unknown, WeightValues>({
+    resolver: zodResolver(receiverWeightFormSchema),
+    defaultValues: { weight: String(receiver.weight) },
+  });
+  // The same schema on every keystroke: the projection follows the field and Save waits for a valid weight.
+  const typed = receiverWeightFormSchema.safeParse({ weight: useWatch({ control, name: 'weight' }) });
+  const weight = typed.success ? typed.data.weight : null;
   const projected =
     weight === null ? null : receivers.map((each) => (each.id === receiver.id ? { ...each, weight } : each));
 
-  const save = (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (weight === null || submitting) return;
-    submit(() => apply(weight).then(() => weight));
-  };
+  const save = handleSubmit((values) => {
+    if (!submitting) submit(() => apply(values.weight).then(() => values.weight));
+  });
 
   return (
-    <form onSubmit={save} noValidate>
+    <form onSubmit={(event) => void save(event)} noValidate>
       <TextInput
         label="Weight"
         inputMode="numeric"
         autoComplete="off"
-        value={value}
-        onChange={(event) => setValue(event.currentTarget.value)}
+        {...register('weight')}
         // Marked invalid without a message: the specification suppresses them.
         error={weight === null}
         description={WEIGHT_CHANGE_NOTE}

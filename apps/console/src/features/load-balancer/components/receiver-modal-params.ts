@@ -4,9 +4,8 @@ import type { Receiver } from '@web-control/contract/load-balancer';
 export type ReceiverShareInput = Pick<Receiver, 'id' | 'name' | 'isActive' | 'weight'>;
 
 /**
- * The modals live in shared/ (the registry does), the calls in the feature: the feature passes
- * the change as a function, run through the queue's submit so the modal shows it submitting and
- * keeps its error.
+ * The page passes the change as a function, run through the queue's submit so the modal shows it
+ * submitting and keeps its error.
  */
 export interface ReceiverChangeParams {
   receiver: ReceiverShareInput;

@@ -1,0 +1,26 @@
+import type { ComponentType } from 'react';
+
+/** What a modal's content gets from the queue. */
+export interface ModalContentProps<TParams, TResult> {
+  params: TParams;
+  submitting: boolean;
+  /** Answers the caller and closes the modal. */
+  answer: (result: TResult) => void;
+  /**
+   * Runs an asynchronous submission: the modal shows it submitting and can't be dismissed; a
+   * failure stays beneath the buttons, a success answers with its result.
+   */
+  submit: (submission: () => Promise<TResult>) => void;
+  dismiss: () => void;
+}
+
+/**
+ * A modal the owner opens through the queue with `openModal(definition, params)`. An area's own
+ * modals live in the area and give a lazy `Content`, so they load when first opened.
+ */
+export interface ModalDefinition<TParams, TResult> {
+  /** Names the modal (the specification's modal type). */
+  type: string;
+  title: (params: TParams) => string;
+  Content: ComponentType<ModalContentProps<TParams, TResult>>;
+}
