@@ -39,7 +39,7 @@ export interface DataTableColumn<T extends RowData> {
 interface DataTableProps<T extends RowData> {
   columns: readonly DataTableColumn<T>[];
   rows: T[];
-  rowId: (row: T) => string;
+  rowId: (row: T, index: number) => string;
   /** The table's accessible name, or the id of the heading that names it. */
   label?: string;
   labelledBy?: string;
