@@ -10,7 +10,7 @@ import {
   type ColumnDef,
   type RowData,
 } from '@tanstack/react-table';
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import classes from './data-table.module.css';
 import { sortPriority } from './table-rules';
 import type { ColumnVisibilityControl, RowSelectionControl, SortingControl } from './use-table-controls';
@@ -65,9 +65,11 @@ const SORT_ARROW = { asc: '▲', desc: '▼' } as const;
 /** A table from column definitions: TanStack Table orders, selects and hides; Mantine draws. */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { columns, sorting, selection, columnVisibility } = props;
+  // Module-level column lists keep TanStack from rebuilding its columns at every render.
+  const columnDefs = useMemo(() => columns.map(toColumnDef), [columns]);
   const table = useTable({
     features,
-    columns: columns.map(toColumnDef),
+    columns: columnDefs,
     data: props.rows,
     getRowId: props.rowId,
     state: {
