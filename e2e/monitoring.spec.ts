@@ -55,6 +55,10 @@ test.describe('Health Overview', () => {
     await expect(firstNode.getByRole('img', { name: /^Status: / }), 'the status is a dot').toBeVisible();
     await expect(queues.getByRole('row'), 'the SAF queues are listed').not.toHaveCount(1);
     await expect(queues.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText(/^\d[\d\s]*$/);
+    await expect(
+      queues.getByRole('row').nth(1).getByRole('cell').first(),
+      'each queue names its instance and node',
+    ).toHaveText(/^.+ \(SAF\)(Johannesburg \(primary\)|Cape Town \(secondary\)) · (jhb|cpt)-ecs-0\d$/);
 
     const accessibility = await new AxeBuilder({ page }).exclude('footer').analyze();
     expect(accessibility.violations, 'Health Overview has no accessibility violations').toEqual([]);

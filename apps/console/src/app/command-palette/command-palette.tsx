@@ -9,7 +9,8 @@ import {
   isReferenceLookup,
   useTransactionsByReference,
 } from '../../features/transactions/api/find-transactions-by-reference';
-import { StatePill } from '../../features/transactions/components/state-pill';
+import { stateKind } from '../../features/transactions/transaction-state';
+import { StatePill } from '../../shared/ui/state-pill';
 import { transactionPath } from '../../features/transactions/paths';
 import { formatDateTime } from '../../shared/format/dates';
 import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../../shared/runtime-config';
@@ -79,7 +80,7 @@ function ReferenceResults({ query, active, onOpen }: ReferenceResultsProps) {
         key={transaction.uuid}
         label={transaction.referenceNumber}
         description={`${transaction.serviceDesc} · started ${formatDateTime(transaction.timeStarted)}`}
-        rightSection={<StatePill state={transaction.tranState} />}
+        rightSection={<StatePill label={transaction.tranState} kind={stateKind(transaction.tranState)} />}
         dimmedSections={false}
         onClick={() => onOpen(transaction.uuid)}
       />

@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { MetricPoint } from '@web-control/contract/monitoring';
 import { useMemo } from 'react';
 import { visiblePoints, type SeriesState } from '../../shared/charts/batched-series';
@@ -6,6 +6,7 @@ import { ChartPanel } from '../../shared/charts/chart-panel';
 import type { ChartSeries } from '../../shared/charts/time-series-chart';
 import { formatCount, formatTps } from '../../shared/format/metrics';
 import { PageTitle } from '../../shared/ui/page-title';
+import { LoadingState } from '../../shared/ui/query-state';
 import { today, useCountToday, useTpsToday, type Day } from './api/aggregate-metrics';
 import { useFeatures } from './api/features';
 
@@ -26,9 +27,7 @@ export function HomePage() {
       <PageTitle title={TITLE} />
       <Title order={1}>{TITLE}</Title>
       {features.isPending ? (
-        <Center p="md">
-          <Loader size="sm" aria-label="Loading" />
-        </Center>
+        <LoadingState />
       ) : (
         // A failed features call counts as no search index: the graph needs the server's support.
         features.data?.searchIndex === true && <TpsTodayGraph day={day} />

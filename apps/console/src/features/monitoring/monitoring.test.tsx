@@ -126,7 +126,7 @@ describe('Health Overview', () => {
     const queueCells = within(queueTable)
       .getAllByRole('cell')
       .map((cell) => cell.textContent.replace(/\s/g, ' '));
-    expect(queueCells).toEqual(['Card issuerPrimary switch', '', '1 234', '7']);
+    expect(queueCells).toEqual(['Card issuerPrimary switch · Switch node 1', '', '1 234', '7']);
     expect(within(queueTable).getByRole('img', { name: 'Status: degraded' })).toBeInTheDocument();
   });
 

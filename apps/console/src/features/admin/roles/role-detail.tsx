@@ -1,5 +1,6 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
+import { LoadingState } from '../../../shared/ui/query-state';
 import { useDeleteRole, usePermissions, useRoles } from '../api/roles';
 import { deleteWithConfirmation } from '../components/delete-with-confirmation';
 import { PermissionToggles } from './permission-toggles';
@@ -16,11 +17,7 @@ export function RoleDetail() {
   const deleteRole = useDeleteRole();
 
   if (roles.isPending || permissions.isPending) {
-    return (
-      <Center p="md">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+    return <LoadingState />;
   }
   const role = roles.data?.find((candidate) => candidate.roleId === roleId);
   if (!role || !permissions.data) {

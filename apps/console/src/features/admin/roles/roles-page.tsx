@@ -9,9 +9,7 @@ export function RolesPage() {
       title="Role Management"
       createLabel="create role"
       createPath={`${ROLES_PATH}/create`}
-      items={roles.data}
-      isPending={roles.isPending}
-      isError={roles.isError}
+      query={roles}
       emptyText="No roles yet."
       listLabel="Roles"
       itemKey={(role) => String(role.roleId)}

@@ -1,8 +1,9 @@
-import { Button, Center, Group, Loader, Paper, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
+import { LoadingState } from '../../../shared/ui/query-state';
 import { useDeleteUser, useUser } from '../api/users';
 import { deleteWithConfirmation } from '../components/delete-with-confirmation';
 import { USERS_PATH } from '../paths';
@@ -24,11 +25,7 @@ export function UserDetail() {
   }, [user.isError, user.error]);
 
   if (user.isPending) {
-    return (
-      <Center p="md">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+    return <LoadingState />;
   }
   if (user.isError) return null;
 

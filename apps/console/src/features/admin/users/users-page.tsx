@@ -9,9 +9,7 @@ export function UsersPage() {
       title="User Management"
       createLabel="create user"
       createPath={`${USERS_PATH}/create`}
-      items={users.data}
-      isPending={users.isPending}
-      isError={users.isError}
+      query={users}
       emptyText="No users yet."
       listLabel="Users"
       itemKey={(user) => user.userId}

@@ -1,7 +1,9 @@
-import { Button, Group, Switch, Table, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Switch } from '@mantine/core';
 import type { Receiver } from '@web-control/contract/load-balancer';
 import { formatSuccessRate, formatThroughput } from '../../../shared/format/metrics';
-import { StatusDot, statusOf } from '../components/status-dot';
+import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import { StatusDot } from '../../../shared/ui/status-dot';
+import { statusOf } from '../status';
 
 /** Without EDIT_LOAD_BALANCER the switch stays visible but cannot be used (specification section 6). */
 export const NOT_ALLOWED_STYLES = {
@@ -18,69 +20,71 @@ interface ReceiversTableProps {
 }
 
 export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: ReceiversTableProps) {
+  const columns: DataTableColumn<Receiver>[] = [
+    {
+      id: 'receiver',
+      header: 'Receiver',
+      rowHeader: true,
+      cell: (receiver) => (
+        <Group gap="xs" wrap="nowrap">
+          <StatusDot status={statusOf(receiver.latestChange)} decorative />
+          {receiver.name}
+        </Group>
+      ),
+    },
+    { id: 'status', header: 'Status', cell: (receiver) => statusOf(receiver.latestChange) },
+    {
+      id: 'active',
+      header: 'Active',
+      cell: (receiver) => (
+        <Switch
+          checked={receiver.isActive}
+          label={receiver.isActive ? 'Active' : 'Inactive'}
+          disabled={!canEdit}
+          styles={canEdit ? undefined : NOT_ALLOWED_STYLES}
+          onChange={(event) => onToggle(receiver, event.currentTarget.checked)}
+        />
+      ),
+    },
+    {
+      id: 'throughput',
+      header: 'Throughput',
+      align: 'right',
+      cell: (receiver) => formatThroughput(receiver.throughput),
+    },
+    {
+      id: 'successRate',
+      header: 'Success rate',
+      align: 'right',
+      cell: (receiver) => formatSuccessRate(receiver.successRate),
+    },
+    { id: 'weight', header: 'Weight', align: 'right', cell: (receiver) => receiver.weight },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      align: 'right',
+      cell: (receiver) =>
+        canEdit ? (
+          <Button
+            variant="light"
+            size="xs"
+            aria-label={`Edit weight of ${receiver.name}`}
+            onClick={() => onEditWeight(receiver)}
+          >
+            Edit
+          </Button>
+        ) : null,
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover aria-label="Receivers">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Receiver</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Active</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Throughput
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Success rate
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Weight
-            </Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {receivers.map((receiver) => {
-            const status = statusOf(receiver.latestChange);
-            return (
-              <Table.Tr key={receiver.id}>
-                <Table.Th scope="row" fw={500}>
-                  <Group gap="xs" wrap="nowrap">
-                    <StatusDot status={status} />
-                    {receiver.name}
-                  </Group>
-                </Table.Th>
-                <Table.Td>{status}</Table.Td>
-                <Table.Td>
-                  <Switch
-                    checked={receiver.isActive}
-                    label={receiver.isActive ? 'Active' : 'Inactive'}
-                    disabled={!canEdit}
-                    styles={canEdit ? undefined : NOT_ALLOWED_STYLES}
-                    onChange={(event) => onToggle(receiver, event.currentTarget.checked)}
-                  />
-                </Table.Td>
-                <Table.Td ta="right">{formatThroughput(receiver.throughput)}</Table.Td>
-                <Table.Td ta="right">{formatSuccessRate(receiver.successRate)}</Table.Td>
-                <Table.Td ta="right">{receiver.weight}</Table.Td>
-                <Table.Td ta="right">
-                  {canEdit ? (
-                    <Button
-                      variant="light"
-                      size="xs"
-                      aria-label={`Edit weight of ${receiver.name}`}
-                      onClick={() => onEditWeight(receiver)}
-                    >
-                      Edit
-                    </Button>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      columns={columns}
+      rows={receivers}
+      rowId={(receiver) => receiver.id}
+      label="Receivers"
+      minWidth={760}
+      highlightOnHover
+    />
   );
 }

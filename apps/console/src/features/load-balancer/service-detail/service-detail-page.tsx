@@ -5,15 +5,16 @@ import { Link, useParams } from 'react-router';
 import { openModal } from '../../../shared/modals/modal-store';
 import { useAccount } from '../../../shared/session/session-state';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { QueryState } from '../../../shared/ui/query-state';
+import { StatusDot } from '../../../shared/ui/status-dot';
 import { useReceivers } from '../api/get-receivers';
 import { useService } from '../api/get-service';
 import { useSetReceiverActive } from '../api/set-receiver-active';
 import { useSetReceiverWeight } from '../api/set-receiver-weight';
-import { EmptyState, LoadFailed, LoadingState } from '../components/load-state';
 import { receiverActiveModal, receiverWeightModal } from '../components/receiver-modal-definitions';
-import { StatusDot, statusOf } from '../components/status-dot';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { SERVICES_PATH } from '../paths';
+import { statusOf } from '../status';
 import { ReceiversTable } from './receivers-table';
 
 export const SERVICE_TITLE_PREFIX = 'Load Balancer - ';
@@ -24,15 +25,20 @@ function ServiceHeading({ serviceId }: { serviceId: string }) {
   return (
     <>
       <PageTitle title={`${SERVICE_TITLE_PREFIX}${name ?? 'Service'}`} />
-      {service.isPending ? <LoadingState label="Loading service" /> : null}
-      {service.isError ? <LoadFailed text={LOAD_BALANCER_MESSAGES.serviceFailed} /> : null}
-      {service.data ? (
-        <Group gap="sm" align="center">
-          <StatusDot status={statusOf(service.data.latestChange)} />
-          <Title order={1}>{service.data.name}</Title>
-          <Text c="dimmed">{statusOf(service.data.latestChange)}</Text>
-        </Group>
-      ) : null}
+      <QueryState
+        query={service}
+        loadingLabel="Loading service"
+        errorText={LOAD_BALANCER_MESSAGES.serviceFailed}
+        keepDataOnError
+      >
+        {(data) => (
+          <Group gap="sm" align="center">
+            <StatusDot status={statusOf(data.latestChange)} decorative />
+            <Title order={1}>{data.name}</Title>
+            <Text c="dimmed">{statusOf(data.latestChange)}</Text>
+          </Group>
+        )}
+      </QueryState>
     </>
   );
 }
@@ -65,17 +71,17 @@ function Receivers({ serviceId }: { serviceId: string }) {
     <Paper withBorder p="md">
       <Stack>
         <Title order={2}>Receivers</Title>
-        {receivers.isPending ? <LoadingState label="Loading receivers" /> : null}
-        {receivers.isError ? <LoadFailed text={LOAD_BALANCER_MESSAGES.receiversFailed} /> : null}
-        {receivers.data?.length === 0 ? <EmptyState text={LOAD_BALANCER_MESSAGES.receiversEmpty} /> : null}
-        {receivers.data?.length ? (
-          <ReceiversTable
-            receivers={receivers.data}
-            canEdit={canEdit}
-            onToggle={toggle}
-            onEditWeight={editWeight}
-          />
-        ) : null}
+        <QueryState
+          query={receivers}
+          loadingLabel="Loading receivers"
+          errorText={LOAD_BALANCER_MESSAGES.receiversFailed}
+          emptyText={LOAD_BALANCER_MESSAGES.receiversEmpty}
+          keepDataOnError
+        >
+          {(data) => (
+            <ReceiversTable receivers={data} canEdit={canEdit} onToggle={toggle} onEditWeight={editWeight} />
+          )}
+        </QueryState>
       </Stack>
     </Paper>
   );

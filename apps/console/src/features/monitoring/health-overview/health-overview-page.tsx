@@ -1,22 +1,13 @@
-import {
-  Alert,
-  Anchor,
-  Center,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Node, SafQueue } from '@web-control/contract/monitoring';
 import { Link } from 'react-router';
 import { formatCount, formatResponseTime, formatTps } from '../../../shared/format/metrics';
+import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { combineQueries, EmptyState, QueryState } from '../../../shared/ui/query-state';
+import { StatusDot } from '../../../shared/ui/status-dot';
 import { useNodes } from '../api/nodes';
 import { useSafQueues } from '../api/saf-queues';
-import { NodeStatusDot } from '../components/node-status-dot';
 import { METRICS_UNAVAILABLE, NO_NODES, NO_SAF_QUEUES } from '../constants';
 import { NODE_VIEW_PATH } from '../paths';
 import type { NodeViewState } from '../node-view/node-view-state';
@@ -28,36 +19,77 @@ export function HealthOverviewPage() {
   const nodes = useNodes();
   const queues = useSafQueues();
 
-  let content;
-  if (nodes.isError || queues.isError) {
-    content = (
-      <Alert color="red" role="alert">
-        {METRICS_UNAVAILABLE}
-      </Alert>
-    );
-  } else if (nodes.isPending || queues.isPending) {
-    content = (
-      <Center p="md">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
-  } else {
-    content = (
-      <>
-        <NodeHealth nodes={nodes.data} />
-        <SafQueueHealth queues={queues.data} />
-      </>
-    );
-  }
-
+  // Either failing hides both tables (combineQueries drops the data on any failure).
+  const both = combineQueries(nodes, queues);
   return (
     <Stack>
       <PageTitle title={TITLE} />
       <Title order={1}>{TITLE}</Title>
-      {content}
+      <QueryState query={both} errorText={METRICS_UNAVAILABLE}>
+        {([nodeList, queueList]) => (
+          <>
+            <NodeHealth nodes={nodeList} />
+            <SafQueueHealth queues={queueList} />
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }
+
+const NODE_COLUMNS: DataTableColumn<Node>[] = [
+  {
+    id: 'node',
+    header: 'Node',
+    cell: (node) => (
+      <>
+        <Text size="sm">{node.nodeDescription}</Text>
+        <Text size="xs" c="dimmed">
+          {node.instanceDescription}
+        </Text>
+      </>
+    ),
+  },
+  { id: 'status', header: 'Status', cell: (node) => <StatusDot status={node.status} /> },
+  { id: 'tps', header: 'TPS', align: 'right', cell: (node) => formatTps(node.metrics['5minTps']) },
+  {
+    id: 'responseTime',
+    header: 'RSP Time',
+    align: 'right',
+    cell: (node) => formatResponseTime(node.metrics.percentile95),
+  },
+  {
+    id: 'actions',
+    header: 'Actions',
+    headerHidden: true,
+    cell: (node) => {
+      const state: NodeViewState = { instanceId: node.instanceId, nodeId: node.nodeId };
+      return (
+        <Anchor component={Link} to={NODE_VIEW_PATH} state={state} size="sm">
+          view node
+        </Anchor>
+      );
+    },
+  },
+];
+
+const SAF_QUEUE_COLUMNS: DataTableColumn<SafQueue>[] = [
+  {
+    id: 'receiver',
+    header: 'Receiver',
+    cell: (queue) => (
+      <>
+        <Text size="sm">{queue.receiverDescription}</Text>
+        <Text size="xs" c="dimmed">
+          {queue.instanceDescription} · {queue.node.nodeDescription}
+        </Text>
+      </>
+    ),
+  },
+  { id: 'status', header: 'Status', cell: (queue) => <StatusDot status={queue.node.status} /> },
+  { id: 'length', header: 'Length', align: 'right', cell: (queue) => formatCount(queue.queueLength) },
+  { id: 'transmits', header: 'Transmits', align: 'right', cell: (queue) => formatCount(queue.retransmits) },
+];
 
 function NodeHealth({ nodes }: { nodes: Node[] }) {
   return (
@@ -66,48 +98,16 @@ function NodeHealth({ nodes }: { nodes: Node[] }) {
         Node Health
       </Title>
       {nodes.length === 0 ? (
-        <Text c="dimmed">{NO_NODES}</Text>
+        <EmptyState text={NO_NODES} />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-labelledby="node-health-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Node</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">TPS</Table.Th>
-                <Table.Th ta="right">RSP Time</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {nodes.map((node) => {
-                const state: NodeViewState = { instanceId: node.instanceId, nodeId: node.nodeId };
-                return (
-                  <Table.Tr key={`${node.instanceId}/${node.nodeId}`}>
-                    <Table.Td>
-                      <Text size="sm">{node.nodeDescription}</Text>
-                      <Text size="xs" c="dimmed">
-                        {node.instanceDescription}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <NodeStatusDot status={node.status} />
-                    </Table.Td>
-                    <Table.Td ta="right">{formatTps(node.metrics['5minTps'])}</Table.Td>
-                    <Table.Td ta="right">{formatResponseTime(node.metrics.percentile95)}</Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={NODE_VIEW_PATH} state={state} size="sm">
-                        view node
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          columns={NODE_COLUMNS}
+          rows={nodes}
+          rowId={(node) => `${node.instanceId}/${node.nodeId}`}
+          labelledBy="node-health-title"
+          minWidth={560}
+          striped
+        />
       )}
     </Paper>
   );
@@ -120,38 +120,17 @@ function SafQueueHealth({ queues }: { queues: SafQueue[] }) {
         SAF Queue Health
       </Title>
       {queues.length === 0 ? (
-        <Text c="dimmed">{NO_SAF_QUEUES}</Text>
+        <EmptyState text={NO_SAF_QUEUES} />
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped aria-labelledby="saf-queue-health-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Receiver</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Length</Table.Th>
-                <Table.Th ta="right">Transmits</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {queues.map((queue, index) => (
-                // A receiver has a queue per node, and a queue carries no id of its own.
-                <Table.Tr key={`${index}/${queue.instanceDescription}/${queue.receiverDescription}`}>
-                  <Table.Td>
-                    <Text size="sm">{queue.receiverDescription}</Text>
-                    <Text size="xs" c="dimmed">
-                      {queue.instanceDescription}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <NodeStatusDot status={queue.node.status} />
-                  </Table.Td>
-                  <Table.Td ta="right">{formatCount(queue.queueLength)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(queue.retransmits)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          columns={SAF_QUEUE_COLUMNS}
+          rows={queues}
+          // A receiver has a queue per node.
+          rowId={(queue) => `${queue.node.nodeId}/${queue.receiverDescription}`}
+          labelledBy="saf-queue-health-title"
+          minWidth={480}
+          striped
+        />
       )}
     </Paper>
   );

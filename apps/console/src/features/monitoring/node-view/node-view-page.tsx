@@ -1,4 +1,4 @@
-import { Alert, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { TIME_RANGES, type Instance, type MetricPoint } from '@web-control/contract/monitoring';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -7,6 +7,7 @@ import { ChartPanel } from '../../../shared/charts/chart-panel';
 import type { ChartSeries } from '../../../shared/charts/time-series-chart';
 import { formatResponseTime, formatTps } from '../../../shared/format/metrics';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useInstances } from '../api/instances';
 import { useNodeMetrics, type NodeMetricsParams, type TimeRange } from '../api/metrics';
 import { METRICS_UNAVAILABLE, NO_NODES } from '../constants';
@@ -68,19 +69,11 @@ export function NodeViewPage() {
 
   let content;
   if (instances.isError) {
-    content = (
-      <Alert color="red" role="alert">
-        {METRICS_UNAVAILABLE}
-      </Alert>
-    );
+    content = <ErrorState text={METRICS_UNAVAILABLE} />;
   } else if (instances.isPending) {
-    content = (
-      <Center p="md">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+    content = <LoadingState />;
   } else if (!fallback) {
-    content = <Text c="dimmed">{NO_NODES}</Text>;
+    content = <EmptyState text={NO_NODES} />;
   } else {
     content = (
       <Stack>

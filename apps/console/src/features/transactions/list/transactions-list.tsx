@@ -2,7 +2,8 @@ import { VisuallyHidden } from '@mantine/core';
 import type { Transaction } from '@web-control/contract/transactions';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/format/dates';
-import { StatePill } from '../components/state-pill';
+import { StatePill } from '../../../shared/ui/state-pill';
+import { stateKind } from '../transaction-state';
 import { TransactionDetails } from './transaction-details';
 import classes from './transactions-list.module.css';
 
@@ -16,7 +17,7 @@ function cellsOf(transaction: Transaction): Record<Column, ReactNode> {
     Service: transaction.serviceDesc,
     Receiver: transaction.receiver ?? '–',
     Originator: transaction.originatorId,
-    State: <StatePill state={transaction.tranState} />,
+    State: <StatePill label={transaction.tranState} kind={stateKind(transaction.tranState)} />,
   };
 }
 

@@ -1,8 +1,9 @@
-import { Button, Center, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { EmptyState, LoadingState } from '../../../shared/ui/query-state';
 import { useFilterOptions } from '../api/get-filter-options';
 import { FILTER_DEBOUNCE_MS, NO_TRANSACTIONS, TRANSACTIONS_TITLE } from './constants';
 import { FilterForm } from './filter-form';
@@ -49,11 +50,7 @@ function Paging({ state, onPage }: PagingProps) {
 
 function Results({ state, onToggle }: { state: TransactionsPageState; onToggle: (uuid: string) => void }) {
   if (state.loading) {
-    return (
-      <Center p="md">
-        <Loader size="sm" aria-label="Loading transactions" />
-      </Center>
-    );
+    return <LoadingState label="Loading transactions" />;
   }
   if (state.transactions.length > 0) {
     return (
@@ -65,11 +62,7 @@ function Results({ state, onToggle }: { state: TransactionsPageState; onToggle: 
     );
   }
   // A failed load shows no message (specification section 8), and no claim that nothing matched.
-  return state.error === null ? (
-    <Text c="dimmed" role="status">
-      {NO_TRANSACTIONS}
-    </Text>
-  ) : null;
+  return state.error === null ? <EmptyState text={NO_TRANSACTIONS} /> : null;
 }
 
 /**

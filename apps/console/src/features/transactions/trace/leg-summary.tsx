@@ -2,14 +2,15 @@ import { Table } from '@mantine/core';
 import type { TransactionLegResponse } from '@web-control/contract/transactions';
 import type { ReactNode } from 'react';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
-import { StatePill } from '../components/state-pill';
+import { StatePill } from '../../../shared/ui/state-pill';
+import { stateKind } from '../transaction-state';
 
 /** The leg and the transaction it belongs to, as name/value rows. */
 export function LegSummary({ leg }: { leg: TransactionLegResponse }) {
   const { transactionLeg, transaction } = leg;
   const rows: [string, ReactNode][] = [
     ['Trace ID', transactionLeg.uuid],
-    ['State', <StatePill key="state" state={transactionLeg.state} />],
+    ['State', <StatePill key="state" label={transactionLeg.state} kind={stateKind(transactionLeg.state)} />],
     ['Reference', transaction.referenceNumber],
     ['Service', transaction.serviceDesc],
     ['Receiver', transaction.receiver ?? '–'],

@@ -1,0 +1,170 @@
+import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  columnVisibilityFeature,
+  createSortedRowModel,
+  rowSelectionFeature,
+  rowSortingFeature,
+  sortFn_basic,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+} from '@tanstack/react-table';
+import { useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import classes from './data-table.module.css';
+import { sortPriority } from './table-rules';
+import type { ColumnVisibilityControl, RowSelectionControl, SortingControl } from './use-table-controls';
+
+const features = tableFeatures({
+  rowSortingFeature,
+  rowSelectionFeature,
+  columnVisibilityFeature,
+  sortedRowModel: createSortedRowModel(),
+});
+
+export interface DataTableColumn<T extends RowData> {
+  id: string;
+  /** The column header, which is also its accessible name. */
+  header: string;
+  /** The header is read out but not shown (an actions column). */
+  headerHidden?: boolean;
+  align?: 'right';
+  /** The cell names its row (`th scope="row"`): the row's name for screen readers and tests. */
+  rowHeader?: boolean;
+  cell: (row: T) => ReactNode;
+  /** Makes the column sortable by this value. */
+  sortValue?: (row: T) => string | number;
+}
+
+interface DataTableProps<T extends RowData> {
+  columns: readonly DataTableColumn<T>[];
+  rows: T[];
+  rowId: (row: T, index: number) => string;
+  /** The table's accessible name, or the id of the heading that names it. */
+  label?: string;
+  labelledBy?: string;
+  /** Below this width the table scrolls sideways. */
+  minWidth: number;
+  striped?: boolean;
+  highlightOnHover?: boolean;
+  sorting?: SortingControl;
+  selection?: RowSelectionControl;
+  columnVisibility?: ColumnVisibilityControl;
+}
+
+function toColumnDef<T extends RowData>(column: DataTableColumn<T>): ColumnDef<typeof features, T> {
+  const { sortValue } = column;
+  return sortValue
+    ? { id: column.id, accessorFn: sortValue, sortFn: sortFn_basic, enableSorting: true }
+    : { id: column.id, enableSorting: false };
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+const SORT_ARROW = { asc: '▲', desc: '▼' } as const;
+
+/** A table from column definitions: TanStack Table orders, selects and hides; Mantine draws. */
+export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  const { columns, sorting, selection, columnVisibility } = props;
+  // Module-level column lists keep TanStack from rebuilding its columns at every render.
+  const columnDefs = useMemo(() => columns.map(toColumnDef), [columns]);
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: props.rows,
+    getRowId: props.rowId,
+    state: {
+      sorting: sorting?.sorting ?? [],
+      rowSelection: selection?.selected ?? {},
+      columnVisibility: columnVisibility?.visibility ?? {},
+    },
+  });
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  const visible = table.getVisibleLeafColumns().flatMap((column) => {
+    const definition = byId.get(column.id);
+    return definition ? [definition] : [];
+  });
+  const rows = table.getRowModel().rows;
+  const rowIds = rows.map((row) => row.id);
+
+  const header = (column: DataTableColumn<T>) => {
+    const label = column.headerHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header;
+    const direction = table.getColumn(column.id)?.getIsSorted() || null;
+    if (!sorting || !column.sortValue) {
+      return (
+        <Table.Th key={column.id} scope="col" ta={column.align}>
+          {label}
+        </Table.Th>
+      );
+    }
+    const priority = sortPriority(sorting.sorting, column.id);
+    return (
+      <Table.Th
+        key={column.id}
+        scope="col"
+        ta={column.align}
+        aria-sort={direction ? ARIA_SORT[direction] : 'none'}
+      >
+        <UnstyledButton
+          className={classes.sort}
+          onClick={(event: MouseEvent) => sorting.toggle(column.id, event.shiftKey)}
+        >
+          {label}
+          {direction ? <span aria-hidden>{SORT_ARROW[direction]}</span> : null}
+          {priority === null ? null : (
+            <span className={classes.priority}>
+              <VisuallyHidden>, sort priority </VisuallyHidden>
+              {priority}
+            </span>
+          )}
+        </UnstyledButton>
+      </Table.Th>
+    );
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={props.minWidth}>
+      <Table
+        striped={props.striped}
+        highlightOnHover={props.highlightOnHover}
+        aria-label={props.label}
+        aria-labelledby={props.labelledBy}
+      >
+        <Table.Thead>
+          <Table.Tr>{visible.map(header)}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const selectable = selection
+              ? {
+                  'aria-selected': row.getIsSelected(),
+                  tabIndex: 0,
+                  className: classes.selectable,
+                  onClick: (event: MouseEvent) => selection.click(rowIds, row.id, event.shiftKey),
+                  onKeyDown: (event: KeyboardEvent) => {
+                    if (event.key !== ' ' && event.key !== 'Enter') return;
+                    event.preventDefault();
+                    selection.click(rowIds, row.id, event.shiftKey);
+                  },
+                }
+              : {};
+            return (
+              <Table.Tr key={row.id} {...selectable}>
+                {visible.map((column) =>
+                  column.rowHeader ? (
+                    <Table.Th key={column.id} scope="row" fw={500} ta={column.align}>
+                      {column.cell(row.original)}
+                    </Table.Th>
+                  ) : (
+                    <Table.Td key={column.id} ta={column.align}>
+                      {column.cell(row.original)}
+                    </Table.Td>
+                  ),
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,107 @@
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A first load: a loader named for screen readers. Background refreshes never show it. */
+export function LoadingState({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center p="md">
+      <Loader size="sm" aria-label={label} />
+    </Center>
+  );
+}
+
+interface ErrorStateProps {
+  text: string;
+  /** The retry button's text; with `onRetry`, the alert offers it. */
+  retryLabel?: string;
+  onRetry?: () => void;
+}
+
+export function ErrorState({ text, retryLabel, onRetry }: ErrorStateProps) {
+  return (
+    <Alert color="red" role="alert">
+      {retryLabel && onRetry ? (
+        <Stack gap="xs" align="flex-start">
+          {text}
+          <Button variant="default" size="xs" onClick={onRetry}>
+            {retryLabel}
+          </Button>
+        </Stack>
+      ) : (
+        text
+      )}
+    </Alert>
+  );
+}
+
+export function EmptyState({ text }: { text: string }) {
+  return (
+    <Text c="dimmed" role="status">
+      {text}
+    </Text>
+  );
+}
+
+/** What QueryState reads of a TanStack query (or of several, through `combineQueries`). */
+export interface QueryLike<T> {
+  isPending: boolean;
+  isError: boolean;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
+/**
+ * Two queries shown as one: failed when either failed, pending until both answered, and
+ * data only while both hold data and neither failed (stale figures beside a failure look current).
+ */
+export function combineQueries<A, B>(first: QueryLike<A>, second: QueryLike<B>): QueryLike<[A, B]> {
+  const isError = first.isError || second.isError;
+  return {
+    isError,
+    isPending: !isError && (first.isPending || second.isPending),
+    data:
+      !isError && first.data !== undefined && second.data !== undefined
+        ? [first.data, second.data]
+        : undefined,
+    refetch: () => Promise.all([first.refetch(), second.refetch()]),
+  };
+}
+
+interface QueryStateProps<T> {
+  query: QueryLike<T>;
+  loadingLabel?: string;
+  errorText: string;
+  /** Offers a retry button with this text on failure; it refetches the query. */
+  retryLabel?: string;
+  /** Shown instead of the content when `isEmpty` says the data holds nothing. */
+  emptyText?: string;
+  isEmpty?: (data: T) => boolean;
+  /** Keep showing data already loaded beneath the failure of a later refresh. */
+  keepDataOnError?: boolean;
+  children: (data: T) => ReactNode;
+}
+
+function isEmptyList(data: unknown): boolean {
+  return Array.isArray(data) && data.length === 0;
+}
+
+/** One query's loading, failed, empty and loaded states, the same way on every screen. */
+export function QueryState<T>(props: QueryStateProps<T>) {
+  const { query, emptyText, isEmpty = isEmptyList } = props;
+  if (query.isPending) return <LoadingState label={props.loadingLabel} />;
+  const error = query.isError ? (
+    <ErrorState text={props.errorText} retryLabel={props.retryLabel} onRetry={() => void query.refetch()} />
+  ) : null;
+  const data = query.isError && !props.keepDataOnError ? undefined : query.data;
+  let content: ReactNode = null;
+  if (data !== undefined) {
+    content =
+      emptyText !== undefined && isEmpty(data) ? <EmptyState text={emptyText} /> : props.children(data);
+  }
+  return (
+    <>
+      {error}
+      {content}
+    </>
+  );
+}
