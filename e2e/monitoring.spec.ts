@@ -9,7 +9,7 @@ const HOME_PATH = '/dashboard/home';
 const REFRESH = '00:30';
 const METRICS_UNAVAILABLE = 'Metrics are currently unavailable';
 const GRAPH_LOAD_FAILED = 'No data: the graph could not be loaded.';
-/** support holds MONITOR_SERVICES; finance-operator does not (apps/platform/src/db/seed.ts). */
+/** support holds MONITOR_SERVICES; finance-operator does not (apps/platform/src/modules/auth/seed.ts). */
 const MONITOR = 'support';
 const NOT_MONITOR = 'finance-operator';
 

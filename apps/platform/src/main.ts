@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { DEMO_USERS, type DemoPasswordOutcome } from './db/seed.ts';
+import { DEMO_USERS, type DemoPasswordOutcome } from './modules/auth/seed.ts';
 import { SettingsError } from './settings.ts';
 import { startPlatform } from './start.ts';
 

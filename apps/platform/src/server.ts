@@ -6,22 +6,16 @@ import { SYSTEM_CLOCK, SYSTEM_RANDOM, type Clock, type RandomSource } from './cl
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { createAppSettingsService } from './modules/app-settings/service.ts';
 import { createAuditService, type AuditService } from './modules/audit/service.ts';
-import { adminRoutes } from './modules/auth/admin-routes.ts';
-import { createAdminService } from './modules/auth/admin-service.ts';
-import { passwordResetRoutes } from './modules/auth/password-reset-routes.ts';
-import { createPasswordResetService } from './modules/auth/password-reset-service.ts';
+import { authPlugin } from './modules/auth/plugin.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { createAuthService, createExternalSignIn } from './modules/auth/service.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { loadBalancerRoutes } from './modules/load-balancer/routes.ts';
-import { createLoadBalancerService } from './modules/load-balancer/service.ts';
+import { healthPlugin } from './modules/health/plugin.ts';
+import { loadBalancerPlugin } from './modules/load-balancer/plugin.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
-import { monitoringRoutes } from './modules/monitoring/routes.ts';
-import { createMonitoringService } from './modules/monitoring/service.ts';
-import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
-import { ssoRoutes } from './modules/sso/routes.ts';
-import { createSsoService } from './modules/sso/service.ts';
+import { monitoringPlugin } from './modules/monitoring/plugin.ts';
+import { runtimeConfigPlugin } from './modules/runtime-config/plugin.ts';
+import { ssoPlugin } from './modules/sso/plugin.ts';
+import { transactionsPlugin } from './modules/transactions/plugin.ts';
+import { createTransactionRecorder } from './modules/transactions/service.ts';
 import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
@@ -29,8 +23,6 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { readSettings, type Settings, type SettingsInput } from './settings.ts';
-import { transactionDetailRoutes, transactionListRoutes } from './modules/transactions/routes.ts';
-import { createTransactionRecorder, createTransactionsService } from './modules/transactions/service.ts';
 import { createSimulator, type Simulator } from './simulator/simulator.ts';
 
 export interface BuildOptions {
@@ -61,6 +53,10 @@ export interface AppServices {
    * tests drive `prepare` and `tick` with their clock. `onTransactions` feeds other modules.
    */
   simulator: Simulator;
+  /** The key access tokens are signed with, read from the database once and kept. */
+  getSigningSecret: () => Promise<Uint8Array>;
+  /** The console's address for links: PUBLIC_URL, else the address actually listened on. */
+  getPublicUrl: () => string;
 }
 
 declare module 'fastify' {
@@ -80,8 +76,9 @@ function createFastify(settings: Settings, logger: boolean, stream: NodeJS.Writa
 export type App = ReturnType<typeof createFastify>;
 
 /**
- * Composes the server: external plugins, then the app's own (database, auth guard), then the
- * routes. Does not listen and does not migrate; main.ts and the tests do that.
+ * Composes the server: the shared services, external plugins, then the app's own (auth guard),
+ * then one plugin per module, each building its service and mounting its routes. Does not
+ * listen and does not migrate; main.ts and the tests do that.
  */
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const settings = readSettings(options.env ?? process.env, options.settings);
@@ -141,7 +138,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       retentionDays: settings.transactionRetentionDays,
     }),
   );
-  const services: AppServices = { settings, database, clock, random, audit, mail, simulator };
+  const services: AppServices = {
+    settings,
+    database,
+    clock,
+    random,
+    audit,
+    mail,
+    simulator,
+    getSigningSecret,
+    getPublicUrl,
+  };
   app.decorate('services', services);
 
   // External plugins.
@@ -162,73 +169,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     app.addHook('onClose', async () => database.close());
   }
 
-  // Routes.
-  await app.register(healthRoutes, { db: database.db });
-  await app.register(runtimeConfigRoutes, { settings });
-  await app.register(authRoutes, {
-    prefix: '/api/auth',
-    service: createAuthService({ db: database.db, clock, random, audit, getSigningSecret }),
-    loginRateLimitPerMinute: settings.loginRateLimit,
-    passwordSignIn: settings.authProvider === 'auth-server',
-  });
-  const passwords = createPasswordResetService({
-    db: database.db,
-    clock,
-    random,
-    audit,
-    mail,
-    log: app.log,
-    productName: settings.productName,
-    resetTokenTtlMinutes: settings.resetTokenTtlMinutes,
-    enrolmentTokenTtlHours: settings.enrolmentTokenTtlHours,
-    getPublicUrl,
-  });
-  // Under single sign-on the provider owns passwords: no reset or enrolment links here.
-  if (settings.authProvider === 'auth-server') {
-    await app.register(passwordResetRoutes, {
-      prefix: '/api/auth',
-      service: passwords,
-      rateLimitPerMinute: settings.loginRateLimit,
-    });
-  }
-  await app.register(adminRoutes, {
-    prefix: '/api/auth',
-    service: createAdminService({ db: database.db, clock, audit, passwords }),
-  });
-  if (settings.authProvider === 'identity-provider') {
-    await app.register(ssoRoutes, {
-      prefix: '/api/auth',
-      service: createSsoService({
-        db: database.db,
-        clock,
-        random,
-        audit,
-        externalSignIn: createExternalSignIn({ clock, random }),
-        // readSettings refuses identity-provider without an issuer and a client id.
-        settings: {
-          oidcIssuer: settings.oidcIssuer ?? '',
-          oidcClientId: settings.oidcClientId ?? '',
-          oidcClientSecret: settings.oidcClientSecret,
-          oidcScopes: settings.oidcScopes,
-        },
-        getSigningSecret,
-      }),
-      loginRateLimitPerMinute: settings.loginRateLimit,
-      publicOrigin: settings.publicUrl,
-    });
-  }
-  await app.register(monitoringRoutes, {
-    prefix: '/api/ecs',
-    service: createMonitoringService({ db: database.db, clock }),
-  });
-  const loadBalancer = createLoadBalancerService({ db: database.db, clock, audit });
-  await app.register(loadBalancerRoutes, { prefix: '/api/lb', service: loadBalancer });
-  const transactions = createTransactionsService({
-    db: database.db,
-    listReceivers: () => loadBalancer.listReceiverNames(),
-  });
-  await app.register(transactionListRoutes, { prefix: '/api/ecs', service: transactions });
-  await app.register(transactionDetailRoutes, { prefix: '/api/ecs/transactions', service: transactions });
+  // Modules, in this order: the load balancer's service feeds the transactions filter.
+  await app.register(healthPlugin);
+  await app.register(runtimeConfigPlugin);
+  await app.register(authPlugin);
+  await app.register(ssoPlugin);
+  await app.register(monitoringPlugin);
+  await app.register(loadBalancerPlugin);
+  await app.register(transactionsPlugin);
   await app.register(apiDocsUiPlugin);
   await app.register(consoleStaticPlugin, { consoleDist: settings.consoleDist });
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@web-control/contract/permissions';
 import { verifyPassword } from '../modules/auth/passwords.ts';
 import { createUnseededTestDatabase } from '../testing/test-database.ts';
-import { DEMO_USERS, seed } from './seed.ts';
+import { DEMO_USERS } from '../modules/auth/seed.ts';
+import { DEMO_INSTANCES, DEMO_ORIGINATOR_TYPES, DEMO_SERVICE_TYPES, DEMO_SERVICES } from './demo-topology.ts';
+import { seed } from './seed.ts';
 
 const freshDatabase = createUnseededTestDatabase;
 
@@ -90,6 +92,40 @@ describe('seed', () => {
           'VIEW_VOUCHERS',
         ].sort(),
       );
+    } finally {
+      await close();
+    }
+  });
+
+  it('lets each module seed its part of the demo switch, leaving what an operator changed', async () => {
+    const { db, close } = await freshDatabase();
+    try {
+      await seed(db, { demoPassword: 'some-password' });
+      const count = async (
+        table: 'nodes' | 'receivers' | 'saf_queues' | 'service_types' | 'originator_types',
+      ) => (await db.selectFrom(table).selectAll().execute()).length;
+      const receivers = DEMO_SERVICES.flatMap((service) => service.receivers);
+      const nodes = DEMO_INSTANCES.flatMap((instance) => instance.nodes);
+      expect(await count('nodes')).toBe(nodes.length);
+      expect(await count('receivers')).toBe(receivers.length);
+      expect(await count('saf_queues')).toBe(
+        receivers.filter((receiver) => receiver.storeAndForward).length * nodes.length,
+      );
+      expect(await count('service_types')).toBe(DEMO_SERVICE_TYPES.length);
+      expect(await count('originator_types')).toBe(DEMO_ORIGINATOR_TYPES.length);
+
+      const first = receivers[0];
+      if (first === undefined) {
+        throw new Error('the demo switch has no receiver');
+      }
+      await db.updateTable('receivers').set({ weight: 7 }).where('receiver_id', '=', first.id).execute();
+      await seed(db, { demoPassword: 'some-password' });
+      const kept = await db
+        .selectFrom('receivers')
+        .select('weight')
+        .where('receiver_id', '=', first.id)
+        .executeTakeFirstOrThrow();
+      expect(kept.weight).toBe(7);
     } finally {
       await close();
     }

@@ -1,9 +1,9 @@
 import type { FastifyPluginCallback, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODES } from '@web-control/contract/errors';
 import { holdsAll, type Permission } from '@web-control/contract/permissions';
 import type { Clock } from '../clock.ts';
-import { AppError, FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../errors.ts';
+import { forbidden, unauthenticated } from '../errors.ts';
+import type { Actor } from '../modules/audit/audited-change.ts';
 import { verifyAccessToken } from '../modules/auth/tokens.ts';
 
 export interface AuthenticatedUser {
@@ -44,8 +44,18 @@ export function markRoutesPublic(routeOptions: RouteOptions): void {
   routeOptions.config = { ...routeOptions.config, access: 'public' };
 }
 
-function unauthenticated(): AppError {
-  return new AppError(401, ERROR_CODES.unauthenticated, UNAUTHENTICATED_MESSAGE);
+/** The signed-in caller of a guarded route, as services and audit rows name them. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (request.user === null) {
+    // The guard has already turned away anyone unsigned; this keeps the types honest.
+    throw unauthenticated();
+  }
+  return { userId: request.user.id, username: request.user.username, clientAddress: request.ip };
+}
+
+/** The caller of a public route: nobody has signed in, only the address is known. */
+export function clientOf(request: FastifyRequest): Pick<Actor, 'clientAddress'> {
+  return { clientAddress: request.ip };
 }
 
 /**
@@ -82,7 +92,7 @@ const authGuard: FastifyPluginCallback<AuthGuardOptions> = (app, options, done) 
     }
     if (config.permissions === undefined) {
       request.log.warn({ url: request.routeOptions.url }, 'Refused: route declares no access rule');
-      throw new AppError(403, ERROR_CODES.forbidden, FORBIDDEN_MESSAGE);
+      throw forbidden();
     }
     const match = BEARER_PATTERN.exec(request.headers.authorization ?? '');
     const token = match?.[1];
@@ -95,7 +105,7 @@ const authGuard: FastifyPluginCallback<AuthGuardOptions> = (app, options, done) 
     }
     request.user = { id: claims.sub, username: claims.username, permissions: claims.permissions };
     if (!holdsAll(claims.permissions, config.permissions)) {
-      throw new AppError(403, ERROR_CODES.forbidden, FORBIDDEN_MESSAGE);
+      throw forbidden();
     }
   });
   done();

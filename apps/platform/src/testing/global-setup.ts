@@ -21,14 +21,33 @@ declare module 'vitest' {
 
 const TEMPLATE_DIR = path.join(REPO_ROOT, '.tmp', 'platform-tests');
 
-/** What the template depends on: a change to any of these builds a new one. */
+const MODULES_DIR = 'apps/platform/src/modules';
+
+/** What the template depends on (each module's seed.ts too): a change to any of these builds a new one. */
 const TEMPLATE_INPUTS = [
   'apps/platform/src/db',
-  'apps/platform/src/modules/app-settings',
-  'apps/platform/src/modules/auth/passwords.ts',
+  `${MODULES_DIR}/app-settings`,
+  `${MODULES_DIR}/auth/passwords.ts`,
   'packages/contract/src/permissions.ts',
   'node_modules/@electric-sql/pglite/package.json',
 ];
+
+async function listModuleSeeds(): Promise<string[]> {
+  const modules = await readdir(path.join(REPO_ROOT, MODULES_DIR), { withFileTypes: true });
+  const seeds = modules
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${MODULES_DIR}/${entry.name}/seed.ts`)
+    .sort();
+  const present = await Promise.all(
+    seeds.map((file) =>
+      stat(path.join(REPO_ROOT, file)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return seeds.filter((_file, index) => present[index]);
+}
 
 async function listFiles(entry: string): Promise<string[]> {
   const full = path.join(REPO_ROOT, entry);
@@ -44,7 +63,7 @@ async function listFiles(entry: string): Promise<string[]> {
 
 async function hashTemplateInputs(): Promise<string> {
   const hash = createHash('sha256').update(TEST_DEMO_PASSWORD);
-  for (const entry of TEMPLATE_INPUTS) {
+  for (const entry of [...TEMPLATE_INPUTS, ...(await listModuleSeeds())]) {
     for (const file of await listFiles(entry)) {
       hash.update(file).update(await readFile(path.join(REPO_ROOT, file)));
     }

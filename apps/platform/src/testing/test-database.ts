@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { openPGlite, openPostgres, type DatabaseHandle, type DatabaseKind } from '../db/connection.ts';
 import { runAdmin, withDatabase } from './postgres-admin.ts';
@@ -31,29 +32,18 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
   };
 }
 
-/** A copy of the template with every seeded row removed: migrated, not seeded (for seed tests). */
+/** Kysely's own bookkeeping: which migrations ran. */
+const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+
+/** A copy of the template with every row of every table removed: migrated, not seeded (for seed tests). */
 export async function createUnseededTestDatabase(): Promise<DatabaseHandle> {
   const handle = await createTestDatabase('pglite');
-  await handle.db.transaction().execute(async (tx) => {
-    for (const table of [
-      'metric_points',
-      'saf_queues',
-      'receiver_traffic',
-      'receiver_changes',
-      'receivers',
-      'lb_services',
-      'nodes',
-      'instances',
-      'refresh_tokens',
-      'audit_log',
-      'users',
-      'role_permissions',
-      'roles',
-      'permissions',
-      'app_settings',
-    ] as const) {
-      await tx.deleteFrom(table).execute();
-    }
-  });
+  // The tables come from the schema itself, so a module's new table is emptied too.
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables
+    where schemaname = current_schema() and tablename not in (${sql.join(MIGRATION_TABLES)})
+  `.execute(handle.db);
+  const tables = rows.map((row) => sql.id(row.tablename));
+  await sql`truncate table ${sql.join(tables)}`.execute(handle.db);
   return handle;
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,33 +10,19 @@ import {
   userSchema,
   usersResponseSchema,
 } from '@web-control/contract/admin';
-import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
-import type { Permission } from '@web-control/contract/permissions';
-import { AppError, UNAUTHENTICATED_MESSAGE } from '../../errors.ts';
-import type { AdminContext, AdminService } from './admin-service.ts';
+import { actorOf } from '../../plugins/auth-guard.ts';
+import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
+import type { AdminService } from './admin-service.ts';
 
 export interface AdminRoutesOptions {
   service: AdminService;
 }
 
-const MANAGE_USERS = { permissions: ['MANAGE_USERS'] as const satisfies readonly Permission[] };
-const BEARER = [{ bearerAuth: [] }];
+const MANAGE_USERS = permissions('MANAGE_USERS');
 const MAX_INTEGER_ID = 2_147_483_647;
 
 const userParamsSchema = z.object({ userId: z.guid('A user id is a UUID') });
 const roleParamsSchema = z.object({ roleId: z.coerce.number().int().min(1).max(MAX_INTEGER_ID) });
-const noContentSchema = z.null().describe('Done');
-
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-
-function contextOf(request: FastifyRequest): AdminContext {
-  if (request.user === null) {
-    // The guard has already turned away anyone unsigned; this keeps the types honest.
-    throw new AppError(401, ERROR_CODES.unauthenticated, UNAUTHENTICATED_MESSAGE);
-  }
-  return { actorId: request.user.id, actor: request.user.username, clientAddress: request.ip };
-}
-
 /** User and role administration, all behind MANAGE_USERS. */
 export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, { service }, done) => {
   app.get(
@@ -47,8 +32,8 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       schema: {
         tags: ['admin'],
         summary: 'List users, ordered by username',
-        security: BEARER,
-        response: { 200: usersResponseSchema, ...refusals },
+        security: BEARER_SECURITY,
+        response: { 200: usersResponseSchema, ...refusals() },
       },
     },
     async () => ({ users: await service.listUsers() }),
@@ -61,9 +46,9 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       schema: {
         tags: ['admin'],
         summary: 'One user with their role',
-        security: BEARER,
+        security: BEARER_SECURITY,
         params: userParamsSchema,
-        response: { 200: userSchema, ...refusals, 404: errorBodySchema },
+        response: { 200: userSchema, ...refusals(404) },
       },
     },
     async (request) => service.getUser(request.params.userId),
@@ -76,13 +61,13 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       schema: {
         tags: ['admin'],
         summary: 'Create a user (no password yet) and e-mail them an enrolment link',
-        security: BEARER,
+        security: BEARER_SECURITY,
         body: userInputSchema,
-        response: { 201: createdUserSchema, ...refusals, 409: errorBodySchema },
+        response: { 201: createdUserSchema, ...refusals(409) },
       },
     },
     async (request, reply) => {
-      const created = await service.createUser(request.body, contextOf(request));
+      const created = await service.createUser(request.body, actorOf(request));
       return reply.code(201).send(created);
     },
   );
@@ -94,14 +79,14 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       schema: {
         tags: ['admin'],
         summary: 'Update a user’s e-mail, mobile number and role (the username cannot change)',
-        security: BEARER,
+        security: BEARER_SECURITY,
         params: userParamsSchema,
         body: userInputSchema,
-        response: { 204: noContentSchema, ...refusals, 404: errorBodySchema, 409: errorBodySchema },
+        response: { 204: NO_CONTENT_SCHEMA, ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
-      await service.updateUser(request.params.userId, request.body, contextOf(request));
+      await service.updateUser(request.params.userId, request.body, actorOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -113,13 +98,13 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       schema: {
         tags: ['admin'],
         summary: 'Delete a user; their sessions end at once',
-        security: BEARER,
+        security: BEARER_SECURITY,
         params: userParamsSchema,
-        response: { 204: noContentSchema, ...refusals, 404: errorBodySchema, 409: errorBodySchema },
+        response: { 204: NO_CONTENT_SCHEMA, ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
-      await service.deleteUser(request.params.userId, contextOf(request));
+      await service.deleteUser(request.params.userId, actorOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -131,8 +116,8 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       schema: {
         tags: ['admin'],
         summary: 'List roles with their permissions',
-        security: BEARER,
-        response: { 200: rolesResponseSchema, ...refusals },
+        security: BEARER_SECURITY,
+        response: { 200: rolesResponseSchema, ...refusals() },
       },
     },
     async () => ({ roles: await service.listRoles() }),
@@ -145,13 +130,13 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       schema: {
         tags: ['admin'],
         summary: 'Create a role',
-        security: BEARER,
+        security: BEARER_SECURITY,
         body: roleInputSchema,
-        response: { 201: createdRoleSchema, ...refusals, 409: errorBodySchema },
+        response: { 201: createdRoleSchema, ...refusals(409) },
       },
     },
     async (request, reply) => {
-      const created = await service.createRole(request.body, contextOf(request));
+      const created = await service.createRole(request.body, actorOf(request));
       return reply.code(201).send(created);
     },
   );
@@ -163,14 +148,14 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       schema: {
         tags: ['admin'],
         summary: 'Rename a role and replace its permissions',
-        security: BEARER,
+        security: BEARER_SECURITY,
         params: roleParamsSchema,
         body: roleInputSchema,
-        response: { 204: noContentSchema, ...refusals, 404: errorBodySchema, 409: errorBodySchema },
+        response: { 204: NO_CONTENT_SCHEMA, ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
-      await service.updateRole(request.params.roleId, request.body, contextOf(request));
+      await service.updateRole(request.params.roleId, request.body, actorOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -182,13 +167,13 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       schema: {
         tags: ['admin'],
         summary: 'Delete a role nobody holds',
-        security: BEARER,
+        security: BEARER_SECURITY,
         params: roleParamsSchema,
-        response: { 204: noContentSchema, ...refusals, 404: errorBodySchema, 409: errorBodySchema },
+        response: { 204: NO_CONTENT_SCHEMA, ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
-      await service.deleteRole(request.params.roleId, contextOf(request));
+      await service.deleteRole(request.params.roleId, actorOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -200,8 +185,8 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       schema: {
         tags: ['admin'],
         summary: 'List every permission',
-        security: BEARER,
-        response: { 200: permissionsResponseSchema, ...refusals },
+        security: BEARER_SECURITY,
+        response: { 200: permissionsResponseSchema, ...refusals() },
       },
     },
     async () => ({ permissions: await service.listPermissions() }),

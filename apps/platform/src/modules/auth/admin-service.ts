@@ -6,12 +6,12 @@ import type {
   roleInputSchema,
   userInputSchema,
 } from '@web-control/contract/admin';
-import { ERROR_CODES } from '@web-control/contract/errors';
 import type { Permission } from '@web-control/contract/permissions';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { AUDIT_OUTCOMES, type AuditService } from '../audit/service.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { createAuditedChange, type Actor, type AuditedChange } from '../audit/audited-change.ts';
+import type { AuditService } from '../audit/service.ts';
 import { createAdminRepository, type AdminRoleRecord, type AdminUserRecord } from './admin-repository.ts';
 import type { PasswordResetService } from './password-reset-service.ts';
 import { createAuthRepository } from './repository.ts';
@@ -51,36 +51,11 @@ export const ADMIN_MESSAGES = {
     `The role "${role}" is held by ${users} ${users === 1 ? 'user' : 'users'}; give ${users === 1 ? 'them' : 'each of them'} another role first`,
 } as const;
 
-export interface AdminContext {
-  /** The signed-in administrator. */
-  actorId: string;
-  actor: string;
-  clientAddress: string;
-}
-
 export interface AdminServiceDeps {
   db: Db;
   clock: Clock;
   audit: AuditService;
   passwords: PasswordResetService;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function notFound(message: string): AppError {
-  return new AppError(404, ERROR_CODES.notFound, message);
-}
-
-function conflict(message: string): AppError {
-  return new AppError(409, ERROR_CODES.conflict, message);
-}
-
-function badRequest(message: string, field: string): AppError {
-  return new AppError(400, ERROR_CODES.validation, message, [{ location: 'body', field, message }]);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION;
 }
 
 function toUser(record: AdminUserRecord): User & { roles: NonNullable<User['roles']> } {
@@ -122,54 +97,27 @@ export function createAdminService(deps: AdminServiceDeps) {
   const authRepository = createAuthRepository();
   const { db, clock, audit, passwords } = deps;
 
+  const runAuditedChange = createAuditedChange({ db, audit });
+
   /**
-   * One transaction per change, serialised with every other administration change. A refusal
-   * (any 4xx) rolls the change back and is audited afterwards with outcome 'refused'.
+   * One audited change, serialised with every other administration change; a second user or role
+   * of the same name (a race the checks did not see) is a 409. The work returns its result and
+   * the detail its success row records.
    */
   async function change<T>(
-    context: AdminContext,
+    actor: Actor,
     action: string,
     target: Record<string, unknown>,
-    work: (tx: DbExecutor) => Promise<T>,
+    work: (tx: DbExecutor) => Promise<{ result: T; detail: Record<string, unknown> }>,
   ): Promise<T> {
-    try {
-      return await db.transaction().execute(async (tx) => {
-        await repository.lockAdministration(tx);
-        return work(tx);
-      });
-    } catch (error) {
-      const refusal = isUniqueViolation(error)
-        ? conflict(ADMIN_MESSAGES.nameTaken)
-        : error instanceof AppError && error.statusCode < 500
-          ? error
-          : undefined;
-      if (refusal === undefined) {
-        throw error;
-      }
-      await audit.record(db, {
-        action,
-        outcome: AUDIT_OUTCOMES.refused,
-        actor: context.actor,
-        clientAddress: context.clientAddress,
-        detail: { ...target, status: refusal.statusCode, reason: refusal.message },
-      });
-      throw refusal;
-    }
-  }
-
-  function recordSuccess(
-    tx: DbExecutor,
-    context: AdminContext,
-    action: string,
-    detail: Record<string, unknown>,
-  ): Promise<void> {
-    return audit.record(tx, {
+    const audited: AuditedChange<{ result: T; detail: Record<string, unknown> }> = {
       action,
-      outcome: AUDIT_OUTCOMES.success,
-      actor: context.actor,
-      clientAddress: context.clientAddress,
-      detail,
-    });
+      target,
+      lock: (tx) => repository.lockAdministration(tx),
+      refusalOf: (error) => (isUniqueViolation(error) ? conflict(ADMIN_MESSAGES.nameTaken) : undefined),
+      describe: ({ detail }) => detail,
+    };
+    return (await runAuditedChange(actor, audited, work)).result;
   }
 
   async function requireRole(tx: DbExecutor, roleId: number): Promise<AdminRoleRecord> {
@@ -207,10 +155,10 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     /** Creates the user without a password and mails them an enrolment link. */
-    async createUser(input: UserInputData, context: AdminContext): Promise<{ userId: string }> {
+    async createUser(input: UserInputData, actor: Actor): Promise<{ userId: string }> {
       const roleId = input.roles[0]?.roleId ?? 0;
       const created = await change(
-        context,
+        actor,
         ADMIN_AUDIT_ACTIONS.userCreated,
         { username: input.username },
         async (tx) => {
@@ -221,26 +169,23 @@ export function createAdminService(deps: AdminServiceDeps) {
           const fields = { email: input.email, msisdn: input.msisdn, roleId };
           const userId = await repository.insertUser(tx, { ...fields, username: input.username });
           const link = await passwords.createEnrolmentLink(tx, userId);
-          await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.userCreated, {
-            userId,
-            username: input.username,
-            ...fields,
-            role: role.name,
-          });
-          return { userId, link };
+          return {
+            result: { userId, link },
+            detail: { userId, username: input.username, ...fields, role: role.name },
+          };
         },
       );
       await passwords.sendEnrolmentMail(
         { userId: created.userId, username: input.username, email: input.email },
         created.link,
-        context,
+        actor,
       );
       return { userId: created.userId };
     },
 
-    async updateUser(userId: string, input: UserInputData, context: AdminContext): Promise<void> {
+    async updateUser(userId: string, input: UserInputData, actor: Actor): Promise<void> {
       const roleId = input.roles[0]?.roleId ?? 0;
-      await change(context, ADMIN_AUDIT_ACTIONS.userUpdated, { userId }, async (tx) => {
+      await change(actor, ADMIN_AUDIT_ACTIONS.userUpdated, { userId }, async (tx) => {
         const before = await repository.findUser(tx, userId);
         if (before === undefined) {
           throw notFound(ADMIN_MESSAGES.userNotFound);
@@ -250,7 +195,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         }
         const role = await requireRole(tx, roleId);
         if (!holdsAdminPermission(role)) {
-          if (userId === context.actorId) {
+          if (userId === actor.userId) {
             throw conflict(ADMIN_MESSAGES.demoteSelf);
           }
           const roleBefore =
@@ -268,18 +213,14 @@ export function createAdminService(deps: AdminServiceDeps) {
           { email: before.email, msisdn: before.msisdn, roleId: before.roleId, role: before.roleName },
           { ...after, role: role.name },
         );
-        await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.userUpdated, {
-          userId,
-          username: before.username,
-          changes,
-        });
+        return { result: undefined, detail: { userId, username: before.username, changes } };
       });
     },
 
     /** Deleting a user ends their sessions at once: refresh tokens go with them, access tokens stop at the guard. */
-    async deleteUser(userId: string, context: AdminContext): Promise<void> {
-      await change(context, ADMIN_AUDIT_ACTIONS.userDeleted, { userId }, async (tx) => {
-        if (userId === context.actorId) {
+    async deleteUser(userId: string, actor: Actor): Promise<void> {
+      await change(actor, ADMIN_AUDIT_ACTIONS.userDeleted, { userId }, async (tx) => {
+        if (userId === actor.userId) {
           throw conflict(ADMIN_MESSAGES.deleteSelf);
         }
         const before = await repository.findUser(tx, userId);
@@ -295,15 +236,18 @@ export function createAdminService(deps: AdminServiceDeps) {
         }
         const revokedSessions = await authRepository.revokeRefreshTokensOfUser(tx, userId, clock.now());
         await repository.deleteUser(tx, userId);
-        await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.userDeleted, {
-          userId,
-          username: before.username,
-          email: before.email,
-          msisdn: before.msisdn,
-          roleId: before.roleId,
-          role: before.roleName,
-          revokedSessions,
-        });
+        return {
+          result: undefined,
+          detail: {
+            userId,
+            username: before.username,
+            email: before.email,
+            msisdn: before.msisdn,
+            roleId: before.roleId,
+            role: before.roleName,
+            revokedSessions,
+          },
+        };
       });
     },
 
@@ -318,8 +262,8 @@ export function createAdminService(deps: AdminServiceDeps) {
       }));
     },
 
-    async createRole(input: RoleInputData, context: AdminContext): Promise<{ roleId: number }> {
-      return change(context, ADMIN_AUDIT_ACTIONS.roleCreated, { role: input.role }, async (tx) => {
+    async createRole(input: RoleInputData, actor: Actor): Promise<{ roleId: number }> {
+      return change(actor, ADMIN_AUDIT_ACTIONS.roleCreated, { role: input.role }, async (tx) => {
         if (await repository.roleNameTaken(tx, input.role)) {
           throw conflict(ADMIN_MESSAGES.roleNameTaken(input.role));
         }
@@ -330,17 +274,15 @@ export function createAdminService(deps: AdminServiceDeps) {
           roleId,
           permissions.map((permission) => permission.id),
         );
-        await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.roleCreated, {
-          roleId,
-          role: input.role,
-          permissions: permissions.map((permission) => permission.name),
-        });
-        return { roleId };
+        return {
+          result: { roleId },
+          detail: { roleId, role: input.role, permissions: permissions.map((permission) => permission.name) },
+        };
       });
     },
 
-    async updateRole(roleId: number, input: RoleInputData, context: AdminContext): Promise<void> {
-      await change(context, ADMIN_AUDIT_ACTIONS.roleUpdated, { roleId }, async (tx) => {
+    async updateRole(roleId: number, input: RoleInputData, actor: Actor): Promise<void> {
+      await change(actor, ADMIN_AUDIT_ACTIONS.roleUpdated, { roleId }, async (tx) => {
         const before = await repository.findRole(tx, roleId);
         if (before === undefined) {
           throw notFound(ADMIN_MESSAGES.roleNotFound);
@@ -351,8 +293,8 @@ export function createAdminService(deps: AdminServiceDeps) {
         const permissions = await resolvePermissions(tx, input.permissions);
         const keepsAdmin = permissions.some((permission) => permission.name === ADMIN_PERMISSION);
         if (holdsAdminPermission(before) && !keepsAdmin) {
-          const actor = await repository.findUser(tx, context.actorId);
-          if (actor?.roleId === roleId) {
+          const own = actor.userId === null ? undefined : await repository.findUser(tx, actor.userId);
+          if (own?.roleId === roleId) {
             throw conflict(ADMIN_MESSAGES.demoteOwnRole);
           }
           if (
@@ -372,22 +314,25 @@ export function createAdminService(deps: AdminServiceDeps) {
         );
         const namesBefore = before.permissions.map((permission) => permission.name);
         const namesAfter = permissions.map((permission) => permission.name);
-        await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.roleUpdated, {
-          roleId,
-          role: input.role,
-          changes: {
-            ...describeChanges({ role: before.name }, { role: input.role }),
-            ...(namesBefore.join() === namesAfter.join()
-              ? {}
-              : { permissions: { from: namesBefore, to: namesAfter } }),
+        return {
+          result: undefined,
+          detail: {
+            roleId,
+            role: input.role,
+            changes: {
+              ...describeChanges({ role: before.name }, { role: input.role }),
+              ...(namesBefore.join() === namesAfter.join()
+                ? {}
+                : { permissions: { from: namesBefore, to: namesAfter } }),
+            },
           },
-        });
+        };
       });
     },
 
     /** A role someone holds is never deleted (its users would silently lose every permission). */
-    async deleteRole(roleId: number, context: AdminContext): Promise<void> {
-      await change(context, ADMIN_AUDIT_ACTIONS.roleDeleted, { roleId }, async (tx) => {
+    async deleteRole(roleId: number, actor: Actor): Promise<void> {
+      await change(actor, ADMIN_AUDIT_ACTIONS.roleDeleted, { roleId }, async (tx) => {
         const before = await repository.findRole(tx, roleId);
         if (before === undefined) {
           throw notFound(ADMIN_MESSAGES.roleNotFound);
@@ -397,11 +342,14 @@ export function createAdminService(deps: AdminServiceDeps) {
           throw conflict(ADMIN_MESSAGES.roleInUse(before.name, holders));
         }
         await repository.deleteRole(tx, roleId);
-        await recordSuccess(tx, context, ADMIN_AUDIT_ACTIONS.roleDeleted, {
-          roleId,
-          role: before.name,
-          permissions: before.permissions.map((permission) => permission.name),
-        });
+        return {
+          result: undefined,
+          detail: {
+            roleId,
+            role: before.name,
+            permissions: before.permissions.map((permission) => permission.name),
+          },
+        };
       });
     },
   };

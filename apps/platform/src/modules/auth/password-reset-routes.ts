@@ -1,13 +1,13 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
+import { errorBodySchema } from '@web-control/contract/errors';
 import {
   forgotPasswordRequestSchema,
   setPasswordRequestSchema,
   setPasswordResponseSchema,
 } from '@web-control/contract/passwords';
-import { AppError, RATE_LIMITED_MESSAGE } from '../../errors.ts';
-import { PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
+import { clientOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
+import { rateLimitPerMinute } from '../../plugins/route-helpers.ts';
 import type { PasswordResetService } from './password-reset-service.ts';
 
 export interface PasswordResetRoutesOptions {
@@ -16,7 +16,6 @@ export interface PasswordResetRoutesOptions {
   rateLimitPerMinute: number;
 }
 
-const ONE_MINUTE = '1 minute';
 const TOKEN_MAX_LENGTH = 256;
 
 /** Asking for a reset link, and setting a password through a reset or enrolment link. */
@@ -26,11 +25,7 @@ export const passwordResetRoutes: FastifyPluginCallbackZod<PasswordResetRoutesOp
   done,
 ) => {
   const { service } = options;
-  const rateLimit = {
-    max: options.rateLimitPerMinute,
-    timeWindow: ONE_MINUTE,
-    errorResponseBuilder: () => new AppError(429, ERROR_CODES.rateLimited, RATE_LIMITED_MESSAGE),
-  };
+  const rateLimit = rateLimitPerMinute(options.rateLimitPerMinute);
 
   app.post(
     '/manage/users/forgot',
@@ -44,7 +39,7 @@ export const passwordResetRoutes: FastifyPluginCallbackZod<PasswordResetRoutesOp
       },
     },
     async (request, reply) => {
-      await service.requestReset(request.body.email, { clientAddress: request.ip });
+      await service.requestReset(request.body.email, clientOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -66,8 +61,7 @@ export const passwordResetRoutes: FastifyPluginCallbackZod<PasswordResetRoutesOp
         },
       },
     },
-    async (request) =>
-      service.setPassword(request.params.token, request.body.password, { clientAddress: request.ip }),
+    async (request) => service.setPassword(request.params.token, request.body.password, clientOf(request)),
   );
   done();
 };

@@ -5,6 +5,7 @@ import { LINK_EXPIRED_MESSAGE, PASSWORD_TOO_COMMON } from '@web-control/contract
 import type { Clock, RandomSource } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { Actor } from '../audit/audited-change.ts';
 import { AUDIT_OUTCOMES, type AuditService } from '../audit/service.ts';
 import type { MailService } from '../mail/service.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -12,7 +13,6 @@ import { composeEnrolmentMail, composeResetMail } from './password-mails.ts';
 import { createPasswordResetRepository } from './password-reset-repository.ts';
 import { hashPassword } from './passwords.ts';
 import { createAuthRepository } from './repository.ts';
-import type { RequestContext } from './service.ts';
 import type { PasswordTokenPurpose } from './table.ts';
 
 export const PASSWORD_AUDIT_ACTIONS = {
@@ -93,11 +93,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
      * Sends the enrolment mail and audits the outcome. A mail server failure does not undo the
      * created user: it is logged and audited, and the user can still ask for a reset link.
      */
-    async sendEnrolmentMail(
-      recipient: EnrolmentRecipient,
-      link: string,
-      context: RequestContext & { actor: string },
-    ): Promise<void> {
+    async sendEnrolmentMail(recipient: EnrolmentRecipient, link: string, actor: Actor): Promise<void> {
       const message = composeEnrolmentMail({
         productName: deps.productName,
         username: recipient.username,
@@ -116,8 +112,8 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
       await audit.record(db, {
         action: PASSWORD_AUDIT_ACTIONS.enrolmentSent,
         outcome: outcome.outcome,
-        actor: context.actor,
-        clientAddress: context.clientAddress,
+        actor: actor.username,
+        clientAddress: actor.clientAddress,
         detail: {
           userId: recipient.userId,
           username: recipient.username,
@@ -131,7 +127,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
      * Answers the same whatever the address: the link is stored and the mail sent in the
      * background, so neither the answer nor its timing tells whether the address is known.
      */
-    async requestReset(email: string, context: RequestContext): Promise<void> {
+    async requestReset(email: string, context: Pick<Actor, 'clientAddress'>): Promise<void> {
       const users = email === '' ? [] : await repository.findUsersByEmail(db, email);
       if (users.length === 0) {
         await audit.record(db, {
@@ -171,7 +167,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     async setPassword(
       token: string,
       password: string,
-      context: RequestContext,
+      context: Pick<Actor, 'clientAddress'>,
     ): Promise<{ username: string }> {
       if (isCommonPassword(password)) {
         await audit.record(db, {

@@ -7,8 +7,9 @@ import {
   tokenPairSchema,
 } from '@web-control/contract/auth';
 import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
-import { AppError, RATE_LIMITED_MESSAGE } from '../../errors.ts';
-import { PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
+import { AppError } from '../../errors.ts';
+import { clientOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
+import { rateLimitPerMinute } from '../../plugins/route-helpers.ts';
 import type { AuthService } from './service.ts';
 
 export interface AuthRoutesOptions {
@@ -21,8 +22,6 @@ export interface AuthRoutesOptions {
 export const PASSWORD_SIGN_IN_DISABLED_MESSAGE =
   'Users sign in through the identity provider here; signing in with a password is turned off.';
 
-const ONE_MINUTE = '1 minute';
-
 export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
   const { service } = options;
 
@@ -31,11 +30,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
     {
       config: {
         ...PUBLIC_ROUTE,
-        rateLimit: {
-          max: options.loginRateLimitPerMinute,
-          timeWindow: ONE_MINUTE,
-          errorResponseBuilder: () => new AppError(429, ERROR_CODES.rateLimited, RATE_LIMITED_MESSAGE),
-        },
+        rateLimit: rateLimitPerMinute(options.loginRateLimitPerMinute),
       },
       schema: {
         tags: ['auth'],
@@ -48,7 +43,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
       if (!options.passwordSignIn) {
         throw new AppError(403, ERROR_CODES.passwordSignInDisabled, PASSWORD_SIGN_IN_DISABLED_MESSAGE);
       }
-      return service.login(request.body.username, request.body.password, { clientAddress: request.ip });
+      return service.login(request.body.username, request.body.password, clientOf(request));
     },
   );
 
@@ -63,7 +58,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
         response: { 200: tokenPairSchema, 401: errorBodySchema },
       },
     },
-    async (request) => service.refresh(request.body.refreshToken, { clientAddress: request.ip }),
+    async (request) => service.refresh(request.body.refreshToken, clientOf(request)),
   );
 
   app.post(
@@ -78,7 +73,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
       },
     },
     async (request, reply) => {
-      await service.logout(request.body.refresh_token, { clientAddress: request.ip });
+      await service.logout(request.body.refresh_token, clientOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -3,6 +3,7 @@ import { LOGIN_MESSAGES, type TokenPair } from '@web-control/contract/auth';
 import type { Clock, RandomSource } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
 import { AppError, INVALID_REFRESH_TOKEN_MESSAGE } from '../../errors.ts';
+import type { Actor } from '../audit/audited-change.ts';
 import { AUDIT_OUTCOMES, type AuditService } from '../audit/service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthRepository } from './repository.ts';
@@ -22,10 +23,6 @@ export const AUTH_AUDIT_ACTIONS = {
   refreshTokenReuse: 'REFRESH_TOKEN_REUSE',
   logout: 'LOGOUT',
 } as const;
-
-export interface RequestContext {
-  clientAddress: string;
-}
 
 export interface AuthServiceDeps {
   db: Db;
@@ -98,7 +95,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async login(username: string, password: string, context: RequestContext): Promise<TokenPair> {
+    async login(
+      username: string,
+      password: string,
+      context: Pick<Actor, 'clientAddress'>,
+    ): Promise<TokenPair> {
       const user = await repository.findUserByUsername(db, username);
       const now = clock.now();
       const passwordMatches = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password);
@@ -159,7 +160,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    async refresh(refreshToken: string, context: RequestContext): Promise<TokenPair> {
+    async refresh(refreshToken: string, context: Pick<Actor, 'clientAddress'>): Promise<TokenPair> {
       // The outcome is decided and committed first, so a reuse's revocation and audit row stay
       // even though the caller gets a 401.
       const secret = await deps.getSigningSecret();
@@ -194,7 +195,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return outcome.pair;
     },
 
-    async logout(refreshToken: string, context: RequestContext): Promise<void> {
+    async logout(refreshToken: string, context: Pick<Actor, 'clientAddress'>): Promise<void> {
       await db.transaction().execute(async (tx) => {
         const now = clock.now();
         const stored = await repository.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { ERROR_CODES } from '@web-control/contract/errors';
 import type { LbStatus, Receiver, Service, latestChangeSchema } from '@web-control/contract/load-balancer';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { AUDIT_OUTCOMES, type AuditService } from '../audit/service.ts';
+import { notFound } from '../../errors.ts';
+import { createAuditedChange, type Actor } from '../audit/audited-change.ts';
+import type { AuditService } from '../audit/service.ts';
 import { createLoadBalancerRepository, type ReceiverRecord, type ServiceRecord } from './repository.ts';
 
 type LatestChange = z.infer<typeof latestChangeSchema>;
@@ -23,14 +23,7 @@ export const LB_MESSAGES = {
   receiverNotFound: 'This receiver does not exist in this service',
 } as const;
 
-export interface LbContext {
-  actor: string;
-  clientAddress: string;
-}
-
-function notFound(message: string): AppError {
-  return new AppError(404, ERROR_CODES.notFound, message);
-}
+type ReceiverState = { name: string; active: boolean; weight: number };
 
 /** up: every active receiver is up; down: none is; degraded: in between. No status seen yet: none. */
 function serviceChange(receivers: readonly ReceiverRecord[]): LatestChange | undefined {
@@ -50,8 +43,9 @@ function serviceChange(receivers: readonly ReceiverRecord[]): LatestChange | und
 export type LoadBalancerService = ReturnType<typeof createLoadBalancerService>;
 
 export function createLoadBalancerService(deps: { db: Db; clock: Clock; audit: AuditService }) {
-  const { db, clock, audit } = deps;
+  const { db, clock } = deps;
   const repository = createLoadBalancerRepository();
+  const runAuditedChange = createAuditedChange(deps);
 
   function toService(service: ServiceRecord, receivers: readonly ReceiverRecord[]): Service {
     const latestChange = serviceChange(receivers.filter((receiver) => receiver.serviceId === service.id));
@@ -80,45 +74,30 @@ export function createLoadBalancerService(deps: { db: Db; clock: Clock; audit: A
     };
   }
 
-  /** Runs one change in a transaction; a receiver not of this service is audited as refused and answers 404. */
-  async function change(
-    serviceId: string,
-    receiverId: string,
-    context: LbContext,
-    apply: (
-      tx: DbExecutor,
-      receiver: { name: string; active: boolean; weight: number },
-    ) => Promise<{ action: string; detail: Record<string, unknown> }>,
-    refusedAction: string,
+  /**
+   * One audited change of a receiver, its row locked; a service or receiver that does not exist
+   * answers 404 and is audited as refused.
+   */
+  async function changeReceiver(
+    actor: Actor,
+    action: string,
+    target: { serviceId: string; receiverId: string },
+    apply: (tx: DbExecutor, receiver: ReceiverState) => Promise<Record<string, unknown>>,
   ): Promise<void> {
-    const missing = await db.transaction().execute(async (tx) => {
-      if ((await repository.findService(tx, serviceId)) === undefined) {
-        return LB_MESSAGES.serviceNotFound;
-      }
-      const receiver = await repository.findReceiverForUpdate(tx, serviceId, receiverId);
-      if (receiver === undefined) {
-        return LB_MESSAGES.receiverNotFound;
-      }
-      const { action, detail } = await apply(tx, receiver);
-      await audit.record(tx, {
-        action,
-        outcome: AUDIT_OUTCOMES.success,
-        actor: context.actor,
-        clientAddress: context.clientAddress,
-        detail: { serviceId, receiverId, receiverName: receiver.name, ...detail },
-      });
-      return undefined;
-    });
-    if (missing !== undefined) {
-      await audit.record(db, {
-        action: refusedAction,
-        outcome: AUDIT_OUTCOMES.refused,
-        actor: context.actor,
-        clientAddress: context.clientAddress,
-        detail: { serviceId, receiverId, reason: missing },
-      });
-      throw notFound(missing);
-    }
+    await runAuditedChange(
+      actor,
+      { action, target, describe: (detail: Record<string, unknown>) => detail },
+      async (tx) => {
+        if ((await repository.findService(tx, target.serviceId)) === undefined) {
+          throw notFound(LB_MESSAGES.serviceNotFound);
+        }
+        const receiver = await repository.findReceiverForUpdate(tx, target.serviceId, target.receiverId);
+        if (receiver === undefined) {
+          throw notFound(LB_MESSAGES.receiverNotFound);
+        }
+        return { receiverName: receiver.name, ...(await apply(tx, receiver)) };
+      },
+    );
   }
 
   return {
@@ -150,60 +129,36 @@ export function createLoadBalancerService(deps: { db: Db; clock: Clock; audit: A
     },
 
     /** Switches a receiver on or off; the simulator routes by it from its next tick. */
-    async setActive(
-      serviceId: string,
-      receiverId: string,
-      active: boolean,
-      context: LbContext,
-    ): Promise<void> {
+    setActive(serviceId: string, receiverId: string, active: boolean, actor: Actor): Promise<void> {
       const action = active ? LB_AUDIT_ACTIONS.receiverActivated : LB_AUDIT_ACTIONS.receiverDeactivated;
-      await change(
-        serviceId,
-        receiverId,
-        context,
-        async (tx, receiver) => {
-          await repository.updateReceiver(tx, receiverId, { active });
-          await repository.insertChange(tx, {
-            receiverId,
-            status: active ? 'up' : 'inactive',
-            time: clock.now(),
-            actor: context.actor,
-            reason: active ? `Activated by ${context.actor}` : `Deactivated by ${context.actor}`,
-          });
-          return { action, detail: { changes: { active: { from: receiver.active, to: active } } } };
-        },
-        action,
-      );
+      return changeReceiver(actor, action, { serviceId, receiverId }, async (tx, receiver) => {
+        await repository.updateReceiver(tx, receiverId, { active });
+        await repository.insertChange(tx, {
+          receiverId,
+          status: active ? 'up' : 'inactive',
+          time: clock.now(),
+          actor: actor.username,
+          reason: active ? `Activated by ${actor.username}` : `Deactivated by ${actor.username}`,
+        });
+        return { changes: { active: { from: receiver.active, to: active } } };
+      });
     },
 
-    async setWeight(
-      serviceId: string,
-      receiverId: string,
-      weight: number,
-      context: LbContext,
-    ): Promise<void> {
-      await change(
-        serviceId,
-        receiverId,
-        context,
-        async (tx, receiver) => {
-          await repository.updateReceiver(tx, receiverId, { weight });
-          const status =
-            (await repository.latestStatus(tx, receiverId)) ?? (receiver.active ? 'up' : 'inactive');
-          await repository.insertChange(tx, {
-            receiverId,
-            status,
-            time: clock.now(),
-            actor: context.actor,
-            reason: `Weight changed from ${receiver.weight} to ${weight} by ${context.actor}`,
-          });
-          return {
-            action: LB_AUDIT_ACTIONS.receiverWeightChanged,
-            detail: { changes: { weight: { from: receiver.weight, to: weight } } },
-          };
-        },
-        LB_AUDIT_ACTIONS.receiverWeightChanged,
-      );
+    setWeight(serviceId: string, receiverId: string, weight: number, actor: Actor): Promise<void> {
+      const action = LB_AUDIT_ACTIONS.receiverWeightChanged;
+      return changeReceiver(actor, action, { serviceId, receiverId }, async (tx, receiver) => {
+        await repository.updateReceiver(tx, receiverId, { weight });
+        const status =
+          (await repository.latestStatus(tx, receiverId)) ?? (receiver.active ? 'up' : 'inactive');
+        await repository.insertChange(tx, {
+          receiverId,
+          status,
+          time: clock.now(),
+          actor: actor.username,
+          reason: `Weight changed from ${receiver.weight} to ${weight} by ${actor.username}`,
+        });
+        return { changes: { weight: { from: receiver.weight, to: weight } } };
+      });
     },
   };
 }

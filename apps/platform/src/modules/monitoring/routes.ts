@@ -10,18 +10,16 @@ import {
   nodesResponseSchema,
   safResponseSchema,
 } from '@web-control/contract/monitoring';
-import type { Permission } from '@web-control/contract/permissions';
 import type { MetricsBatch, MonitoringService } from './service.ts';
+import { BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';
 
 export interface MonitoringRoutesOptions {
   service: MonitoringService;
 }
 
-const MONITOR_SERVICES = { permissions: ['MONITOR_SERVICES'] as const satisfies readonly Permission[] };
+const MONITOR_SERVICES = permissions('MONITOR_SERVICES');
 /** The home graphs: any signed-in user. */
-const SIGNED_IN = { permissions: [] as const satisfies readonly Permission[] };
-const BEARER = [{ bearerAuth: [] }];
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const SIGNED_IN = permissions();
 
 function sendBatch(reply: FastifyReply, batch: MetricsBatch): FastifyReply {
   // 206 while more points remain: the caller asks again with the last point's scrollId.
@@ -41,8 +39,8 @@ export const monitoringRoutes: FastifyPluginCallbackZod<MonitoringRoutesOptions>
       schema: {
         tags: ['monitoring'],
         summary: 'Every node with its status, 5-minute TPS and 95th percentile response time',
-        security: BEARER,
-        response: { 200: nodesResponseSchema, ...refusals },
+        security: BEARER_SECURITY,
+        response: { 200: nodesResponseSchema, ...refusals() },
       },
     },
     async () => ({ nodes: await service.listNodes() }),
@@ -55,8 +53,8 @@ export const monitoringRoutes: FastifyPluginCallbackZod<MonitoringRoutesOptions>
       schema: {
         tags: ['monitoring'],
         summary: 'The store-and-forward queues, per receiver and node',
-        security: BEARER,
-        response: { 200: safResponseSchema, ...refusals },
+        security: BEARER_SECURITY,
+        response: { 200: safResponseSchema, ...refusals() },
       },
     },
     async () => ({ queues: await service.listSafQueues() }),
@@ -69,8 +67,8 @@ export const monitoringRoutes: FastifyPluginCallbackZod<MonitoringRoutesOptions>
       schema: {
         tags: ['monitoring'],
         summary: 'The instances and their nodes',
-        security: BEARER,
-        response: { 200: instancesResponseSchema, ...refusals },
+        security: BEARER_SECURITY,
+        response: { 200: instancesResponseSchema, ...refusals() },
       },
     },
     async () => ({ instances: await service.listInstances() }),
@@ -83,13 +81,12 @@ export const monitoringRoutes: FastifyPluginCallbackZod<MonitoringRoutesOptions>
       schema: {
         tags: ['monitoring'],
         summary: 'A node’s metric points in batches (206 while more remain; continue with scrollId)',
-        security: BEARER,
+        security: BEARER_SECURITY,
         querystring: metricsQuerySchema,
         response: {
           200: metricsResponseSchema,
           206: metricsResponseSchema,
-          ...refusals,
-          404: errorBodySchema,
+          ...refusals(404),
         },
       },
     },
@@ -103,9 +100,9 @@ export const monitoringRoutes: FastifyPluginCallbackZod<MonitoringRoutesOptions>
       schema: {
         tags: ['monitoring'],
         summary: 'The switch-wide 5-minute TPS (5minTpsAgg), one point per 10 s, in batches',
-        security: BEARER,
+        security: BEARER_SECURITY,
         querystring: aggregateMetricsQuerySchema,
-        response: { 200: metricsResponseSchema, 206: metricsResponseSchema, ...refusals },
+        response: { 200: metricsResponseSchema, 206: metricsResponseSchema, ...refusals() },
       },
     },
     async (request, reply) => sendBatch(reply, await service.getAggregateMetrics(request.query)),
@@ -118,9 +115,9 @@ export const monitoringRoutes: FastifyPluginCallbackZod<MonitoringRoutesOptions>
       schema: {
         tags: ['monitoring'],
         summary: 'Messages processed today across all nodes (totalMessages), one point per 10 s, in batches',
-        security: BEARER,
+        security: BEARER_SECURITY,
         querystring: aggregateMetricsQuerySchema,
-        response: { 200: metricsResponseSchema, 206: metricsResponseSchema, ...refusals },
+        response: { 200: metricsResponseSchema, 206: metricsResponseSchema, ...refusals() },
       },
     },
     async (request, reply) => sendBatch(reply, await service.getAggregateMetrics(request.query)),
@@ -133,7 +130,7 @@ export const monitoringRoutes: FastifyPluginCallbackZod<MonitoringRoutesOptions>
       schema: {
         tags: ['monitoring'],
         summary: 'Optional features of this platform (search-index support enables the TPS graph)',
-        security: BEARER,
+        security: BEARER_SECURITY,
         response: { 200: featuresResponseSchema, 401: errorBodySchema },
       },
     },

@@ -13,7 +13,7 @@ import {
 } from '@web-control/contract/monitoring';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { createMonitoringRepository, type MetricRecord, type NodeRecord } from './repository.ts';
 
 /** A node whose newest point is older than this (three missed 10 s points) is offline. */
@@ -140,7 +140,7 @@ export function createMonitoringService(deps: { db: Db; clock: Clock }) {
         after = { time: new Date(Number(match[1])), id: match[2] };
       }
       if (!(await repository.nodeExists(db, query.instance, query.node))) {
-        throw new AppError(404, ERROR_CODES.notFound, MONITORING_MESSAGES.nodeNotFound);
+        throw notFound(MONITORING_MESSAGES.nodeNotFound);
       }
       const range = TIME_RANGES.find((option) => option.value === query.from) ?? TIME_RANGES[0];
       const records = await repository.pageNodeMetrics(db, {

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { tokenPairSchema } from '@web-control/contract/auth';
 import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
 import { SSO_MESSAGES, ssoAuthorizeQuerySchema, ssoTokenRequestSchema } from '@web-control/contract/sso';
-import { AppError, RATE_LIMITED_MESSAGE } from '../../errors.ts';
-import { PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
+import { AppError } from '../../errors.ts';
+import { clientOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
+import { rateLimitPerMinute } from '../../plugins/route-helpers.ts';
 import { CONSOLE_LOGIN_PATH, selectExtraParameters, type SsoService } from './service.ts';
 
 export interface SsoRoutesOptions {
@@ -14,8 +15,6 @@ export interface SsoRoutesOptions {
   /** The console's public origin when configured; otherwise the request's own origin counts. */
   publicOrigin?: string | undefined;
 }
-
-const ONE_MINUTE = '1 minute';
 
 /** The one redirect URI accepted: the console's /login on the origin it is served from. */
 function expectedRedirectUri(request: FastifyRequest, publicOrigin: string | undefined): string {
@@ -26,11 +25,7 @@ function expectedRedirectUri(request: FastifyRequest, publicOrigin: string | und
 
 export const ssoRoutes: FastifyPluginCallbackZod<SsoRoutesOptions> = (app, options, done) => {
   const { service } = options;
-  const rateLimit = {
-    max: options.loginRateLimitPerMinute,
-    timeWindow: ONE_MINUTE,
-    errorResponseBuilder: () => new AppError(429, ERROR_CODES.rateLimited, RATE_LIMITED_MESSAGE),
-  };
+  const rateLimit = rateLimitPerMinute(options.loginRateLimitPerMinute);
 
   app.get(
     '/login/auth',
@@ -95,7 +90,7 @@ export const ssoRoutes: FastifyPluginCallbackZod<SsoRoutesOptions> = (app, optio
         },
       },
     },
-    async (request) => service.exchangeCode(request.body, { clientAddress: request.ip }),
+    async (request) => service.exchangeCode(request.body, clientOf(request)),
   );
   done();
 };

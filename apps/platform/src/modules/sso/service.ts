@@ -6,6 +6,7 @@ import { SSO_MESSAGES } from '@web-control/contract/sso';
 import type { Clock, RandomSource } from '../../clock.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { Actor } from '../audit/audited-change.ts';
 import { AUDIT_OUTCOMES, type AuditService } from '../audit/service.ts';
 import type { ExternalSignIn } from '../auth/service.ts';
 import type { UserRow } from '../auth/table.ts';
@@ -62,10 +63,6 @@ export interface SsoServiceDeps {
   externalSignIn: ExternalSignIn;
   settings: OidcSettings;
   getSigningSecret(): Promise<Uint8Array>;
-}
-
-export interface RequestContext {
-  clientAddress: string;
 }
 
 /** Transactions are found by this digest: the table never holds a state that could be replayed. */
@@ -161,7 +158,11 @@ export function createSsoService(deps: SsoServiceDeps) {
     }
   }
 
-  function recordFailure(context: RequestContext, reason: string, detail: Record<string, unknown> = {}) {
+  function recordFailure(
+    context: Pick<Actor, 'clientAddress'>,
+    reason: string,
+    detail: Record<string, unknown> = {},
+  ) {
     return audit.record(db, {
       action: SSO_AUDIT_ACTIONS.loginFailed,
       outcome: AUDIT_OUTCOMES.failure,
@@ -199,7 +200,7 @@ export function createSsoService(deps: SsoServiceDeps) {
   /** The platform user for an identity: already linked, or linked now by verified e-mail or username. */
   async function resolveAndSignIn(
     identity: ExternalIdentity,
-    context: RequestContext,
+    context: Pick<Actor, 'clientAddress'>,
     secret: Uint8Array,
   ): Promise<ResolveOutcome> {
     return db.transaction().execute(async (tx): Promise<ResolveOutcome> => {
@@ -299,7 +300,7 @@ export function createSsoService(deps: SsoServiceDeps) {
     /** Finishes a sign-on: spends the transaction, exchanges the code and signs the user in. */
     async exchangeCode(
       input: { redirectUri: string; code: string; state: string; iss?: string | undefined },
-      context: RequestContext,
+      context: Pick<Actor, 'clientAddress'>,
     ): Promise<TokenPair> {
       const stateHash = hashState(input.state);
       const now = clock.now();

@@ -1,6 +1,4 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@web-control/contract/errors';
-import type { Permission } from '@web-control/contract/permissions';
 import {
   messagesResponseSchema,
   originatorTypesResponseSchema,
@@ -13,15 +11,14 @@ import {
   transactionUuidParamsSchema,
 } from '@web-control/contract/transactions';
 import type { TransactionsService } from './service.ts';
+import { BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';
 
 export interface TransactionsRoutesOptions {
   service: TransactionsService;
 }
 
-const VIEW_TRANSACTIONS = { permissions: ['VIEW_TRANSACTIONS'] as const satisfies readonly Permission[] };
-const BEARER = [{ bearerAuth: [] }];
+const VIEW_TRANSACTIONS = permissions('VIEW_TRANSACTIONS');
 const TAGS = ['transactions'];
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
 /** The transaction list and its filter options (ECS API, mounted at /api/ecs). */
 export const transactionListRoutes: FastifyPluginCallbackZod<TransactionsRoutesOptions> = (
@@ -36,9 +33,9 @@ export const transactionListRoutes: FastifyPluginCallbackZod<TransactionsRoutesO
       schema: {
         tags: TAGS,
         summary: 'A page of 20 transactions, newest first; pass latestRecord and offset for later pages',
-        security: BEARER,
+        security: BEARER_SECURITY,
         querystring: transactionsQuerySchema,
-        response: { 200: transactionsResponseSchema, ...refusals },
+        response: { 200: transactionsResponseSchema, ...refusals() },
       },
     },
     async (request) => service.listTransactions(request.query),
@@ -51,8 +48,8 @@ export const transactionListRoutes: FastifyPluginCallbackZod<TransactionsRoutesO
       schema: {
         tags: TAGS,
         summary: 'The service types the service filter offers',
-        security: BEARER,
-        response: { 200: serviceTypesResponseSchema, ...refusals },
+        security: BEARER_SECURITY,
+        response: { 200: serviceTypesResponseSchema, ...refusals() },
       },
     },
     async () => ({ serviceTypes: await service.listServiceTypes() }),
@@ -65,8 +62,8 @@ export const transactionListRoutes: FastifyPluginCallbackZod<TransactionsRoutesO
       schema: {
         tags: TAGS,
         summary: 'The kinds of originator a transaction comes from',
-        security: BEARER,
-        response: { 200: originatorTypesResponseSchema, ...refusals },
+        security: BEARER_SECURITY,
+        response: { 200: originatorTypesResponseSchema, ...refusals() },
       },
     },
     async () => ({ originatorTypes: await service.listOriginatorTypes() }),
@@ -79,8 +76,8 @@ export const transactionListRoutes: FastifyPluginCallbackZod<TransactionsRoutesO
       schema: {
         tags: TAGS,
         summary: 'The states a transaction can be in',
-        security: BEARER,
-        response: { 200: transactionStatesResponseSchema, ...refusals },
+        security: BEARER_SECURITY,
+        response: { 200: transactionStatesResponseSchema, ...refusals() },
       },
     },
     () => ({ tranStates: service.listTransactionStates() }),
@@ -93,8 +90,8 @@ export const transactionListRoutes: FastifyPluginCallbackZod<TransactionsRoutesO
       schema: {
         tags: TAGS,
         summary: 'The receivers the receiver filter offers',
-        security: BEARER,
-        response: { 200: receiverOptionsResponseSchema, ...refusals },
+        security: BEARER_SECURITY,
+        response: { 200: receiverOptionsResponseSchema, ...refusals() },
       },
     },
     async () => ({ receivers: await service.listReceiverOptions() }),
@@ -115,9 +112,9 @@ export const transactionDetailRoutes: FastifyPluginCallbackZod<TransactionsRoute
       schema: {
         tags: TAGS,
         summary: 'A transaction leg (state, previous and next leg) with its transaction',
-        security: BEARER,
+        security: BEARER_SECURITY,
         params: transactionUuidParamsSchema,
-        response: { 200: transactionLegResponseSchema, ...refusals, 404: errorBodySchema },
+        response: { 200: transactionLegResponseSchema, ...refusals(404) },
       },
     },
     async (request) => service.getLeg(request.params.uuid),
@@ -130,9 +127,9 @@ export const transactionDetailRoutes: FastifyPluginCallbackZod<TransactionsRoute
       schema: {
         tags: TAGS,
         summary: 'The edge messages of a transaction leg, in the order the switch saw them',
-        security: BEARER,
+        security: BEARER_SECURITY,
         params: transactionUuidParamsSchema,
-        response: { 200: messagesResponseSchema, ...refusals, 404: errorBodySchema },
+        response: { 200: messagesResponseSchema, ...refusals(404) },
       },
     },
     async (request) => ({ messages: await service.listMessages(request.params.uuid) }),

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@web-control/contract/errors';
 import {
   parseCompactIso,
   TRANSACTION_STATES,
@@ -13,7 +12,7 @@ import {
   type TransactionsResponse,
 } from '@web-control/contract/transactions';
 import type { Db, DbExecutor } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { DAY_MS, type SimulatedTransaction } from '../../simulator/engine.ts';
 import { createRandom, deriveSeed } from '../../simulator/random.ts';
 import { createTransactionsRepository, type TransactionRow } from './repository.ts';
@@ -39,10 +38,6 @@ function toTransaction(row: TransactionRow): Transaction {
     serverDesc: row.server_desc,
     serviceData: row.service_data,
   };
-}
-
-function notFound(): AppError {
-  return new AppError(404, ERROR_CODES.notFound, TRANSACTION_MESSAGES.notFound);
 }
 
 export interface TransactionsServiceDeps {
@@ -85,7 +80,7 @@ export function createTransactionsService({ db, listReceivers }: TransactionsSer
 
     async getLeg(uuid: string): Promise<TransactionLegResponse> {
       const row = await repository.findTransaction(db, uuid);
-      if (row === undefined) throw notFound();
+      if (row === undefined) throw notFound(TRANSACTION_MESSAGES.notFound);
       return {
         transactionLeg: {
           uuid: row.uuid,
@@ -99,7 +94,7 @@ export function createTransactionsService({ db, listReceivers }: TransactionsSer
 
     async listMessages(uuid: string): Promise<EdgeMessage[]> {
       const seq = await repository.findSeq(db, uuid);
-      if (seq === undefined) throw notFound();
+      if (seq === undefined) throw notFound(TRANSACTION_MESSAGES.notFound);
       return (await repository.listMessages(db, seq)).map((row) => ({
         id: String(row.position),
         edgeName: row.edge_name,

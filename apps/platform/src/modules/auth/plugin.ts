@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { adminRoutes } from './admin-routes.ts';
+import { createAdminService } from './admin-service.ts';
+import { passwordResetRoutes } from './password-reset-routes.ts';
+import { createPasswordResetService } from './password-reset-service.ts';
+import { authRoutes } from './routes.ts';
+import { createAuthService } from './service.ts';
+
+export const AUTH_PREFIX = '/api/auth';
+
+/** Sign-in, password links and user administration, at /api/auth. */
+const auth: FastifyPluginAsync = async (app) => {
+  const { settings, database, clock, random, audit, mail, getSigningSecret, getPublicUrl } = app.services;
+  const { db } = database;
+  const passwordSignIn = settings.authProvider === 'auth-server';
+  await app.register(authRoutes, {
+    prefix: AUTH_PREFIX,
+    service: createAuthService({ db, clock, random, audit, getSigningSecret }),
+    loginRateLimitPerMinute: settings.loginRateLimit,
+    passwordSignIn,
+  });
+  const passwords = createPasswordResetService({
+    db,
+    clock,
+    random,
+    audit,
+    mail,
+    log: app.log,
+    productName: settings.productName,
+    resetTokenTtlMinutes: settings.resetTokenTtlMinutes,
+    enrolmentTokenTtlHours: settings.enrolmentTokenTtlHours,
+    getPublicUrl,
+  });
+  // Under single sign-on the provider owns passwords: no reset or enrolment links here.
+  if (passwordSignIn) {
+    await app.register(passwordResetRoutes, {
+      prefix: AUTH_PREFIX,
+      service: passwords,
+      rateLimitPerMinute: settings.loginRateLimit,
+    });
+  }
+  await app.register(adminRoutes, {
+    prefix: AUTH_PREFIX,
+    service: createAdminService({ db, clock, audit, passwords }),
+  });
+};
+
+export const authPlugin = fp(auth, { name: 'auth', dependencies: ['auth-guard'] });

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH_PREFIX } from '../auth/plugin.ts';
+import { createExternalSignIn } from '../auth/service.ts';
+import { ssoRoutes } from './routes.ts';
+import { createSsoService } from './service.ts';
+
+/** Single sign-on through the identity provider, at /api/auth; only when AUTH_PROVIDER is identity-provider. */
+const sso: FastifyPluginAsync = async (app) => {
+  const { settings, database, clock, random, audit, getSigningSecret } = app.services;
+  if (settings.authProvider !== 'identity-provider') {
+    return;
+  }
+  await app.register(ssoRoutes, {
+    prefix: AUTH_PREFIX,
+    service: createSsoService({
+      db: database.db,
+      clock,
+      random,
+      audit,
+      externalSignIn: createExternalSignIn({ clock, random }),
+      // readSettings refuses identity-provider without an issuer and a client id.
+      settings: {
+        oidcIssuer: settings.oidcIssuer ?? '',
+        oidcClientId: settings.oidcClientId ?? '',
+        oidcClientSecret: settings.oidcClientSecret,
+        oidcScopes: settings.oidcScopes,
+      },
+      getSigningSecret,
+    }),
+    loginRateLimitPerMinute: settings.loginRateLimit,
+    publicOrigin: settings.publicUrl,
+  });
+};
+
+export const ssoPlugin = fp(sso, { name: 'sso', dependencies: ['auth-guard'] });
