@@ -10,7 +10,6 @@ import { adminRoutes } from './modules/auth/admin-routes.ts';
 import { createAdminService } from './modules/auth/admin-service.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes.ts';
 import { createPasswordResetService } from './modules/auth/password-reset-service.ts';
-import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService, createExternalSignIn } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -68,10 +67,17 @@ declare module 'fastify' {
   }
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 function createFastify(settings: Settings, logger: boolean, stream: NodeJS.WritableStream | undefined) {
   return Fastify({
     logger: logger ? { level: settings.logLevel, ...(stream === undefined ? {} : { stream }) } : false,
     bodyLimit: settings.bodyLimit,
+    // A number of hops is what Fastify does with a number; its types only take the function.
+    trustProxy:
+      typeof settings.trustProxy === 'number' ? trustHops(settings.trustProxy) : settings.trustProxy,
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 }
@@ -145,16 +151,27 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   // External plugins.
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { apiBases: Object.values(settings.apiBases) });
+  await app.register(securityPlugin, {
+    apiBases: Object.values(settings.apiBases),
+    hsts: settings.hsts,
+  });
   await app.register(rateLimit, { global: false });
   await app.register(openApiPlugin, { productName: settings.productName });
 
   // App plugins.
-  const authRepository = createAuthRepository();
+  const authService = createAuthService({
+    db: database.db,
+    clock,
+    random,
+    audit,
+    sessionMaxHours: settings.sessionMaxHours,
+    getSigningSecret,
+  });
   await app.register(authGuardPlugin, {
     clock,
     getSigningSecret,
-    isUserActive: (userId) => authRepository.isUserActive(database.db, userId),
+    checkSession: (claims) => authService.checkSession(claims),
+    onForbidden: (refusal) => authService.recordForbidden(refusal),
   });
   if (ownsDatabase) {
     app.addHook('onClose', async () => database.close());
@@ -165,7 +182,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(runtimeConfigRoutes, { settings });
   await app.register(authRoutes, {
     prefix: '/api/auth',
-    service: createAuthService({ db: database.db, clock, random, audit, getSigningSecret }),
+    service: authService,
     loginRateLimitPerMinute: settings.loginRateLimit,
     passwordSignIn: settings.authProvider === 'auth-server',
   });
@@ -201,7 +218,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
         clock,
         random,
         audit,
-        externalSignIn: createExternalSignIn({ clock, random }),
+        externalSignIn: createExternalSignIn({ clock, random, sessionMaxHours: settings.sessionMaxHours }),
         // readSettings refuses identity-provider without an issuer and a client id.
         settings: {
           oidcIssuer: settings.oidcIssuer ?? '',

@@ -4,6 +4,7 @@ import * as passwordTokens from './migrations/0002-password-tokens.ts';
 import * as ssoIdentities from './migrations/0003-sso-identities.ts';
 import * as switchTopology from './migrations/0004-switch-topology.ts';
 import * as transactions from './migrations/0005-transactions.ts';
+import * as sessionHardening from './migrations/0006-session-hardening.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-sso-identities': ssoIdentities,
   '0004-switch-topology': switchTopology,
   '0005-transactions': transactions,
+  '0006-session-hardening': sessionHardening,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

@@ -71,10 +71,11 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     return purpose === 'reset' ? deps.resetTokenTtlMinutes : deps.enrolmentTokenTtlHours * MINUTES_PER_HOUR;
   }
 
-  /** Stores a new link's digest and returns the link. */
+  /** Stores a new link's digest and returns the link; the user's older links stop working. */
   async function createLink(executor: DbExecutor, userId: string, purpose: PasswordTokenPurpose) {
     const token = random.bytes(PASSWORD_TOKEN_BYTES).toString('base64url');
     const now = clock.now();
+    await repository.spendOpenTokensOfUser(executor, userId, now);
     await repository.insertToken(executor, {
       tokenHash: hashPasswordToken(token),
       purpose,
@@ -88,6 +89,10 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
   return {
     /** Inside the transaction that creates the user; the mail goes out after it commits. */
     createEnrolmentLink: (executor: DbExecutor, userId: string) => createLink(executor, userId, 'enrolment'),
+
+    /** Inside the transaction that changes the user's e-mail: links sent to the old address end. */
+    spendOpenLinksOfUser: (executor: DbExecutor, userId: string) =>
+      repository.spendOpenTokensOfUser(executor, userId, clock.now()),
 
     /**
      * Sends the enrolment mail and audits the outcome. A mail server failure does not undo the
