@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SYSTEM_CLOCK, SYSTEM_RANDOM, type Clock, type RandomSource } from './clock.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
@@ -9,7 +9,7 @@ import { createAuditService, type AuditService } from './modules/audit/service.t
 import { adminRoutes } from './modules/auth/admin-routes.ts';
 import { createAdminService } from './modules/auth/admin-service.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes.ts';
-import { createPasswordResetService } from './modules/auth/password-reset-service.ts';
+import { createPasswordResetService, redactLinkTokens } from './modules/auth/password-reset-service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService, createExternalSignIn } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -73,7 +73,21 @@ function trustHops(hops: number) {
 
 function createFastify(settings: Settings, logger: boolean, stream: NodeJS.WritableStream | undefined) {
   return Fastify({
-    logger: logger ? { level: settings.logLevel, ...(stream === undefined ? {} : { stream }) } : false,
+    logger: logger
+      ? {
+          level: settings.logLevel,
+          // A reset or enrolment link in a request line would let anyone who reads the log use it.
+          serializers: {
+            req: (request: FastifyRequest) => ({
+              method: request.method,
+              url: redactLinkTokens(request.url),
+              host: request.host,
+              remoteAddress: request.ip,
+            }),
+          },
+          ...(stream === undefined ? {} : { stream }),
+        }
+      : false,
     bodyLimit: settings.bodyLimit,
     // A number of hops is what Fastify does with a number; its types only take the function.
     trustProxy:
