@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Session hardening: a refresh-token family remembers when it started (the absolute session
  * lifetime), a user's authorization version ends access tokens issued before a role change,
- * and the hashes of earlier passwords refuse their reuse.
+ * and the hashes of earlier passwords refuse their reuse. Single sign-on identities linked by
+ * preferred_username (a claim the user controls) are unlinked: they link again by verified e-mail.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('refresh_tokens').addColumn('family_started_at', 'timestamptz').execute();
@@ -30,6 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('password_history')
     .columns(['user_id', 'entry_id'])
     .execute();
+
+  await sql`delete from user_identities where linked_by = 'username'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

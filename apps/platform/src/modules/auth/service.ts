@@ -305,8 +305,6 @@ export function createExternalSignIn(deps: Pick<AuthServiceDeps, 'clock' | 'rand
   const repository = createAuthRepository();
   return {
     findUserById: (executor: DbExecutor, userId: string) => repository.findUserById(executor, userId),
-    findUserByUsername: (executor: DbExecutor, username: string) =>
-      repository.findUserByUsername(executor, username),
     findUsersByEmail: (executor: DbExecutor, email: string) => repository.findUsersByEmail(executor, email),
 
     issueTokenPair: (executor: DbExecutor, user: UserRow, secret: Uint8Array): Promise<TokenPair> =>
