@@ -36,3 +36,17 @@ export function takeSignedOutMarker(): boolean {
   sessionStorage.removeItem(SIGNED_OUT_KEY);
   return marked;
 }
+
+const IDLE_SIGN_OUT_KEY = 'webControl.idleSignOut';
+
+/** The login page says why the user is there after an idle sign-out. */
+export function markIdleSignOut(): void {
+  sessionStorage.setItem(IDLE_SIGN_OUT_KEY, '1');
+}
+
+/** True once after an idle sign-out in this tab. */
+export function takeIdleSignOutMarker(): boolean {
+  const marked = sessionStorage.getItem(IDLE_SIGN_OUT_KEY) !== null;
+  sessionStorage.removeItem(IDLE_SIGN_OUT_KEY);
+  return marked;
+}

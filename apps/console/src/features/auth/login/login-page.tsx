@@ -12,11 +12,14 @@ import {
   Title,
 } from '@mantine/core';
 import { LOGIN_MESSAGES, loginRequestSchema, type LoginRequest } from '@web-control/contract/auth';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
 import { getDefaultPath, getRuntimeConfig } from '../../../shared/runtime-config';
+import { IDLE_SIGNED_OUT_NOTICE } from '../../../shared/session/idle';
 import { applyTokens, useAccount } from '../../../shared/session/session-state';
+import { takeIdleSignOutMarker } from '../../../shared/session/token-storage';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useLogin } from '../api/login';
 import { readLoginState, safeReturnPath } from './login-state';
@@ -89,6 +92,8 @@ export function LoginPage() {
   const account = useAccount();
   const config = getRuntimeConfig();
   const state = readLoginState(location.state);
+  const [idleSignOut] = useState(takeIdleSignOutMarker);
+  const message = state.message ?? (idleSignOut ? IDLE_SIGNED_OUT_NOTICE : undefined);
   const from = safeReturnPath(state.from ?? search.get('from'));
   const singleSignOn = config?.authProvider === 'identity-provider';
 
@@ -98,9 +103,9 @@ export function LoginPage() {
       <Paper withBorder shadow="sm" p="xl" w={380} radius="md">
         <Stack>
           <Title order={1}>Login</Title>
-          {state.message ? (
+          {message ? (
             <Alert color="blue" role="status">
-              {state.message}
+              {message}
             </Alert>
           ) : null}
           {account.isAuthenticated && from ? (
