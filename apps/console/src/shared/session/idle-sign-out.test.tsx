@@ -8,7 +8,7 @@ import { setRuntimeConfig } from '../runtime-config';
 import { IDLE_WARNING_TEXT, IDLE_WARNING_TITLE } from './idle';
 import { handleIdlePhase } from './idle-sign-out';
 import { applyTokens, getAccount, resetAccountForTests } from './session-state';
-import { readStoredTokens, takeIdleSignOutMarker, takeSignedOutMarker } from './token-storage';
+import { readStoredTokens, isIdleSignOutMarked, takeSignedOutMarker } from './token-storage';
 
 const token = fakeAccessToken({ sub: '1', username: 'jo', permissions: [], exp: Date.now() / 1000 + 3600 });
 
@@ -46,7 +46,9 @@ describe('idle sign-out', () => {
     ]);
     expect(readStoredTokens()).toEqual({ accessToken: null, refreshToken: null });
     expect(getAccount().isAuthenticated).toBe(false);
-    expect(takeIdleSignOutMarker()).toBe(true);
+    expect(isIdleSignOutMarked()).toBe(true);
+    applyTokens(token, 'refresh-2');
+    expect(isIdleSignOutMarked(), 'the next sign-in clears the notice').toBe(false);
     expect(takeSignedOutMarker()).toBe(true);
   });
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { getAccount, resetAccountForTests } from '../../../shared/session/session-state';
 import { IDLE_SIGNED_OUT_NOTICE } from '../../../shared/session/idle';
-import { ACCESS_TOKEN_KEY, markIdleSignOut } from '../../../shared/session/token-storage';
+import { ACCESS_TOKEN_KEY, markIdleSignOut, storeTokens } from '../../../shared/session/token-storage';
 import { renderRoutes } from '../../../test/render';
 import { fakeAccessToken, TEST_CONFIG } from '../../../test/tokens';
 import { LoginPage } from './login-page';
@@ -33,11 +33,13 @@ describe('login page', () => {
     fetchMock.mockReset();
   });
 
-  it('says why the user is there after an idle sign-out, once', () => {
+  it('says why the user is there after an idle sign-out, until the next sign-in', () => {
     markIdleSignOut();
     const first = renderLogin();
     expect(screen.getByRole('status')).toHaveTextContent(IDLE_SIGNED_OUT_NOTICE);
     first.unmount();
+    storeTokens(fakeAccessToken({ sub: '1', username: 'jo', permissions: [] }), 'r1');
+    localStorage.clear();
     renderLogin();
     expect(screen.queryByText(IDLE_SIGNED_OUT_NOTICE)).not.toBeInTheDocument();
   });

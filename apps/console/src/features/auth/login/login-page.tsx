@@ -12,14 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { LOGIN_MESSAGES, loginRequestSchema, type LoginRequest } from '@web-control/contract/auth';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
 import { getDefaultPath, getRuntimeConfig } from '../../../shared/runtime-config';
 import { IDLE_SIGNED_OUT_NOTICE } from '../../../shared/session/idle';
 import { applyTokens, useAccount } from '../../../shared/session/session-state';
-import { takeIdleSignOutMarker } from '../../../shared/session/token-storage';
+import { isIdleSignOutMarked } from '../../../shared/session/token-storage';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useLogin } from '../api/login';
 import { readLoginState, safeReturnPath } from './login-state';
@@ -92,8 +91,7 @@ export function LoginPage() {
   const account = useAccount();
   const config = getRuntimeConfig();
   const state = readLoginState(location.state);
-  const [idleSignOut] = useState(takeIdleSignOutMarker);
-  const message = state.message ?? (idleSignOut ? IDLE_SIGNED_OUT_NOTICE : undefined);
+  const message = state.message ?? (isIdleSignOutMarked() ? IDLE_SIGNED_OUT_NOTICE : undefined);
   const from = safeReturnPath(state.from ?? search.get('from'));
   const singleSignOn = config?.authProvider === 'identity-provider';
 
