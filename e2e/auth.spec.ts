@@ -49,6 +49,24 @@ test.describe('sign-in', () => {
     expect(accessibility.violations, 'the login page has no accessibility violations').toEqual([]);
   });
 
+  test('a console left alone warns after 14 minutes and signs out after 15', async ({ page }) => {
+    await page.clock.install();
+    await signInAt(page, '/dashboard/home', 'admin');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    const warning = page.getByText('Are you still there?');
+    await page.clock.fastForward('14:05');
+    await expect(warning, 'a minute before the end the user is warned').toBeVisible();
+    await page.mouse.move(200, 200);
+    await page.mouse.move(220, 240);
+    await expect(warning, 'using the console takes the warning back').toBeHidden();
+    await page.clock.fastForward('15:05');
+    await expect(page, 'after 15 idle minutes the console signs out').toHaveURL('/login');
+    await expect(page.getByRole('status')).toHaveText(
+      'You were signed out after 15 minutes without activity',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('webControl.refreshToken'))).toBeNull();
+  });
+
   test('logout ends the session', async ({ page }) => {
     await signInAt(page, '/dashboard/home', 'admin');
     await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();

@@ -101,6 +101,17 @@ describe('platform server', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends Strict-Transport-Security only with HSTS set', async () => {
+    const tls = await buildTestApp({ database, settings: { consoleDist, hsts: 'true' } });
+    try {
+      const response = await tls.inject({ url: '/api/health' });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await tls.close();
+    }
   });
 
   it('serves the OpenAPI document and a docs page that loads no inline script', async () => {

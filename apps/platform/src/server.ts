@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SYSTEM_CLOCK, SYSTEM_RANDOM, type Clock, type RandomSource } from './clock.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { createAppSettingsService } from './modules/app-settings/service.ts';
 import { createAuditService, type AuditService } from './modules/audit/service.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
-import { createAuthRepository } from './modules/auth/repository.ts';
+import { redactLinkTokens } from './modules/auth/password-reset-service.ts';
+import { createAuthService, type AuthService } from './modules/auth/service.ts';
 import { healthPlugin } from './modules/health/plugin.ts';
 import { loadBalancerPlugin } from './modules/load-balancer/plugin.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
@@ -57,6 +58,8 @@ export interface AppServices {
   getSigningSecret: () => Promise<Uint8Array>;
   /** The console's address for links: PUBLIC_URL, else the address actually listened on. */
   getPublicUrl: () => string;
+  /** Sign-in and sessions: the auth guard checks each request's session with it. */
+  auth: AuthService;
 }
 
 declare module 'fastify' {
@@ -65,10 +68,31 @@ declare module 'fastify' {
   }
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 function createFastify(settings: Settings, logger: boolean, stream: NodeJS.WritableStream | undefined) {
   return Fastify({
-    logger: logger ? { level: settings.logLevel, ...(stream === undefined ? {} : { stream }) } : false,
+    logger: logger
+      ? {
+          level: settings.logLevel,
+          // A reset or enrolment link in a request line would let anyone who reads the log use it.
+          serializers: {
+            req: (request: FastifyRequest) => ({
+              method: request.method,
+              url: redactLinkTokens(request.url),
+              host: request.host,
+              remoteAddress: request.ip,
+            }),
+          },
+          ...(stream === undefined ? {} : { stream }),
+        }
+      : false,
     bodyLimit: settings.bodyLimit,
+    // A number of hops is what Fastify does with a number; its types only take the function.
+    trustProxy:
+      typeof settings.trustProxy === 'number' ? trustHops(settings.trustProxy) : settings.trustProxy,
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 }
@@ -138,7 +162,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       retentionDays: settings.transactionRetentionDays,
     }),
   );
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    random,
+    audit,
+    sessionMaxHours: settings.sessionMaxHours,
+    getSigningSecret,
+  });
   const services: AppServices = {
+    auth,
     settings,
     database,
     clock,
@@ -153,16 +186,19 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   // External plugins.
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { apiBases: Object.values(settings.apiBases) });
+  await app.register(securityPlugin, {
+    apiBases: Object.values(settings.apiBases),
+    hsts: settings.hsts,
+  });
   await app.register(rateLimit, { global: false });
   await app.register(openApiPlugin, { productName: settings.productName });
 
   // App plugins.
-  const authRepository = createAuthRepository();
   await app.register(authGuardPlugin, {
     clock,
     getSigningSecret,
-    isUserActive: (userId) => authRepository.isUserActive(database.db, userId),
+    checkSession: (claims) => auth.checkSession(claims),
+    onForbidden: (refusal) => auth.recordForbidden(refusal),
   });
   await app.register(idempotencyPlugin, { db: database.db, clock });
   if (ownsDatabase) {

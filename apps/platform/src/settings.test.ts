@@ -42,9 +42,25 @@ describe('settings', () => {
     expect(() => readSettings({ PORT: 'eighty' })).toThrow(SettingsError);
     expect(() => readSettings({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readSettings({ AUTH_PROVIDER: 'ldap' })).toThrow(/AUTH_PROVIDER/);
-    expect(() => readSettings({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD: must be at least 8/);
+    expect(() => readSettings({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD: must be at least 12/);
+    expect(() => readSettings({ DEMO_PASSWORD: 'eleven-char' })).toThrow(/DEMO_PASSWORD/);
     expect(() => readSettings({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => readSettings({ DEFAULT_PATH: 'dashboard' })).toThrow(/DEFAULT_PATH/);
+  });
+
+  it('reads the session lifetime, the trusted proxies and HSTS', () => {
+    expect(readSettings({})).toMatchObject({ sessionMaxHours: 12, trustProxy: false, hsts: false });
+    expect(readSettings({ SESSION_MAX_HOURS: '8', TRUST_PROXY: 'true', HSTS: 'true' })).toMatchObject({
+      sessionMaxHours: 8,
+      trustProxy: true,
+      hsts: true,
+    });
+    expect(readSettings({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(readSettings({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toBe(
+      '10.0.0.1,192.168.0.0/16',
+    );
+    expect(() => readSettings({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/);
+    expect(() => readSettings({ SESSION_MAX_HOURS: '0' })).toThrow(/SESSION_MAX_HOURS/);
   });
 
   it('names API base variables after their configuration key', () => {

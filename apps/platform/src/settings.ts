@@ -20,6 +20,10 @@ export const DEFAULT_SIMULATOR_SEED = 1;
 export const DEFAULT_SIMULATOR_TPS = 4;
 export const DEFAULT_SIMULATOR_HISTORY_HOURS = 72;
 export const DEFAULT_TRANSACTION_RETENTION_DAYS = 7;
+/** PCI DSS 8.2.8 asks for re-authentication after idle time; this caps a session however active. */
+export const DEFAULT_SESSION_MAX_HOURS = 12;
+/** PCI DSS 8.3.6: twelve characters, for DEMO_PASSWORD as for every password a user chooses. */
+export const DEMO_PASSWORD_MIN_LENGTH = 12;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const API_NAMES = Object.keys(DEFAULT_API_BASES) as ApiName[];
@@ -47,6 +51,35 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/**
+ * TRUST_PROXY: false (default: the socket's address is the client), true (trust every proxy),
+ * a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): boolean | number | string => {
+    if (value === undefined || value === '' || value === 'false') {
+      return false;
+    }
+    if (value === 'true') {
+      return true;
+    }
+    if (/^\d+$/.test(value)) {
+      return Number(value);
+    }
+    const addresses = value.split(',').map((address) => address.trim());
+    if (addresses.some((address) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(address))) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be true, false, a number of proxy hops or a comma-separated list of addresses',
+      });
+      return z.NEVER;
+    }
+    return addresses.join(',');
+  });
+
 const apiBasesSchema = z.object(
   Object.fromEntries(
     API_NAMES.map((name) => [name, z.string().trim().min(1).default(DEFAULT_API_BASES[name])]),
@@ -62,7 +95,10 @@ export const settingsSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   dataDir: folder.default(`${REPO_ROOT}data`),
-  demoPassword: z.string().min(8, 'must be at least 8 characters').optional(),
+  demoPassword: z
+    .string()
+    .min(DEMO_PASSWORD_MIN_LENGTH, `must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`)
+    .optional(),
   productName: z.string().trim().min(1).default(DEFAULT_PRODUCT_NAME),
   clientName: z.string().trim().min(1).default(DEFAULT_CLIENT_NAME),
   supportUrl: optionalText,
@@ -76,6 +112,17 @@ export const settingsSchema = z.object({
   loginRateLimit: z.coerce.number().int().min(1).default(DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE),
   bodyLimit: z.coerce.number().int().min(1024).default(DEFAULT_BODY_LIMIT_BYTES),
   logLevel: z.enum(LOG_LEVELS).default('info'),
+  /** A refresh-token family (one sign-in) is refused once it is older than this. */
+  sessionMaxHours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(DEFAULT_SESSION_MAX_HOURS),
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address. */
+  trustProxy: trustProxySchema,
+  /** Strict-Transport-Security on every answer: only where this server terminates TLS itself. */
+  hsts: booleanFlag,
   smtpUrl: optionalText.pipe(
     z
       .string()
@@ -141,6 +188,9 @@ const ENV_NAMES = {
   loginRateLimit: 'LOGIN_RATE_LIMIT',
   bodyLimit: 'BODY_LIMIT',
   logLevel: 'LOG_LEVEL',
+  sessionMaxHours: 'SESSION_MAX_HOURS',
+  trustProxy: 'TRUST_PROXY',
+  hsts: 'HSTS',
   smtpUrl: 'SMTP_URL',
   mailFrom: 'MAIL_FROM',
   publicUrl: 'PUBLIC_URL',

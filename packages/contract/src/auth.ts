@@ -46,5 +46,15 @@ export const accessTokenClaimsSchema = z.object({
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
+/**
+ * What the platform itself checks on every request besides the console's claims: the session
+ * (refresh-token family) the token belongs to and the user's authorization version when it was signed.
+ */
+export const sessionAccessTokenClaimsSchema = accessTokenClaimsSchema.extend({
+  sid: z.string(),
+  ver: z.number().int(),
+});
+export type SessionAccessTokenClaims = z.infer<typeof sessionAccessTokenClaimsSchema>;
+
 /** Access tokens live about five minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;

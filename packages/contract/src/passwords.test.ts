@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, newPasswordFormSchema } from './passwords.ts';
+import { checkPassword, isSeasonOrMonthWithYear, newPasswordFormSchema } from './passwords.ts';
 
 describe('new password rules', () => {
   it('reports the first broken rule in the specified order', () => {
@@ -9,13 +9,31 @@ describe('new password rules', () => {
     expect(checkPassword('Abc1!')).toBe('Password must be at least 8 characters long');
     expect(checkPassword('Abcdefgh!')).toBe('Password must contain at least 1 digit');
     expect(checkPassword('Abcdefgh1')).toBe('Password must contain at least 1 non-alphanumeric character');
-    expect(checkPassword('Abcdefgh1!')).toBeUndefined();
+    expect(checkPassword('Abcdefgh1!')).toBe('Password must be at least 12 characters long');
+    expect(checkPassword('Summer2026!x')).toBe('Password must not be a season or a month with a year');
+    expect(checkPassword('Abcdefghij1!')).toBeUndefined();
+  });
+
+  it('refuses a season or a month with a year, either way round, whatever the case and separators', () => {
+    for (const password of [
+      'Summer2026!',
+      'january2025',
+      'Winter-2024',
+      '2025_December',
+      'Sept1999',
+      'x-FALL-2030',
+    ]) {
+      expect(isSeasonOrMonthWithYear(password), password).toBe(true);
+    }
+    for (const password of ['Summary-Report-7!', 'Marching-Band-12', 'May-the-4th-be!', 'Decimal3020!']) {
+      expect(isSeasonOrMonthWithYear(password), password).toBe(false);
+    }
   });
 
   it('puts a mismatch on the confirm field', () => {
     const result = newPasswordFormSchema.safeParse({
-      password: 'Abcdefgh1!',
-      confirm_password: 'Abcdefgh1?',
+      password: 'Abcdefghij1!',
+      confirm_password: 'Abcdefghij1?',
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues).toEqual([

@@ -6,6 +6,8 @@ import { RouterProvider } from 'react-router';
 import { ModalHost } from '../shared/modals/modal-host';
 import { setNavigator } from '../shared/navigation';
 import { getRuntimeConfig } from '../shared/runtime-config';
+import { watchIdleSession } from '../shared/session/idle-session';
+import { handleIdlePhase } from '../shared/session/idle-sign-out';
 import { keepSessionFresh, restoreSession } from '../shared/session/session';
 import { ConfigurationMissingBanner } from './configuration-missing';
 import { createQueryClient } from './query-client';
@@ -22,7 +24,12 @@ function Console() {
   useEffect(() => {
     setNavigator((to, options) => void router.navigate(to, options));
     void restoreSession();
-    return keepSessionFresh();
+    const stopRefreshing = keepSessionFresh();
+    const stopWatchingIdle = watchIdleSession({ onPhaseChange: (phase) => handleIdlePhase(phase) });
+    return () => {
+      stopRefreshing();
+      stopWatchingIdle();
+    };
   }, [router]);
 
   return (

@@ -6,6 +6,8 @@ import * as switchTopology from './migrations/0004-switch-topology.ts';
 import * as transactions from './migrations/0005-transactions.ts';
 import * as idempotencyKeys from './migrations/0006-idempotency-keys.ts';
 import * as approvals from './migrations/0007-approvals.ts';
+
+import * as sessionHardening from './migrations/0008-session-hardening.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -17,6 +19,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-transactions': transactions,
   '0006-idempotency-keys': idempotencyKeys,
   '0007-approvals': approvals,
+
+  '0008-session-hardening': sessionHardening,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

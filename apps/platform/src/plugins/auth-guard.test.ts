@@ -97,6 +97,39 @@ describe.each(TEST_DATABASE_KINDS)('permission guard on %s', (kind) => {
     });
   });
 
+  it('audits every 403 with the user, the route and the missing permissions', async () => {
+    const partial = await createTestUser(database, ['VIEW_TRANSACTIONS']);
+    const tokens = await login(app, partial.username, partial.password);
+    const refused = await app.inject({
+      url: '/api/test/two-permissions',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    const undeclared = await app.inject({ url: '/api/test/undeclared' });
+    expect(undeclared.statusCode).toBe(403);
+    const rows = await database.db
+      .selectFrom('audit_log')
+      .select(['actor', 'outcome', 'detail', 'client_address'])
+      .where('action', '=', 'ACCESS_DENIED')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(rows).toEqual([
+      {
+        actor: null,
+        outcome: 'refused',
+        detail: { method: 'GET', url: '/api/test/undeclared', missing: [] },
+        client_address: '127.0.0.1',
+      },
+      {
+        actor: partial.username,
+        outcome: 'refused',
+        detail: { method: 'GET', url: '/api/test/two-permissions', missing: ['MANAGE_USERS'] },
+        client_address: '127.0.0.1',
+      },
+    ]);
+  });
+
   it('answers 401 once the access token has expired', async () => {
     const user = await createTestUser(database, []);
     const tokens = await login(app, user.username, user.password);

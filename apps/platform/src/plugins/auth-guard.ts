@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { holdsAll, type Permission } from '@web-control/contract/permissions';
+import type { SessionAccessTokenClaims } from '@web-control/contract/auth';
 import type { Clock } from '../clock.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import type { Actor } from '../modules/audit/audited-change.ts';
@@ -29,10 +30,21 @@ export interface AuthGuardOptions {
   clock: Clock;
   getSigningSecret(): Promise<Uint8Array>;
   /**
-   * Whether the token's user still exists and is not disabled: one primary-key lookup per
-   * request, so deleting or disabling a user ends their access tokens at once.
+   * The permissions a token may use now, or undefined to refuse it: one primary-key lookup per
+   * request, so a deleted or disabled user, a logout, a reused refresh token and the end of the
+   * session's lifetime end access tokens at once, and a role change applies at the next request.
    */
-  isUserActive(userId: string): Promise<boolean>;
+  checkSession(claims: SessionAccessTokenClaims): Promise<readonly string[] | undefined>;
+  /** A 403 is audited with who asked for what. */
+  onForbidden(refusal: ForbiddenRequest): Promise<void>;
+}
+
+export interface ForbiddenRequest {
+  actor: string | null;
+  clientAddress: string;
+  method: string;
+  url: string;
+  missing: readonly string[];
 }
 
 const BEARER_PATTERN = /^Bearer\s+(\S+)$/i;
@@ -90,9 +102,19 @@ const authGuard: FastifyPluginCallback<AuthGuardOptions> = (app, options, done) 
     if (config.access === 'public') {
       return;
     }
+    const refuse = async (missing: readonly string[]) => {
+      await options.onForbidden({
+        actor: request.user?.username ?? null,
+        clientAddress: request.ip,
+        method: request.method,
+        url: request.routeOptions.url ?? request.url,
+        missing,
+      });
+      return forbidden();
+    };
     if (config.permissions === undefined) {
       request.log.warn({ url: request.routeOptions.url }, 'Refused: route declares no access rule');
-      throw forbidden();
+      throw await refuse([]);
     }
     const match = BEARER_PATTERN.exec(request.headers.authorization ?? '');
     const token = match?.[1];
@@ -100,12 +122,13 @@ const authGuard: FastifyPluginCallback<AuthGuardOptions> = (app, options, done) 
       throw unauthenticated();
     }
     const claims = await verifyAccessToken(token, await options.getSigningSecret(), options.clock.now());
-    if (claims === undefined || !(await options.isUserActive(claims.sub))) {
+    const permissions = claims === undefined ? undefined : await options.checkSession(claims);
+    if (claims === undefined || permissions === undefined) {
       throw unauthenticated();
     }
-    request.user = { id: claims.sub, username: claims.username, permissions: claims.permissions };
-    if (!holdsAll(claims.permissions, config.permissions)) {
-      throw forbidden();
+    request.user = { id: claims.sub, username: claims.username, permissions };
+    if (!holdsAll(permissions, config.permissions)) {
+      throw await refuse(config.permissions.filter((permission) => !permissions.includes(permission)));
     }
   });
   done();

@@ -5,7 +5,12 @@ import fp from 'fastify-plugin';
 export interface SecurityOptions {
   /** API bases from the settings; absolute ones (another origin) are allowed in connect-src. */
   apiBases: readonly string[];
+  /** HSTS=true: this server terminates TLS itself, so browsers must only ever reach it by https. */
+  hsts: boolean;
 }
+
+/** One year, the preload lists' minimum. */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export const API_PREFIX = '/api';
 
@@ -41,8 +46,8 @@ const security: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
     },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // The demo runs on plain http://127.0.0.1; HSTS belongs to the TLS-terminating proxy.
-    strictTransportSecurity: false,
+    // Off by default: the demo runs on plain http://127.0.0.1, and a TLS-terminating proxy sets its own.
+    strictTransportSecurity: options.hsts ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -59,7 +59,15 @@ describe('password pages', () => {
     ).toBeInTheDocument();
     await user.clear(password);
     await user.type(password, 'Abcdefgh1!');
-    await user.type(screen.getByLabelText('Confirm password'), 'Abcdefgh1?');
+    expect(await screen.findByText('Password must be at least 12 characters long')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'Summer2026!!');
+    expect(
+      await screen.findByText('Password must not be a season or a month with a year'),
+    ).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'Abcdefghij1!');
+    await user.type(screen.getByLabelText('Confirm password'), 'Abcdefghij1?');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Passwords must match')).toBeInTheDocument();
   });
@@ -71,14 +79,14 @@ describe('password pages', () => {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/reset/tok%2F1' });
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'Abcdefgh1!');
-    await user.type(screen.getByLabelText('Confirm password'), 'Abcdefgh1!');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Abcdefghij1!');
+    await user.type(screen.getByLabelText('Confirm password'), 'Abcdefghij1!');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(JSON.parse((await screen.findByTestId('login-state')).textContent)).toEqual({
       message: 'Excellent, you can now log in below',
       username: 'jo',
     });
-    expect(calls[0]?.body).toEqual({ password: 'Abcdefgh1!' });
+    expect(calls[0]?.body).toEqual({ password: 'Abcdefghij1!' });
   });
 
   it('shows the expiry of a refused reset link on the form', async () => {
@@ -89,8 +97,8 @@ describe('password pages', () => {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/reset/old' });
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'Abcdefgh1!');
-    await user.type(screen.getByLabelText('Confirm password'), 'Abcdefgh1!');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Abcdefghij1!');
+    await user.type(screen.getByLabelText('Confirm password'), 'Abcdefghij1!');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This reset link has expired');
   });
@@ -126,8 +134,8 @@ describe('password pages', () => {
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/enroll/old' });
     expect(screen.getByRole('heading', { name: 'Choose a Password' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'Abcdefgh1!');
-    await user.type(screen.getByLabelText('Confirm password'), 'Abcdefgh1!');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Abcdefghij1!');
+    await user.type(screen.getByLabelText('Confirm password'), 'Abcdefghij1!');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This enrolment link has expired');
   });

@@ -1,5 +1,6 @@
 export const ACCESS_TOKEN_KEY = 'webControl.accessToken';
 export const REFRESH_TOKEN_KEY = 'webControl.refreshToken';
+const IDLE_SIGN_OUT_KEY = 'webControl.idleSignOut';
 
 export interface StoredTokens {
   accessToken: string | null;
@@ -16,6 +17,7 @@ export function readStoredTokens(): StoredTokens {
 export function storeTokens(accessToken: string, refreshToken: string): void {
   localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
   localStorage.setItem(REFRESH_TOKEN_KEY, refreshToken);
+  sessionStorage.removeItem(IDLE_SIGN_OUT_KEY);
 }
 
 export function clearStoredTokens(): void {
@@ -35,4 +37,17 @@ export function takeSignedOutMarker(): boolean {
   const marked = sessionStorage.getItem(SIGNED_OUT_KEY) !== null;
   sessionStorage.removeItem(SIGNED_OUT_KEY);
   return marked;
+}
+
+/** The login page says why the user is there after an idle sign-out. */
+export function markIdleSignOut(): void {
+  sessionStorage.setItem(IDLE_SIGN_OUT_KEY, '1');
+}
+
+/**
+ * True after an idle sign-out in this tab until the next sign-in: read, not taken, because the
+ * login page may render more than once on the way (the guard's redirect, then the full load).
+ */
+export function isIdleSignOutMarked(): boolean {
+  return sessionStorage.getItem(IDLE_SIGN_OUT_KEY) !== null;
 }

@@ -42,8 +42,8 @@ export const ADMIN_MESSAGES = {
   unknownPermissions: (ids: readonly number[]) =>
     ids.length === 1 ? `Permission ${ids[0]} does not exist` : `Permissions ${ids.join(', ')} do not exist`,
   deleteSelf: 'You cannot delete your own account',
-  demoteSelf: `You cannot give yourself a role without ${ADMIN_PERMISSION}`,
-  demoteOwnRole: `You cannot remove ${ADMIN_PERMISSION} from your own role`,
+  changeOwnRole: 'You cannot change your own role; ask another administrator',
+  changeHeldRole: 'You cannot change a role you hold; ask another administrator',
   deleteLastHolder: `This user is the last one holding ${ADMIN_PERMISSION} and cannot be deleted`,
   demoteLastHolder: `This user is the last one holding ${ADMIN_PERMISSION}; give it to someone else first`,
   stripLastHolders: `The users of this role are the last ones holding ${ADMIN_PERMISSION}; it cannot be removed from the role`,
@@ -193,11 +193,12 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (input.username !== before.username) {
           throw badRequest(ADMIN_MESSAGES.usernameUnchangeable(before.username), 'username');
         }
+        // Nobody picks their own permissions: not more (escalation), not fewer (locking themselves out).
+        if (userId === actor.userId && roleId !== before.roleId) {
+          throw conflict(ADMIN_MESSAGES.changeOwnRole);
+        }
         const role = await requireRole(tx, roleId);
         if (!holdsAdminPermission(role)) {
-          if (userId === actor.userId) {
-            throw conflict(ADMIN_MESSAGES.demoteSelf);
-          }
           const roleBefore =
             before.roleId === null ? undefined : await repository.findRole(tx, before.roleId);
           if (
@@ -209,11 +210,20 @@ export function createAdminService(deps: AdminServiceDeps) {
         }
         const after = { email: input.email, msisdn: input.msisdn, roleId };
         await repository.updateUser(tx, userId, after);
+        if (roleId !== before.roleId) {
+          await authRepository.bumpAuthzVersionOfUser(tx, userId);
+        }
+        // A link mailed to the old address must not outlive the address.
+        const spentLinks =
+          input.email === before.email ? 0 : await passwords.spendOpenLinksOfUser(tx, userId);
         const changes = describeChanges(
           { email: before.email, msisdn: before.msisdn, roleId: before.roleId, role: before.roleName },
           { ...after, role: role.name },
         );
-        return { result: undefined, detail: { userId, username: before.username, changes } };
+        return {
+          result: undefined,
+          detail: { userId, username: before.username, changes, ...(spentLinks > 0 ? { spentLinks } : {}) },
+        };
       });
     },
 
@@ -290,13 +300,13 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (await repository.roleNameTaken(tx, input.role, roleId)) {
           throw conflict(ADMIN_MESSAGES.roleNameTaken(input.role));
         }
+        const own = actor.userId === null ? undefined : await repository.findUser(tx, actor.userId);
+        if (own?.roleId === roleId) {
+          throw conflict(ADMIN_MESSAGES.changeHeldRole);
+        }
         const permissions = await resolvePermissions(tx, input.permissions);
         const keepsAdmin = permissions.some((permission) => permission.name === ADMIN_PERMISSION);
         if (holdsAdminPermission(before) && !keepsAdmin) {
-          const own = actor.userId === null ? undefined : await repository.findUser(tx, actor.userId);
-          if (own?.roleId === roleId) {
-            throw conflict(ADMIN_MESSAGES.demoteOwnRole);
-          }
           if (
             (await repository.countUsersOfRole(tx, roleId)) > 0 &&
             (await repository.countHolders(tx, ADMIN_PERMISSION, { roleId })) === 0
@@ -312,6 +322,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           roleId,
           permissions.map((permission) => permission.id),
         );
+        await authRepository.bumpAuthzVersionOfRole(tx, roleId);
         const namesBefore = before.permissions.map((permission) => permission.name);
         const namesAfter = permissions.map((permission) => permission.name);
         return {

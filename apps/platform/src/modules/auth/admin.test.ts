@@ -370,7 +370,7 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
     });
   });
 
-  it('refuses to let administrators delete themselves or take MANAGE_USERS from themselves', async () => {
+  it('refuses to let administrators delete themselves, change their own role or a role they hold', async () => {
     const actor = await createTestUser(database, ['MANAGE_USERS']);
     const token = (await login(app, actor.username, actor.password)).access_token;
     const actorRoleId = (
@@ -381,7 +381,15 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
         .executeTakeFirstOrThrow()
     ).role_id;
     const viewingRoleId = await createRole(['VIEW_TRANSACTIONS']);
+    const everythingRoleId = await createRole([...permissionIds.keys()] as Permission[]);
     const before = await snapshot();
+    const moveSelfTo = (roleId: number) =>
+      call(
+        'PUT',
+        `/manage/users/${actor.userId}`,
+        { username: actor.username, email: 'me@test.local', msisdn: null, roles: [{ roleId }] },
+        token,
+      );
 
     await expectRefused(
       await call('DELETE', `/manage/users/${actor.userId}`, undefined, token),
@@ -389,34 +397,27 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
       ADMIN_MESSAGES.deleteSelf,
       before,
     );
-    await expectRefused(
-      await call(
-        'PUT',
-        `/manage/users/${actor.userId}`,
-        {
-          username: actor.username,
-          email: 'me@test.local',
-          msisdn: null,
-          roles: [{ roleId: viewingRoleId }],
-        },
-        token,
-      ),
-      409,
-      ADMIN_MESSAGES.demoteSelf,
-      before,
+    // Neither down (locking themselves out) nor up (every permission).
+    await expectRefused(await moveSelfTo(viewingRoleId), 409, ADMIN_MESSAGES.changeOwnRole, before);
+    await expectRefused(await moveSelfTo(everythingRoleId), 409, ADMIN_MESSAGES.changeOwnRole, before);
+    for (const permissions of [ids('VIEW_AUDITS'), ids('MANAGE_USERS', 'APPROVE_ACTIONS', 'EDIT_MAPPINGS')]) {
+      await expectRefused(
+        await call('PUT', `/manage/roles/${actorRoleId}`, { role: 'Mine', permissions }, token),
+        409,
+        ADMIN_MESSAGES.changeHeldRole,
+        before,
+      );
+    }
+    // Their own e-mail they may change, keeping their role.
+    const ownRoleId = actorRoleId ?? 0;
+    const ownEmail = await call(
+      'PUT',
+      `/manage/users/${actor.userId}`,
+      { username: actor.username, email: 'me@test.local', msisdn: null, roles: [{ roleId: ownRoleId }] },
+      token,
     );
-    await expectRefused(
-      await call(
-        'PUT',
-        `/manage/roles/${actorRoleId}`,
-        { role: 'Mine', permissions: ids('VIEW_AUDITS') },
-        token,
-      ),
-      409,
-      ADMIN_MESSAGES.demoteOwnRole,
-      before,
-    );
-    // Another administrator may do it.
+    expect(ownEmail.statusCode).toBe(204);
+    // Another administrator may do the rest.
     const demoted = await call('PUT', `/manage/users/${actor.userId}`, {
       username: actor.username,
       email: 'me@test.local',
@@ -424,6 +425,39 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
       roles: [{ roleId: viewingRoleId }],
     });
     expect(demoted.statusCode).toBe(204);
+  });
+
+  it('applies a demotion and a changed role to the current access token at its next request', async () => {
+    const user = await createTestUser(database, ['MANAGE_USERS', 'VIEW_TRANSACTIONS']);
+    const tokens = await login(app, user.username, user.password);
+    const userRoleId = (
+      await database.db
+        .selectFrom('users')
+        .select('role_id')
+        .where('user_id', '=', user.userId)
+        .executeTakeFirstOrThrow()
+    ).role_id;
+    expect((await call('GET', '/manage/roles', undefined, tokens.access_token)).statusCode).toBe(200);
+
+    const stripped = await call('PUT', `/manage/roles/${userRoleId}`, {
+      role: unique('Stripped'),
+      permissions: ids('VIEW_TRANSACTIONS'),
+    });
+    expect(stripped.statusCode).toBe(204);
+    const refused = await call('GET', '/manage/roles', undefined, tokens.access_token);
+    expect(refused.statusCode).toBe(403);
+
+    const other = await createTestUser(database, ['MANAGE_USERS']);
+    const otherTokens = await login(app, other.username, other.password);
+    const viewingRoleId = await createRole(['VIEW_TRANSACTIONS']);
+    const moved = await call('PUT', `/manage/users/${other.userId}`, {
+      username: other.username,
+      email: `${other.username}@test.local`,
+      msisdn: null,
+      roles: [{ roleId: viewingRoleId }],
+    });
+    expect(moved.statusCode).toBe(204);
+    expect((await call('GET', '/manage/roles', undefined, otherTokens.access_token)).statusCode).toBe(403);
   });
 
   it('refuses to delete a role that users hold, naming how many', async () => {

@@ -19,6 +19,11 @@ import {
   REFRESH_TOKEN_TTL_HOURS,
 } from './service.ts';
 
+/** A route any signed-in user may call: shows whether an access token still works. */
+function addProbeRoute(instance: App): void {
+  instance.get('/api/test/me', { config: { permissions: [] } }, () => ({ ok: true }));
+}
+
 const INVALID_CREDENTIALS_BODY = { errorMessage: LOGIN_MESSAGES.failed, code: 'INVALID_CREDENTIALS' };
 const MINUTE_MS = 60_000;
 
@@ -33,7 +38,7 @@ describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
     await database.close();
   });
   beforeEach(async () => {
-    app = await buildTestApp({ database });
+    app = await buildTestApp({ database, configure: addProbeRoute });
     return () => app.close();
   });
 
@@ -247,11 +252,121 @@ describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
     expect(failed.at(-1)?.detail).toEqual({ reason: 'disabled' });
   });
 
-  it('audits failed logins with the reason, never the password', async () => {
-    await postLogin('nobody-here', 'secret-guess-1');
-    const [row] = await auditRows(AUTH_AUDIT_ACTIONS.loginFailed, 'nobody-here');
-    expect(row).toMatchObject({ outcome: 'failure', detail: { reason: 'unknown-user' } });
-    expect(JSON.stringify(row)).not.toContain('secret-guess-1');
+  it('audits failed logins with the reason, never the password nor the text of an unknown username', async () => {
+    // People type their password into the username field: an unknown name is not stored.
+    await postLogin('Secret-Guess-0', 'secret-guess-1');
+    const rows = await database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', AUTH_AUDIT_ACTIONS.loginFailed)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    expect(rows[0]).toMatchObject({ outcome: 'failure', actor: null, detail: { reason: 'unknown-user' } });
+    expect(JSON.stringify(rows)).not.toContain('Secret-Guess-0');
+    expect(JSON.stringify(rows)).not.toContain('secret-guess-1');
+  });
+
+  const probe = (accessToken: string) =>
+    app.inject({ url: '/api/test/me', headers: { authorization: `Bearer ${accessToken}` } });
+
+  it('ends the current access token at once on logout', async () => {
+    const user = await createTestUser(database, []);
+    const tokens = await login(app, user.username, user.password);
+    const other = await login(app, user.username, user.password);
+    expect((await probe(tokens.access_token)).statusCode).toBe(200);
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refresh_token: tokens.refresh_token },
+    });
+    const refused = await probe(tokens.access_token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    // Only that session ends; the user's other sign-in goes on.
+    expect((await probe(other.access_token)).statusCode).toBe(200);
+  });
+
+  it('ends the access tokens of a family at once when a refresh token is reused', async () => {
+    const user = await createTestUser(database, []);
+    const tokens = await login(app, user.username, user.password);
+    const rotated = (await postRefresh(tokens.refresh_token)).json<{ access_token: string }>();
+    expect((await probe(rotated.access_token)).statusCode).toBe(200);
+    expect((await postRefresh(tokens.refresh_token)).statusCode).toBe(401);
+    expect((await probe(rotated.access_token)).statusCode).toBe(401);
+    expect((await probe(tokens.access_token)).statusCode).toBe(401);
+  });
+
+  it('ends a session SESSION_MAX_HOURS after its sign-in however often it is refreshed', async () => {
+    const capped = await buildTestApp({
+      database,
+      settings: { sessionMaxHours: 2 },
+      configure: addProbeRoute,
+    });
+    try {
+      const user = await createTestUser(database, []);
+      let tokens = await login(capped, user.username, user.password);
+      // Refreshed every 4 minutes, as a console left open does, up to a minute before the end.
+      for (let minute = 4; minute <= 119; minute += 4) {
+        capped.clock.advance(4 * MINUTE_MS);
+        const refreshed = await capped.inject({
+          method: 'POST',
+          url: '/api/auth/refresh-token',
+          payload: { refreshToken: tokens.refresh_token },
+        });
+        expect(refreshed.statusCode, `minute ${minute}`).toBe(200);
+        tokens = refreshed.json();
+      }
+      const probeCapped = () =>
+        capped.inject({ url: '/api/test/me', headers: { authorization: `Bearer ${tokens.access_token}` } });
+      expect((await probeCapped()).statusCode).toBe(200);
+      capped.clock.advance(4 * MINUTE_MS);
+      const refused = await capped.inject({
+        method: 'POST',
+        url: '/api/auth/refresh-token',
+        payload: { refreshToken: tokens.refresh_token },
+      });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
+      // The access token signed two minutes before the end stops with the session, not 5 minutes later.
+      expect((await probeCapped()).statusCode).toBe(401);
+      expect(await auditRows(AUTH_AUDIT_ACTIONS.sessionExpired, user.username)).toEqual([
+        expect.objectContaining({ outcome: 'refused' }),
+      ]);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('sees the client behind a trusted proxy (TRUST_PROXY) in the audit log and the rate limit', async () => {
+    const proxied = await buildTestApp({ database, settings: { trustProxy: 'true', loginRateLimit: 2 } });
+    const untrusted = await buildTestApp({ database, settings: { loginRateLimit: 2 } });
+    try {
+      const user = await createTestUser(database, []);
+      const fromClient = (instance: App, client: string) =>
+        instance.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: user.username, password: user.password },
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      expect((await fromClient(proxied, '203.0.113.7')).statusCode).toBe(200);
+      expect((await fromClient(proxied, '203.0.113.7')).statusCode).toBe(200);
+      expect((await fromClient(proxied, '203.0.113.7')).statusCode).toBe(429);
+      expect((await fromClient(proxied, '203.0.113.8')).statusCode).toBe(200);
+      const logins = await auditRows(AUTH_AUDIT_ACTIONS.login, user.username);
+      expect(logins.map((row) => row.client_address)).toEqual(['203.0.113.7', '203.0.113.7', '203.0.113.8']);
+
+      // Without TRUST_PROXY the header is the client's own word and is ignored.
+      expect((await fromClient(untrusted, '203.0.113.9')).statusCode).toBe(200);
+      expect((await auditRows(AUTH_AUDIT_ACTIONS.login, user.username)).at(-1)?.client_address).toBe(
+        '10.0.0.1',
+      );
+    } finally {
+      await proxied.close();
+      await untrusted.close();
+    }
   });
 
   it('rate limits login per client address with the JSON error shape', async () => {

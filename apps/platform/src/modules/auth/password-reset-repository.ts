@@ -59,6 +59,79 @@ export function createPasswordResetRepository() {
       return Number(result.numUpdatedRows);
     },
 
+    /** The user an open (unspent, unexpired) link belongs to, without spending it. */
+    async findUserOfOpenToken(
+      executor: DbExecutor,
+      tokenHash: string,
+      now: Date,
+    ): Promise<string | undefined> {
+      const row = await executor
+        .selectFrom('password_tokens')
+        .select('user_id')
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
+    /** The current password's hash first, then the replaced ones, newest first: `depth` in all. */
+    async listRecentPasswordHashes(executor: DbExecutor, userId: string, depth: number): Promise<string[]> {
+      const current = await executor
+        .selectFrom('users')
+        .select('password_hash')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      const earlier = await executor
+        .selectFrom('password_history')
+        .select('password_hash')
+        .where('user_id', '=', userId)
+        .orderBy('entry_id', 'desc')
+        .limit(depth - 1)
+        .execute();
+      return [current?.password_hash ?? null, ...earlier.map((row) => row.password_hash)].filter(
+        (hash): hash is string => hash !== null,
+      );
+    },
+
+    /** Moves the current hash into the history, keeping only the entries a check still reads. */
+    async rememberCurrentPassword(
+      executor: DbExecutor,
+      userId: string,
+      now: Date,
+      keep: number,
+    ): Promise<void> {
+      await executor
+        .insertInto('password_history')
+        .columns(['user_id', 'password_hash', 'replaced_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('users')
+            .select([
+              'user_id',
+              sql<string>`password_hash`.as('password_hash'),
+              sql<Date>`${now}::timestamptz`.as('replaced_at'),
+            ])
+            .where('user_id', '=', userId)
+            .where('password_hash', 'is not', null),
+        )
+        .execute();
+      await executor
+        .deleteFrom('password_history')
+        .where('user_id', '=', userId)
+        .where(
+          'entry_id',
+          'not in',
+          executor
+            .selectFrom('password_history')
+            .select('entry_id')
+            .where('user_id', '=', userId)
+            .orderBy('entry_id', 'desc')
+            .limit(keep),
+        )
+        .execute();
+    },
+
     findUsersByEmail(
       executor: DbExecutor,
       email: string,

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '@web-control/contract/errors';
-import { LINK_EXPIRED_MESSAGE, PASSWORD_TOO_COMMON } from '@web-control/contract/passwords';
+import {
+  LINK_EXPIRED_MESSAGE,
+  PASSWORD_HISTORY_DEPTH,
+  PASSWORD_RECENTLY_USED,
+  PASSWORD_TOO_COMMON,
+} from '@web-control/contract/passwords';
 import type { Clock, RandomSource } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -11,7 +16,7 @@ import type { MailService } from '../mail/service.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { composeEnrolmentMail, composeResetMail } from './password-mails.ts';
 import { createPasswordResetRepository } from './password-reset-repository.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthRepository } from './repository.ts';
 import type { PasswordTokenPurpose } from './table.ts';
 
@@ -30,6 +35,13 @@ export const PASSWORD_LINK_PATHS: Record<PasswordTokenPurpose, string> = {
   reset: '/reset/',
   enrolment: '/enroll/',
 };
+
+const LINK_TOKEN_IN_PATH = /\/(reset|enroll)\/[^/?#]+/g;
+
+/** A URL fit for the log: the token of a reset or enrolment link (console page or API call) left out. */
+export function redactLinkTokens(url: string): string {
+  return url.replace(LINK_TOKEN_IN_PATH, '/$1/[token]');
+}
 
 export interface PasswordResetServiceDeps {
   db: Db;
@@ -58,6 +70,12 @@ export function hashPasswordToken(token: string): string {
 
 type SetPasswordOutcome = { kind: 'set'; username: string } | { kind: 'expired' };
 
+function refusedPassword(message: string): AppError {
+  return new AppError(400, ERROR_CODES.validation, message, [
+    { location: 'body', field: 'password', message },
+  ]);
+}
+
 function linkExpired(): AppError {
   return new AppError(410, ERROR_CODES.linkExpired, LINK_EXPIRED_MESSAGE);
 }
@@ -71,10 +89,11 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     return purpose === 'reset' ? deps.resetTokenTtlMinutes : deps.enrolmentTokenTtlHours * MINUTES_PER_HOUR;
   }
 
-  /** Stores a new link's digest and returns the link. */
+  /** Stores a new link's digest and returns the link; the user's older links stop working. */
   async function createLink(executor: DbExecutor, userId: string, purpose: PasswordTokenPurpose) {
     const token = random.bytes(PASSWORD_TOKEN_BYTES).toString('base64url');
     const now = clock.now();
+    await repository.spendOpenTokensOfUser(executor, userId, now);
     await repository.insertToken(executor, {
       tokenHash: hashPasswordToken(token),
       purpose,
@@ -85,9 +104,24 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     return `${deps.getPublicUrl()}${PASSWORD_LINK_PATHS[purpose]}${token}`;
   }
 
+  /** Whether the password is the current one or one of those before it (PASSWORD_HISTORY_DEPTH in all). */
+  async function isRecentPassword(userId: string, password: string): Promise<boolean> {
+    const hashes = await repository.listRecentPasswordHashes(db, userId, PASSWORD_HISTORY_DEPTH);
+    for (const hash of hashes) {
+      if (await verifyPassword(hash, password)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   return {
     /** Inside the transaction that creates the user; the mail goes out after it commits. */
     createEnrolmentLink: (executor: DbExecutor, userId: string) => createLink(executor, userId, 'enrolment'),
+
+    /** Inside the transaction that changes the user's e-mail: links sent to the old address end. */
+    spendOpenLinksOfUser: (executor: DbExecutor, userId: string) =>
+      repository.spendOpenTokensOfUser(executor, userId, clock.now()),
 
     /**
      * Sends the enrolment mail and audits the outcome. A mail server failure does not undo the
@@ -169,17 +203,23 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
       password: string,
       context: Pick<Actor, 'clientAddress'>,
     ): Promise<{ username: string }> {
-      if (isCommonPassword(password)) {
+      const refuse = async (reason: string, message: string) => {
         await audit.record(db, {
           action: PASSWORD_AUDIT_ACTIONS.passwordSet,
           outcome: AUDIT_OUTCOMES.refused,
           actor: null,
           clientAddress: context.clientAddress,
-          detail: { reason: 'too-common' },
+          detail: { reason },
         });
-        throw new AppError(400, ERROR_CODES.validation, PASSWORD_TOO_COMMON, [
-          { location: 'body', field: 'password', message: PASSWORD_TOO_COMMON },
-        ]);
+        return refusedPassword(message);
+      };
+      if (isCommonPassword(password)) {
+        throw await refuse('too-common', PASSWORD_TOO_COMMON);
+      }
+      // Checked before the link is spent, so the user can try another password with it.
+      const linkUserId = await repository.findUserOfOpenToken(db, hashPasswordToken(token), clock.now());
+      if (linkUserId !== undefined && (await isRecentPassword(linkUserId, password))) {
+        throw await refuse('recently-used', PASSWORD_RECENTLY_USED);
       }
       // Hashed before the transaction: argon2 takes a while, and PGlite's one connection waits.
       const passwordHash = await hashPassword(password);
@@ -198,6 +238,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
           });
           return { kind: 'expired' };
         }
+        await repository.rememberCurrentPassword(tx, spent.userId, now, PASSWORD_HISTORY_DEPTH - 1);
         await repository.setPasswordHash(tx, spent.userId, passwordHash);
         const revokedSessions = await authRepository.revokeRefreshTokensOfUser(tx, spent.userId, now);
         const spentLinks = await repository.spendOpenTokensOfUser(tx, spent.userId, now);

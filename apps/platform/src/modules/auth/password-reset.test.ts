@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LINK_EXPIRED_MESSAGE, PASSWORD_TOO_COMMON } from '@web-control/contract/passwords';
+import {
+  LINK_EXPIRED_MESSAGE,
+  PASSWORD_RECENTLY_USED,
+  PASSWORD_TOO_COMMON,
+} from '@web-control/contract/passwords';
 import type { ManualClock } from '../../clock.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { App } from '../../server.ts';
@@ -194,6 +198,10 @@ describe.each(TEST_DATABASE_KINDS)('password reset and enrolment on %s', (kind) 
     await forgot(email);
     const newer = await latestLink(email);
     expect(newer).not.toBe(older);
+    // The newer link spent the older one.
+    const older410 = await setPassword(older, 'Other-Pass-99');
+    expect(older410.statusCode).toBe(410);
+    expect(older410.json()).toEqual(LINK_EXPIRED_BODY);
 
     const set = await setPassword(newer, GOOD_PASSWORD);
     expect(set.statusCode).toBe(200);
@@ -207,12 +215,9 @@ describe.each(TEST_DATABASE_KINDS)('password reset and enrolment on %s', (kind) 
       payload: { refreshToken: session.refresh_token },
     });
     expect(refresh.statusCode).toBe(401);
-    const older410 = await setPassword(older, 'Other-Pass-99');
-    expect(older410.statusCode).toBe(410);
-    expect(older410.json()).toEqual(LINK_EXPIRED_BODY);
-    expect((await auditRows(PASSWORD_AUDIT_ACTIONS.passwordSet)).at(-2)).toMatchObject({
+    expect((await auditRows(PASSWORD_AUDIT_ACTIONS.passwordSet)).at(-1)).toMatchObject({
       outcome: 'success',
-      detail: { purpose: 'reset', revokedSessions: 1, spentLinks: 1 },
+      detail: { purpose: 'reset', revokedSessions: 1, spentLinks: 0 },
     });
   });
 
@@ -225,20 +230,113 @@ describe.each(TEST_DATABASE_KINDS)('password reset and enrolment on %s', (kind) 
     const email = `${user.username}@test.local`;
     await forgot(email);
     const stillValid = await latestLink(email);
-    await forgot(email);
-    const expiring = await latestLink(email);
 
     app.clock.advance(60 * MINUTE_MS - 1000);
-    // Just inside the hour: works (and spends the other link).
+    // Just inside the hour: works.
     expect((await setPassword(stillValid, GOOD_PASSWORD)).statusCode).toBe(200);
 
     await forgot(email);
     const late = await latestLink(email);
     app.clock.advance(60 * MINUTE_MS);
-    const expired = await setPassword(late, GOOD_PASSWORD);
+    const expired = await setPassword(late, 'Another-Horse-8');
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toEqual(LINK_EXPIRED_BODY);
-    expect((await setPassword(expiring, GOOD_PASSWORD)).statusCode).toBe(410);
+  });
+
+  it('spends the open links of a user whose e-mail an administrator changes', async () => {
+    const user = await createUserByAdmin();
+    const enrolment = await latestLink(user.email);
+    await forgot(user.email);
+    const reset = await latestLink(user.email);
+    const roleId = (
+      await database.db
+        .selectFrom('users')
+        .select('role_id')
+        .where('user_id', '=', user.userId)
+        .executeTakeFirstOrThrow()
+    ).role_id;
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `/api/auth/manage/users/${user.userId}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { username: user.username, email: `moved-${user.email}`, msisdn: null, roles: [{ roleId }] },
+    });
+    expect(changed.statusCode).toBe(204);
+    for (const link of [enrolment, reset]) {
+      expect((await setPassword(link, GOOD_PASSWORD)).statusCode, link).toBe(410);
+    }
+    // A new request to the new address works.
+    await forgot(`moved-${user.email}`);
+    expect((await setPassword(await latestLink(`moved-${user.email}`), GOOD_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses the current password and the three before it, leaving the link usable', async () => {
+    const user = await createTestUser(database, []);
+    const email = `${user.username}@test.local`;
+    const chosen = ['First-Horse-01', 'Second-Horse-02', 'Third-Horse-03', 'Fourth-Horse-04'];
+    for (const password of chosen) {
+      await forgot(email);
+      expect((await setPassword(await latestLink(email), password)).statusCode, password).toBe(200);
+    }
+    await forgot(email);
+    const link = await latestLink(email);
+    for (const password of chosen) {
+      const refused = await setPassword(link, password);
+      expect(refused.statusCode, password).toBe(400);
+      expect(refused.json()).toEqual({
+        errorMessage: PASSWORD_RECENTLY_USED,
+        code: 'VALIDATION_FAILED',
+        details: [{ location: 'body', field: 'password', message: PASSWORD_RECENTLY_USED }],
+      });
+    }
+    expect((await auditRows(PASSWORD_AUDIT_ACTIONS.passwordSet)).at(-1)).toMatchObject({
+      outcome: 'refused',
+      detail: { reason: 'recently-used' },
+    });
+    // The password before those four is allowed again; only hashes are kept, three of them.
+    expect((await setPassword(link, user.password.replace('password', 'Password-1!'))).statusCode).toBe(200);
+    const history = await database.db
+      .selectFrom('password_history')
+      .select('password_hash')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(history).toHaveLength(3);
+    for (const row of history) {
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    }
+  });
+
+  it('never writes a reset or enrolment link to the log when mail goes to an SMTP server', async () => {
+    const logLines: Record<string, unknown>[] = [];
+    const smtp = await buildTestApp({
+      database,
+      settings: { publicUrl: PUBLIC_URL, smtpUrl: 'smtp://127.0.0.1:9' },
+      logLines,
+    });
+    try {
+      const user = await createTestUser(database, []);
+      await forgot(`${user.username}@test.local`, smtp);
+      await smtp.services.mail.whenIdle();
+      const token = 'A'.repeat(43);
+      await smtp.inject({
+        method: 'POST',
+        url: `/api/auth/manage/users/reset/${token}`,
+        payload: { password: GOOD_PASSWORD },
+      });
+      const stored = await database.db
+        .selectFrom('password_tokens')
+        .select('token_hash')
+        .where('user_id', '=', user.userId)
+        .execute();
+      expect(stored).toHaveLength(1);
+      const log = JSON.stringify(logLines);
+      expect(log).toContain('Sending mail failed');
+      expect(log).not.toContain(`${PUBLIC_URL}/reset/`);
+      expect(log).not.toContain(token);
+      expect(log).toContain('/api/auth/manage/users/reset/[token]');
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('takes the link lifetimes from the settings', async () => {
@@ -277,6 +375,9 @@ describe.each(TEST_DATABASE_KINDS)('password reset and enrolment on %s', (kind) 
       ['Sh0rt!', 'Password must be at least 8 characters long'],
       ['NoDigits!!', 'Password must contain at least 1 digit'],
       ['NoSymbols123', 'Password must contain at least 1 non-alphanumeric character'],
+      ['Eleven-Ch4r', 'Password must be at least 12 characters long'],
+      ['Summer2026!!', 'Password must not be a season or a month with a year'],
+      ['mY-january2025', 'Password must not be a season or a month with a year'],
     ];
     for (const [password, message] of cases) {
       const response = await setPassword(link, password);
@@ -286,7 +387,7 @@ describe.each(TEST_DATABASE_KINDS)('password reset and enrolment on %s', (kind) 
         details: [expect.objectContaining({ field: 'password', message })],
       });
     }
-    for (const common of ['P@ssw0rd', 'p@SSW0RD']) {
+    for (const common of ['g00dPa$$w0rD', 'G00DpA$$W0Rd']) {
       const response = await setPassword(link, common);
       expect(response.statusCode, common).toBe(400);
       expect(response.json()).toEqual({

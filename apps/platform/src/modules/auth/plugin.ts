@@ -5,18 +5,17 @@ import { createAdminService } from './admin-service.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import { createPasswordResetService } from './password-reset-service.ts';
 import { authRoutes } from './routes.ts';
-import { createAuthService } from './service.ts';
 
 export const AUTH_PREFIX = '/api/auth';
 
 /** Sign-in, password links and user administration, at /api/auth. */
 const auth: FastifyPluginAsync = async (app) => {
-  const { settings, database, clock, random, audit, mail, getSigningSecret, getPublicUrl } = app.services;
+  const { settings, database, clock, random, audit, mail, getPublicUrl, auth: authService } = app.services;
   const { db } = database;
   const passwordSignIn = settings.authProvider === 'auth-server';
   await app.register(authRoutes, {
     prefix: AUTH_PREFIX,
-    service: createAuthService({ db, clock, random, audit, getSigningSecret }),
+    service: authService,
     loginRateLimitPerMinute: settings.loginRateLimit,
     passwordSignIn,
   });

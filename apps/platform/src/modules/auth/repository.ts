@@ -5,6 +5,7 @@ import type { RefreshTokenRow, UserRow } from './table.ts';
 export interface NewRefreshToken {
   tokenHash: string;
   familyId: string;
+  familyStartedAt: Date;
   userId: string;
   issuedAt: Date;
   expiresAt: Date;
@@ -23,17 +24,53 @@ export function createAuthRepository() {
       return executor.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },
 
-    /** One primary-key lookup: the user exists and is not disabled. */
-    async isUserActive(executor: DbExecutor, userId: string): Promise<boolean> {
-      if (!UUID_PATTERN.test(userId)) {
-        return false;
+    /**
+     * One primary-key lookup per request: the user exists and is not disabled, and the session
+     * (refresh-token family) is neither revoked nor older than the absolute lifetime. Answers the
+     * user's current authorization version, or undefined when the token must be refused.
+     */
+    async findLiveSession(
+      executor: DbExecutor,
+      session: { userId: string; sessionId: string; startedAfter: Date },
+    ): Promise<{ authzVersion: number; roleId: number | null } | undefined> {
+      if (!UUID_PATTERN.test(session.userId) || !UUID_PATTERN.test(session.sessionId)) {
+        return undefined;
       }
       const row = await executor
         .selectFrom('users')
-        .select('disabled')
-        .where('user_id', '=', userId)
+        .select(['authz_version as authzVersion', 'role_id as roleId'])
+        .where('user_id', '=', session.userId)
+        .where('disabled', '=', false)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('refresh_tokens')
+              .select(sql<number>`1`.as('live'))
+              .whereRef('refresh_tokens.user_id', '=', 'users.user_id')
+              .where('refresh_tokens.family_id', '=', session.sessionId)
+              .where('refresh_tokens.revoked_at', 'is', null)
+              .where('refresh_tokens.family_started_at', '>', session.startedAfter),
+          ),
+        )
         .executeTakeFirst();
-      return row !== undefined && !row.disabled;
+      return row;
+    },
+
+    /** Access tokens signed before now carry an older version: the guard re-reads their permissions. */
+    async bumpAuthzVersionOfUser(executor: DbExecutor, userId: string): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ authz_version: sql<number>`authz_version + 1` })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    async bumpAuthzVersionOfRole(executor: DbExecutor, roleId: number): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ authz_version: sql<number>`authz_version + 1` })
+        .where('role_id', '=', roleId)
+        .execute();
     },
 
     async listPermissionsOfRole(executor: DbExecutor, roleId: number | null): Promise<string[]> {
@@ -88,6 +125,7 @@ export function createAuthRepository() {
         .values({
           token_hash: token.tokenHash,
           family_id: token.familyId,
+          family_started_at: token.familyStartedAt,
           user_id: token.userId,
           issued_at: token.issuedAt,
           expires_at: token.expiresAt,

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@web-control/contract/errors';
-import { LOGIN_MESSAGES, type TokenPair } from '@web-control/contract/auth';
+import { LOGIN_MESSAGES, type SessionAccessTokenClaims, type TokenPair } from '@web-control/contract/auth';
 import type { Clock, RandomSource } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
 import { AppError, INVALID_REFRESH_TOKEN_MESSAGE } from '../../errors.ts';
@@ -12,6 +12,7 @@ import { createRefreshToken, hashRefreshToken, signAccessToken } from './tokens.
 
 export const MAX_FAILED_LOGINS = 10;
 export const LOCKOUT_MINUTES = 30;
+/** A refresh token's own life; the session as a whole ends SESSION_MAX_HOURS after the sign-in. */
 export const REFRESH_TOKEN_TTL_HOURS = 12;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -21,7 +22,9 @@ export const AUTH_AUDIT_ACTIONS = {
   loginFailed: 'LOGIN_FAILED',
   loginLockout: 'LOGIN_LOCKOUT',
   refreshTokenReuse: 'REFRESH_TOKEN_REUSE',
+  sessionExpired: 'SESSION_EXPIRED',
   logout: 'LOGOUT',
+  accessDenied: 'ACCESS_DENIED',
 } as const;
 
 export interface AuthServiceDeps {
@@ -29,7 +32,20 @@ export interface AuthServiceDeps {
   clock: Clock;
   random: RandomSource;
   audit: AuditService;
+  /** SESSION_MAX_HOURS: a refresh-token family older than this is refused. */
+  sessionMaxHours: number;
   getSigningSecret(): Promise<Uint8Array>;
+}
+
+/** A session: the refresh-token family and when its sign-in happened. */
+interface SessionFamily {
+  id: string;
+  startedAt: Date;
+}
+
+/** Sessions that started at or before this moment are over. */
+export function sessionCutoff(now: Date, sessionMaxHours: number): Date {
+  return new Date(now.getTime() - sessionMaxHours * HOUR_MS);
 }
 
 function invalidCredentials(): AppError {
@@ -58,25 +74,33 @@ type RefreshOutcome =
 
 /** Starts (or continues, with the family of a rotated token) a session: the platform's token pair. */
 async function issueTokenPair(
-  deps: Pick<AuthServiceDeps, 'clock' | 'random'>,
+  deps: Pick<AuthServiceDeps, 'clock' | 'random' | 'sessionMaxHours'>,
   executor: DbExecutor,
   user: UserRow,
-  familyId: string,
+  family: SessionFamily,
   secret: Uint8Array,
 ): Promise<TokenPair> {
   const repository = createAuthRepository();
   const now = deps.clock.now();
   const permissions = await repository.listPermissionsOfRole(executor, user.role_id);
   const refreshToken = createRefreshToken(deps.random);
+  const sessionEnd = family.startedAt.getTime() + deps.sessionMaxHours * HOUR_MS;
   await repository.insertRefreshToken(executor, {
     tokenHash: hashRefreshToken(refreshToken),
-    familyId,
+    familyId: family.id,
+    familyStartedAt: family.startedAt,
     userId: user.user_id,
     issuedAt: now,
-    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_HOURS * HOUR_MS),
+    expiresAt: new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_HOURS * HOUR_MS, sessionEnd)),
   });
   const accessToken = await signAccessToken(
-    { userId: user.user_id, username: user.username, permissions },
+    {
+      userId: user.user_id,
+      username: user.username,
+      permissions,
+      sessionId: family.id,
+      authzVersion: user.authz_version,
+    },
     secret,
     now,
   );
@@ -107,7 +131,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         audit.record(db, {
           action: AUTH_AUDIT_ACTIONS.loginFailed,
           outcome: AUDIT_OUTCOMES.failure,
-          actor: username,
+          // An unknown name is often a password typed into the wrong field: never stored.
+          actor: user?.username ?? null,
           clientAddress: context.clientAddress,
           detail: { reason },
         });
@@ -149,7 +174,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const secret = await deps.getSigningSecret();
       return db.transaction().execute(async (tx) => {
         await repository.resetFailedLogins(tx, user.user_id);
-        const pair = await issueTokenPair(deps, tx, user, createUuid(random), secret);
+        const pair = await issueTokenPair(deps, tx, user, { id: createUuid(random), startedAt: now }, secret);
         await audit.record(tx, {
           action: AUTH_AUDIT_ACTIONS.login,
           outcome: AUDIT_OUTCOMES.success,
@@ -182,17 +207,64 @@ export function createAuthService(deps: AuthServiceDeps) {
           });
           return { kind: 'reused', username: user?.username ?? null };
         }
+        if (stored.family_started_at <= sessionCutoff(now, deps.sessionMaxHours)) {
+          await repository.revokeFamily(tx, stored.family_id, now);
+          await audit.record(tx, {
+            action: AUTH_AUDIT_ACTIONS.sessionExpired,
+            outcome: AUDIT_OUTCOMES.refused,
+            actor: user?.username ?? null,
+            clientAddress: context.clientAddress,
+            detail: { familyId: stored.family_id, startedAt: stored.family_started_at.toISOString() },
+          });
+          return { kind: 'refused' };
+        }
         if (stored.expires_at <= now || user === undefined || user.disabled) {
           await repository.revokeFamily(tx, stored.family_id, now);
           return { kind: 'refused' };
         }
         await repository.markRefreshTokenUsed(tx, stored.token_id, now);
-        return { kind: 'issued', pair: await issueTokenPair(deps, tx, user, stored.family_id, secret) };
+        const family = { id: stored.family_id, startedAt: stored.family_started_at };
+        return { kind: 'issued', pair: await issueTokenPair(deps, tx, user, family, secret) };
       });
       if (outcome.kind !== 'issued') {
         throw invalidRefreshToken();
       }
       return outcome.pair;
+    },
+
+    /**
+     * The guard's per-request check: the permissions the token may use, or undefined when its
+     * session is over. A token signed before a role change gets the role's permissions of now.
+     */
+    async checkSession(claims: SessionAccessTokenClaims): Promise<readonly string[] | undefined> {
+      const session = await repository.findLiveSession(db, {
+        userId: claims.sub,
+        sessionId: claims.sid,
+        startedAfter: sessionCutoff(clock.now(), deps.sessionMaxHours),
+      });
+      if (session === undefined) {
+        return undefined;
+      }
+      return session.authzVersion === claims.ver
+        ? claims.permissions
+        : repository.listPermissionsOfRole(db, session.roleId);
+    },
+
+    /** A request refused for a missing permission (403). */
+    async recordForbidden(refusal: {
+      actor: string | null;
+      clientAddress: string;
+      method: string;
+      url: string;
+      missing: readonly string[];
+    }): Promise<void> {
+      await audit.record(db, {
+        action: AUTH_AUDIT_ACTIONS.accessDenied,
+        outcome: AUDIT_OUTCOMES.refused,
+        actor: refusal.actor,
+        clientAddress: refusal.clientAddress,
+        detail: { method: refusal.method, url: refusal.url, missing: refusal.missing },
+      });
     },
 
     async logout(refreshToken: string, context: Pick<Actor, 'clientAddress'>): Promise<void> {
@@ -230,16 +302,20 @@ export type AuthService = ReturnType<typeof createAuthService>;
  * an external identity names, and start a session exactly as a password login does (the same
  * token pair, the permissions of the user's role).
  */
-export function createExternalSignIn(deps: Pick<AuthServiceDeps, 'clock' | 'random'>) {
+export function createExternalSignIn(deps: Pick<AuthServiceDeps, 'clock' | 'random' | 'sessionMaxHours'>) {
   const repository = createAuthRepository();
   return {
     findUserById: (executor: DbExecutor, userId: string) => repository.findUserById(executor, userId),
-    findUserByUsername: (executor: DbExecutor, username: string) =>
-      repository.findUserByUsername(executor, username),
     findUsersByEmail: (executor: DbExecutor, email: string) => repository.findUsersByEmail(executor, email),
 
     issueTokenPair: (executor: DbExecutor, user: UserRow, secret: Uint8Array): Promise<TokenPair> =>
-      issueTokenPair(deps, executor, user, createUuid(deps.random), secret),
+      issueTokenPair(
+        deps,
+        executor,
+        user,
+        { id: createUuid(deps.random), startedAt: deps.clock.now() },
+        secret,
+      ),
   };
 }
 

@@ -32,6 +32,8 @@ export interface UsersTable {
   failed_login_count: Generated<number>;
   locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   disabled: Generated<boolean>;
+  /** Raised whenever the user's permissions change: access tokens carrying an older one stop working. */
+  authz_version: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -41,6 +43,8 @@ export interface RefreshTokensTable {
   token_hash: string;
   family_id: string;
   user_id: string;
+  /** When the family's first token was issued (the sign-in): the absolute session lifetime counts from it. */
+  family_started_at: Timestamp;
   issued_at: Timestamp;
   expires_at: Timestamp;
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -60,6 +64,14 @@ export interface PasswordTokensTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** The hashes of a user's earlier passwords (a replaced password moves here). */
+export interface PasswordHistoryTable {
+  entry_id: Generated<number>;
+  user_id: string;
+  password_hash: string;
+  replaced_at: Timestamp;
+}
+
 export interface AuthTables {
   permissions: PermissionsTable;
   roles: RolesTable;
@@ -67,6 +79,7 @@ export interface AuthTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   password_tokens: PasswordTokensTable;
+  password_history: PasswordHistoryTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

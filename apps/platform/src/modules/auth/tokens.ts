@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import {
-  accessTokenClaimsSchema,
   ACCESS_TOKEN_TTL_SECONDS,
-  type AccessTokenClaims,
+  sessionAccessTokenClaimsSchema,
+  type SessionAccessTokenClaims,
 } from '@web-control/contract/auth';
 import type { RandomSource } from '../../clock.ts';
 
@@ -14,6 +14,10 @@ export interface AccessTokenSubject {
   userId: string;
   username: string;
   permissions: readonly string[];
+  /** The refresh-token family: logging out or a reused refresh token ends this token too. */
+  sessionId: string;
+  /** users.authz_version when signed: a later role change is seen at the next request. */
+  authzVersion: number;
 }
 
 export async function signAccessToken(
@@ -26,6 +30,8 @@ export async function signAccessToken(
     username: subject.username,
     preferred_username: subject.username,
     permissions: [...subject.permissions],
+    sid: subject.sessionId,
+    ver: subject.authzVersion,
   })
     .setProtectedHeader({ alg: JWT_ALGORITHM, typ: 'JWT' })
     .setSubject(subject.userId)
@@ -39,10 +45,10 @@ export async function verifyAccessToken(
   token: string,
   secret: Uint8Array,
   now: Date,
-): Promise<AccessTokenClaims | undefined> {
+): Promise<SessionAccessTokenClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: [JWT_ALGORITHM], currentDate: now });
-    const parsed = accessTokenClaimsSchema.safeParse(payload);
+    const parsed = sessionAccessTokenClaimsSchema.safeParse(payload);
     return parsed.success && parsed.data.exp !== undefined ? parsed.data : undefined;
   } catch {
     return undefined;

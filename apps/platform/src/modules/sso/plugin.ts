@@ -18,7 +18,7 @@ const sso: FastifyPluginAsync = async (app) => {
       clock,
       random,
       audit,
-      externalSignIn: createExternalSignIn({ clock, random }),
+      externalSignIn: createExternalSignIn({ clock, random, sessionMaxHours: settings.sessionMaxHours }),
       // readSettings refuses identity-provider without an issuer and a client id.
       settings: {
         oidcIssuer: settings.oidcIssuer ?? '',

@@ -197,7 +197,7 @@ export function createSsoService(deps: SsoServiceDeps) {
     };
   }
 
-  /** The platform user for an identity: already linked, or linked now by verified e-mail or username. */
+  /** The platform user for an identity: already linked (issuer and subject), or linked now by verified e-mail. */
   async function resolveAndSignIn(
     identity: ExternalIdentity,
     context: Pick<Actor, 'clientAddress'>,
@@ -211,6 +211,8 @@ export function createSsoService(deps: SsoServiceDeps) {
       if (linked !== undefined) {
         user = await externalSignIn.findUserById(tx, linked.user_id);
       } else {
+        // Only an address the provider has verified: preferred_username (and an unverified e-mail)
+        // is whatever the user typed into their profile, so it could claim anybody's account.
         if (identity.email !== undefined && identity.emailVerified) {
           const matches = await externalSignIn.findUsersByEmail(tx, identity.email);
           // Two accounts sharing an address: linking either would be a guess.
@@ -218,10 +220,6 @@ export function createSsoService(deps: SsoServiceDeps) {
             user = matches[0];
             linkBy = 'email';
           }
-        }
-        if (user === undefined && identity.preferredUsername !== undefined) {
-          user = await externalSignIn.findUserByUsername(tx, identity.preferredUsername);
-          linkBy = user === undefined ? undefined : 'username';
         }
       }
       if (user === undefined) {

@@ -178,13 +178,40 @@ describe.each(TEST_DATABASE_KINDS)('single sign-on on %s', (kind) => {
     expect(identity.issuer).toBe(provider.issuer);
   });
 
-  it('links by preferred_username when the e-mail is not verified', async () => {
+  it('never links by preferred_username, a claim the user controls', async () => {
+    const { code, state } = await signInAtProvider('sam');
+    const response = await exchange({ redirectUri: REDIRECT_URI, code, state });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errorMessage: SSO_MESSAGES.unknownIdentity, code: 'UNKNOWN_IDENTITY' });
+    const linked = await auditRows(SSO_AUDIT_ACTIONS.identityLinked);
+    expect(linked.filter((row) => row.detail.subject === 'sam')).toEqual([]);
+    const links = await database.db
+      .selectFrom('user_identities')
+      .select('subject')
+      .where('subject', '=', 'sam')
+      .execute();
+    expect(links).toEqual([]);
+  });
+
+  it('signs in an identity an administrator linked by issuer and subject, whatever its claims', async () => {
+    const support = await database.db
+      .selectFrom('users')
+      .select('user_id')
+      .where('username', '=', 'support')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('user_identities')
+      .values({
+        issuer: provider.issuer,
+        subject: 'sam',
+        user_id: support.user_id,
+        linked_by: 'administrator',
+      })
+      .execute();
     const { code, state } = await signInAtProvider('sam');
     const response = await exchange({ redirectUri: REDIRECT_URI, code, state });
     expect(response.statusCode, response.body).toBe(200);
     expect(decodeJwt(tokenPairSchema.parse(response.json()).access_token).username).toBe('support');
-    const [linked] = await auditRows(SSO_AUDIT_ACTIONS.identityLinked);
-    expect(linked?.detail).toMatchObject({ subject: 'sam', linkedBy: 'username' });
   });
 
   it('refuses an identity that matches no platform user, and an unverified e-mail', async () => {

@@ -15,7 +15,12 @@ export interface SsoTransactionsTable {
   used_at: NullableTimestamp;
 }
 
-export const IDENTITY_LINK_METHODS = ['email', 'username'] as const;
+/**
+ * email: linked at the first sign-in by a verified address; administrator: set by an
+ * administrator (issuer and subject). Links once made by preferred_username, a claim the user
+ * controls, were dropped by migration 0006.
+ */
+export const IDENTITY_LINK_METHODS = ['email', 'administrator'] as const;
 export type IdentityLinkMethod = (typeof IDENTITY_LINK_METHODS)[number];
 
 /** An external identity (issuer and subject) and the platform user it signs in as. */

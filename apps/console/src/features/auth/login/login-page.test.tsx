@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { getAccount, resetAccountForTests } from '../../../shared/session/session-state';
-import { ACCESS_TOKEN_KEY } from '../../../shared/session/token-storage';
+import { IDLE_SIGNED_OUT_NOTICE } from '../../../shared/session/idle';
+import { ACCESS_TOKEN_KEY, markIdleSignOut, storeTokens } from '../../../shared/session/token-storage';
 import { renderRoutes } from '../../../test/render';
 import { fakeAccessToken, TEST_CONFIG } from '../../../test/tokens';
 import { LoginPage } from './login-page';
@@ -30,6 +31,17 @@ describe('login page', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     fetchMock.mockReset();
+  });
+
+  it('says why the user is there after an idle sign-out, until the next sign-in', () => {
+    markIdleSignOut();
+    const first = renderLogin();
+    expect(screen.getByRole('status')).toHaveTextContent(IDLE_SIGNED_OUT_NOTICE);
+    first.unmount();
+    storeTokens(fakeAccessToken({ sub: '1', username: 'jo', permissions: [] }), 'r1');
+    localStorage.clear();
+    renderLogin();
+    expect(screen.queryByText(IDLE_SIGNED_OUT_NOTICE)).not.toBeInTheDocument();
   });
 
   it('keeps Submit disabled until both fields are filled and explains each missing field', async () => {

@@ -17,7 +17,9 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/http/error-message';
 import { HttpError } from '../../../shared/http/http-error';
 import { getDefaultPath, getRuntimeConfig } from '../../../shared/runtime-config';
+import { IDLE_SIGNED_OUT_NOTICE } from '../../../shared/session/idle';
 import { applyTokens, useAccount } from '../../../shared/session/session-state';
+import { isIdleSignOutMarked } from '../../../shared/session/token-storage';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useLogin } from '../api/login';
 import { readLoginState, safeReturnPath } from './login-state';
@@ -89,6 +91,7 @@ export function LoginPage() {
   const account = useAccount();
   const config = getRuntimeConfig();
   const state = readLoginState(location.state);
+  const message = state.message ?? (isIdleSignOutMarked() ? IDLE_SIGNED_OUT_NOTICE : undefined);
   const from = safeReturnPath(state.from ?? search.get('from'));
   const singleSignOn = config?.authProvider === 'identity-provider';
 
@@ -98,9 +101,9 @@ export function LoginPage() {
       <Paper withBorder shadow="sm" p="xl" w={380} radius="md">
         <Stack>
           <Title order={1}>Login</Title>
-          {state.message ? (
+          {message ? (
             <Alert color="blue" role="status">
-              {state.message}
+              {message}
             </Alert>
           ) : null}
           {account.isAuthenticated && from ? (
