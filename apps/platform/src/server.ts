@@ -29,8 +29,10 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { readSettings, type Settings, type SettingsInput } from './settings.ts';
 import { transactionDetailRoutes, transactionListRoutes } from './modules/transactions/routes.ts';
-import { createTransactionRecorder, createTransactionsService } from './modules/transactions/service.ts';
+import { createTransactionsService } from './modules/transactions/service.ts';
 import { createSimulator, type Simulator } from './simulator/simulator.ts';
+import { createTransactionRecorder } from './simulator/transaction-recorder.ts';
+import { HOUR_MS } from './time.ts';
 
 export interface BuildOptions {
   /** Overrides on top of the environment (tests pass what they need). */
@@ -130,7 +132,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     clock,
     seed: settings.simulatorSeed,
     tps: settings.simulatorTps,
-    backfillMs: settings.simulatorHistoryHours * 60 * 60_000,
+    backfillMs: settings.simulatorHistoryHours * HOUR_MS,
     log: app.log,
   });
   // The simulated switch records its transactions as the real one would.

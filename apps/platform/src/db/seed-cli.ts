@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { seedTransactions } from '../modules/transactions/seed-transactions.ts';
 import { readSettings, SettingsError } from '../settings.ts';
+import { seedTransactions } from '../simulator/seed-transactions.ts';
+import { SECOND_MS } from '../time.ts';
 import { openDatabase } from './connection.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seed } from './seed.ts';
@@ -48,7 +49,7 @@ async function runSeed(): Promise<void> {
         seed: settings.simulatorSeed,
         onProgress: (done) => process.stdout.write(`  ${done.toLocaleString('en')} transactions…\n`),
       });
-      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      const seconds = ((Date.now() - started) / SECOND_MS).toFixed(0);
       process.stdout.write(
         `Seeded ${seeded.transactions.toLocaleString('en')} transactions (${seeded.legs.toLocaleString('en')} legs) over the last ${days.toString()} days in ${seconds} s\n`,
       );

@@ -11,16 +11,17 @@ import {
 } from './engine.ts';
 import { SINGLE_PROCESS_LOCK, type LeaderLock } from './leader-lock.ts';
 import { createSimulatorRepository } from './repository.ts';
+import { DAY_MS, MINUTE_MS } from '../time.ts';
 
 /** The history written at the first start, so the 'Last 3 days' graphs have data at once. */
-export const BACKFILL_MS = 3 * 24 * 60 * 60_000;
+export const BACKFILL_MS = 3 * DAY_MS;
 /** Points older than this are deleted (hourly). */
-export const METRIC_RETENTION_MS = 4 * 24 * 60 * 60_000;
+export const METRIC_RETENTION_MS = 4 * DAY_MS;
 /** After a longer pause the simulator skips ahead instead of replaying every missed tick. */
 const MAX_CATCH_UP_TICKS = 30;
 const BACKFILL_BATCH_POINTS = 4_000;
 const PRUNE_EVERY_TICKS = 360;
-const LOCK_RETRY_MS = 60_000;
+const LOCK_RETRY_MS = MINUTE_MS;
 /** Ticks fire just after each 10 s boundary. */
 const TICK_DELAY_MS = 50;
 

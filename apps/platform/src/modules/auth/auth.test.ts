@@ -18,9 +18,9 @@ import {
   MAX_FAILED_LOGINS,
   REFRESH_TOKEN_TTL_HOURS,
 } from './service.ts';
+import { MINUTE_MS } from '../../time.ts';
 
 const INVALID_CREDENTIALS_BODY = { errorMessage: LOGIN_MESSAGES.failed, code: 'INVALID_CREDENTIALS' };
-const MINUTE_MS = 60_000;
 
 describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
   let database: DatabaseHandle;
@@ -108,7 +108,7 @@ describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
           .where('users.user_id', '=', user.userId),
       )
       .execute();
-    app.clock.advance(60_000);
+    app.clock.advance(MINUTE_MS);
 
     const response = await postRefresh(first.refresh_token);
     expect(response.statusCode).toBe(200);

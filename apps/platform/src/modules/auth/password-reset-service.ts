@@ -14,6 +14,7 @@ import { hashPassword } from './passwords.ts';
 import { createAuthRepository } from './repository.ts';
 import type { RequestContext } from './service.ts';
 import type { PasswordTokenPurpose } from './table.ts';
+import { MINUTE_MS } from '../../time.ts';
 
 export const PASSWORD_AUDIT_ACTIONS = {
   resetRequested: 'PASSWORD_RESET_REQUESTED',
@@ -22,7 +23,6 @@ export const PASSWORD_AUDIT_ACTIONS = {
 } as const;
 
 const PASSWORD_TOKEN_BYTES = 32;
-const MINUTE_MS = 60_000;
 const MINUTES_PER_HOUR = 60;
 
 /** Where each kind of link opens in the console. */

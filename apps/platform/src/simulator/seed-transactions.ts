@@ -1,16 +1,11 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/schema.ts';
-import {
-  createTrafficEngine,
-  DAY_MS,
-  TICK_MS,
-  type SafQueueState,
-  type Topology,
-} from '../../simulator/engine.ts';
-import { createRandom, deriveSeed } from '../../simulator/random.ts';
-import { createSimulatorRepository } from '../../simulator/repository.ts';
-import { createTransactionsRepository } from './repository.ts';
-import { createLegRecorder, takeStartedLegs, type RecordedLeg } from './simulated-legs.ts';
+import type { Db } from '../db/schema.ts';
+import { createTransactionsRepository, type RecordedLeg } from '../modules/transactions/repository.ts';
+import { DAY_MS, SECOND_MS } from '../time.ts';
+import { createTrafficEngine, TICK_MS, type SafQueueState, type Topology } from './engine.ts';
+import { createRandom, deriveSeed } from './random.ts';
+import { createSimulatorRepository } from './repository.ts';
+import { createLegRecorder, takeStartedLegs } from './transaction-legs.ts';
 
 const BATCH_LEGS = 4_000;
 
@@ -52,7 +47,7 @@ export async function seedTransactions(
   }
   const transactionsRepository = createTransactionsRepository();
   const recordLegs = createLegRecorder(await transactionsRepository.loadCatalogue(db));
-  const tps = options.count / ((options.days * DAY_MS) / 1000);
+  const tps = options.count / ((options.days * DAY_MS) / SECOND_MS);
   const end = Math.floor(options.now.getTime() / TICK_MS) * TICK_MS;
   const first = findFirstTick(options.seed, tps, topology, end, options.count);
   const engine = createTrafficEngine({ seed: options.seed, tps });
