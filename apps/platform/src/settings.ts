@@ -20,6 +20,8 @@ export const DEFAULT_SIMULATOR_SEED = 1;
 export const DEFAULT_SIMULATOR_TPS = 4;
 export const DEFAULT_SIMULATOR_HISTORY_HOURS = 72;
 export const DEFAULT_TRANSACTION_RETENTION_DAYS = 7;
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS = 10;
+export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS = 60;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const API_NAMES = Object.keys(DEFAULT_API_BASES) as ApiName[];
@@ -61,6 +63,19 @@ export const settingsSchema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** PostgreSQL: how long opening a connection, and one statement, may take; 0 waits for ever. */
+  databaseConnectTimeoutSeconds: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS),
+  databaseStatementTimeoutSeconds: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS),
   dataDir: folder.default(`${REPO_ROOT}data`),
   demoPassword: z.string().min(8, 'must be at least 8 characters').optional(),
   productName: z.string().trim().min(1).default(DEFAULT_PRODUCT_NAME),
@@ -127,6 +142,8 @@ const ENV_NAMES = {
   port: 'PORT',
   host: 'HOST',
   databaseUrl: 'DATABASE_URL',
+  databaseConnectTimeoutSeconds: 'DATABASE_CONNECT_TIMEOUT_SECONDS',
+  databaseStatementTimeoutSeconds: 'DATABASE_STATEMENT_TIMEOUT_SECONDS',
   dataDir: 'DATA_DIR',
   demoPassword: 'DEMO_PASSWORD',
   productName: 'PRODUCT_NAME',

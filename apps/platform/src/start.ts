@@ -1,10 +1,11 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed, type SeedResult } from './db/seed.ts';
 import { buildApp, type App, type BuildOptions } from './server.ts';
 import { readSettings } from './settings.ts';
 import { createPostgresLeaderLock, SINGLE_PROCESS_LOCK } from './simulator/leader-lock.ts';
+import { errorCode, StartupError } from './startup-error.ts';
 
 export interface StartedPlatform {
   app: App;
@@ -15,12 +16,45 @@ export interface StartedPlatform {
 }
 
 /**
- * Opens the database, migrates, seeds, builds and listens: what `npm start` does, reusable by the
- * browser tests (PORT 0, a fresh DATA_DIR, a known DEMO_PASSWORD).
+ * Binds HOST:PORT and holds it while the database is opened, so a start whose port is taken
+ * fails before it touches any data; returns the port actually bound (PORT=0 picks one).
+ */
+async function reservePort(host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) => {
+      const code = errorCode(error);
+      reject(
+        code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL'
+          ? new StartupError(
+              `Cannot listen on ${host}:${port.toString()} (${code}): another program may use that port. Stop it or set PORT and HOST.`,
+            )
+          : error,
+      );
+    });
+    server.listen({ host, port, exclusive: true }, resolve);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Binds the port, opens the database (locking DATA_DIR), migrates, seeds, builds and listens:
+ * what `npm start` does, reusable by the browser tests (PORT 0, a fresh DATA_DIR, a known
+ * DEMO_PASSWORD).
  */
 export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}): Promise<StartedPlatform> {
   const settings = readSettings(options.env ?? process.env, options.settings);
-  const database = await openDatabase(settings);
+  const reservation = await reservePort(settings.host, settings.port);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(settings);
+  } catch (error) {
+    await reservation.close();
+    throw error;
+  }
   try {
     await migrateToLatest(database.db);
     const seedResult = await seed(database.db, { demoPassword: settings.demoPassword });
@@ -28,7 +62,8 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
     // preClose: the simulator stops (and lets go of its lock) before the database closes.
     app.addHook('preClose', async () => app.services.simulator.stop());
     app.addHook('onClose', async () => database.close());
-    await app.listen({ port: settings.port, host: settings.host });
+    await reservation.close();
+    await app.listen({ port: reservation.port, host: settings.host });
     if (settings.simulator === 'on') {
       const databaseUrl = settings.databaseUrl;
       app.services.simulator.start(
@@ -43,6 +78,7 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     return { app, url: `http://${host}:${address.port}`, seed: seedResult, close: () => app.close() };
   } catch (error) {
+    await reservation.close();
     await database.close();
     throw error;
   }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { readSettings, SettingsError } from '../settings.ts';
 import { seedTransactions } from '../simulator/seed-transactions.ts';
+import { StartupError } from '../startup-error.ts';
 import { SECOND_MS } from '../time.ts';
 import { openDatabase } from './connection.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -32,7 +33,8 @@ async function runSeed(): Promise<void> {
   const count = readCount(values.transactions, 'transactions', MAX_TRANSACTIONS);
   const days =
     readCount(values.days, 'days', settings.transactionRetentionDays) ?? settings.transactionRetentionDays;
-  const database = await openDatabase(settings);
+  // Seeding millions of rows ends with a VACUUM ANALYZE that may take minutes.
+  const database = await openDatabase({ ...settings, databaseStatementTimeoutSeconds: 0 });
   try {
     const applied = await migrateToLatest(database.db);
     const result = await seed(database.db, { demoPassword: settings.demoPassword });
@@ -61,7 +63,7 @@ async function runSeed(): Promise<void> {
 
 runSeed().catch((error: unknown) => {
   process.stderr.write(
-    `${error instanceof SettingsError || error instanceof TypeError ? error.message : String(error)}\n`,
+    `${error instanceof SettingsError || error instanceof StartupError || error instanceof TypeError ? error.message : String(error)}\n`,
   );
   process.exit(1);
 });
