@@ -70,7 +70,10 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
         databaseUrl === undefined
           ? SINGLE_PROCESS_LOCK
           : createPostgresLeaderLock(databaseUrl, (error) =>
-              app.log.error({ err: error }, 'Simulator lock connection failed'),
+              app.log.error(
+                { err: error },
+                'Simulator: the leader lock was lost with its connection; taking it again',
+              ),
             ),
       );
     }

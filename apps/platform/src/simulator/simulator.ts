@@ -52,6 +52,8 @@ export interface SimulatorOptions {
   log: SimulatorLog;
   /** How much history `prepare` writes when there is none; 0 writes none (tests). */
   backfillMs?: number;
+  /** How often a process without the leader lock tries again (a minute; tests shorten it). */
+  lockRetryMs?: number;
 }
 
 export type Simulator = ReturnType<typeof createSimulator>;
@@ -72,6 +74,7 @@ function queueKey(queue: Pick<SafQueueState, 'receiverId' | 'nodeId'>): string {
 export function createSimulator(options: SimulatorOptions) {
   const { db, clock, log } = options;
   const backfillMs = options.backfillMs ?? BACKFILL_MS;
+  const lockRetryMs = options.lockRetryMs ?? LOCK_RETRY_MS;
   const repository = createSimulatorRepository();
   const engine = createTrafficEngine({ seed: options.seed, tps: options.tps });
   const listeners = new Set<TransactionsListener>();
@@ -191,12 +194,33 @@ export function createSimulator(options: SimulatorOptions) {
 
   const isRunning = () => running;
 
-  async function run(): Promise<void> {
-    while (running && !(await lock.acquire())) {
-      log.info({}, 'Another platform process runs the simulator; this one waits');
-      await sleep(LOCK_RETRY_MS);
+  /** Whether this process may simulate now: holds the lock, or has just (re)gained it. */
+  async function holdLock(): Promise<boolean> {
+    if (lock.isHeld()) return true;
+    let acquired = false;
+    try {
+      acquired = await lock.acquire();
+    } catch (error) {
+      log.error({ err: error }, 'Simulator: the leader lock is unavailable; trying again');
     }
+    if (acquired) {
+      // Another process may have simulated while this one did not hold the lock: fill the gap
+      // from what is stored instead of replaying from this process's last tick.
+      lastTick = undefined;
+    }
+    return acquired;
+  }
+
+  async function run(): Promise<void> {
+    let waiting = false;
     while (running) {
+      if (!(await holdLock())) {
+        if (!waiting) log.info({}, 'Another platform process runs the simulator; this one waits');
+        waiting = true;
+        await sleep(lockRetryMs);
+        continue;
+      }
+      waiting = false;
       try {
         if (lastTick === undefined) {
           const started = Date.now();
@@ -205,8 +229,8 @@ export function createSimulator(options: SimulatorOptions) {
         }
         const now = clock.now().getTime();
         await sleep(floorTick(now) + TICK_MS - now + TICK_DELAY_MS);
-        // stop() may have run while this slept.
-        if (isRunning()) {
+        // stop() may have run, or the lock been lost, while this slept.
+        if (isRunning() && lock.isHeld()) {
           await tick();
         }
       } catch (error) {
