@@ -1,6 +1,9 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createHousekeeping } from './housekeeping.ts';
+import { purgeExpiredAuthTokens } from './modules/auth/purge.ts';
+import { purgeExpiredSsoTransactions } from './modules/sso/purge.ts';
 import { seed, type SeedResult } from './db/seed.ts';
 import { buildApp, type App, type BuildOptions } from './server.ts';
 import { readSettings } from './settings.ts';
@@ -61,9 +64,20 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
     const app = await buildApp({ ...options, database });
     // preClose: the simulator stops (and lets go of its lock) before the database closes.
     app.addHook('preClose', async () => app.services.simulator.stop());
+    const db = database.db;
+    const housekeeping = createHousekeeping({
+      clock: app.services.clock,
+      log: app.log,
+      tasks: [
+        { name: 'auth', run: (now) => purgeExpiredAuthTokens(db, now) },
+        { name: 'sso', run: (now) => purgeExpiredSsoTransactions(db, now) },
+      ],
+    });
+    app.addHook('preClose', async () => housekeeping.stop());
     app.addHook('onClose', async () => database.close());
     await reservation.close();
     await app.listen({ port: reservation.port, host: settings.host });
+    housekeeping.start();
     if (settings.simulator === 'on') {
       const databaseUrl = settings.databaseUrl;
       app.services.simulator.start(
