@@ -32,7 +32,7 @@ import { transactionDetailRoutes, transactionListRoutes } from './modules/transa
 import { createTransactionsService } from './modules/transactions/service.ts';
 import { createSimulator, type Simulator } from './simulator/simulator.ts';
 import { createTransactionRecorder } from './simulator/transaction-recorder.ts';
-import { HOUR_MS } from './time.ts';
+import { DAY_MS, HOUR_MS } from './time.ts';
 
 export interface BuildOptions {
   /** Overrides on top of the environment (tests pass what they need). */
@@ -133,6 +133,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     seed: settings.simulatorSeed,
     tps: settings.simulatorTps,
     backfillMs: settings.simulatorHistoryHours * HOUR_MS,
+    transactionHistoryMs: Math.min(settings.simulatorHistoryHours * HOUR_MS, DAY_MS),
     log: app.log,
   });
   // The simulated switch records its transactions as the real one would.

@@ -32,25 +32,43 @@ function findFirstTick(seed: number, tps: number, topology: Topology, end: numbe
   }
 }
 
-/**
- * Fills the database with exactly `count` simulated transactions (plus their follow-up legs and
- * messages) ending now, from the same pipeline the live simulator uses, written in the order
- * they started.
- */
-export async function seedTransactions(
-  db: Db,
-  options: SeedTransactionsOptions,
-): Promise<{ transactions: number; legs: number }> {
+export interface TransactionHistoryOptions {
+  seed: number;
+  /** Average transactions per second over a day (the traffic engine's rate). */
+  tps: number;
+  /** The first and last tick to simulate (multiples of TICK_MS), both included. */
+  firstTick: number;
+  lastTick: number;
+  /** Stop drawing after this many transactions. */
+  limit?: number;
+  onProgress?: (written: number) => void;
+  /** Checked between batches: false ends the writing early (the platform is stopping). */
+  shouldContinue?: () => boolean;
+}
+
+async function loadTrafficTopology(db: Db): Promise<Topology> {
   const topology = await createSimulatorRepository().loadTopology(db);
   if (topology.nodes.length === 0 || topology.services.length === 0) {
     throw new Error('The switch has no nodes or no services: there is no traffic to seed');
   }
+  return topology;
+}
+
+/**
+ * Writes the transactions (with their follow-up legs and messages) the traffic engine draws for
+ * the ticks from firstTick to lastTick, in the order they started: the seed command and the
+ * simulator's first-start history share it.
+ */
+export async function writeTransactionHistory(
+  db: Db,
+  options: TransactionHistoryOptions,
+): Promise<{ transactions: number; legs: number }> {
+  const topology = await loadTrafficTopology(db);
   const transactionsRepository = createTransactionsRepository();
   const recordLegs = createLegRecorder(await transactionsRepository.loadCatalogue(db));
-  const tps = options.count / ((options.days * DAY_MS) / SECOND_MS);
-  const end = Math.floor(options.now.getTime() / TICK_MS) * TICK_MS;
-  const first = findFirstTick(options.seed, tps, topology, end, options.count);
-  const engine = createTrafficEngine({ seed: options.seed, tps });
+  const limit = options.limit ?? Number.POSITIVE_INFINITY;
+  const keepGoing = options.shouldContinue ?? (() => true);
+  const engine = createTrafficEngine({ seed: options.seed, tps: options.tps });
   const queues: SafQueueState[] = [];
   let transactions = 0;
   let legs = 0;
@@ -63,11 +81,12 @@ export async function seedTransactions(
     legs += pending.length;
   };
 
-  for (let tick = first; tick <= end; tick += TICK_MS) {
+  const end = options.lastTick;
+  for (let tick = options.firstTick; tick <= end && keepGoing(); tick += TICK_MS) {
     const random = createRandom(deriveSeed(options.seed ^ 0x5eed, tick));
     const drawn: RecordedLeg[] = [...waiting];
     for (const transaction of engine.simulateTick(tick, topology, queues, true).transactions) {
-      if (transactions >= options.count) break;
+      if (transactions >= limit) break;
       const recorded = recordLegs(transaction, random);
       if (recorded.length === 0) continue;
       drawn.push(...recorded);
@@ -84,4 +103,26 @@ export async function seedTransactions(
   await sql`vacuum analyze transactions`.execute(db);
   await sql`vacuum analyze transaction_messages`.execute(db);
   return { transactions, legs };
+}
+
+/**
+ * Fills the database with exactly `count` simulated transactions (plus their follow-up legs and
+ * messages) ending now, from the same pipeline the live simulator uses, written in the order
+ * they started.
+ */
+export async function seedTransactions(
+  db: Db,
+  options: SeedTransactionsOptions,
+): Promise<{ transactions: number; legs: number }> {
+  const topology = await loadTrafficTopology(db);
+  const tps = options.count / ((options.days * DAY_MS) / SECOND_MS);
+  const lastTick = Math.floor(options.now.getTime() / TICK_MS) * TICK_MS;
+  return writeTransactionHistory(db, {
+    seed: options.seed,
+    tps,
+    firstTick: findFirstTick(options.seed, tps, topology, lastTick, options.count),
+    lastTick,
+    limit: options.count,
+    onProgress: options.onProgress,
+  });
 }

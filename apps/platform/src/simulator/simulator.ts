@@ -10,7 +10,9 @@ import {
   type TickResult,
 } from './engine.ts';
 import { SINGLE_PROCESS_LOCK, type LeaderLock } from './leader-lock.ts';
+import { createTransactionsRepository } from '../modules/transactions/repository.ts';
 import { createSimulatorRepository } from './repository.ts';
+import { writeTransactionHistory } from './seed-transactions.ts';
 import { DAY_MS, MINUTE_MS } from '../time.ts';
 
 /** The history written at the first start, so the 'Last 3 days' graphs have data at once. */
@@ -52,6 +54,11 @@ export interface SimulatorOptions {
   log: SimulatorLog;
   /** How much history `prepare` writes when there is none; 0 writes none (tests). */
   backfillMs?: number;
+  /**
+   * The transactions `prepare` writes, ending at the metric history's last tick, when none are
+   * stored (the first start); 0 writes none (tests).
+   */
+  transactionHistoryMs?: number;
   /** How often a process without the leader lock tries again (a minute; tests shorten it). */
   lockRetryMs?: number;
 }
@@ -75,6 +82,8 @@ export function createSimulator(options: SimulatorOptions) {
   const { db, clock, log } = options;
   const backfillMs = options.backfillMs ?? BACKFILL_MS;
   const lockRetryMs = options.lockRetryMs ?? LOCK_RETRY_MS;
+  const transactionHistoryMs = options.transactionHistoryMs ?? 0;
+  const transactionsRepository = createTransactionsRepository();
   const repository = createSimulatorRepository();
   const engine = createTrafficEngine({ seed: options.seed, tps: options.tps });
   const listeners = new Set<TransactionsListener>();
@@ -85,8 +94,11 @@ export function createSimulator(options: SimulatorOptions) {
   let wake: (() => void) | undefined;
   let lock: LeaderLock = SINGLE_PROCESS_LOCK;
 
-  /** Writes the points missing since the newest stored one (at most backfillMs back). */
-  async function prepare(): Promise<{ points: number }> {
+  /**
+   * Writes the points missing since the newest stored one (at most backfillMs back) and, when no
+   * transaction is stored yet, the transactions of the last transactionHistoryMs.
+   */
+  async function prepare(): Promise<{ points: number; transactions: number }> {
     const current = floorTick(clock.now().getTime());
     const latest = await repository.latestMetricTime(db);
     const earliest = current - Math.max(0, backfillMs);
@@ -120,8 +132,20 @@ export function createSimulator(options: SimulatorOptions) {
       }
     }
     await flush();
-    lastTick = Math.max(from, time - TICK_MS);
-    return { points: written };
+    const reached = Math.max(from, time - TICK_MS);
+    let transactions = 0;
+    const hasTraffic = topology.nodes.length > 0 && topology.services.length > 0;
+    if (transactionHistoryMs > 0 && hasTraffic && !(await transactionsRepository.hasTransactions(db))) {
+      ({ transactions } = await writeTransactionHistory(db, {
+        seed: options.seed,
+        tps: options.tps,
+        firstTick: reached - floorTick(transactionHistoryMs) + TICK_MS,
+        lastTick: reached,
+        shouldContinue: () => running || loop === undefined,
+      }));
+    }
+    lastTick = reached;
+    return { points: written, transactions };
   }
 
   async function runTick(tickEnd: number): Promise<TickResult> {
@@ -224,8 +248,8 @@ export function createSimulator(options: SimulatorOptions) {
       try {
         if (lastTick === undefined) {
           const started = Date.now();
-          const { points } = await prepare();
-          log.info({ points, ms: Date.now() - started }, 'Simulator: history written');
+          const { points, transactions } = await prepare();
+          log.info({ points, transactions, ms: Date.now() - started }, 'Simulator: history written');
         }
         const now = clock.now().getTime();
         await sleep(floorTick(now) + TICK_MS - now + TICK_DELAY_MS);

@@ -272,6 +272,12 @@ export function createTransactionsRepository() {
       return Number(result.numAffectedRows ?? 0);
     },
 
+    /** Whether any leg is stored (cheap at any size, unlike a count). */
+    async hasTransactions(executor: DbExecutor): Promise<boolean> {
+      const row = await executor.selectFrom('transactions').select('seq').limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
     async countTransactions(executor: DbExecutor): Promise<number> {
       const row = await executor
         .selectFrom('transactions')
