@@ -1,5 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db, DbExecutor } from '../db/schema.ts';
+import { createTransactionsRepository } from '../modules/transactions/repository.ts';
+import { DAY_MS, MINUTE_MS } from '../time.ts';
 import {
   createTrafficEngine,
   receiverStatusAt,
@@ -10,10 +12,8 @@ import {
   type TickResult,
 } from './engine.ts';
 import { SINGLE_PROCESS_LOCK, type LeaderLock } from './leader-lock.ts';
-import { createTransactionsRepository } from '../modules/transactions/repository.ts';
 import { createSimulatorRepository } from './repository.ts';
 import { writeTransactionHistory } from './seed-transactions.ts';
-import { DAY_MS, MINUTE_MS } from '../time.ts';
 
 /** The history written at the first start, so the 'Last 3 days' graphs have data at once. */
 export const BACKFILL_MS = 3 * DAY_MS;
@@ -218,29 +218,30 @@ export function createSimulator(options: SimulatorOptions) {
 
   const isRunning = () => running;
 
-  /** Whether this process may simulate now: holds the lock, or has just (re)gained it. */
-  async function holdLock(): Promise<boolean> {
-    if (lock.isHeld()) return true;
-    let acquired = false;
+  /** Holds the lock already, has just (re)gained it, another process has it, or it can't be asked. */
+  async function holdLock(): Promise<'held' | 'taken' | 'failed'> {
+    if (lock.isHeld()) return 'held';
     try {
-      acquired = await lock.acquire();
+      if (!(await lock.acquire())) return 'taken';
     } catch (error) {
       log.error({ err: error }, 'Simulator: the leader lock is unavailable; trying again');
+      return 'failed';
     }
-    if (acquired) {
-      // Another process may have simulated while this one did not hold the lock: fill the gap
-      // from what is stored instead of replaying from this process's last tick.
-      lastTick = undefined;
-    }
-    return acquired;
+    // Another process may have simulated while this one did not hold the lock: fill the gap
+    // from what is stored instead of replaying from this process's last tick.
+    lastTick = undefined;
+    return 'held';
   }
 
   async function run(): Promise<void> {
     let waiting = false;
     while (running) {
-      if (!(await holdLock())) {
-        if (!waiting) log.info({}, 'Another platform process runs the simulator; this one waits');
-        waiting = true;
+      const state = await holdLock();
+      if (state !== 'held') {
+        if (state === 'taken' && !waiting) {
+          log.info({}, 'Another platform process runs the simulator; this one waits');
+        }
+        waiting = state === 'taken';
         await sleep(lockRetryMs);
         continue;
       }
