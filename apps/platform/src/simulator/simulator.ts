@@ -55,8 +55,8 @@ export interface SimulatorOptions {
   /** How much history `prepare` writes when there is none; 0 writes none (tests). */
   backfillMs?: number;
   /**
-   * The transactions `prepare` writes, ending at the metric history's last tick, when none are
-   * stored (the first start); 0 writes none (tests).
+   * How far back `prepare` plans transactions when none are stored (the first start), ending at
+   * the metric history's last tick; `writeTransactionHistory` writes them. 0 plans none (tests).
    */
   transactionHistoryMs?: number;
   /** How often a process without the leader lock tries again (a minute; tests shorten it). */
@@ -93,12 +93,16 @@ export function createSimulator(options: SimulatorOptions) {
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
   let lock: LeaderLock = SINGLE_PROCESS_LOCK;
+  let history: Promise<void> | undefined;
+
+  /** The ticks whose transactions are still to be written (first start only). */
+  let pendingHistory: { firstTick: number; lastTick: number } | undefined;
 
   /**
-   * Writes the points missing since the newest stored one (at most backfillMs back) and, when no
-   * transaction is stored yet, the transactions of the last transactionHistoryMs.
+   * Writes the points missing since the newest stored one (at most backfillMs back); when no
+   * transaction is stored yet, plans the transactions of the last transactionHistoryMs.
    */
-  async function prepare(): Promise<{ points: number; transactions: number }> {
+  async function prepare(): Promise<{ points: number }> {
     const current = floorTick(clock.now().getTime());
     const latest = await repository.latestMetricTime(db);
     const earliest = current - Math.max(0, backfillMs);
@@ -132,20 +136,39 @@ export function createSimulator(options: SimulatorOptions) {
       }
     }
     await flush();
-    const reached = Math.max(from, time - TICK_MS);
-    let transactions = 0;
+    lastTick = Math.max(from, time - TICK_MS);
     const hasTraffic = topology.nodes.length > 0 && topology.services.length > 0;
     if (transactionHistoryMs > 0 && hasTraffic && !(await transactionsRepository.hasTransactions(db))) {
-      ({ transactions } = await writeTransactionHistory(db, {
-        seed: options.seed,
-        tps: options.tps,
-        firstTick: reached - floorTick(transactionHistoryMs) + TICK_MS,
-        lastTick: reached,
-        shouldContinue: () => running || loop === undefined,
-      }));
+      pendingHistory = { firstTick: lastTick - floorTick(transactionHistoryMs) + TICK_MS, lastTick };
     }
-    lastTick = reached;
-    return { points: written, transactions };
+    return { points: written };
+  }
+
+  /** Writes the transactions `prepare` planned (once); the live ticks may run meanwhile. */
+  async function writePlannedHistory(): Promise<{ transactions: number }> {
+    const planned = pendingHistory;
+    pendingHistory = undefined;
+    if (planned === undefined) return { transactions: 0 };
+    const { transactions } = await writeTransactionHistory(db, {
+      seed: options.seed,
+      tps: options.tps,
+      ...planned,
+      shouldContinue: () => running || loop === undefined,
+    });
+    return { transactions };
+  }
+
+  /** The first start's transactions, written beside the live ticks so the metrics never pause. */
+  function startHistory(): void {
+    if (pendingHistory === undefined || history !== undefined) return;
+    const started = Date.now();
+    history = writePlannedHistory()
+      .then(({ transactions }) => {
+        log.info({ transactions, ms: Date.now() - started }, 'Simulator: transaction history written');
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'Simulator: the transaction history could not be written');
+      });
   }
 
   async function runTick(tickEnd: number): Promise<TickResult> {
@@ -249,8 +272,9 @@ export function createSimulator(options: SimulatorOptions) {
       try {
         if (lastTick === undefined) {
           const started = Date.now();
-          const { points, transactions } = await prepare();
-          log.info({ points, transactions, ms: Date.now() - started }, 'Simulator: history written');
+          const { points } = await prepare();
+          log.info({ points, ms: Date.now() - started }, 'Simulator: history written');
+          startHistory();
         }
         const now = clock.now().getTime();
         await sleep(floorTick(now) + TICK_MS - now + TICK_DELAY_MS);
@@ -267,6 +291,7 @@ export function createSimulator(options: SimulatorOptions) {
 
   return {
     prepare,
+    writePlannedHistory,
     tick,
     /** Registers a listener for each tick's simulated transactions; returns its removal. */
     onTransactions(listener: TransactionsListener): () => void {
@@ -289,6 +314,7 @@ export function createSimulator(options: SimulatorOptions) {
       clearTimeout(timer);
       wake?.();
       await loop;
+      await history;
       loop = undefined;
       await lock.release();
     },
