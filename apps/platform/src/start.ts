@@ -1,10 +1,10 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { openDatabase } from './db/connection.ts';
+import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { seed, type SeedResult } from './db/seed.ts';
 import { createHousekeeping } from './housekeeping.ts';
 import { purgeExpiredAuthTokens } from './modules/auth/purge.ts';
 import { purgeExpiredSsoTransactions } from './modules/sso/purge.ts';
-import { seed, type SeedResult } from './db/seed.ts';
 import { buildApp, type App, type BuildOptions } from './server.ts';
 import { readSettings } from './settings.ts';
 import { createPostgresLeaderLock, SINGLE_PROCESS_LOCK } from './simulator/leader-lock.ts';
@@ -35,7 +35,7 @@ async function reservePort(host: string, port: number): Promise<{ port: number; 
           : error,
       );
     });
-    server.listen({ host, port, exclusive: true }, resolve);
+    server.listen({ host, port }, resolve);
   });
   return {
     port: (server.address() as AddressInfo).port,
@@ -51,7 +51,7 @@ async function reservePort(host: string, port: number): Promise<{ port: number; 
 export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}): Promise<StartedPlatform> {
   const settings = readSettings(options.env ?? process.env, options.settings);
   const reservation = await reservePort(settings.host, settings.port);
-  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let database: DatabaseHandle;
   try {
     database = await openDatabase(settings);
   } catch (error) {
