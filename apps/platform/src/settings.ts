@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AUTH_PROVIDER_KINDS, DEFAULT_API_BASES, type ApiName } from '@web-control/contract/runtime-config';
+import { DAY_MS, SECOND_MS } from './time.ts';
 
 /** The repository root, three folders above this file (apps/platform/src). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -74,7 +75,7 @@ export const settingsSchema = z.object({
     .number()
     .int()
     .min(0)
-    .max(86_400)
+    .max(DAY_MS / SECOND_MS)
     .default(DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS),
   dataDir: folder.default(`${REPO_ROOT}data`),
   demoPassword: z.string().min(8, 'must be at least 8 characters').optional(),

@@ -12,7 +12,7 @@ import { openDatabase } from './db/connection.ts';
 import type { SettingsInput } from './settings.ts';
 import { startPlatform, type StartedPlatform } from './start.ts';
 import { TEST_DEMO_PASSWORD } from './testing/constants.ts';
-import { MINUTE_MS } from './time.ts';
+import { MINUTE_MS, SECOND_MS } from './time.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const NOBODY = 65_534;
@@ -90,7 +90,7 @@ describe('the first start', () => {
           const oldest = Math.min(...rows.map((row) => row.time_started.getTime()));
           expect(Date.now() - oldest).toBeGreaterThan(55 * MINUTE_MS);
         },
-        { timeout: 60_000, interval: 1_000 },
+        { timeout: MINUTE_MS, interval: SECOND_MS },
       );
     } finally {
       await platform.close();

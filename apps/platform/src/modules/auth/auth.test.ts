@@ -18,7 +18,7 @@ import {
   MAX_FAILED_LOGINS,
   REFRESH_TOKEN_TTL_HOURS,
 } from './service.ts';
-import { MINUTE_MS } from '../../time.ts';
+import { MINUTE_MS, SECOND_MS } from '../../time.ts';
 
 const INVALID_CREDENTIALS_BODY = { errorMessage: LOGIN_MESSAGES.failed, code: 'INVALID_CREDENTIALS' };
 
@@ -72,7 +72,7 @@ describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
         'VIEW_VOUCHERS',
       ]),
     );
-    expect(claims.iat).toBe(Math.floor(app.clock.now().getTime() / 1000));
+    expect(claims.iat).toBe(Math.floor(app.clock.now().getTime() / SECOND_MS));
     expect(claims.exp).toBe((claims.iat ?? 0) + ACCESS_TOKEN_TTL_SECONDS);
     expect(body.refresh_token).toMatch(/^[\w-]{40,}$/);
 
