@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,18 +66,37 @@ async function createDataFolder(): Promise<string> {
 describe('the first start', () => {
   it('serves at once and writes the last day of transactions in the background', async () => {
     const dataDir = await createDataFolder();
+    const probe = createServer();
+    const port = await listen(probe);
+    await closeServer(probe);
+    // A health check knocking while the database opens (as the browser tests' runner does), its
+    // connections left open, must not keep the start from listening.
+    const knocks: Socket[] = [];
+    const start = { done: false };
+    const knocking = (async () => {
+      while (!start.done) {
+        const socket = connect(port, '127.0.0.1');
+        socket.on('error', () => undefined);
+        knocks.push(socket);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
     const platform = await startPlatform({
       env: {},
       settings: {
         dataDir,
-        port: 0,
+        port,
         simulatorHistoryHours: 1,
         simulatorTps: 1,
         demoPassword: TEST_DEMO_PASSWORD,
         consoleDist: '/nonexistent-console-dist',
       },
       logger: false,
+    }).finally(() => {
+      start.done = true;
     });
+    await knocking;
+    for (const socket of knocks) socket.destroy();
     try {
       const health = await fetch(`${platform.url}/api/health`);
       expect(health.status).toBe(200);

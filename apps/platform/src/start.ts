@@ -23,7 +23,9 @@ export interface StartedPlatform {
  * fails before it touches any data; returns the port actually bound (PORT=0 picks one).
  */
 async function reservePort(host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
-  const server = createServer();
+  // Nothing is served yet: a caller polling the port (a health check) is hung up on at once, so
+  // it tries again, and close() has no open connection to wait for.
+  const server = createServer((socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
       const code = errorCode(error);
