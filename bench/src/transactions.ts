@@ -6,7 +6,7 @@ import {
   createTransactionsRepository,
   type TransactionFilter,
 } from '@web-control/platform/transactions/repository';
-import { seedTransactions } from '@web-control/platform/transactions/seed';
+import { seedTransactions } from '@web-control/platform/simulator/seed-transactions';
 
 export const BENCH_TRANSACTIONS = 1_000_000;
 const SEED_DAYS = 7;

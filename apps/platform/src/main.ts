@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { DEMO_USERS, type DemoPasswordOutcome } from './modules/auth/seed.ts';
 import { SettingsError } from './settings.ts';
 import { startPlatform } from './start.ts';
+import { StartupError } from './startup-error.ts';
 
 function describePassword(outcome: DemoPasswordOutcome): string {
   switch (outcome.kind) {
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SettingsError) {
+  if (error instanceof SettingsError || error instanceof StartupError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -16,7 +16,6 @@ import { monitoringPlugin } from './modules/monitoring/plugin.ts';
 import { runtimeConfigPlugin } from './modules/runtime-config/plugin.ts';
 import { ssoPlugin } from './modules/sso/plugin.ts';
 import { transactionsPlugin } from './modules/transactions/plugin.ts';
-import { createTransactionRecorder } from './modules/transactions/service.ts';
 import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
@@ -25,6 +24,8 @@ import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { readSettings, type Settings, type SettingsInput } from './settings.ts';
 import { createSimulator, type Simulator } from './simulator/simulator.ts';
+import { createTransactionRecorder } from './simulator/transaction-recorder.ts';
+import { DAY_MS, HOUR_MS } from './time.ts';
 
 export interface BuildOptions {
   /** Overrides on top of the environment (tests pass what they need). */
@@ -152,7 +153,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     clock,
     seed: settings.simulatorSeed,
     tps: settings.simulatorTps,
-    backfillMs: settings.simulatorHistoryHours * 60 * 60_000,
+    backfillMs: settings.simulatorHistoryHours * HOUR_MS,
+    transactionHistoryMs: Math.min(settings.simulatorHistoryHours * HOUR_MS, DAY_MS),
     log: app.log,
   });
   // The simulated switch records its transactions as the real one would.

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AUTH_PROVIDER_KINDS, DEFAULT_API_BASES, type ApiName } from '@web-control/contract/runtime-config';
+import { DAY_MS, SECOND_MS } from './time.ts';
 
 /** The repository root, three folders above this file (apps/platform/src). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -24,6 +25,9 @@ export const DEFAULT_TRANSACTION_RETENTION_DAYS = 7;
 export const DEFAULT_SESSION_MAX_HOURS = 12;
 /** PCI DSS 8.3.6: twelve characters, for DEMO_PASSWORD as for every password a user chooses. */
 export const DEMO_PASSWORD_MIN_LENGTH = 12;
+
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS = 10;
+export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS = 60;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const API_NAMES = Object.keys(DEFAULT_API_BASES) as ApiName[];
@@ -94,6 +98,19 @@ export const settingsSchema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** PostgreSQL: how long opening a connection, and one statement, may take; 0 waits for ever. */
+  databaseConnectTimeoutSeconds: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS),
+  databaseStatementTimeoutSeconds: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(DAY_MS / SECOND_MS)
+    .default(DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS),
   dataDir: folder.default(`${REPO_ROOT}data`),
   demoPassword: z
     .string()
@@ -174,6 +191,8 @@ const ENV_NAMES = {
   port: 'PORT',
   host: 'HOST',
   databaseUrl: 'DATABASE_URL',
+  databaseConnectTimeoutSeconds: 'DATABASE_CONNECT_TIMEOUT_SECONDS',
+  databaseStatementTimeoutSeconds: 'DATABASE_STATEMENT_TIMEOUT_SECONDS',
   dataDir: 'DATA_DIR',
   demoPassword: 'DEMO_PASSWORD',
   productName: 'PRODUCT_NAME',

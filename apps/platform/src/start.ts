@@ -1,10 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import { openDatabase } from './db/connection.ts';
+import { createServer, type AddressInfo } from 'node:net';
+import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed, type SeedResult } from './db/seed.ts';
+import { createHousekeeping } from './housekeeping.ts';
+import { purgeExpiredAuthTokens } from './modules/auth/purge.ts';
+import { purgeExpiredSsoTransactions } from './modules/sso/purge.ts';
 import { buildApp, type App, type BuildOptions } from './server.ts';
 import { readSettings } from './settings.ts';
 import { createPostgresLeaderLock, SINGLE_PROCESS_LOCK } from './simulator/leader-lock.ts';
+import { errorCode, StartupError } from './startup-error.ts';
 
 export interface StartedPlatform {
   app: App;
@@ -15,27 +19,77 @@ export interface StartedPlatform {
 }
 
 /**
- * Opens the database, migrates, seeds, builds and listens: what `npm start` does, reusable by the
- * browser tests (PORT 0, a fresh DATA_DIR, a known DEMO_PASSWORD).
+ * Binds HOST:PORT and holds it while the database is opened, so a start whose port is taken
+ * fails before it touches any data; returns the port actually bound (PORT=0 picks one).
+ */
+async function reservePort(host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
+  // Nothing is served yet: a caller polling the port (a health check) is hung up on at once, so
+  // it tries again, and close() has no open connection to wait for.
+  const server = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) => {
+      const code = errorCode(error);
+      reject(
+        code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL'
+          ? new StartupError(
+              `Cannot listen on ${host}:${port.toString()} (${code}): another program may use that port. Stop it or set PORT and HOST.`,
+            )
+          : error,
+      );
+    });
+    server.listen({ host, port }, resolve);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Binds the port, opens the database (locking DATA_DIR), migrates, seeds, builds and listens:
+ * what `npm start` does, reusable by the browser tests (PORT 0, a fresh DATA_DIR, a known
+ * DEMO_PASSWORD).
  */
 export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}): Promise<StartedPlatform> {
   const settings = readSettings(options.env ?? process.env, options.settings);
-  const database = await openDatabase(settings);
+  const reservation = await reservePort(settings.host, settings.port);
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(settings);
+  } catch (error) {
+    await reservation.close();
+    throw error;
+  }
   try {
     await migrateToLatest(database.db);
     const seedResult = await seed(database.db, { demoPassword: settings.demoPassword });
     const app = await buildApp({ ...options, database });
     // preClose: the simulator stops (and lets go of its lock) before the database closes.
     app.addHook('preClose', async () => app.services.simulator.stop());
+    const db = database.db;
+    const housekeeping = createHousekeeping({
+      clock: app.services.clock,
+      log: app.log,
+      tasks: [
+        { name: 'auth', run: (now) => purgeExpiredAuthTokens(db, now) },
+        { name: 'sso', run: (now) => purgeExpiredSsoTransactions(db, now) },
+      ],
+    });
+    app.addHook('preClose', async () => housekeeping.stop());
     app.addHook('onClose', async () => database.close());
-    await app.listen({ port: settings.port, host: settings.host });
+    await reservation.close();
+    await app.listen({ port: reservation.port, host: settings.host });
+    housekeeping.start();
     if (settings.simulator === 'on') {
       const databaseUrl = settings.databaseUrl;
       app.services.simulator.start(
         databaseUrl === undefined
           ? SINGLE_PROCESS_LOCK
           : createPostgresLeaderLock(databaseUrl, (error) =>
-              app.log.error({ err: error }, 'Simulator lock connection failed'),
+              app.log.error(
+                { err: error },
+                'Simulator: the leader lock was lost with its connection; taking it again',
+              ),
             ),
       );
     }
@@ -43,6 +97,7 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     return { app, url: `http://${host}:${address.port}`, seed: seedResult, close: () => app.close() };
   } catch (error) {
+    await reservation.close();
     await database.close();
     throw error;
   }

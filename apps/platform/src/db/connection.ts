@@ -1,8 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { errorCode, StartupError } from '../startup-error.ts';
+import { SECOND_MS } from '../time.ts';
+import { lockDataFolder, notWritable } from './data-folder-lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Db } from './schema.ts';
 
@@ -19,22 +22,92 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** PostgreSQL: how long a connection may take to open; 0 waits for ever. */
+  databaseConnectTimeoutSeconds?: number | undefined;
+  /** PostgreSQL: how long one statement may run; 0 lets it run for ever. */
+  databaseStatementTimeoutSeconds?: number | undefined;
 }
 
-/** PostgreSQL when a URL is given, otherwise embedded PGlite under DATA_DIR/pglite. */
+export interface PostgresTimeouts {
+  connectTimeoutSeconds?: number | undefined;
+  statementTimeoutSeconds?: number | undefined;
+}
+
+/**
+ * PostgreSQL when a URL is given (checked with one query, so a wrong URL fails here with one
+ * clear line), otherwise embedded PGlite under DATA_DIR/pglite, with DATA_DIR locked to this process.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl !== undefined) {
-    return openPostgres(options.databaseUrl);
+    const handle = openPostgres(options.databaseUrl, {
+      connectTimeoutSeconds: options.databaseConnectTimeoutSeconds,
+      statementTimeoutSeconds: options.databaseStatementTimeoutSeconds,
+    });
+    try {
+      await sql`select 1`.execute(handle.db);
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw unreachable(handle.location, options.databaseConnectTimeoutSeconds, error);
+    }
+    return handle;
   }
+  const lock = await lockDataFolder(options.dataDir);
   const folder = path.join(options.dataDir, 'pglite');
-  await mkdir(folder, { recursive: true });
-  return openPGlite(new PGlite(folder), folder);
+  try {
+    try {
+      await mkdir(folder, { recursive: true });
+    } catch (error) {
+      throw notWritable(options.dataDir, error);
+    }
+    const handle = await openPGlite(new PGlite(folder), folder);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
 
-export function openPostgres(databaseUrl: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+export function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts = {}): DatabaseHandle {
+  const connectSeconds = timeouts.connectTimeoutSeconds ?? 0;
+  const statementSeconds = timeouts.statementTimeoutSeconds ?? 0;
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: connectSeconds * SECOND_MS,
+    // The server cancels a long statement; the client gives up a little later on a server that
+    // stopped answering altogether.
+    statement_timeout: statementSeconds * SECOND_MS,
+    query_timeout: statementSeconds === 0 ? 0 : (statementSeconds + connectSeconds + 1) * SECOND_MS,
+  });
   const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', location: hidePassword(databaseUrl), close: () => db.destroy() };
+}
+
+/** One line for a DATABASE_URL the platform cannot use. */
+function unreachable(
+  location: string,
+  connectTimeoutSeconds: number | undefined,
+  error: unknown,
+): StartupError {
+  const code = errorCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const reason =
+    code === 'ECONNREFUSED'
+      ? 'the connection was refused'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? 'the host was not found'
+        : /timeout/i.test(message)
+          ? `no answer within ${String(connectTimeoutSeconds ?? 0)} s`
+          : message.split('\n')[0];
+  return new StartupError(
+    `Could not connect to the database at DATABASE_URL (${location}): ${reason}. Check DATABASE_URL, or unset it to use the embedded database.`,
+  );
 }
 
 /** Wraps an already created PGlite instance (tests hand in one loaded from a template dump). */

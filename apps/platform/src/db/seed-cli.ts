@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
-import { seedTransactions } from '../modules/transactions/seed-transactions.ts';
 import { readSettings, SettingsError } from '../settings.ts';
+import { seedTransactions } from '../simulator/seed-transactions.ts';
+import { StartupError } from '../startup-error.ts';
+import { SECOND_MS } from '../time.ts';
 import { openDatabase } from './connection.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seed } from './seed.ts';
@@ -31,7 +33,8 @@ async function runSeed(): Promise<void> {
   const count = readCount(values.transactions, 'transactions', MAX_TRANSACTIONS);
   const days =
     readCount(values.days, 'days', settings.transactionRetentionDays) ?? settings.transactionRetentionDays;
-  const database = await openDatabase(settings);
+  // Seeding millions of rows ends with a VACUUM ANALYZE that may take minutes.
+  const database = await openDatabase({ ...settings, databaseStatementTimeoutSeconds: 0 });
   try {
     const applied = await migrateToLatest(database.db);
     const result = await seed(database.db, { demoPassword: settings.demoPassword });
@@ -48,7 +51,7 @@ async function runSeed(): Promise<void> {
         seed: settings.simulatorSeed,
         onProgress: (done) => process.stdout.write(`  ${done.toLocaleString('en')} transactions…\n`),
       });
-      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      const seconds = ((Date.now() - started) / SECOND_MS).toFixed(0);
       process.stdout.write(
         `Seeded ${seeded.transactions.toLocaleString('en')} transactions (${seeded.legs.toLocaleString('en')} legs) over the last ${days.toString()} days in ${seconds} s\n`,
       );
@@ -60,7 +63,7 @@ async function runSeed(): Promise<void> {
 
 runSeed().catch((error: unknown) => {
   process.stderr.write(
-    `${error instanceof SettingsError || error instanceof TypeError ? error.message : String(error)}\n`,
+    `${error instanceof SettingsError || error instanceof StartupError || error instanceof TypeError ? error.message : String(error)}\n`,
   );
   process.exit(1);
 });

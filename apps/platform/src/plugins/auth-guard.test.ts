@@ -5,6 +5,7 @@ import type { App } from '../server.ts';
 import { buildTestApp, createTestUser, login } from '../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../testing/test-database.ts';
 import type { ManualClock } from '../clock.ts';
+import { SECOND_MS } from '../time.ts';
 
 const ANY_STRING: unknown = expect.any(String);
 
@@ -136,7 +137,7 @@ describe.each(TEST_DATABASE_KINDS)('permission guard on %s', (kind) => {
     const call = () =>
       app.inject({ url: '/api/test/any-user', headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect((await call()).statusCode).toBe(200);
-    app.clock.advance(ACCESS_TOKEN_TTL_SECONDS * 1000 + 1000);
+    app.clock.advance(ACCESS_TOKEN_TTL_SECONDS * SECOND_MS + SECOND_MS);
     const expired = await call();
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toMatchObject({ code: 'UNAUTHENTICATED' });

@@ -1,5 +1,6 @@
 import { addHistogram, createHistogram, percentileOf, recordLatency, type Histogram } from './histogram.ts';
 import { createRandom, deriveSeed, drawLogNormal, drawPoisson, pickWeighted, type Random } from './random.ts';
+import { DAY_MS, HOUR_MS, SECOND_MS } from '../time.ts';
 
 /**
  * The traffic pipeline, free of I/O: arrivals → service → receiver (by weight) → node → latency and
@@ -11,7 +12,7 @@ import { createRandom, deriveSeed, drawLogNormal, drawPoisson, pickWeighted, typ
 export const TICK_MS = 10_000;
 /** The metric window: five minutes of ticks. */
 export const WINDOW_TICKS = 30;
-const WINDOW_SECONDS = (WINDOW_TICKS * TICK_MS) / 1000;
+const WINDOW_SECONDS = (WINDOW_TICKS * TICK_MS) / SECOND_MS;
 /** A receiver that does not answer (an outage) is given up on after this long. */
 export const RECEIVER_TIMEOUT_MS = 5_000;
 /** Messages a recovered store-and-forward receiver takes from each queue per tick. */
@@ -19,7 +20,6 @@ export const SAF_DRAIN_PER_TICK = 25;
 /** How far traffic swings over the day around SIMULATOR_TPS (quietest 02:00 UTC, busiest 14:00 UTC). */
 export const DAILY_SWING = 0.35;
 const UNROUTED_LATENCY_MS = 2;
-export const DAY_MS = 24 * 60 * 60_000;
 
 export interface ReceiverProfile {
   id: string;
@@ -122,7 +122,7 @@ export function isInOutage(receiver: ReceiverProfile, time: number): boolean {
   if (every === null || duration === null || every <= 0) {
     return false;
   }
-  return Math.floor(time / 1000) % every < duration;
+  return Math.floor(time / SECOND_MS) % every < duration;
 }
 
 /** What the switch reports as a receiver's status: 'inactive' when switched off, 'down' in an outage. */
@@ -135,7 +135,7 @@ export function receiverStatusAt(receiver: ReceiverProfile, time: number): 'up' 
 
 /** The rate multiplier at a moment of the day; averages 1 over a day. */
 export function dailyFactor(time: number): number {
-  const hours = (time % DAY_MS) / 3_600_000;
+  const hours = (time % DAY_MS) / HOUR_MS;
   return 1 + DAILY_SWING * Math.sin((2 * Math.PI * (hours - 8)) / 24);
 }
 
@@ -250,7 +250,7 @@ export function createTrafficEngine(options: TrafficEngineOptions) {
       const arrivals =
         nodes.length === 0 || services.length === 0
           ? 0
-          : drawPoisson(random, options.tps * dailyFactor(tickEnd) * (TICK_MS / 1000));
+          : drawPoisson(random, options.tps * dailyFactor(tickEnd) * (TICK_MS / SECOND_MS));
       const times = Array.from({ length: arrivals }, () => tickStart + Math.floor(random() * TICK_MS)).sort(
         (a, b) => a - b,
       );
@@ -361,7 +361,7 @@ export function createTrafficEngine(options: TrafficEngineOptions) {
         const window = receiverWindow(receiverId);
         return {
           receiverId,
-          throughput: round(current.requests / (TICK_MS / 1000), 3),
+          throughput: round(current.requests / (TICK_MS / SECOND_MS), 3),
           successRate: window.requests > 0 ? round((100 * window.successes) / window.requests, 2) : null,
         };
       });

@@ -1,3 +1,5 @@
+import { MINUTE_MS } from '../time.ts';
+
 /**
  * Response times in logarithmic buckets (5 % wide, 1 ms to a minute): adding and removing a tick's
  * histogram keeps a sliding window's percentiles cheap, whatever the traffic rate.
@@ -5,7 +7,7 @@
 const BUCKET_RATIO = 1.05;
 const LOG_RATIO = Math.log(BUCKET_RATIO);
 const MIN_MS = 1;
-const MAX_MS = 60_000;
+const MAX_MS = MINUTE_MS;
 export const HISTOGRAM_BUCKETS = Math.ceil(Math.log(MAX_MS / MIN_MS) / LOG_RATIO) + 1;
 
 export type Histogram = Float64Array;

@@ -3,6 +3,7 @@ import { ManualClock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../testing/test-database.ts';
 import { TICK_MS, type SimulatedTransaction } from './engine.ts';
+import { MINUTE_MS } from '../time.ts';
 import { createSimulator } from './simulator.ts';
 
 const SILENT = { info: () => undefined, error: () => undefined };
@@ -65,7 +66,7 @@ describe.each(TEST_DATABASE_KINDS)('simulator on %s', (kind) => {
   it('writes one point per node every 10 s, backfills history once, and is deterministic per seed', async () => {
     await clearTraffic();
     const start = new Date('2026-03-02T10:00:05Z');
-    const run = await simulatorAt(start, { backfillMs: 30 * 60_000 });
+    const run = await simulatorAt(start, { backfillMs: 30 * MINUTE_MS });
     expect(run.prepared.points).toBe(179 * 4);
     await run.advance(3);
     const points = await database.db
@@ -89,7 +90,7 @@ describe.each(TEST_DATABASE_KINDS)('simulator on %s', (kind) => {
     expect(run.transactions.length).toBeGreaterThan(0);
 
     // A second process started later writes nothing twice; the same seed gives the same traffic.
-    const again = await simulatorAt(new Date(start.getTime() + 3 * TICK_MS), { backfillMs: 30 * 60_000 });
+    const again = await simulatorAt(new Date(start.getTime() + 3 * TICK_MS), { backfillMs: 30 * MINUTE_MS });
     expect(again.prepared.points).toBe(0);
     const replay = await simulatorAt(start, { backfillMs: 0 });
     await replay.advance(3);

@@ -1,5 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db, DbExecutor } from '../db/schema.ts';
+import { createTransactionsRepository } from '../modules/transactions/repository.ts';
+import { DAY_MS, MINUTE_MS } from '../time.ts';
 import {
   createTrafficEngine,
   receiverStatusAt,
@@ -11,16 +13,17 @@ import {
 } from './engine.ts';
 import { SINGLE_PROCESS_LOCK, type LeaderLock } from './leader-lock.ts';
 import { createSimulatorRepository } from './repository.ts';
+import { writeTransactionHistory } from './seed-transactions.ts';
 
 /** The history written at the first start, so the 'Last 3 days' graphs have data at once. */
-export const BACKFILL_MS = 3 * 24 * 60 * 60_000;
+export const BACKFILL_MS = 3 * DAY_MS;
 /** Points older than this are deleted (hourly). */
-export const METRIC_RETENTION_MS = 4 * 24 * 60 * 60_000;
+export const METRIC_RETENTION_MS = 4 * DAY_MS;
 /** After a longer pause the simulator skips ahead instead of replaying every missed tick. */
 const MAX_CATCH_UP_TICKS = 30;
 const BACKFILL_BATCH_POINTS = 4_000;
 const PRUNE_EVERY_TICKS = 360;
-const LOCK_RETRY_MS = 60_000;
+const LOCK_RETRY_MS = MINUTE_MS;
 /** Ticks fire just after each 10 s boundary. */
 const TICK_DELAY_MS = 50;
 
@@ -51,6 +54,13 @@ export interface SimulatorOptions {
   log: SimulatorLog;
   /** How much history `prepare` writes when there is none; 0 writes none (tests). */
   backfillMs?: number;
+  /**
+   * How far back `prepare` plans transactions when none are stored (the first start), ending at
+   * the metric history's last tick; `writeTransactionHistory` writes them. 0 plans none (tests).
+   */
+  transactionHistoryMs?: number;
+  /** How often a process without the leader lock tries again (a minute; tests shorten it). */
+  lockRetryMs?: number;
 }
 
 export type Simulator = ReturnType<typeof createSimulator>;
@@ -71,6 +81,9 @@ function queueKey(queue: Pick<SafQueueState, 'receiverId' | 'nodeId'>): string {
 export function createSimulator(options: SimulatorOptions) {
   const { db, clock, log } = options;
   const backfillMs = options.backfillMs ?? BACKFILL_MS;
+  const lockRetryMs = options.lockRetryMs ?? LOCK_RETRY_MS;
+  const transactionHistoryMs = options.transactionHistoryMs ?? 0;
+  const transactionsRepository = createTransactionsRepository();
   const repository = createSimulatorRepository();
   const engine = createTrafficEngine({ seed: options.seed, tps: options.tps });
   const listeners = new Set<TransactionsListener>();
@@ -80,8 +93,15 @@ export function createSimulator(options: SimulatorOptions) {
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
   let lock: LeaderLock = SINGLE_PROCESS_LOCK;
+  let history: Promise<void> | undefined;
 
-  /** Writes the points missing since the newest stored one (at most backfillMs back). */
+  /** The ticks whose transactions are still to be written (first start only). */
+  let pendingHistory: { firstTick: number; lastTick: number } | undefined;
+
+  /**
+   * Writes the points missing since the newest stored one (at most backfillMs back); when no
+   * transaction is stored yet, plans the transactions of the last transactionHistoryMs.
+   */
   async function prepare(): Promise<{ points: number }> {
     const current = floorTick(clock.now().getTime());
     const latest = await repository.latestMetricTime(db);
@@ -117,7 +137,38 @@ export function createSimulator(options: SimulatorOptions) {
     }
     await flush();
     lastTick = Math.max(from, time - TICK_MS);
+    const hasTraffic = topology.nodes.length > 0 && topology.services.length > 0;
+    if (transactionHistoryMs > 0 && hasTraffic && !(await transactionsRepository.hasTransactions(db))) {
+      pendingHistory = { firstTick: lastTick - floorTick(transactionHistoryMs) + TICK_MS, lastTick };
+    }
     return { points: written };
+  }
+
+  /** Writes the transactions `prepare` planned (once); the live ticks may run meanwhile. */
+  async function writePlannedHistory(): Promise<{ transactions: number }> {
+    const planned = pendingHistory;
+    pendingHistory = undefined;
+    if (planned === undefined) return { transactions: 0 };
+    const { transactions } = await writeTransactionHistory(db, {
+      seed: options.seed,
+      tps: options.tps,
+      ...planned,
+      shouldContinue: () => running || loop === undefined,
+    });
+    return { transactions };
+  }
+
+  /** The first start's transactions, written beside the live ticks so the metrics never pause. */
+  function startHistory(): void {
+    if (pendingHistory === undefined || history !== undefined) return;
+    const started = Date.now();
+    history = writePlannedHistory()
+      .then(({ transactions }) => {
+        log.info({ transactions, ms: Date.now() - started }, 'Simulator: transaction history written');
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'Simulator: the transaction history could not be written');
+      });
   }
 
   async function runTick(tickEnd: number): Promise<TickResult> {
@@ -190,22 +241,45 @@ export function createSimulator(options: SimulatorOptions) {
 
   const isRunning = () => running;
 
-  async function run(): Promise<void> {
-    while (running && !(await lock.acquire())) {
-      log.info({}, 'Another platform process runs the simulator; this one waits');
-      await sleep(LOCK_RETRY_MS);
+  /** Holds the lock already, has just (re)gained it, another process has it, or it can't be asked. */
+  async function holdLock(): Promise<'held' | 'taken' | 'failed'> {
+    if (lock.isHeld()) return 'held';
+    try {
+      if (!(await lock.acquire())) return 'taken';
+    } catch (error) {
+      log.error({ err: error }, 'Simulator: the leader lock is unavailable; trying again');
+      return 'failed';
     }
+    // Another process may have simulated while this one did not hold the lock: fill the gap
+    // from what is stored instead of replaying from this process's last tick.
+    lastTick = undefined;
+    return 'held';
+  }
+
+  async function run(): Promise<void> {
+    let waiting = false;
     while (running) {
+      const state = await holdLock();
+      if (state !== 'held') {
+        if (state === 'taken' && !waiting) {
+          log.info({}, 'Another platform process runs the simulator; this one waits');
+        }
+        waiting = state === 'taken';
+        await sleep(lockRetryMs);
+        continue;
+      }
+      waiting = false;
       try {
         if (lastTick === undefined) {
           const started = Date.now();
           const { points } = await prepare();
           log.info({ points, ms: Date.now() - started }, 'Simulator: history written');
+          startHistory();
         }
         const now = clock.now().getTime();
         await sleep(floorTick(now) + TICK_MS - now + TICK_DELAY_MS);
-        // stop() may have run while this slept.
-        if (isRunning()) {
+        // stop() may have run, or the lock been lost, while this slept.
+        if (isRunning() && lock.isHeld()) {
           await tick();
         }
       } catch (error) {
@@ -217,6 +291,7 @@ export function createSimulator(options: SimulatorOptions) {
 
   return {
     prepare,
+    writePlannedHistory,
     tick,
     /** Registers a listener for each tick's simulated transactions; returns its removal. */
     onTransactions(listener: TransactionsListener): () => void {
@@ -239,6 +314,7 @@ export function createSimulator(options: SimulatorOptions) {
       clearTimeout(timer);
       wake?.();
       await loop;
+      await history;
       loop = undefined;
       await lock.release();
     },

@@ -18,6 +18,7 @@ import {
   MAX_FAILED_LOGINS,
   REFRESH_TOKEN_TTL_HOURS,
 } from './service.ts';
+import { MINUTE_MS, SECOND_MS } from '../../time.ts';
 
 /** A route any signed-in user may call: shows whether an access token still works. */
 function addProbeRoute(instance: App): void {
@@ -25,7 +26,6 @@ function addProbeRoute(instance: App): void {
 }
 
 const INVALID_CREDENTIALS_BODY = { errorMessage: LOGIN_MESSAGES.failed, code: 'INVALID_CREDENTIALS' };
-const MINUTE_MS = 60_000;
 
 describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
   let database: DatabaseHandle;
@@ -77,7 +77,7 @@ describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
         'VIEW_VOUCHERS',
       ]),
     );
-    expect(claims.iat).toBe(Math.floor(app.clock.now().getTime() / 1000));
+    expect(claims.iat).toBe(Math.floor(app.clock.now().getTime() / SECOND_MS));
     expect(claims.exp).toBe((claims.iat ?? 0) + ACCESS_TOKEN_TTL_SECONDS);
     expect(body.refresh_token).toMatch(/^[\w-]{40,}$/);
 
@@ -113,7 +113,7 @@ describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
           .where('users.user_id', '=', user.userId),
       )
       .execute();
-    app.clock.advance(60_000);
+    app.clock.advance(MINUTE_MS);
 
     const response = await postRefresh(first.refresh_token);
     expect(response.statusCode).toBe(200);

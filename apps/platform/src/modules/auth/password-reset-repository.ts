@@ -163,6 +163,15 @@ export function createPasswordResetRepository() {
         .where('user_id', '=', userId)
         .execute();
     },
+
+    /** Expired links can never be spent, used or not. */
+    async deleteExpiredTokens(executor: DbExecutor, now: Date): Promise<number> {
+      const result = await executor
+        .deleteFrom('password_tokens')
+        .where('expires_at', '<', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 

@@ -19,6 +19,7 @@ import { createPasswordResetRepository } from './password-reset-repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthRepository } from './repository.ts';
 import type { PasswordTokenPurpose } from './table.ts';
+import { MINUTE_MS } from '../../time.ts';
 
 export const PASSWORD_AUDIT_ACTIONS = {
   resetRequested: 'PASSWORD_RESET_REQUESTED',
@@ -27,7 +28,6 @@ export const PASSWORD_AUDIT_ACTIONS = {
 } as const;
 
 const PASSWORD_TOKEN_BYTES = 32;
-const MINUTE_MS = 60_000;
 const MINUTES_PER_HOUR = 60;
 
 /** Where each kind of link opens in the console. */

@@ -14,12 +14,11 @@ import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
 import { PASSWORD_AUDIT_ACTIONS } from './password-reset-service.ts';
 import { MAX_FAILED_LOGINS } from './service.ts';
+import { HOUR_MS, MINUTE_MS } from '../../time.ts';
 
 const PUBLIC_URL = 'https://console.example';
 const GOOD_PASSWORD = 'Correct-Horse-7';
 const LINK_EXPIRED_BODY = { errorMessage: LINK_EXPIRED_MESSAGE, code: 'LINK_EXPIRED' };
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 describe.each(TEST_DATABASE_KINDS)('password reset and enrolment on %s', (kind) => {
   let database: DatabaseHandle;

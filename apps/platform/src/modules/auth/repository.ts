@@ -184,6 +184,29 @@ export function createAuthRepository() {
         .limit(2)
         .execute();
     },
+
+    /**
+     * Deletes the refresh tokens of families whose every token has expired: a family with a
+     * live token keeps its used ones, which are what reveals a reuse.
+     */
+    async deleteExpiredRefreshTokens(executor: DbExecutor, now: Date): Promise<number> {
+      const result = await executor
+        .deleteFrom('refresh_tokens')
+        .where('expires_at', '<', now)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('refresh_tokens as live')
+                .select('live.token_id')
+                .whereRef('live.family_id', '=', 'refresh_tokens.family_id')
+                .where('live.expires_at', '>=', now),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 

@@ -9,13 +9,12 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthRepository } from './repository.ts';
 import type { UserRow } from './table.ts';
 import { createRefreshToken, hashRefreshToken, signAccessToken } from './tokens.ts';
+import { HOUR_MS, MINUTE_MS } from '../../time.ts';
 
 export const MAX_FAILED_LOGINS = 10;
 export const LOCKOUT_MINUTES = 30;
 /** A refresh token's own life; the session as a whole ends SESSION_MAX_HOURS after the sign-in. */
 export const REFRESH_TOKEN_TTL_HOURS = 12;
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 export const AUTH_AUDIT_ACTIONS = {
   login: 'LOGIN',

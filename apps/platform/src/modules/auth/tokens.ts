@@ -6,6 +6,7 @@ import {
   type SessionAccessTokenClaims,
 } from '@web-control/contract/auth';
 import type { RandomSource } from '../../clock.ts';
+import { SECOND_MS } from '../../time.ts';
 
 const JWT_ALGORITHM = 'HS256';
 const REFRESH_TOKEN_BYTES = 32;
@@ -25,7 +26,7 @@ export async function signAccessToken(
   secret: Uint8Array,
   now: Date,
 ): Promise<string> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
+  const issuedAt = Math.floor(now.getTime() / SECOND_MS);
   return new SignJWT({
     username: subject.username,
     preferred_username: subject.username,

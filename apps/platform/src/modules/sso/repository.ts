@@ -38,8 +38,12 @@ export function createSsoRepository() {
     },
 
     /** Expired transactions can never be spent: drop them so the table stays small. */
-    async deleteExpiredTransactions(executor: DbExecutor, now: Date): Promise<void> {
-      await executor.deleteFrom('sso_transactions').where('expires_at', '<', now).execute();
+    async deleteExpiredTransactions(executor: DbExecutor, now: Date): Promise<number> {
+      const result = await executor
+        .deleteFrom('sso_transactions')
+        .where('expires_at', '<', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /**

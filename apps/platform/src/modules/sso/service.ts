@@ -12,12 +12,12 @@ import type { ExternalSignIn } from '../auth/service.ts';
 import type { UserRow } from '../auth/table.ts';
 import { createSsoRepository } from './repository.ts';
 import type { IdentityLinkMethod } from './table.ts';
+import { MINUTE_MS } from '../../time.ts';
 
 /** A started sign-on can be finished for this long. */
 export const SSO_TRANSACTION_TTL_MINUTES = 10;
 /** Seconds before a call to the identity provider gives up. */
 export const IDENTITY_PROVIDER_TIMEOUT_SECONDS = 10;
-const MINUTE_MS = 60_000;
 const SECRET_BYTES = 32;
 
 /** The login route of the console: the only redirect URI this platform accepts. */

@@ -16,12 +16,12 @@ import { buildTestApp, createTestUser } from '../../testing/test-app.ts';
 import { TEST_DEMO_PASSWORD } from '../../testing/constants.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
 import { SSO_AUDIT_ACTIONS, SSO_TRANSACTION_TTL_MINUTES } from './service.ts';
+import { MINUTE_MS } from '../../time.ts';
 
 const CLIENT_ID = 'web-control-test';
 const CLIENT_SECRET = 'web-control-test-secret';
 /** app.inject talks to the platform as http://localhost:80, which a browser writes as http://localhost. */
 const REDIRECT_URI = 'http://localhost/login';
-const MINUTE_MS = 60_000;
 
 /** Accounts at the provider: login → claims. */
 const accounts = new Map<string, TestAccountClaims>([

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
+import type { ServiceData } from '@web-control/contract/transactions';
 import type { DbExecutor } from '../../db/schema.ts';
-import type { LegCatalogue, RecordedLeg } from './simulated-legs.ts';
 import type { TransactionsTable } from './table.ts';
 
 export interface TransactionFilter {
@@ -15,6 +15,55 @@ export interface TransactionFilter {
 }
 
 export type TransactionRow = Selectable<TransactionsTable>;
+
+/** One message at an edge of the switch, as stored with its leg. */
+export interface RecordedMessage {
+  edgeName: string;
+  edgeType: 'INLET' | 'OUTLET';
+  direction: 'SEND' | 'RECEIVE';
+  nrRepeats: number;
+  content: string;
+  messageDesc: string;
+  timeCreated: Date;
+}
+
+/** What the switch recorded for one leg, as insertLegs stores it. */
+export interface RecordedLeg {
+  uuid: string;
+  referenceNumber: string;
+  originatorTypeId: string;
+  originatorId: string;
+  serviceTypeId: string;
+  serviceDesc: string;
+  receiverId: string | null;
+  receiverName: string | null;
+  serverDesc: string;
+  tranState: string;
+  timeStarted: Date;
+  timeCompleted: Date | null;
+  uuidPrev: string | null;
+  uuidNext: string | null;
+  serviceData: ServiceData | null;
+  messages: RecordedMessage[];
+}
+
+/** The service and originator types legs are recorded under (loadCatalogue). */
+export interface ServiceTypeProfile {
+  id: string;
+  description: string;
+  lbServiceId: string | null;
+  trafficShare: number;
+}
+
+export interface OriginatorTypeProfile {
+  id: string;
+  description: string;
+}
+
+export interface LegCatalogue {
+  serviceTypes: readonly ServiceTypeProfile[];
+  originatorTypes: readonly OriginatorTypeProfile[];
+}
 
 const TRANSACTION_COLUMNS = [
   't.seq',
@@ -221,6 +270,12 @@ export function createTransactionsRepository() {
           select seq from transactions where time_started < ${cutoff} order by time_started limit ${batch}
         )`.execute(executor);
       return Number(result.numAffectedRows ?? 0);
+    },
+
+    /** Whether any leg is stored (cheap at any size, unlike a count). */
+    async hasTransactions(executor: DbExecutor): Promise<boolean> {
+      const row = await executor.selectFrom('transactions').select('seq').limit(1).executeTakeFirst();
+      return row !== undefined;
     },
 
     async countTransactions(executor: DbExecutor): Promise<number> {

@@ -17,8 +17,10 @@ import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
 import { explainTransactionPage, findPlanNode } from '../../testing/query-plans.ts';
 import { createTransactionsRepository } from './repository.ts';
-import { seedTransactions } from './seed-transactions.ts';
-import { createTransactionRecorder, TRANSACTION_MESSAGES } from './service.ts';
+import { seedTransactions } from '../../simulator/seed-transactions.ts';
+import { createTransactionRecorder } from '../../simulator/transaction-recorder.ts';
+import { DAY_MS, MINUTE_MS } from '../../time.ts';
+import { TRANSACTION_MESSAGES } from './service.ts';
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 const START = new Date('2026-03-02T08:00:00Z');
@@ -250,7 +252,7 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
         for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
           await sql`select set_config(${setting}, 'off', true)`.execute(tx);
         }
-        const range = { from: START, before: new Date(START.getTime() + 60_000), maxSeq: 1_000_000 };
+        const range = { from: START, before: new Date(START.getTime() + MINUTE_MS), maxSeq: 1_000_000 };
         return explainTransactionPage(tx, { ...filter, ...range }, 200, 21);
       });
       // The page itself (the Limit under the join): read from an index in order, never sorted.
@@ -329,7 +331,7 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
   it('prunes legs and their messages older than the retention period', async () => {
     const before = await countRows();
     const recorder = createTransactionRecorder({ seed: 1, retentionDays: 1 });
-    const cutoffTick = START.getTime() + 2 * TICK_MS + 24 * 60 * 60_000;
+    const cutoffTick = START.getTime() + 2 * TICK_MS + DAY_MS;
     await database.db.transaction().execute((tx) => recorder([], cutoffTick, tx));
     const after = await countRows();
     expect(after).toBeLessThan(before);
@@ -355,7 +357,7 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
       await countRows(sql`time_started > ${new Date(now.getTime() + 10_000)} and time_started < ${START}`),
     ).toBe(0);
     const firstDay = await countRows(
-      sql`time_started between ${new Date(now.getTime() - 2 * 24 * 60 * 60_000)} and ${now}`,
+      sql`time_started between ${new Date(now.getTime() - 2 * DAY_MS)} and ${now}`,
     );
     expect(firstDay).toBeGreaterThan(seeded.legs * 0.95);
   });

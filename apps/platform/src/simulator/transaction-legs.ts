@@ -4,9 +4,15 @@ import {
   type ServiceData,
   type ServiceDataEntry,
 } from '@web-control/contract/transactions';
-import { DEMO_ORIGINATOR_TYPES, DEMO_SERVICE_TYPES, type MessageFormat } from '../../db/demo-topology.ts';
-import type { SimulatedTransaction } from '../../simulator/engine.ts';
-import { drawLogNormal, pickWeighted, type Random } from '../../simulator/random.ts';
+import { DEMO_ORIGINATOR_TYPES, DEMO_SERVICE_TYPES, type MessageFormat } from '../db/demo-topology.ts';
+import type {
+  LegCatalogue,
+  RecordedLeg,
+  RecordedMessage,
+  ServiceTypeProfile,
+} from '../modules/transactions/repository.ts';
+import type { SimulatedTransaction } from './engine.ts';
+import { drawLogNormal, pickWeighted, type Random } from './random.ts';
 
 /**
  * What the switch records for a simulated request: its legs (a timed-out request is followed by a
@@ -14,52 +20,6 @@ import { drawLogNormal, pickWeighted, type Random } from '../../simulator/random
  * formats the edges speak. The same random stream gives the same records except the uuids, which
  * come from the system: a 32-bit stream cannot draw a million distinct ones.
  */
-
-export interface RecordedMessage {
-  edgeName: string;
-  edgeType: 'INLET' | 'OUTLET';
-  direction: 'SEND' | 'RECEIVE';
-  nrRepeats: number;
-  content: string;
-  messageDesc: string;
-  timeCreated: Date;
-}
-
-export interface RecordedLeg {
-  uuid: string;
-  referenceNumber: string;
-  originatorTypeId: string;
-  originatorId: string;
-  serviceTypeId: string;
-  serviceDesc: string;
-  receiverId: string | null;
-  receiverName: string | null;
-  serverDesc: string;
-  tranState: string;
-  timeStarted: Date;
-  timeCompleted: Date | null;
-  uuidPrev: string | null;
-  uuidNext: string | null;
-  serviceData: ServiceData | null;
-  messages: RecordedMessage[];
-}
-
-export interface ServiceTypeProfile {
-  id: string;
-  description: string;
-  lbServiceId: string | null;
-  trafficShare: number;
-}
-
-export interface OriginatorTypeProfile {
-  id: string;
-  description: string;
-}
-
-export interface LegCatalogue {
-  serviceTypes: readonly ServiceTypeProfile[];
-  originatorTypes: readonly OriginatorTypeProfile[];
-}
 
 /** Which originators use which service type; a type not listed is reached from any originator. */
 const ORIGINATORS_BY_SERVICE_TYPE = new Map(DEMO_SERVICE_TYPES.map((type) => [type.id, type.originators]));
