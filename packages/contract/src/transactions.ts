@@ -96,13 +96,16 @@ export interface ServiceDataEntry {
   value: ServiceDataValue;
   meta?: { currency?: string } | undefined;
 }
-export const serviceDataEntrySchema: z.ZodType<ServiceDataEntry> = z.lazy(() =>
-  z.object({
-    name: z.string(),
-    value: z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(serviceDataEntrySchema)]),
-    meta: z.object({ currency: z.string().optional() }).optional(),
-  }),
-);
+/** Named, so the OpenAPI document can refer to itself recursively through a component. */
+export const serviceDataEntrySchema: z.ZodType<ServiceDataEntry> = z
+  .lazy(() =>
+    z.object({
+      name: z.string(),
+      value: z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(serviceDataEntrySchema)]),
+      meta: z.object({ currency: z.string().optional() }).optional(),
+    }),
+  )
+  .meta({ id: 'ServiceDataEntry' });
 
 export const serviceDataSchema = z.object({
   base: z.array(serviceDataEntrySchema),
