@@ -25,7 +25,7 @@ import { createSsoService } from './modules/sso/service.ts';
 import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { ERROR_SERVER_OPTIONS, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { readSettings, type Settings, type SettingsInput } from './settings.ts';
 import { transactionDetailRoutes, transactionListRoutes } from './modules/transactions/routes.ts';
@@ -70,6 +70,7 @@ declare module 'fastify' {
 
 function createFastify(settings: Settings, logger: boolean, stream: NodeJS.WritableStream | undefined) {
   return Fastify({
+    ...ERROR_SERVER_OPTIONS,
     logger: logger ? { level: settings.logLevel, ...(stream === undefined ? {} : { stream }) } : false,
     bodyLimit: settings.bodyLimit,
     genReqId: () => randomUUID(),
