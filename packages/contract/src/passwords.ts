@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './auth.ts';
+import { text } from './inputs.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -54,7 +55,7 @@ export const newPasswordFormSchema = z
   });
 
 export const forgotPasswordRequestSchema = z.object({
-  email: z.string().trim().max(254),
+  email: text().trim().max(254),
 });
 
 /** POST {auth}/manage/users/reset/{token}: reset and enrolment alike. */

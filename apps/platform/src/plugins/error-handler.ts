@@ -131,7 +131,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 
 /** Server options the central handler needs: they act before any plugin can, so Fastify() takes them. */
 export const ERROR_SERVER_OPTIONS = {
-  maxParamLength: MAX_PARAM_LENGTH,
+  routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   frameworkErrors: sendFrameworkError,
   clientErrorHandler: answerClientError,
 } satisfies FastifyServerOptions;

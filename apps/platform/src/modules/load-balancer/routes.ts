@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
+import { text } from '@web-control/contract/inputs';
 import {
   receiversResponseSchema,
   serviceSchema,
@@ -22,7 +23,7 @@ const EDIT_LOAD_BALANCER = { permissions: ['EDIT_LOAD_BALANCER'] as const satisf
 const BEARER = [{ bearerAuth: [] }];
 const MAX_ID_LENGTH = 64;
 
-const id = z.string().min(1).max(MAX_ID_LENGTH);
+const id = text().min(1).max(MAX_ID_LENGTH);
 const serviceParamsSchema = z.object({ serviceId: id });
 const receiverParamsSchema = z.object({ serviceId: id, receiverId: id });
 const noContentSchema = z.null().describe('Done');

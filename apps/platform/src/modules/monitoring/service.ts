@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { ERROR_CODES } from '@web-control/contract/errors';
 import {
+  AGGREGATE_SCROLL_ID_PATTERN,
+  BAD_SCROLL_ID_MESSAGE,
   METRICS_BATCH_SIZE,
+  NODE_SCROLL_ID_PATTERN,
   TIME_RANGES,
   type aggregateMetricsQuerySchema,
   type Instance,
@@ -23,7 +26,7 @@ export const NODE_DEGRADED_PERCENTILE95_MS = 1_000;
 
 export const MONITORING_MESSAGES = {
   nodeNotFound: 'This node does not exist in this instance',
-  badScrollId: 'The scrollId is not one this API returned',
+  badScrollId: BAD_SCROLL_ID_MESSAGE,
 } as const;
 
 export type MetricsQuery = z.output<typeof metricsQuerySchema>;
@@ -34,9 +37,6 @@ export interface MetricsBatch {
   metrics: MetricPoint[];
   partial: boolean;
 }
-
-const NODE_SCROLL_ID = /^(\d{1,15})-(\d{1,19})$/;
-const AGGREGATE_SCROLL_ID = /^(\d{1,15})$/;
 
 export function deriveNodeStatus(latest: NodeRecord['latest'], now: Date): NodeStatus {
   if (latest === undefined) {
@@ -129,7 +129,7 @@ export function createMonitoringService(deps: { db: Db; clock: Clock }) {
     async getNodeMetrics(query: MetricsQuery): Promise<MetricsBatch> {
       let after: { time: Date; id: string } | undefined;
       if (query.scrollId !== undefined) {
-        const match = NODE_SCROLL_ID.exec(query.scrollId);
+        const match = NODE_SCROLL_ID_PATTERN.exec(query.scrollId);
         if (match?.[1] === undefined || match[2] === undefined) {
           throw badScrollId();
         }
@@ -157,7 +157,7 @@ export function createMonitoringService(deps: { db: Db; clock: Clock }) {
     async getAggregateMetrics(query: AggregateMetricsQuery): Promise<MetricsBatch> {
       let after: Date | undefined;
       if (query.scrollId !== undefined) {
-        const match = AGGREGATE_SCROLL_ID.exec(query.scrollId);
+        const match = AGGREGATE_SCROLL_ID_PATTERN.exec(query.scrollId);
         if (match?.[1] === undefined) {
           throw badScrollId();
         }
