@@ -218,7 +218,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }
   await app.register(monitoringRoutes, {
     prefix: '/api/ecs',
-    service: createMonitoringService({ db: database.db, clock }),
+    service: createMonitoringService({ db: database.db, clock, batchSize: settings.metricsBatchSize }),
   });
   const loadBalancer = createLoadBalancerService({ db: database.db, clock, audit });
   await app.register(loadBalancerRoutes, { prefix: '/api/lb', service: loadBalancer });

@@ -67,8 +67,21 @@ export const TIME_RANGES = [
 ] as const;
 export const timeRangeSchema = z.enum(['now-30m', 'now-1h', 'now-1d', 'now-3d']);
 
-/** A batch holds at most this many points; more remain → 206. */
-export const METRICS_BATCH_SIZE = 500;
+/** The switch reports one point per node this often. */
+export const METRICS_POINT_INTERVAL_MS = 10_000;
+/** A graph reaches "now" in this many batches at most: the first at once, the next 2 s later. */
+export const METRICS_BATCHES_TO_NOW = 2;
+/**
+ * A batch holds at most this many points; more remain → 206. Sized so that the longest range
+ * ('Last 3 days', 25,920 points) arrives in METRICS_BATCHES_TO_NOW batches, with room for the
+ * points written while it loads.
+ */
+export const METRICS_BATCH_SIZE =
+  Math.ceil(
+    Math.max(...TIME_RANGES.map((range) => range.milliseconds)) /
+      METRICS_POINT_INTERVAL_MS /
+      METRICS_BATCHES_TO_NOW,
+  ) + 100;
 
 /** A node's scrollId: `<epoch milliseconds>-<point id>`, the id a bigint. */
 export const NODE_SCROLL_ID_PATTERN = /^(\d{1,15})-(\d{1,19})$/;

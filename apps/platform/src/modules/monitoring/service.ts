@@ -3,7 +3,6 @@ import { ERROR_CODES } from '@web-control/contract/errors';
 import {
   AGGREGATE_SCROLL_ID_PATTERN,
   BAD_SCROLL_ID_MESSAGE,
-  METRICS_BATCH_SIZE,
   NODE_SCROLL_ID_PATTERN,
   TIME_RANGES,
   type aggregateMetricsQuerySchema,
@@ -75,8 +74,9 @@ function toPoint(record: Omit<MetricRecord, 'id'>, scrollId: string): MetricPoin
 export type MonitoringService = ReturnType<typeof createMonitoringService>;
 
 /** Reads what the switch reports: nodes, store-and-forward queues, instances and metric points. */
-export function createMonitoringService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+/** batchSize: the most points one answer holds (the METRICS_BATCH_SIZE setting). */
+export function createMonitoringService(deps: { db: Db; clock: Clock; batchSize: number }) {
+  const { db, clock, batchSize } = deps;
   const repository = createMonitoringRepository();
 
   async function nodeStatuses(): Promise<{ nodes: NodeRecord[]; statuses: Map<string, NodeStatus> }> {
@@ -143,13 +143,13 @@ export function createMonitoringService(deps: { db: Db; clock: Clock }) {
         nodeId: query.node,
         since: new Date(clock.now().getTime() - range.milliseconds),
         after,
-        limit: METRICS_BATCH_SIZE + 1,
+        limit: batchSize + 1,
       });
       return {
         metrics: records
-          .slice(0, METRICS_BATCH_SIZE)
+          .slice(0, batchSize)
           .map((record) => toPoint(record, `${record.time.getTime()}-${record.id}`)),
-        partial: records.length > METRICS_BATCH_SIZE,
+        partial: records.length > batchSize,
       };
     },
 
@@ -167,13 +167,11 @@ export function createMonitoringService(deps: { db: Db; clock: Clock }) {
         from: new Date(query.from),
         to: new Date(query.to),
         after,
-        limit: METRICS_BATCH_SIZE + 1,
+        limit: batchSize + 1,
       });
       return {
-        metrics: records
-          .slice(0, METRICS_BATCH_SIZE)
-          .map((record) => toPoint(record, String(record.time.getTime()))),
-        partial: records.length > METRICS_BATCH_SIZE,
+        metrics: records.slice(0, batchSize).map((record) => toPoint(record, String(record.time.getTime()))),
+        partial: records.length > batchSize,
       };
     },
   };
