@@ -101,8 +101,7 @@ lines.push(
   '',
   ...lighthouse
     .filter((figure) => figure.problem !== undefined)
-    .map((figure) => `Lighthouse on ${figure.page}: ${figure.problem ?? ''}`),
-  '',
+    .flatMap((figure) => [`Lighthouse on ${figure.page}: ${figure.problem ?? ''}`, '']),
 );
 
 const onlyLighthouse = process.argv.includes('--only=lighthouse');
