@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const BUILD_ID = createHash('sha256').update(String(Date.now())).digest('hex').slice(0, 12);
 
@@ -20,7 +21,7 @@ function buildVersionFile(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), buildVersionFile()],
+  plugins: [react(), buildVersionFile(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     sourcemap: false,

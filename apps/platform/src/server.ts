@@ -19,7 +19,7 @@ import { transactionsPlugin } from './modules/transactions/plugin.ts';
 import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { ERROR_SERVER_OPTIONS, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { readSettings, type Settings, type SettingsInput } from './settings.ts';
@@ -75,6 +75,7 @@ function trustHops(hops: number) {
 
 function createFastify(settings: Settings, logger: boolean, stream: NodeJS.WritableStream | undefined) {
   return Fastify({
+    ...ERROR_SERVER_OPTIONS,
     logger: logger
       ? {
           level: settings.logLevel,

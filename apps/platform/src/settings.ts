@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { METRICS_BATCH_SIZE } from '@web-control/contract/monitoring';
 import { AUTH_PROVIDER_KINDS, DEFAULT_API_BASES, type ApiName } from '@web-control/contract/runtime-config';
 import { DAY_MS, SECOND_MS } from './time.ts';
 
@@ -174,6 +175,8 @@ export const settingsSchema = z.object({
   simulatorTps: z.coerce.number().positive().max(10_000).default(DEFAULT_SIMULATOR_TPS),
   /** Metric history written when there is none (the 'Last 3 days' graphs); 0 writes none. */
   simulatorHistoryHours: z.coerce.number().int().min(0).max(96).default(DEFAULT_SIMULATOR_HISTORY_HOURS),
+  /** The most metric points one monitoring answer holds (206 when more remain). */
+  metricsBatchSize: z.coerce.number().int().min(1).max(100_000).default(METRICS_BATCH_SIZE),
   /** Transactions (and their messages) older than this are deleted, hourly. */
   transactionRetentionDays: z.coerce
     .number()
@@ -227,6 +230,7 @@ const ENV_NAMES = {
   simulatorTps: 'SIMULATOR_TPS',
   simulatorHistoryHours: 'SIMULATOR_HISTORY_HOURS',
   transactionRetentionDays: 'TRANSACTION_RETENTION_DAYS',
+  metricsBatchSize: 'METRICS_BATCH_SIZE',
 } as const satisfies Record<Exclude<keyof Settings, 'apiBases'>, string>;
 
 export class SettingsError extends Error {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USERNAME_MAX_LENGTH } from './auth.ts';
+import { integerIdSchema, text } from './inputs.ts';
 
 /** User and role administration under {auth}/manage (MANAGE_USERS). */
 export const permissionOptionSchema = z.object({
@@ -37,8 +38,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const MSISDN_MAX_LENGTH = 20;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
@@ -59,19 +59,18 @@ export const userInputSchema = z.object({
       message: 'A mobile number holds 6 to 19 digits, optionally after a +',
     },
   ),
-  roles: z.array(z.object({ roleId: z.number().int() })).length(1, 'Choose one role'),
+  roles: z.array(z.object({ roleId: integerIdSchema })).length(1, 'Choose one role'),
 });
 export type UserInput = z.input<typeof userInputSchema>;
 
 export const createdUserSchema = z.object({ userId: z.string() });
 
 export const roleInputSchema = z.object({
-  role: z
-    .string()
+  role: text()
     .trim()
     .min(1, 'Enter a role name')
     .max(ROLE_NAME_MAX_LENGTH, `A role name has at most ${ROLE_NAME_MAX_LENGTH} characters`),
-  permissions: z.array(z.object({ id: z.number().int() })),
+  permissions: z.array(z.object({ id: integerIdSchema })),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './inputs.ts';
 
 export const LOGIN_MESSAGES = {
   username: 'Please enter a valid username',
@@ -11,12 +12,13 @@ export const PASSWORD_MAX_LENGTH = 256;
 
 /** One schema for the login form and the login request. */
 export const loginRequestSchema = z.object({
-  username: z
-    .string()
+  username: text(LOGIN_MESSAGES.username)
     .trim()
     .min(1, LOGIN_MESSAGES.username)
     .max(USERNAME_MAX_LENGTH, LOGIN_MESSAGES.username),
-  password: z.string().min(1, LOGIN_MESSAGES.password).max(PASSWORD_MAX_LENGTH, LOGIN_MESSAGES.password),
+  password: text(LOGIN_MESSAGES.password)
+    .min(1, LOGIN_MESSAGES.password)
+    .max(PASSWORD_MAX_LENGTH, LOGIN_MESSAGES.password),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  uriTooLong: 'URI_TOO_LONG',
+  headersTooLarge: 'HEADERS_TOO_LARGE',
   internal: 'INTERNAL_ERROR',
   ssoStateInvalid: 'SSO_STATE_INVALID',
   ssoFailed: 'SSO_FAILED',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BIGINT_MAX, isoInstantSchema, text } from './inputs.ts';
 
 /** Health monitoring of the switch (ECS API, MONITOR_SERVICES; the home graphs need a login only). */
 export const NODE_STATUSES = ['online', 'degraded', 'offline', 'unknown'] as const;
@@ -67,23 +68,47 @@ export const TIME_RANGES = [
 ] as const;
 export const timeRangeSchema = z.enum(['now-30m', 'now-1h', 'now-1d', 'now-3d']);
 
-/** A batch holds at most this many points; more remain → 206. */
-export const METRICS_BATCH_SIZE = 500;
+/** The switch reports one point per node this often. */
+export const METRICS_POINT_INTERVAL_MS = 10_000;
+/** A graph reaches "now" in this many batches at most: the first at once, the next 2 s later. */
+export const METRICS_BATCHES_TO_NOW = 2;
+/**
+ * A batch holds at most this many points; more remain → 206. Sized so that the longest range
+ * ('Last 3 days', 25,920 points) arrives in METRICS_BATCHES_TO_NOW batches, with room for the
+ * points written while it loads.
+ */
+export const METRICS_BATCH_SIZE =
+  Math.ceil(
+    Math.max(...TIME_RANGES.map((range) => range.milliseconds)) /
+      METRICS_POINT_INTERVAL_MS /
+      METRICS_BATCHES_TO_NOW,
+  ) + 100;
+
+/** A node's scrollId: `<epoch milliseconds>-<point id>`, the id a bigint. */
+export const NODE_SCROLL_ID_PATTERN = /^(\d{1,15})-(\d{1,19})$/;
+/** The switch-wide series' scrollId: `<epoch milliseconds>`. */
+export const AGGREGATE_SCROLL_ID_PATTERN = /^(\d{1,15})$/;
+export const BAD_SCROLL_ID_MESSAGE = 'The scrollId is not one this API returned';
+
+function isNodeScrollId(value: string): boolean {
+  const id = NODE_SCROLL_ID_PATTERN.exec(value)?.[2];
+  return id !== undefined && BigInt(id) <= BIGINT_MAX;
+}
 
 export const metricsQuerySchema = z.object({
   from: timeRangeSchema,
   /** true: the live view, whose points keep arriving (the console polls). */
   online: z.stringbool().optional(),
-  instance: z.string().min(1).max(64),
-  node: z.string().min(1).max(64),
-  scrollId: z.string().max(64).optional(),
+  instance: text().min(1).max(64),
+  node: text().min(1).max(64),
+  scrollId: z.string().max(64).refine(isNodeScrollId, BAD_SCROLL_ID_MESSAGE).optional(),
 });
 
 /** The home graphs: from and to are the start and end of today (ISO 8601). */
 export const aggregateMetricsQuerySchema = z.object({
-  from: z.iso.datetime({ offset: true }),
-  to: z.iso.datetime({ offset: true }),
-  scrollId: z.string().max(64).optional(),
+  from: isoInstantSchema,
+  to: isoInstantSchema,
+  scrollId: z.string().regex(AGGREGATE_SCROLL_ID_PATTERN, BAD_SCROLL_ID_MESSAGE).optional(),
 });
 
 export const featuresResponseSchema = z.object({ searchIndex: z.boolean() });

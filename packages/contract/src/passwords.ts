@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './auth.ts';
+import { text } from './inputs.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** PCI DSS 8.3.6: a password chosen now has at least 12 characters (the spec's 8 still checks first). */
@@ -107,7 +108,7 @@ export const newPasswordFormSchema = z
   });
 
 export const forgotPasswordRequestSchema = z.object({
-  email: z.string().trim().max(254),
+  email: text().trim().max(254),
 });
 
 /** POST {auth}/manage/users/reset/{token}: reset and enrolment alike. */

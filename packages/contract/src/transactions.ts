@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANT_RANGE_MESSAGE, isStorableInstant, text } from './inputs.ts';
 
 /** Transactions and their message traces (ECS API and {transactionsApi}, VIEW_TRANSACTIONS). */
 
@@ -61,18 +62,24 @@ export function formatCompactIso(date: Date): string {
     .replaceAll(':', '');
 }
 
-const compactIsoSchema = z.string().refine((value) => parseCompactIso(value) !== undefined, {
-  message: 'Must be a date and time in compact ISO 8601 basic format, such as 20261122T000000Z',
-});
+const compactIsoSchema = text()
+  .refine((value) => parseCompactIso(value) !== undefined, {
+    message: 'Must be a date and time in compact ISO 8601 basic format, such as 20261122T000000Z',
+    abort: true,
+  })
+  .refine(
+    (value) => isStorableInstant(parseCompactIso(value) ?? new Date(Number.NaN)),
+    INSTANT_RANGE_MESSAGE,
+  );
 
 export const transactionsQuerySchema = z
   .object({
     /** A service type id (GET /service_types). */
-    service: z.string().trim().min(1).max(64).optional(),
+    service: text().trim().min(1).max(64).optional(),
     /** Exact reference number. */
-    reference: z.string().trim().min(1).max(64).optional(),
+    reference: text().trim().min(1).max(64).optional(),
     /** A receiver id (GET /receivers). */
-    receiver: z.string().trim().min(1).max(64).optional(),
+    receiver: text().trim().min(1).max(64).optional(),
     dateFrom: compactIsoSchema.optional(),
     dateTo: compactIsoSchema.optional(),
     /** The uuid of the newest row of the first page: later pages hold only rows that existed then. */
@@ -96,13 +103,16 @@ export interface ServiceDataEntry {
   value: ServiceDataValue;
   meta?: { currency?: string } | undefined;
 }
-export const serviceDataEntrySchema: z.ZodType<ServiceDataEntry> = z.lazy(() =>
-  z.object({
-    name: z.string(),
-    value: z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(serviceDataEntrySchema)]),
-    meta: z.object({ currency: z.string().optional() }).optional(),
-  }),
-);
+/** Named, so the OpenAPI document can refer to itself recursively through a component. */
+export const serviceDataEntrySchema: z.ZodType<ServiceDataEntry> = z
+  .lazy(() =>
+    z.object({
+      name: z.string(),
+      value: z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(serviceDataEntrySchema)]),
+      meta: z.object({ currency: z.string().optional() }).optional(),
+    }),
+  )
+  .meta({ id: 'ServiceDataEntry' });
 
 export const serviceDataSchema = z.object({
   base: z.array(serviceDataEntrySchema),

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { PRODUCT_VERSION } from '@web-control/contract/health';
 import { markRoutesPublic } from './auth-guard.ts';
 
@@ -18,6 +18,8 @@ const openApi: FastifyPluginAsync<{ productName: string }> = async (app, options
       },
     },
     transform: jsonSchemaTransform,
+    // Emits the schemas named with `.meta({ id })` as components, which the `$ref`s point at.
+    transformObject: jsonSchemaTransformObject,
   });
 };
 

@@ -17,6 +17,25 @@ const REVALIDATE_CACHE = 'no-cache';
 export const CONSOLE_MISSING_MESSAGE =
   'The console has not been built yet. Run `npm run build` (or `npm start`, which builds it), then reload. The APIs work meanwhile.';
 
+/** The encodings the build writes beside its files (apps/console/build/precompress.ts), best first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', extension: '.br' },
+  { encoding: 'gzip', extension: '.gz' },
+] as const;
+
+/** The encodings an Accept-Encoding header allows (a `;q=0` refuses one; `*` allows all). */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [token = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const refused = params.some((param) => /^q=0(?:\.0*)?$/.test(param));
+    if (token !== '' && !refused) {
+      accepted.add(token);
+    }
+  }
+  return accepted;
+}
+
 function isApiPath(url: string): boolean {
   return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 }
@@ -24,11 +43,13 @@ function isApiPath(url: string): boolean {
 /**
  * Serves the built console. Vite's hashed files under /assets never change, so browsers may keep
  * them; index.html must be revalidated so a new release is picked up. Unknown non-API GETs answer
- * index.html so the console's router can handle deep links.
+ * index.html so the console's router can handle deep links. Files are sent as the brotli or gzip
+ * copy the build wrote beside them when the browser accepts it.
  */
 const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, options) => {
   const indexPath = path.join(options.consoleDist, 'index.html');
   const built = existsSync(indexPath);
+  const indexCopies = PRECOMPRESSED.filter((copy) => existsSync(indexPath + copy.extension));
 
   if (built) {
     await app.register(async (publicScope) => {
@@ -38,6 +59,7 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
         prefix: '/',
         decorateReply: false,
         cacheControl: false,
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           const relative = path.relative(options.consoleDist, filePath);
           reply.header(
@@ -61,10 +83,16 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
         .header('cache-control', 'no-store')
         .send(CONSOLE_MISSING_MESSAGE);
     }
-    return reply
+    const accepted = acceptedEncodings(request.headers['accept-encoding']);
+    const copy = indexCopies.find((candidate) => accepted.has(candidate.encoding) || accepted.has('*'));
+    reply
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE_CACHE)
-      .send(createReadStream(indexPath));
+      .header('vary', 'accept-encoding');
+    if (copy === undefined) {
+      return reply.send(createReadStream(indexPath));
+    }
+    return reply.header('content-encoding', copy.encoding).send(createReadStream(indexPath + copy.extension));
   });
 };
 

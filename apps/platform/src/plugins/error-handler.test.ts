@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/connection.ts';
@@ -119,5 +121,43 @@ describe('central error handler', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers a path parameter over 256 characters with 414 in the common shape, and lets a 256-character reset token through', async () => {
+    const tooLong = await app.inject({ url: `/api/lb/${'a'.repeat(257)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ errorMessage: 'The address is too long.', code: 'URI_TOO_LONG' });
+
+    const token = await app.inject({
+      method: 'POST',
+      url: `/api/auth/manage/users/reset/${'t'.repeat(256)}`,
+      payload: { password: 'Another-passw0rd!', confirmPassword: 'Another-passw0rd!' },
+    });
+    expect(token.statusCode).not.toBe(414);
+    expect(token.statusCode).toBeLessThan(500);
+    expect(token.json()).toEqual({ errorMessage: ANY_STRING, code: ANY_STRING });
+  });
+
+  it('answers headers over the limit with 431 in the common shape', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const answer = await new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+      const outgoing = httpRequest(
+        { host: '127.0.0.1', port, path: '/api/health', headers: { 'x-padding': 'x'.repeat(32 * 1024) } },
+        (incoming) => {
+          let body = '';
+          incoming.setEncoding('utf8');
+          incoming.on('data', (chunk: string) => (body += chunk));
+          incoming.on('end', () => resolve({ status: incoming.statusCode, body }));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    expect(answer.status).toBe(431);
+    expect(JSON.parse(answer.body)).toEqual({
+      errorMessage: 'The request headers are too large.',
+      code: 'HEADERS_TOO_LARGE',
+    });
   });
 });

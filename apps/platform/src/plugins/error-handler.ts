@@ -1,4 +1,12 @@
-import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyPluginCallback,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorBody } from '@web-control/contract/errors';
@@ -6,6 +14,13 @@ import { AppError, INTERNAL_ERROR_MESSAGE } from '../errors.ts';
 
 export const NOT_FOUND_MESSAGE = 'The requested resource was not found.';
 export const PAYLOAD_TOO_LARGE_MESSAGE = 'The request is too large.';
+export const URI_TOO_LONG_MESSAGE = 'The address is too long.';
+export const BAD_URL_MESSAGE = 'The address is not valid.';
+export const HEADERS_TOO_LARGE_MESSAGE = 'The request headers are too large.';
+export const CLIENT_TIMEOUT_MESSAGE = 'The request took too long to arrive.';
+export const BAD_REQUEST_MESSAGE = 'The request could not be read.';
+/** Path parameters up to this length reach the routes (reset tokens are up to 256 characters). */
+export const MAX_PARAM_LENGTH = 256;
 
 export interface ValidationDetail {
   location: string;
@@ -83,5 +98,42 @@ const errorHandler: FastifyPluginCallback = (app, _options, done) => {
   });
   done();
 };
+
+/** Fastify's errors raised before routing (an address too long or badly encoded), in the common shape. */
+function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.statusCode === 414) {
+    send(reply, 414, { errorMessage: URI_TOO_LONG_MESSAGE, code: ERROR_CODES.uriTooLong });
+    return;
+  }
+  send(reply, 400, { errorMessage: BAD_URL_MESSAGE, code: ERROR_CODES.badRequest });
+}
+
+/** Errors of the HTTP parser, before there is a request: written on the socket in the common shape. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) {
+    return;
+  }
+  const [status, body]: [number, ErrorBody] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, { errorMessage: HEADERS_TOO_LARGE_MESSAGE, code: ERROR_CODES.headersTooLarge }]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { errorMessage: CLIENT_TIMEOUT_MESSAGE, code: ERROR_CODES.badRequest }]
+        : [400, { errorMessage: BAD_REQUEST_MESSAGE, code: ERROR_CODES.badRequest }];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** Server options the central handler needs: they act before any plugin can, so Fastify() takes them. */
+export const ERROR_SERVER_OPTIONS = {
+  routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+  frameworkErrors: sendFrameworkError,
+  clientErrorHandler: answerClientError,
+} satisfies FastifyServerOptions;
 
 export const errorHandlerPlugin = fp(errorHandler, { name: 'error-handler' });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { METRICS_BATCH_SIZE, METRICS_POINT_INTERVAL_MS, TIME_RANGES } from '@web-control/contract/monitoring';
 import {
   BATCH_FOLLOW_UP_MS,
   initialSeriesState,
@@ -167,4 +168,33 @@ describe('streamSeries', () => {
     expect(events).toEqual(['load', 'batch']);
     expect(fetchBatch).toHaveBeenCalledTimes(1);
   });
+
+  it.each(TIME_RANGES.map((range) => [range.label, range.milliseconds] as const))(
+    'shows the whole of %s up to now within 4 s, batches still 2 s apart',
+    async (_, rangeMs) => {
+      // The platform's answers: every point of the range, METRICS_BATCH_SIZE at a time, 206 while more remain.
+      const now = Date.UTC(2026, 2, 2, 12);
+      const all = Array.from({ length: rangeMs / METRICS_POINT_INTERVAL_MS }, (_, index) => {
+        const time = now - rangeMs + (index + 1) * METRICS_POINT_INTERVAL_MS;
+        return { time: new Date(time).toISOString(), scrollId: String(time) };
+      });
+      const askedAt: number[] = [];
+      const fetchBatch = vi.fn((scrollId: string | undefined) => {
+        askedAt.push(Date.now());
+        const start = scrollId === undefined ? 0 : all.findIndex((p) => p.scrollId === scrollId) + 1;
+        const points = all.slice(start, start + METRICS_BATCH_SIZE);
+        return Promise.resolve({ points, partial: start + METRICS_BATCH_SIZE < all.length });
+      });
+      const opened = Date.now();
+      const load = runLoad(initialSeriesState(), fetchBatch);
+
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(load.now().points.at(-1)?.time, 'the graph reaches now').toBe(new Date(now).toISOString());
+      expect(load.now().points).toHaveLength(all.length);
+      expect(load.now().phase).toBe('idle');
+      const gaps = askedAt.slice(1).map((time, index) => time - (askedAt[index] ?? opened));
+      expect(gaps.every((gap) => gap === BATCH_FOLLOW_UP_MS)).toBe(true);
+      await load.done;
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@web-control/contract/inputs';
 import {
   receiversResponseSchema,
   serviceSchema,
@@ -19,7 +20,7 @@ const VIEW_LOAD_BALANCER = permissions('VIEW_LOAD_BALANCER');
 const EDIT_LOAD_BALANCER = permissions('EDIT_LOAD_BALANCER');
 const MAX_ID_LENGTH = 64;
 
-const id = z.string().min(1).max(MAX_ID_LENGTH);
+const id = text().min(1).max(MAX_ID_LENGTH);
 const serviceParamsSchema = z.object({ serviceId: id });
 const receiverParamsSchema = z.object({ serviceId: id, receiverId: id });
 const REFUSALS = refusals(404);

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   instancesResponseSchema,
-  METRICS_BATCH_SIZE,
+  METRICS_BATCHES_TO_NOW,
+  METRICS_POINT_INTERVAL_MS,
   metricsResponseSchema,
   nodesResponseSchema,
   safResponseSchema,
+  TIME_RANGES,
   type MetricPoint,
 } from '@web-control/contract/monitoring';
 import { ManualClock } from '../../clock.ts';
@@ -18,8 +20,12 @@ import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-data
 import { NODE_OFFLINE_AFTER_MS } from './service.ts';
 
 const NOW = new Date('2026-03-02T12:00:03Z');
-/** 1001 points per node within the last day: two full batches and one point. */
+/** A tick of the clock that falls on a point. */
+const NOW_ON_A_POINT = new Date('2026-03-02T12:00:00Z');
+/** 1001 points per node within the last day: two full batches and one point of TEST_BATCH_SIZE. */
 const HISTORY_TICKS = 1_001;
+/** Small batches, so the history needs several. */
+const TEST_BATCH_SIZE = 500;
 const QUERY = 'from=now-1d&instance=ecs-jhb&node=jhb-node-01';
 const TODAY = 'from=2026-03-02T00:00:00.000Z&to=2026-03-02T23:59:59.999Z';
 
@@ -46,7 +52,7 @@ describe.each(TEST_DATABASE_KINDS)('monitoring API on %s', (kind) => {
     });
     await simulator.prepare();
     await simulator.tick();
-    app = await buildTestApp({ database, clock });
+    app = await buildTestApp({ database, clock, settings: { metricsBatchSize: TEST_BATCH_SIZE } });
     adminToken = (await login(app, 'admin', TEST_DEMO_PASSWORD)).access_token;
     const nobody = await createTestUser(database, []);
     noPermissionToken = (await login(app, nobody.username, nobody.password)).access_token;
@@ -165,9 +171,8 @@ describe.each(TEST_DATABASE_KINDS)('monitoring API on %s', (kind) => {
     }
   }
 
-  it('answers a node’s points in batches of METRICS_BATCH_SIZE with 206 until the last', async () => {
+  it('answers a node’s points in batches of the METRICS_BATCH_SIZE setting with 206 until the last', async () => {
     const { batches, points } = await readAll('/metrics', QUERY);
-    expect(METRICS_BATCH_SIZE).toBe(500);
     expect(batches).toEqual([
       { status: 206, size: 500 },
       { status: 206, size: 500 },
@@ -276,5 +281,59 @@ describe.each(TEST_DATABASE_KINDS)('monitoring API on %s', (kind) => {
       'from=2026-03-06T00:00:05.000Z&to=2026-03-06T23:59:59.999Z',
     );
     expect(later.points.map((p) => p.totalMessages)).toEqual([7 + 1]);
+  });
+});
+
+describe('monitoring batches at the default size', () => {
+  let database: DatabaseHandle;
+  let app: App & { clock: ManualClock };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    // Three full days of points for one node: the longest range Node View offers.
+    const longest = Math.max(...TIME_RANGES.map((range) => range.milliseconds));
+    const rows = Array.from({ length: longest / METRICS_POINT_INTERVAL_MS }, (_, index) => ({
+      node_id: 'jhb-node-01',
+      time: new Date(NOW_ON_A_POINT.getTime() - longest + (index + 1) * METRICS_POINT_INTERVAL_MS),
+      tps_5min: 1,
+      tps_5min_agg: 4,
+      total_messages: index,
+      percentile50: 10,
+      percentile95: 20,
+      percentile99: 30,
+    }));
+    for (let start = 0; start < rows.length; start += 2_000) {
+      await database.db
+        .insertInto('metric_points')
+        .values(rows.slice(start, start + 2_000))
+        .execute();
+    }
+    app = await buildTestApp({ database, clock: new ManualClock(NOW_ON_A_POINT) });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers the whole of the last 3 days in two batches, so the graph reaches now 2 s after it opens', async () => {
+    const token = (await login(app, 'admin', TEST_DEMO_PASSWORD)).access_token;
+    const statuses: number[] = [];
+    const points: MetricPoint[] = [];
+    let scrollId: string | undefined;
+    for (;;) {
+      const response = await app.inject({
+        url: `/api/ecs/metrics?from=now-3d&instance=ecs-jhb&node=jhb-node-01${scrollId === undefined ? '' : `&scrollId=${scrollId}`}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const { metrics } = metricsResponseSchema.parse(response.json());
+      statuses.push(response.statusCode);
+      points.push(...metrics);
+      if (response.statusCode !== 206) break;
+      scrollId = metrics.at(-1)?.scrollId;
+    }
+    expect(statuses).toEqual([206, 200]);
+    expect(statuses.length).toBeLessThanOrEqual(METRICS_BATCHES_TO_NOW);
+    expect(points).toHaveLength(3 * 24 * 360);
+    expect(points.at(-1)?.time).toBe(NOW_ON_A_POINT.toISOString());
   });
 });

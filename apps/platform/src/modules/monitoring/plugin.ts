@@ -5,8 +5,8 @@ import { createMonitoringService } from './service.ts';
 
 /** Health monitoring of the switch, at /api/ecs. */
 const monitoring: FastifyPluginAsync = async (app) => {
-  const { database, clock } = app.services;
-  const service = createMonitoringService({ db: database.db, clock });
+  const { database, clock, settings } = app.services;
+  const service = createMonitoringService({ db: database.db, clock, batchSize: settings.metricsBatchSize });
   await app.register(monitoringRoutes, { prefix: '/api/ecs', service });
 };
 

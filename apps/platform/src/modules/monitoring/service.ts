@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { ERROR_CODES } from '@web-control/contract/errors';
 import {
-  METRICS_BATCH_SIZE,
+  AGGREGATE_SCROLL_ID_PATTERN,
+  BAD_SCROLL_ID_MESSAGE,
+  NODE_SCROLL_ID_PATTERN,
   TIME_RANGES,
   type aggregateMetricsQuerySchema,
   type Instance,
@@ -23,7 +25,7 @@ export const NODE_DEGRADED_PERCENTILE95_MS = 1_000;
 
 export const MONITORING_MESSAGES = {
   nodeNotFound: 'This node does not exist in this instance',
-  badScrollId: 'The scrollId is not one this API returned',
+  badScrollId: BAD_SCROLL_ID_MESSAGE,
 } as const;
 
 export type MetricsQuery = z.output<typeof metricsQuerySchema>;
@@ -34,9 +36,6 @@ export interface MetricsBatch {
   metrics: MetricPoint[];
   partial: boolean;
 }
-
-const NODE_SCROLL_ID = /^(\d{1,15})-(\d{1,19})$/;
-const AGGREGATE_SCROLL_ID = /^(\d{1,15})$/;
 
 export function deriveNodeStatus(latest: NodeRecord['latest'], now: Date): NodeStatus {
   if (latest === undefined) {
@@ -75,8 +74,9 @@ function toPoint(record: Omit<MetricRecord, 'id'>, scrollId: string): MetricPoin
 export type MonitoringService = ReturnType<typeof createMonitoringService>;
 
 /** Reads what the switch reports: nodes, store-and-forward queues, instances and metric points. */
-export function createMonitoringService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+/** batchSize: the most points one answer holds (the METRICS_BATCH_SIZE setting). */
+export function createMonitoringService(deps: { db: Db; clock: Clock; batchSize: number }) {
+  const { db, clock, batchSize } = deps;
   const repository = createMonitoringRepository();
 
   async function nodeStatuses(): Promise<{ nodes: NodeRecord[]; statuses: Map<string, NodeStatus> }> {
@@ -133,7 +133,7 @@ export function createMonitoringService(deps: { db: Db; clock: Clock }) {
     async getNodeMetrics(query: MetricsQuery): Promise<MetricsBatch> {
       let after: { time: Date; id: string } | undefined;
       if (query.scrollId !== undefined) {
-        const match = NODE_SCROLL_ID.exec(query.scrollId);
+        const match = NODE_SCROLL_ID_PATTERN.exec(query.scrollId);
         if (match?.[1] === undefined || match[2] === undefined) {
           throw badScrollId();
         }
@@ -147,13 +147,13 @@ export function createMonitoringService(deps: { db: Db; clock: Clock }) {
         nodeId: query.node,
         since: new Date(clock.now().getTime() - range.milliseconds),
         after,
-        limit: METRICS_BATCH_SIZE + 1,
+        limit: batchSize + 1,
       });
       return {
         metrics: records
-          .slice(0, METRICS_BATCH_SIZE)
+          .slice(0, batchSize)
           .map((record) => toPoint(record, `${record.time.getTime()}-${record.id}`)),
-        partial: records.length > METRICS_BATCH_SIZE,
+        partial: records.length > batchSize,
       };
     },
 
@@ -161,7 +161,7 @@ export function createMonitoringService(deps: { db: Db; clock: Clock }) {
     async getAggregateMetrics(query: AggregateMetricsQuery): Promise<MetricsBatch> {
       let after: Date | undefined;
       if (query.scrollId !== undefined) {
-        const match = AGGREGATE_SCROLL_ID.exec(query.scrollId);
+        const match = AGGREGATE_SCROLL_ID_PATTERN.exec(query.scrollId);
         if (match?.[1] === undefined) {
           throw badScrollId();
         }
@@ -171,13 +171,11 @@ export function createMonitoringService(deps: { db: Db; clock: Clock }) {
         from: new Date(query.from),
         to: new Date(query.to),
         after,
-        limit: METRICS_BATCH_SIZE + 1,
+        limit: batchSize + 1,
       });
       return {
-        metrics: records
-          .slice(0, METRICS_BATCH_SIZE)
-          .map((record) => toPoint(record, String(record.time.getTime()))),
-        partial: records.length > METRICS_BATCH_SIZE,
+        metrics: records.slice(0, batchSize).map((record) => toPoint(record, String(record.time.getTime()))),
+        partial: records.length > batchSize,
       };
     },
   };

@@ -1,0 +1,104 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/connection.ts';
+import type { App } from '../server.ts';
+import { buildTestApp } from '../testing/test-app.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+
+const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, index) => `"row ${index}"`).join(',')}];`;
+const STYLES = `.row { color: red; }\n`.repeat(200);
+const INDEX = `<!doctype html><title>console</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(40)}`;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A dist folder as the console build leaves it: each file with its .br and .gz copies beside it. */
+async function writeBuiltFile(folder: string, name: string, content: string): Promise<void> {
+  const file = path.join(folder, name);
+  await writeFile(file, content);
+  await writeFile(`${file}.br`, brotliCompressSync(content));
+  await writeFile(`${file}.gz`, gzipSync(content));
+}
+
+describe('console static files', () => {
+  let database: DatabaseHandle;
+  let app: App;
+  let consoleDist: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    consoleDist = await mkdtemp(path.join(tmpdir(), 'web-control-dist-'));
+    await mkdir(path.join(consoleDist, 'assets'));
+    await writeBuiltFile(consoleDist, 'index.html', INDEX);
+    await writeBuiltFile(consoleDist, 'assets/index-abc123.js', SCRIPT);
+    await writeBuiltFile(consoleDist, 'assets/index-abc123.css', STYLES);
+    await writeFile(path.join(consoleDist, 'assets', 'tiny-def456.js'), 'export {};');
+    app = await buildTestApp({ database, settings: { consoleDist } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(consoleDist, { recursive: true, force: true });
+  });
+
+  it('sends the brotli copy of a hashed script to a browser that accepts brotli, cached for good', async () => {
+    const response = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(SCRIPT);
+    expect(response.rawPayload.length).toBeLessThan(SCRIPT.length / 3);
+  });
+
+  it('sends the gzip copy when brotli is not accepted, and the plain file when nothing is', async () => {
+    const gzipped = await app.inject({
+      url: '/assets/index-abc123.css',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toMatch(/^text\/css/);
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(STYLES);
+
+    const plain = await app.inject({ url: '/assets/index-abc123.css' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(STYLES);
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('sends a file that has no compressed copy as it is', async () => {
+    const response = await app.inject({
+      url: '/assets/tiny-def456.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('export {};');
+  });
+
+  it('sends index.html compressed but revalidated, at / and at a deep link', async () => {
+    for (const url of ['/', '/login', '/dashboard/transactions']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(response.rawPayload).toString('utf8'), url).toBe(INDEX);
+    }
+
+    const refused = await app.inject({ url: '/login', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(refused.rawPayload).toString('utf8')).toBe(INDEX);
+
+    const plain = await app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(INDEX);
+  });
+});
