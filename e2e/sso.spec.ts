@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { IDENTITY_PROVIDER_NAME, OIDC_ISSUER, SSO_BASE_URL } from './support/constants';
 
@@ -111,6 +112,11 @@ test.describe('single sign-on', () => {
     await page.getByRole('button', { name: 'Link identity' }).click();
     await page.getByLabel('Issuer').fill(OIDC_ISSUER);
     await page.getByLabel('Subject').fill(subject);
+    const accessibility = await new AxeBuilder({ page }).analyze();
+    expect(
+      accessibility.violations,
+      'the user page with its link form has no accessibility violations',
+    ).toEqual([]);
     await page.getByRole('button', { name: 'Link', exact: true }).click();
     const identities = page.getByRole('table', { name: 'Single sign-on' });
     await expect(
