@@ -60,6 +60,8 @@ export const SSO_IDENTITY_MESSAGES = {
   subjectInvalid: `The subject must be 1 to ${SSO_SUBJECT_MAX_LENGTH} printable characters`,
   linkedToAnother: (username: string) =>
     `This identity is already linked to the user "${username}"; unlink it there first`,
+  /** Another administrator linked it a moment ago (the unique key said so). */
+  linkedJustNow: 'This identity was just linked to another user; unlink it there first',
   notLinked: 'This identity is not linked to this user',
 } as const;
 

@@ -4,17 +4,11 @@ import type { Db, DbExecutor } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { createAuditedChange, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
+import { ADMIN_MESSAGES } from '../auth/admin-service.ts';
 import type { ExternalSignIn } from '../auth/service.ts';
 import { createSsoRepository } from './repository.ts';
+import { SSO_AUDIT_ACTIONS } from './service.ts';
 import type { UserIdentityRow } from './table.ts';
-
-export const IDENTITY_ADMIN_AUDIT_ACTIONS = {
-  linked: 'IDENTITY_LINKED',
-  unlinked: 'IDENTITY_UNLINKED',
-} as const;
-
-/** Said when the user named in the path does not exist (the same text as user administration). */
-export const IDENTITY_USER_NOT_FOUND = 'This user does not exist';
 
 export interface IdentityAdminServiceDeps {
   db: Db;
@@ -50,7 +44,7 @@ export function createIdentityAdminService(deps: IdentityAdminServiceDeps) {
   async function requireUser(executor: DbExecutor, userId: string) {
     const user = await users.findUserById(executor, userId);
     if (user === undefined) {
-      throw notFound(IDENTITY_USER_NOT_FOUND);
+      throw notFound(ADMIN_MESSAGES.userNotFound);
     }
     return user;
   }
@@ -70,13 +64,11 @@ export function createIdentityAdminService(deps: IdentityAdminServiceDeps) {
       const result = await runAuditedChange<LinkResult>(
         actor,
         {
-          action: IDENTITY_ADMIN_AUDIT_ACTIONS.linked,
+          action: SSO_AUDIT_ACTIONS.identityLinked,
           target: { userId, issuer, subject, linkedBy: 'administrator' },
           // Two administrators linking the same identity at once: the second insert hits the unique key.
           refusalOf: (error) =>
-            isUniqueViolation(error)
-              ? conflict(SSO_IDENTITY_MESSAGES.linkedToAnother('another user'))
-              : undefined,
+            isUniqueViolation(error) ? conflict(SSO_IDENTITY_MESSAGES.linkedJustNow) : undefined,
           describe: (result) => ({ username: result.username, replaced: result.replaced }),
         },
         async (tx): Promise<LinkResult> => {
@@ -113,7 +105,7 @@ export function createIdentityAdminService(deps: IdentityAdminServiceDeps) {
       await runAuditedChange<{ username: string; linkedBy: string }>(
         actor,
         {
-          action: IDENTITY_ADMIN_AUDIT_ACTIONS.unlinked,
+          action: SSO_AUDIT_ACTIONS.identityUnlinked,
           target: { userId, issuer, subject },
           describe: (result) => result,
         },

@@ -14,7 +14,8 @@ import { TEST_DEMO_PASSWORD } from '../../testing/constants.ts';
 import { startTestOidcProvider, type TestOidcProvider } from '../../testing/oidc-provider.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
-import { IDENTITY_ADMIN_AUDIT_ACTIONS, IDENTITY_USER_NOT_FOUND } from './identity-admin-service.ts';
+import { ADMIN_MESSAGES } from '../auth/admin-service.ts';
+import { SSO_AUDIT_ACTIONS } from './service.ts';
 
 type Method = 'GET' | 'PUT' | 'DELETE';
 
@@ -127,7 +128,7 @@ describe.each(TEST_DATABASE_KINDS)('identity administration on %s', (kind) => {
       await call('DELETE', identitiesPath(UNKNOWN_USER, { issuer: ISSUER, subject: 'ghost' })),
     ]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ errorMessage: IDENTITY_USER_NOT_FOUND });
+      expect(response.json()).toMatchObject({ errorMessage: ADMIN_MESSAGES.userNotFound });
     }
   });
 
@@ -156,7 +157,7 @@ describe.each(TEST_DATABASE_KINDS)('identity administration on %s', (kind) => {
     ]);
     expect(identities[0]?.linkedAt).toBe(app.clock.now().toISOString());
 
-    const [latest, replacing] = (await auditRows(database, IDENTITY_ADMIN_AUDIT_ACTIONS.linked)).filter(
+    const [latest, replacing] = (await auditRows(database, SSO_AUDIT_ACTIONS.identityLinked)).filter(
       (row) => row.detail.userId === user.userId,
     );
     expect(latest).toMatchObject({ actor: 'admin', outcome: 'success' });
@@ -184,7 +185,7 @@ describe.each(TEST_DATABASE_KINDS)('identity administration on %s', (kind) => {
     expect((await listIdentities(owner.userId)).map((identity) => identity.subject)).toEqual(['taken']);
     // The refused link did not replace the user's own link at that issuer.
     expect((await listIdentities(other.userId)).map((identity) => identity.subject)).toEqual(['mine']);
-    const [refused] = await auditRows(database, IDENTITY_ADMIN_AUDIT_ACTIONS.linked);
+    const [refused] = await auditRows(database, SSO_AUDIT_ACTIONS.identityLinked);
     expect(refused).toMatchObject({ actor: 'admin', outcome: 'refused' });
     expect(refused?.detail).toMatchObject({ userId: other.userId, subject: 'taken', status: 409 });
   });
@@ -206,7 +207,7 @@ describe.each(TEST_DATABASE_KINDS)('identity administration on %s', (kind) => {
     );
     expect(response.statusCode, response.body).toBe(204);
     expect(await listIdentities(user.userId)).toEqual([]);
-    const [unlinked] = await auditRows(database, IDENTITY_ADMIN_AUDIT_ACTIONS.unlinked);
+    const [unlinked] = await auditRows(database, SSO_AUDIT_ACTIONS.identityUnlinked);
     expect(unlinked).toMatchObject({ actor: 'admin', outcome: 'success' });
     expect(unlinked?.detail).toMatchObject({
       userId: user.userId,
