@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { IDENTITY_PROVIDER_NAME, OIDC_ISSUER, SSO_BASE_URL } from './support/constants';
 
@@ -95,5 +96,49 @@ test.describe('single sign-on', () => {
     await expect(page.getByRole('alert'), 'the refusal is explained').toHaveText(UNKNOWN_IDENTITY_MESSAGE);
     await expect(page).toHaveURL(/\/login\?/);
     expect(await page.evaluate(() => localStorage.getItem('webControl.refreshToken'))).toBeNull();
+  });
+
+  test('an identity an administrator links by issuer and subject then signs in as that user', async ({
+    page,
+    browser,
+  }) => {
+    // An account at the provider without an e-mail: only an administrator's link can let it in.
+    const subject = `contractor-${Date.now().toString(36)}`;
+    await page.goto('/dashboard/admin/users');
+    await signInAtProvider(page, 'admin');
+    await page.getByRole('navigation', { name: 'Users' }).getByRole('link', { name: 'support' }).click();
+    await expect(page.getByRole('heading', { name: 'Single sign-on' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Link identity' }).click();
+    await page.getByLabel('Issuer').fill(OIDC_ISSUER);
+    await page.getByLabel('Subject').fill(subject);
+    const accessibility = await new AxeBuilder({ page }).analyze();
+    expect(
+      accessibility.violations,
+      'the user page with its link form has no accessibility violations',
+    ).toEqual([]);
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    const identities = page.getByRole('table', { name: 'Single sign-on' });
+    await expect(
+      identities.getByRole('row', { name: new RegExp(subject) }),
+      'the new link is listed as the administrator’s',
+    ).toContainText('Administrator');
+
+    const context = await browser.newContext({ baseURL: SSO_BASE_URL });
+    try {
+      const other = await context.newPage();
+      await other.goto('/dashboard/home');
+      await signInAtProvider(other, subject);
+      await expect(other.getByRole('banner'), 'the identity signs in as the linked user').toContainText(
+        'logged in as support',
+      );
+    } finally {
+      await context.close();
+    }
+
+    // Unlinked, the identity is a stranger again (and the demo user is left as it was).
+    await identities.getByRole('button', { name: `Unlink ${subject}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unlink' }).click();
+    await expect(identities.getByRole('row', { name: new RegExp(subject) })).toHaveCount(0);
   });
 });

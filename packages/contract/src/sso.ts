@@ -44,3 +44,57 @@ export const ssoTokenRequestSchema = z.object({
   iss: z.string().max(2048).optional(),
 });
 export type SsoTokenRequest = z.infer<typeof ssoTokenRequestSchema>;
+
+/**
+ * How an identity came to be linked: email at its first sign-in by a verified address;
+ * administrator by an administrator naming its issuer and subject.
+ */
+export const IDENTITY_LINK_METHODS = ['email', 'administrator'] as const;
+export type IdentityLinkMethod = (typeof IDENTITY_LINK_METHODS)[number];
+
+export const SSO_ISSUER_MAX_LENGTH = 2048;
+export const SSO_SUBJECT_MAX_LENGTH = 255;
+
+export const SSO_IDENTITY_MESSAGES = {
+  issuerInvalid: 'The issuer must be an https or http URL',
+  subjectInvalid: `The subject must be 1 to ${SSO_SUBJECT_MAX_LENGTH} printable characters`,
+  linkedToAnother: (username: string) =>
+    `This identity is already linked to the user "${username}"; unlink it there first`,
+  /** Another administrator linked it a moment ago (the unique key said so). */
+  linkedJustNow: 'This identity was just linked to another user; unlink it there first',
+  notLinked: 'This identity is not linked to this user',
+} as const;
+
+/** No control characters (NUL included): a subject is an opaque, printable string. */
+const PRINTABLE = /^\P{Cc}*$/u;
+
+/**
+ * An identity an administrator links: the provider's issuer exactly as its ID tokens name it
+ * (no normalising: a trailing slash is part of it) and the subject (`sub`) of the account there.
+ */
+export const identityLinkInputSchema = z.object({
+  issuer: z
+    .url({ protocol: /^https?$/, error: SSO_IDENTITY_MESSAGES.issuerInvalid })
+    .max(SSO_ISSUER_MAX_LENGTH, SSO_IDENTITY_MESSAGES.issuerInvalid),
+  subject: z
+    .string(SSO_IDENTITY_MESSAGES.subjectInvalid)
+    .min(1, SSO_IDENTITY_MESSAGES.subjectInvalid)
+    .max(SSO_SUBJECT_MAX_LENGTH, SSO_IDENTITY_MESSAGES.subjectInvalid)
+    .regex(PRINTABLE, SSO_IDENTITY_MESSAGES.subjectInvalid),
+});
+export type IdentityLinkInput = z.infer<typeof identityLinkInputSchema>;
+
+/** One external identity linked to a user. */
+export const userIdentitySchema = z.object({
+  identityId: z.number().int(),
+  issuer: z.string(),
+  subject: z.string(),
+  linkedBy: z.enum(IDENTITY_LINK_METHODS),
+  linkedAt: z.iso.datetime({ offset: true }),
+  /** null until the identity has signed in. */
+  lastSignInAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type UserIdentity = z.infer<typeof userIdentitySchema>;
+
+export const userIdentitiesResponseSchema = z.object({ identities: z.array(userIdentitySchema) });
+export type UserIdentitiesResponse = z.infer<typeof userIdentitiesResponseSchema>;

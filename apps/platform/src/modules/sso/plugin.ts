@@ -2,12 +2,23 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_PREFIX } from '../auth/plugin.ts';
 import { createExternalSignIn } from '../auth/service.ts';
+import { identityAdminRoutes } from './identity-admin-routes.ts';
+import { createIdentityAdminService } from './identity-admin-service.ts';
 import { ssoRoutes } from './routes.ts';
 import { createSsoService } from './service.ts';
 
-/** Single sign-on through the identity provider, at /api/auth; only when AUTH_PROVIDER is identity-provider. */
+/**
+ * Single sign-on through the identity provider, at /api/auth: the sign-in only when AUTH_PROVIDER
+ * is identity-provider; the administration of linked identities always, so links can be set up
+ * before the switch.
+ */
 const sso: FastifyPluginAsync = async (app) => {
   const { settings, database, clock, random, audit, getSigningSecret } = app.services;
+  const externalSignIn = createExternalSignIn({ clock, random, sessionMaxHours: settings.sessionMaxHours });
+  await app.register(identityAdminRoutes, {
+    prefix: AUTH_PREFIX,
+    service: createIdentityAdminService({ db: database.db, clock, audit, users: externalSignIn }),
+  });
   if (settings.authProvider !== 'identity-provider') {
     return;
   }
@@ -18,7 +29,7 @@ const sso: FastifyPluginAsync = async (app) => {
       clock,
       random,
       audit,
-      externalSignIn: createExternalSignIn({ clock, random, sessionMaxHours: settings.sessionMaxHours }),
+      externalSignIn,
       // readSettings refuses identity-provider without an issuer and a client id.
       settings: {
         oidcIssuer: settings.oidcIssuer ?? '',

@@ -103,6 +103,78 @@ export function createSsoRepository() {
       return result.numInsertedOrUpdatedRows === 1n;
     },
 
+    listIdentitiesOfUser(executor: DbExecutor, userId: string): Promise<UserIdentityRow[]> {
+      return executor
+        .selectFrom('user_identities')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('issuer')
+        .orderBy('subject')
+        .execute();
+    },
+
+    /** The identities of the user at this issuer other than `subject`, removed; answers them. */
+    deleteOtherIdentitiesAtIssuer(
+      executor: DbExecutor,
+      userId: string,
+      issuer: string,
+      subject: string,
+    ): Promise<Array<Pick<UserIdentityRow, 'subject' | 'linked_by'>>> {
+      return executor
+        .deleteFrom('user_identities')
+        .where('user_id', '=', userId)
+        .where('issuer', '=', issuer)
+        .where('subject', '<>', subject)
+        .returning(['subject', 'linked_by'])
+        .execute();
+    },
+
+    /** A second link of the same identity (a race) fails on the unique key. */
+    insertAdministratorLink(
+      executor: DbExecutor,
+      link: { issuer: string; subject: string; userId: string; now: Date },
+    ): Promise<UserIdentityRow> {
+      return executor
+        .insertInto('user_identities')
+        .values({
+          issuer: link.issuer,
+          subject: link.subject,
+          user_id: link.userId,
+          linked_by: 'administrator',
+          created_at: link.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async setLinkMethod(
+      executor: DbExecutor,
+      identityId: number,
+      linkedBy: IdentityLinkMethod,
+    ): Promise<void> {
+      await executor
+        .updateTable('user_identities')
+        .set({ linked_by: linkedBy })
+        .where('identity_id', '=', identityId)
+        .execute();
+    },
+
+    /** The link of this user, removed; undefined when the user has no such link. */
+    deleteIdentityOfUser(
+      executor: DbExecutor,
+      userId: string,
+      issuer: string,
+      subject: string,
+    ): Promise<Pick<UserIdentityRow, 'linked_by'> | undefined> {
+      return executor
+        .deleteFrom('user_identities')
+        .where('user_id', '=', userId)
+        .where('issuer', '=', issuer)
+        .where('subject', '=', subject)
+        .returning('linked_by')
+        .executeTakeFirst();
+    },
+
     async touchIdentity(executor: DbExecutor, identityId: number, now: Date): Promise<void> {
       await executor
         .updateTable('user_identities')

@@ -27,6 +27,7 @@ export const SSO_AUDIT_ACTIONS = {
   login: 'LOGIN',
   loginFailed: 'LOGIN_FAILED',
   identityLinked: 'IDENTITY_LINKED',
+  identityUnlinked: 'IDENTITY_UNLINKED',
 } as const;
 
 export const SSO_LOGIN_METHOD = 'sso';

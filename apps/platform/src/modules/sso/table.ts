@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { IdentityLinkMethod } from '@web-control/contract/sso';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -15,14 +16,8 @@ export interface SsoTransactionsTable {
   used_at: NullableTimestamp;
 }
 
-/**
- * email: linked at the first sign-in by a verified address; administrator: set by an
- * administrator (issuer and subject). Links once made by preferred_username, a claim the user
- * controls, were dropped by migration 0006.
- */
-export const IDENTITY_LINK_METHODS = ['email', 'administrator'] as const;
-export type IdentityLinkMethod = (typeof IDENTITY_LINK_METHODS)[number];
-
+/** Links once made by preferred_username, a claim the user controls, were dropped by migration 0006. */
+export type { IdentityLinkMethod };
 /** An external identity (issuer and subject) and the platform user it signs in as. */
 export interface UserIdentitiesTable {
   identity_id: Generated<number>;

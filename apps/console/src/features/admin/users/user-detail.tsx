@@ -3,10 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
+import { getRuntimeConfig } from '../../../shared/runtime-config';
 import { LoadingState } from '../../../shared/ui/query-state';
 import { useDeleteUser, useUser } from '../api/users';
 import { deleteWithConfirmation } from '../components/delete-with-confirmation';
 import { USERS_PATH } from '../paths';
+import { UserIdentities } from './user-identities';
 
 export const DELETE_USER_FAILED = 'Failed to delete user';
 
@@ -69,6 +71,8 @@ export function UserDetail() {
             </Table.Tr>
           </Table.Tbody>
         </Table>
+        {/* Links only matter while the identity provider signs users in. */}
+        {getRuntimeConfig()?.authProvider === 'identity-provider' ? <UserIdentities userId={userId} /> : null}
       </Stack>
     </Paper>
   );
