@@ -123,6 +123,12 @@ test.describe('single sign-on', () => {
       identities.getByRole('row', { name: new RegExp(subject) }),
       'the new link is listed as the administrator’s',
     ).toContainText('Administrator');
+    await expect(
+      page.getByRole('button', { name: 'Close notification' }),
+      'the toast can be closed',
+    ).toBeVisible();
+    const withToast = await new AxeBuilder({ page }).analyze();
+    expect(withToast.violations, 'the page with its toast has no accessibility violations').toEqual([]);
 
     const context = await browser.newContext({ baseURL: SSO_BASE_URL });
     try {
