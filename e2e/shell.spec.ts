@@ -106,6 +106,7 @@ test.describe('shell', () => {
 
   test('an unknown address under /dashboard links back to the start page', async ({ page }) => {
     await signInAt(page, '/dashboard/home', 'admin');
+    await expect(page.getByRole('heading', { name: 'Home' }), 'signed in').toBeVisible();
     await page.goto('/dashboard/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to the start page' }).click();
