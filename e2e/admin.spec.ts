@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { apiToken } from './support/api';
 import { waitForMailedLink } from './support/mail';
 import { signIn, signInAt } from './support/session';
 
@@ -128,4 +129,57 @@ test('deleting oneself is refused with the failure dialog', async ({ page }) => 
   await expect(page.getByRole('dialog', { name: 'Failed to delete user' })).toContainText(
     'Please try again or contact support',
   );
+});
+
+test('two administrators edit one role: the second save shows what the first changed', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const suffix = Date.now().toString(36);
+  const roleName = `Shift ${suffix}`;
+  const token = await apiToken(request, 'admin');
+  const created = await request.post('/api/auth/manage/roles', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { role: roleName, permissions: [] },
+  });
+  expect(created.status(), 'the role is created through the API').toBe(201);
+  const { roleId } = (await created.json()) as { roleId: number };
+  const editPath = `/dashboard/admin/roles/${roleId}/edit`;
+
+  // Both open the form before either saves.
+  await signInAt(page, editPath, 'admin');
+  const secondContext = await browser.newContext();
+  const second = await secondContext.newPage();
+  await signInAt(second, editPath, 'admin');
+  await expect(page.getByLabel('Role name')).toHaveValue(roleName);
+  await expect(second.getByLabel('Role name')).toHaveValue(roleName);
+
+  await page.getByLabel('Role name').fill(`${roleName} (first)`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByRole('heading', { name: `${roleName} (first)` }),
+    'the first save opens the role',
+  ).toBeVisible();
+
+  await second.getByRole('button', { name: 'VIEW_TRANSACTIONS' }).click();
+  await second.getByRole('button', { name: 'Save' }).click();
+  const conflict = second.getByRole('alert');
+  await expect(conflict, 'the second save is refused and says why').toContainText(
+    'Someone else changed this role while you were editing.',
+  );
+  const nameRow = conflict.getByRole('row', { name: /Role name/ });
+  await expect(nameRow.getByRole('cell')).toHaveText([`${roleName} (first)`, roleName]);
+  await expect(
+    second.getByRole('button', { name: 'VIEW_TRANSACTIONS' }),
+    'the typed change stays in the form',
+  ).toHaveAttribute('aria-pressed', 'true');
+
+  await conflict.getByRole('button', { name: 'Load the current version' }).click();
+  await expect(second.getByLabel('Role name')).toHaveValue(`${roleName} (first)`);
+  await second.getByRole('button', { name: 'VIEW_TRANSACTIONS' }).click();
+  await second.getByRole('button', { name: 'Save' }).click();
+  await expect(second.getByRole('heading', { name: `${roleName} (first)` })).toBeVisible();
+  await expect(second.getByLabel('VIEW_TRANSACTIONS: granted')).toBeVisible();
+  await secondContext.close();
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_MAX_LENGTH } from './auth.ts';
 import { integerIdSchema, text } from './inputs.ts';
+import { staleVersionDetailsSchema, versionSchema } from './versions.ts';
 
 /** User and role administration under {auth}/manage (MANAGE_USERS). */
 export const permissionOptionSchema = z.object({
@@ -13,6 +14,8 @@ export const roleSchema = z.object({
   roleId: z.number().int(),
   role: z.string(),
   permissions: z.array(permissionOptionSchema),
+  /** Sent back in If-Match when the role is saved. */
+  version: versionSchema,
 });
 export type Role = z.infer<typeof roleSchema>;
 
@@ -25,8 +28,13 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   msisdn: z.string().nullable(),
   roles: z.array(userRoleSchema).optional(),
+  /** Sent back in If-Match when the user is saved. */
+  version: versionSchema,
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The details of a 409 for a stale user: the user as they are now. */
+export const staleUserDetailsSchema = staleVersionDetailsSchema(userSchema);
 
 export const usersResponseSchema = z.object({ users: z.array(userSchema) });
 export const rolesResponseSchema = z.object({ roles: z.array(roleSchema) });
@@ -73,5 +81,8 @@ export const roleInputSchema = z.object({
   permissions: z.array(z.object({ id: integerIdSchema })),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
+
+/** The details of a 409 for a stale role: the role as it is now. */
+export const staleRoleDetailsSchema = staleVersionDetailsSchema(roleSchema);
 
 export const createdRoleSchema = z.object({ roleId: z.number().int() });

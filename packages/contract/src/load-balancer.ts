@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numberFromText, wholeNumber } from './validation.ts';
+import { staleVersionDetailsSchema, versionSchema } from './versions.ts';
 
 /** The load balancer (VIEW_LOAD_BALANCER to read, EDIT_LOAD_BALANCER to change). */
 export const RECEIVER_WEIGHT_MIN = 0;
@@ -26,8 +27,13 @@ export const receiverSchema = z.object({
   /** Percent, 0 to 100. */
   successRate: z.number(),
   latestChange: latestChangeSchema.optional(),
+  /** Sent back in If-Match when the weight or the active switch is changed. */
+  version: versionSchema,
 });
 export type Receiver = z.infer<typeof receiverSchema>;
+
+/** The details of a 409 for a stale receiver: the receiver as it is now. */
+export const staleReceiverDetailsSchema = staleVersionDetailsSchema(receiverSchema);
 export const receiversResponseSchema = z.object({ receivers: z.array(receiverSchema) });
 
 export const setReceiverActiveSchema = z.object({ active: z.boolean() });

@@ -8,6 +8,7 @@ import * as idempotencyKeys from './migrations/0006-idempotency-keys.ts';
 import * as approvals from './migrations/0007-approvals.ts';
 
 import * as sessionHardening from './migrations/0008-session-hardening.ts';
+import * as editVersions from './migrations/0009-edit-versions.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-approvals': approvals,
 
   '0008-session-hardening': sessionHardening,
+  '0009-edit-versions': editVersions,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
 import type { Permission } from '@web-control/contract/permissions';
-import { AppError, RATE_LIMITED_MESSAGE } from '../errors.ts';
+import { IF_MATCH_HEADER, versionOfEntityTag } from '@web-control/contract/versions';
+import { AppError, badRequest, RATE_LIMITED_MESSAGE } from '../errors.ts';
 
 /** The parts every module's routes share, so a route states only what is its own. */
 
@@ -37,4 +39,22 @@ export function rateLimitPerMinute(max: number) {
     timeWindow: '1 minute',
     errorResponseBuilder: () => new AppError(429, ERROR_CODES.rateLimited, RATE_LIMITED_MESSAGE),
   };
+}
+
+export const IF_MATCH_INVALID_MESSAGE = 'If-Match must name one version in quotes, e.g. "3"';
+
+/**
+ * The version a save was made against (If-Match: "<version>"); undefined without the header, so
+ * the save is unconditional. Anything else is a 400.
+ */
+export function expectedVersionOf(request: FastifyRequest): number | undefined {
+  const tag = request.headers[IF_MATCH_HEADER];
+  if (tag === undefined) {
+    return undefined;
+  }
+  const version = typeof tag === 'string' ? versionOfEntityTag(tag) : undefined;
+  if (version === undefined) {
+    throw badRequest(IF_MATCH_INVALID_MESSAGE);
+  }
+  return version;
 }

@@ -52,10 +52,10 @@ const permissions = [
   { id: 2, permission: 'MANAGE_USERS' },
 ];
 const roles = [
-  { roleId: 7, role: 'Support', permissions: [{ id: 1, permission: 'VIEW_TRANSACTIONS' }] },
-  { roleId: 8, role: 'Administrator', permissions },
+  { roleId: 7, role: 'Support', permissions: [{ id: 1, permission: 'VIEW_TRANSACTIONS' }], version: 3 },
+  { roleId: 8, role: 'Administrator', permissions, version: 1 },
 ];
-const listedUser = { userId: 'u-1', username: 'jo', email: 'jo@bank.example', msisdn: null };
+const listedUser = { userId: 'u-1', username: 'jo', email: 'jo@bank.example', msisdn: null, version: 1 };
 const detailedUser = { ...listedUser, roles: [{ roleId: 7, role: 'Support' }] };
 
 const baseRoutes = {
@@ -74,6 +74,21 @@ async function fillNewUser(user: ReturnType<typeof userEvent.setup>) {
     expect(within(roleSelect).getByRole('option', { name: 'Support' })).toBeInTheDocument(),
   );
   await user.selectOptions(roleSelect, '7');
+}
+
+/** The If-Match header of each PUT sent, in order. */
+function ifMatchOfPuts(fetchMock: ReturnType<typeof setup>['fetchMock']): Array<string | null> {
+  return fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PUT')
+    .map(([, init]) => new Headers(init?.headers).get('if-match'));
+}
+
+/** The conflict alert's row for a field: its value now and when the form loaded. */
+function conflictRow(alert: HTMLElement, field: string): string[] {
+  const row = within(alert).getByRole('rowheader', { name: field }).closest('tr') as HTMLElement;
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 }
 
 function setup(overrides: Record<string, (body: unknown) => Response> = {}) {
@@ -242,6 +257,85 @@ describe('user administration', () => {
     ).toHaveLength(1);
     expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
   });
+  it('sends the version it loaded; refused for a newer one, shows what changed and keeps the typed values until asked to load the current version', async () => {
+    const current = {
+      ...detailedUser,
+      email: 'jo@new.example',
+      roles: [{ roleId: 8, role: 'Administrator' }],
+      version: 2,
+    };
+    let saves = 0;
+    const { fetchMock } = setup({
+      'PUT /api/auth/manage/users/u-1': () => {
+        saves += 1;
+        return saves === 1
+          ? jsonResponse(409, {
+              errorMessage: 'Someone else changed this user while you were editing.',
+              code: 'CONFLICT',
+              details: { current },
+            })
+          : jsonResponse(204, null);
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/u-1/edit' });
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'mine@bank.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Someone else changed this user while you were editing.');
+    expect(alert).toHaveTextContent(
+      'Your changes are still in the form: save again to replace theirs, or load the current version.',
+    );
+    expect(
+      within(alert)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Field', 'Now', 'When you loaded it']);
+    expect(conflictRow(alert, 'Email')).toEqual(['jo@new.example', 'jo@bank.example']);
+    expect(conflictRow(alert, 'Role')).toEqual(['Administrator', 'Support']);
+    expect(within(alert).queryByRole('rowheader', { name: 'Mobile number' })).toBeNull();
+    expect(email).toHaveValue('mine@bank.example');
+    expect(screen.getByLabelText('Role')).toHaveValue('7');
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1/edit');
+
+    await user.click(within(alert).getByRole('button', { name: 'Load the current version' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(email).toHaveValue('jo@new.example');
+    expect(screen.getByLabelText('Role')).toHaveValue('8');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1'));
+    expect(ifMatchOfPuts(fetchMock)).toEqual(['"1"', '"2"']);
+  });
+
+  it('after a refused save, saving again replaces the other changes with the typed values', async () => {
+    const current = { ...detailedUser, msisdn: '+27820000001', version: 2 };
+    let saves = 0;
+    const { calls, fetchMock } = setup({
+      'PUT /api/auth/manage/users/u-1': () => {
+        saves += 1;
+        return saves === 1
+          ? jsonResponse(409, { errorMessage: 'changed', code: 'CONFLICT', details: { current } })
+          : jsonResponse(204, null);
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/u-1/edit' });
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'mine@bank.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(conflictRow(await screen.findByRole('alert'), 'Mobile number')).toEqual(['+27820000001', '-']);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1'));
+    expect(ifMatchOfPuts(fetchMock)).toEqual(['"1"', '"2"']);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { username: 'jo', email: 'mine@bank.example', msisdn: '', roles: [{ roleId: 7 }] },
+      { username: 'jo', email: 'mine@bank.example', msisdn: '', roles: [{ roleId: 7 }] },
+    ]);
+  });
 });
 
 describe('role administration', () => {
@@ -301,5 +395,53 @@ describe('role administration', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Okay' }));
     expect(await screen.findByText('Failed to delete role')).toBeInTheDocument();
+  });
+  it('sends the version it loaded; refused for a newer one, shows what changed and loads the current version on request', async () => {
+    const current = {
+      roleId: 7,
+      role: 'Support desk',
+      permissions: [
+        { id: 1, permission: 'VIEW_TRANSACTIONS' },
+        { id: 2, permission: 'MANAGE_USERS' },
+      ],
+      version: 4,
+    };
+    let saves = 0;
+    const { fetchMock } = setup({
+      'PUT /api/auth/manage/roles/7': () => {
+        saves += 1;
+        return saves === 1
+          ? jsonResponse(409, {
+              errorMessage: 'Someone else changed this role while you were editing.',
+              code: 'CONFLICT',
+              details: { current },
+            })
+          : jsonResponse(204, null);
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/roles/7/edit' });
+    const name = await screen.findByLabelText('Role name');
+    await user.clear(name);
+    await user.type(name, 'Helpdesk');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Someone else changed this role while you were editing.');
+    expect(conflictRow(alert, 'Role name')).toEqual(['Support desk', 'Support']);
+    expect(conflictRow(alert, 'Permissions')).toEqual([
+      'MANAGE_USERS, VIEW_TRANSACTIONS',
+      'VIEW_TRANSACTIONS',
+    ]);
+    expect(name).toHaveValue('Helpdesk');
+    expect(screen.getByRole('button', { name: 'MANAGE_USERS' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(within(alert).getByRole('button', { name: 'Load the current version' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(name).toHaveValue('Support desk');
+    expect(screen.getByRole('button', { name: 'MANAGE_USERS' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/roles/7'));
+    expect(ifMatchOfPuts(fetchMock)).toEqual(['"3"', '"4"']);
   });
 });

@@ -29,6 +29,7 @@ const alpha: Receiver = {
   throughput: 12.5,
   successRate: 99.5,
   latestChange: { currentStatus: 'up' },
+  version: 4,
 };
 const beta: Receiver = {
   id: 'r-b',
@@ -37,6 +38,7 @@ const beta: Receiver = {
   weight: 100,
   throughput: 4,
   successRate: 100,
+  version: 1,
 };
 const gamma: Receiver = {
   id: 'r-c',
@@ -46,6 +48,7 @@ const gamma: Receiver = {
   throughput: 0,
   successRate: 0,
   latestChange: { currentStatus: 'down' },
+  version: 2,
 };
 
 type Routes = Record<string, (body: unknown) => Response>;
@@ -86,6 +89,13 @@ async function receiverRow(name: string): Promise<HTMLElement> {
 
 function sent(calls: { method: string; path: string; body: unknown }[], method: string) {
   return calls.filter((call) => call.method === method);
+}
+
+/** The If-Match header of each PUT sent, in order. */
+function ifMatchOfPuts(fetchMock: ReturnType<typeof setup>['fetchMock']): Array<string | null> {
+  return fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PUT')
+    .map(([, init]) => new Headers(init?.headers).get('if-match'));
 }
 
 function countGets(calls: { method: string; path: string }[], path: string): number {
@@ -464,6 +474,60 @@ describe('receiver changes', () => {
       await screen.findByText('Could not adjust receiver weight. Contact support if this persists.'),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The switch did not answer');
+  });
+  it('sends the version it listed with a weight; refused for a newer one, the modal shows the receiver now and the list reloads', async () => {
+    const STALE_TEXT =
+      'Someone else changed this receiver while you were editing: its weight is now 500 and it is inactive.';
+    const changed = { ...alpha, weight: 500, isActive: false, version: 5 };
+    let receivers = [alpha, beta, gamma];
+    const { calls, fetchMock } = setup({
+      'GET /api/lb/svc-1/receivers': () => jsonResponse(200, { receivers }),
+      'PUT /api/lb/svc-1/receivers/r-a/weight': () => {
+        receivers = [changed, beta, gamma];
+        return jsonResponse(409, {
+          errorMessage: STALE_TEXT,
+          code: 'CONFLICT',
+          details: { current: changed },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: DETAIL_PATH });
+    await user.click(
+      within(await receiverRow('Alpha')).getByRole('button', { name: 'Edit weight of Alpha' }),
+    );
+    const dialog = await findDialog('Adjust the weight of Alpha');
+    const field = within(dialog).getByRole('textbox', { name: 'Weight' });
+    await user.clear(field);
+    await user.type(field, '200');
+    const before = countGets(calls, '/api/lb/svc-1/receivers');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(STALE_TEXT);
+    expect(field).toHaveValue('200');
+    expect(ifMatchOfPuts(fetchMock)).toEqual(['"4"']);
+    await waitFor(() => expect(countGets(calls, '/api/lb/svc-1/receivers')).toBe(before + 1));
+    const row = await receiverRow('Alpha');
+    await waitFor(() => expect(within(row).getByRole('cell', { name: '500' })).toBeInTheDocument());
+    expect(within(row).getByRole('switch', { name: 'Inactive' })).not.toBeChecked();
+  });
+
+  it('sends the version it listed with a switch; refused for a newer one, the modal says why and the list reloads', async () => {
+    const STALE_TEXT =
+      'Someone else changed this receiver while you were editing: its weight is now 100 and it is inactive.';
+    const changed = { ...beta, isActive: false, version: 2 };
+    const { calls, fetchMock } = setup({
+      'PUT /api/lb/svc-1/receivers/r-b/active': () =>
+        jsonResponse(409, { errorMessage: STALE_TEXT, code: 'CONFLICT', details: { current: changed } }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: DETAIL_PATH });
+    await user.click(within(await receiverRow('Beta')).getByRole('switch', { name: 'Active' }));
+    const dialog = await findDialog('Are You Sure?');
+    const before = countGets(calls, '/api/lb/svc-1/receivers');
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(STALE_TEXT);
+    expect(ifMatchOfPuts(fetchMock)).toEqual(['"1"']);
+    await waitFor(() => expect(countGets(calls, '/api/lb/svc-1/receivers')).toBe(before + 1));
   });
 });
 

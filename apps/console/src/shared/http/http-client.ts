@@ -18,6 +18,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue | readonly QueryValue[]>;
   body?: unknown;
+  /** Extra request headers, such as If-Match. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
    * The auth calls (sign-in, refresh, logout, password links): sent without the bearer token,
@@ -60,7 +62,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function send(options: RequestOptions): Promise<Response> {
   const anonymous = options.anonymous === true;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   const token = getAccount().accessToken;
   if (!anonymous && token) headers.set('Authorization', `Bearer ${token}`);

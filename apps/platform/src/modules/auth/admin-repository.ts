@@ -9,11 +9,13 @@ export interface AdminUserRecord {
   msisdn: string | null;
   roleId: number | null;
   roleName: string | null;
+  version: number;
 }
 
 export interface AdminRoleRecord {
   roleId: number;
   name: string;
+  version: number;
   permissions: Array<{ id: number; name: string }>;
 }
 
@@ -42,6 +44,7 @@ export function createAdminRepository() {
         'users.msisdn as msisdn',
         'users.role_id as roleId',
         'roles.name as roleName',
+        'users.version as version',
       ]);
   }
 
@@ -53,6 +56,7 @@ export function createAdminRepository() {
       .select([
         'roles.role_id as roleId',
         'roles.name as name',
+        'roles.version as version',
         'permissions.permission_id as permissionId',
         'permissions.name as permissionName',
       ])
@@ -63,13 +67,19 @@ export function createAdminRepository() {
 
   /** One row per role and permission (left joined), folded into roles in query order. */
   function foldRoles(
-    rows: Array<{ roleId: number; name: string; permissionId: number | null; permissionName: string | null }>,
+    rows: Array<{
+      roleId: number;
+      name: string;
+      version: number;
+      permissionId: number | null;
+      permissionName: string | null;
+    }>,
   ): AdminRoleRecord[] {
     const roles = new Map<number, AdminRoleRecord>();
     for (const row of rows) {
       let role = roles.get(row.roleId);
       if (role === undefined) {
-        role = { roleId: row.roleId, name: row.name, permissions: [] };
+        role = { roleId: row.roleId, name: row.name, version: row.version, permissions: [] };
         roles.set(row.roleId, role);
       }
       if (row.permissionId !== null && row.permissionName !== null) {
@@ -119,17 +129,30 @@ export function createAdminRepository() {
       return row.user_id;
     },
 
-    async updateUser(executor: DbExecutor, userId: string, fields: UserFields): Promise<void> {
-      await executor
+    /**
+     * Writes the fields and raises the version, only while the version is still `expected` (when
+     * given): the new version, or undefined when someone else's save came first.
+     */
+    async updateUser(
+      executor: DbExecutor,
+      userId: string,
+      fields: UserFields,
+      expected: number | undefined,
+    ): Promise<number | undefined> {
+      let query = executor
         .updateTable('users')
-        .set({
+        .set((eb) => ({
           email: fields.email,
           msisdn: fields.msisdn,
           role_id: fields.roleId,
+          version: eb('version', '+', 1),
           updated_at: sql<Date>`now()`,
-        })
-        .where('user_id', '=', userId)
-        .execute();
+        }))
+        .where('user_id', '=', userId);
+      if (expected !== undefined) {
+        query = query.where('version', '=', expected);
+      }
+      return (await query.returning('version').executeTakeFirst())?.version;
     },
 
     async deleteUser(executor: DbExecutor, userId: string): Promise<void> {
@@ -164,12 +187,21 @@ export function createAdminRepository() {
       return row.role_id;
     },
 
-    async renameRole(executor: DbExecutor, roleId: number, name: string): Promise<void> {
-      await executor
+    /** As updateUser: names the role and raises its version while it is still `expected`. */
+    async updateRole(
+      executor: DbExecutor,
+      roleId: number,
+      name: string,
+      expected: number | undefined,
+    ): Promise<number | undefined> {
+      let query = executor
         .updateTable('roles')
-        .set({ name, updated_at: sql<Date>`now()` })
-        .where('role_id', '=', roleId)
-        .execute();
+        .set((eb) => ({ name, version: eb('version', '+', 1), updated_at: sql<Date>`now()` }))
+        .where('role_id', '=', roleId);
+      if (expected !== undefined) {
+        query = query.where('version', '=', expected);
+      }
+      return (await query.returning('version').executeTakeFirst())?.version;
     },
 
     async replaceRolePermissions(

@@ -10,8 +10,15 @@ import {
   userSchema,
   usersResponseSchema,
 } from '@web-control/contract/admin';
+import { entityTagOf } from '@web-control/contract/versions';
 import { actorOf } from '../../plugins/auth-guard.ts';
-import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
+import {
+  BEARER_SECURITY,
+  expectedVersionOf,
+  NO_CONTENT_SCHEMA,
+  permissions,
+  refusals,
+} from '../../plugins/route-helpers.ts';
 import type { AdminService } from './admin-service.ts';
 
 export interface AdminRoutesOptions {
@@ -45,13 +52,16 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       config: MANAGE_USERS,
       schema: {
         tags: ['admin'],
-        summary: 'One user with their role',
+        summary: 'One user with their role; the ETag is their version',
         security: BEARER_SECURITY,
         params: userParamsSchema,
         response: { 200: userSchema, ...refusals(404) },
       },
     },
-    async (request) => service.getUser(request.params.userId),
+    async (request, reply) => {
+      const user = await service.getUser(request.params.userId);
+      return reply.header('etag', entityTagOf(user.version)).send(user);
+    },
   );
 
   app.post(
@@ -78,7 +88,8 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       config: MANAGE_USERS,
       schema: {
         tags: ['admin'],
-        summary: 'Update a user’s e-mail, mobile number and role (the username cannot change)',
+        summary:
+          'Update a user’s e-mail, mobile number and role (the username cannot change); with If-Match: "<version>" only that version, else 409 with the user as they are now',
         security: BEARER_SECURITY,
         params: userParamsSchema,
         body: userInputSchema,
@@ -86,8 +97,13 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       },
     },
     async (request, reply) => {
-      await service.updateUser(request.params.userId, request.body, actorOf(request));
-      return reply.code(204).send(null);
+      const version = await service.updateUser(
+        request.params.userId,
+        request.body,
+        actorOf(request),
+        expectedVersionOf(request),
+      );
+      return reply.code(204).header('etag', entityTagOf(version)).send(null);
     },
   );
 
@@ -147,7 +163,8 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       config: MANAGE_USERS,
       schema: {
         tags: ['admin'],
-        summary: 'Rename a role and replace its permissions',
+        summary:
+          'Rename a role and replace its permissions; with If-Match: "<version>" only that version, else 409 with the role as it is now',
         security: BEARER_SECURITY,
         params: roleParamsSchema,
         body: roleInputSchema,
@@ -155,8 +172,13 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
       },
     },
     async (request, reply) => {
-      await service.updateRole(request.params.roleId, request.body, actorOf(request));
-      return reply.code(204).send(null);
+      const version = await service.updateRole(
+        request.params.roleId,
+        request.body,
+        actorOf(request),
+        expectedVersionOf(request),
+      );
+      return reply.code(204).header('etag', entityTagOf(version)).send(null);
     },
   );
 

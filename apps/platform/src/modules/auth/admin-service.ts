@@ -33,6 +33,8 @@ export const ADMIN_AUDIT_ACTIONS = {
 
 export const ADMIN_MESSAGES = {
   userNotFound: 'This user does not exist',
+  userChanged: 'Someone else changed this user while you were editing.',
+  roleChanged: 'Someone else changed this role while you were editing.',
   roleNotFound: 'This role does not exist',
   usernameTaken: (username: string) => `A user named "${username}" already exists`,
   roleNameTaken: (role: string) => `A role named "${role}" already exists`,
@@ -68,6 +70,7 @@ function toUser(record: AdminUserRecord): User & { roles: NonNullable<User['role
       record.roleId === null || record.roleName === null
         ? []
         : [{ roleId: record.roleId, role: record.roleName }],
+    version: record.version,
   };
 }
 
@@ -76,7 +79,17 @@ function toRole(record: AdminRoleRecord): Role {
     roleId: record.roleId,
     role: record.name,
     permissions: record.permissions.map((permission) => ({ id: permission.id, permission: permission.name })),
+    version: record.version,
   };
+}
+
+/** A save made against an older version: 409 with the user or role as they are now. */
+function staleUser(current: AdminUserRecord) {
+  return conflict(ADMIN_MESSAGES.userChanged, { current: toUser(current) });
+}
+
+function staleRole(current: AdminRoleRecord) {
+  return conflict(ADMIN_MESSAGES.roleChanged, { current: toRole(current) });
 }
 
 function holdsAdminPermission(role: AdminRoleRecord | undefined): boolean {
@@ -183,12 +196,24 @@ export function createAdminService(deps: AdminServiceDeps) {
       return { userId: created.userId };
     },
 
-    async updateUser(userId: string, input: UserInputData, actor: Actor): Promise<void> {
+    /**
+     * `expectedVersion` (If-Match) makes the save conditional: made against an older version it is
+     * refused with the user as they are now. Answers the new version.
+     */
+    async updateUser(
+      userId: string,
+      input: UserInputData,
+      actor: Actor,
+      expectedVersion?: number,
+    ): Promise<number> {
       const roleId = input.roles[0]?.roleId ?? 0;
-      await change(actor, ADMIN_AUDIT_ACTIONS.userUpdated, { userId }, async (tx) => {
+      return change(actor, ADMIN_AUDIT_ACTIONS.userUpdated, { userId }, async (tx) => {
         const before = await repository.findUser(tx, userId);
         if (before === undefined) {
           throw notFound(ADMIN_MESSAGES.userNotFound);
+        }
+        if (expectedVersion !== undefined && before.version !== expectedVersion) {
+          throw staleUser(before);
         }
         if (input.username !== before.username) {
           throw badRequest(ADMIN_MESSAGES.usernameUnchangeable(before.username), 'username');
@@ -209,7 +234,10 @@ export function createAdminService(deps: AdminServiceDeps) {
           }
         }
         const after = { email: input.email, msisdn: input.msisdn, roleId };
-        await repository.updateUser(tx, userId, after);
+        const version = await repository.updateUser(tx, userId, after, expectedVersion);
+        if (version === undefined) {
+          throw staleUser((await repository.findUser(tx, userId)) ?? before);
+        }
         if (roleId !== before.roleId) {
           await authRepository.bumpAuthzVersionOfUser(tx, userId);
         }
@@ -221,8 +249,14 @@ export function createAdminService(deps: AdminServiceDeps) {
           { ...after, role: role.name },
         );
         return {
-          result: undefined,
-          detail: { userId, username: before.username, changes, ...(spentLinks > 0 ? { spentLinks } : {}) },
+          result: version,
+          detail: {
+            userId,
+            username: before.username,
+            version,
+            changes,
+            ...(spentLinks > 0 ? { spentLinks } : {}),
+          },
         };
       });
     },
@@ -291,11 +325,20 @@ export function createAdminService(deps: AdminServiceDeps) {
       });
     },
 
-    async updateRole(roleId: number, input: RoleInputData, actor: Actor): Promise<void> {
-      await change(actor, ADMIN_AUDIT_ACTIONS.roleUpdated, { roleId }, async (tx) => {
+    /** As updateUser: conditional on `expectedVersion` when given; answers the new version. */
+    async updateRole(
+      roleId: number,
+      input: RoleInputData,
+      actor: Actor,
+      expectedVersion?: number,
+    ): Promise<number> {
+      return change(actor, ADMIN_AUDIT_ACTIONS.roleUpdated, { roleId }, async (tx) => {
         const before = await repository.findRole(tx, roleId);
         if (before === undefined) {
           throw notFound(ADMIN_MESSAGES.roleNotFound);
+        }
+        if (expectedVersion !== undefined && before.version !== expectedVersion) {
+          throw staleRole(before);
         }
         if (await repository.roleNameTaken(tx, input.role, roleId)) {
           throw conflict(ADMIN_MESSAGES.roleNameTaken(input.role));
@@ -314,8 +357,9 @@ export function createAdminService(deps: AdminServiceDeps) {
             throw conflict(ADMIN_MESSAGES.stripLastHolders);
           }
         }
-        if (input.role !== before.name) {
-          await repository.renameRole(tx, roleId, input.role);
+        const version = await repository.updateRole(tx, roleId, input.role, expectedVersion);
+        if (version === undefined) {
+          throw staleRole((await repository.findRole(tx, roleId)) ?? before);
         }
         await repository.replaceRolePermissions(
           tx,
@@ -326,10 +370,11 @@ export function createAdminService(deps: AdminServiceDeps) {
         const namesBefore = before.permissions.map((permission) => permission.name);
         const namesAfter = permissions.map((permission) => permission.name);
         return {
-          result: undefined,
+          result: version,
           detail: {
             roleId,
             role: input.role,
+            version,
             changes: {
               ...describeChanges({ role: before.name }, { role: input.role }),
               ...(namesBefore.join() === namesAfter.join()

@@ -188,6 +188,7 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
         { id: permissionIds.get('VIEW_TRANSACTIONS'), permission: 'VIEW_TRANSACTIONS' },
         { id: permissionIds.get('MONITOR_SERVICES'), permission: 'MONITOR_SERVICES' },
       ],
+      version: 1,
     });
     expect(roles.find((role) => role.role === 'Administrator')?.permissions).toHaveLength(PERMISSIONS.length);
     expect(roles.find((role) => role.role === 'Support')?.permissions.map((p) => p.permission)).not.toContain(
@@ -206,6 +207,7 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
       roleId,
       role: renamed,
       permissions: [{ id: permissionIds.get('VIEW_VOUCHERS'), permission: 'VIEW_VOUCHERS' }],
+      version: 2,
     });
 
     const deleted = await call('DELETE', `/manage/roles/${roleId}`);
@@ -244,6 +246,7 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
       email: `${username}@test.local`,
       msisdn: '+27821234567',
       roles: [{ roleId, role: roleName(roleId) }],
+      version: 1,
     });
 
     const listed = usersResponseSchema.parse((await call('GET', '/manage/users')).json()).users;
@@ -265,6 +268,7 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
       email: `${username}@elsewhere.local`,
       msisdn: null,
       roles: [{ roleId: otherRoleId, role: roleName(otherRoleId) }],
+      version: 2,
     });
 
     const deleted = await call('DELETE', `/manage/users/${userId}`);

@@ -12,6 +12,8 @@ export interface PermissionsTable {
 export interface RolesTable {
   role_id: Generated<number>;
   name: string;
+  /** Raised by every change of the role: a save against an older version is refused. */
+  version: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -34,6 +36,8 @@ export interface UsersTable {
   disabled: Generated<boolean>;
   /** Raised whenever the user's permissions change: access tokens carrying an older one stop working. */
   authz_version: Generated<number>;
+  /** Raised by every administrator's edit of the user: a save against an older version is refused. */
+  version: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

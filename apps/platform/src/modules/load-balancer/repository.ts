@@ -6,6 +6,7 @@ export interface ReceiverRecord {
   name: string;
   active: boolean;
   weight: number;
+  version: number;
   throughput: number | null;
   successRate: number | null;
   trafficUpdatedAt: Date | null;
@@ -38,8 +39,15 @@ export function createLoadBalancerRepository() {
       return row === undefined ? undefined : { id: row.service_id, name: row.name };
     },
 
-    /** Receivers (of one service, or all) with their live figures and newest status change. */
-    async listReceivers(executor: DbExecutor, serviceId?: string): Promise<ReceiverRecord[]> {
+    /**
+     * Receivers (of one service, or all; or the one receiver named) with their live figures and
+     * newest status change.
+     */
+    async listReceivers(
+      executor: DbExecutor,
+      serviceId?: string,
+      receiverId?: string,
+    ): Promise<ReceiverRecord[]> {
       let query = executor
         .selectFrom('receivers')
         .leftJoin('receiver_traffic', 'receiver_traffic.receiver_id', 'receivers.receiver_id')
@@ -61,6 +69,7 @@ export function createLoadBalancerRepository() {
           'receivers.name',
           'receivers.active',
           'receivers.weight',
+          'receivers.version',
           'receiver_traffic.throughput',
           'receiver_traffic.success_rate',
           'receiver_traffic.updated_at',
@@ -70,6 +79,9 @@ export function createLoadBalancerRepository() {
       if (serviceId !== undefined) {
         query = query.where('receivers.service_id', '=', serviceId);
       }
+      if (receiverId !== undefined) {
+        query = query.where('receivers.receiver_id', '=', receiverId);
+      }
       const rows = await query.orderBy('receivers.position').orderBy('receivers.receiver_id').execute();
       return rows.map((row) => ({
         id: row.receiver_id,
@@ -77,6 +89,7 @@ export function createLoadBalancerRepository() {
         name: row.name,
         active: row.active,
         weight: row.weight,
+        version: row.version,
         throughput: row.throughput,
         successRate: row.success_rate,
         trafficUpdatedAt: row.updated_at,
@@ -91,7 +104,7 @@ export function createLoadBalancerRepository() {
     async findReceiverForUpdate(executor: DbExecutor, serviceId: string, receiverId: string) {
       return executor
         .selectFrom('receivers')
-        .select(['receiver_id', 'name', 'active', 'weight'])
+        .select(['receiver_id', 'name', 'active', 'weight', 'version'])
         .where('receiver_id', '=', receiverId)
         .where('service_id', '=', serviceId)
         .forUpdate()
@@ -110,12 +123,24 @@ export function createLoadBalancerRepository() {
       return row?.current_status;
     },
 
+    /**
+     * Changes the receiver and raises its version, only while the version is still `expected`
+     * (when given): the new version, or undefined when someone else's change came first.
+     */
     async updateReceiver(
       executor: DbExecutor,
       receiverId: string,
       change: { active: boolean } | { weight: number },
-    ): Promise<void> {
-      await executor.updateTable('receivers').set(change).where('receiver_id', '=', receiverId).execute();
+      expected: number | undefined,
+    ): Promise<number | undefined> {
+      let query = executor
+        .updateTable('receivers')
+        .set((eb) => ({ ...change, version: eb('version', '+', 1) }))
+        .where('receiver_id', '=', receiverId);
+      if (expected !== undefined) {
+        query = query.where('version', '=', expected);
+      }
+      return (await query.returning('version').executeTakeFirst())?.version;
     },
 
     async insertChange(

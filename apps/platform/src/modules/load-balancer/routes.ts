@@ -8,8 +8,15 @@ import {
   setReceiverActiveSchema,
   setReceiverWeightSchema,
 } from '@web-control/contract/load-balancer';
+import { entityTagOf } from '@web-control/contract/versions';
 import { actorOf } from '../../plugins/auth-guard.ts';
-import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
+import {
+  BEARER_SECURITY,
+  expectedVersionOf,
+  NO_CONTENT_SCHEMA,
+  permissions,
+  refusals,
+} from '../../plugins/route-helpers.ts';
 import type { LoadBalancerService } from './service.ts';
 
 export interface LoadBalancerRoutesOptions {
@@ -24,6 +31,7 @@ const id = text().min(1).max(MAX_ID_LENGTH);
 const serviceParamsSchema = z.object({ serviceId: id });
 const receiverParamsSchema = z.object({ serviceId: id, receiverId: id });
 const REFUSALS = refusals(404);
+const CHANGE_REFUSALS = refusals(404, 409);
 
 /** The load balancer: services and their receivers; reading needs VIEW_, changing EDIT_LOAD_BALANCER. */
 export const loadBalancerRoutes: FastifyPluginCallbackZod<LoadBalancerRoutesOptions> = (
@@ -82,17 +90,24 @@ export const loadBalancerRoutes: FastifyPluginCallbackZod<LoadBalancerRoutesOpti
       config: EDIT_LOAD_BALANCER,
       schema: {
         tags: ['load-balancer'],
-        summary: 'Switch a receiver on or off (audited); traffic follows within 10 s',
+        summary:
+          'Switch a receiver on or off (audited); traffic follows within 10 s. With If-Match: "<version>" only that version, else 409 with the receiver as it is now',
         security: BEARER_SECURITY,
         params: receiverParamsSchema,
         body: setReceiverActiveSchema,
-        response: { 204: NO_CONTENT_SCHEMA, ...REFUSALS },
+        response: { 204: NO_CONTENT_SCHEMA, ...CHANGE_REFUSALS },
       },
     },
     async (request, reply) => {
       const { serviceId, receiverId } = request.params;
-      await service.setActive(serviceId, receiverId, request.body.active, actorOf(request));
-      return reply.code(204).send(null);
+      const version = await service.setActive(
+        serviceId,
+        receiverId,
+        request.body.active,
+        actorOf(request),
+        expectedVersionOf(request),
+      );
+      return reply.code(204).header('etag', entityTagOf(version)).send(null);
     },
   );
 
@@ -102,17 +117,24 @@ export const loadBalancerRoutes: FastifyPluginCallbackZod<LoadBalancerRoutesOpti
       config: EDIT_LOAD_BALANCER,
       schema: {
         tags: ['load-balancer'],
-        summary: 'Set a receiver’s weight, an integer from 0 to 1000 (audited); traffic follows within 10 s',
+        summary:
+          'Set a receiver’s weight, an integer from 0 to 1000 (audited); traffic follows within 10 s. With If-Match: "<version>" only that version, else 409 with the receiver as it is now',
         security: BEARER_SECURITY,
         params: receiverParamsSchema,
         body: setReceiverWeightSchema,
-        response: { 204: NO_CONTENT_SCHEMA, ...REFUSALS },
+        response: { 204: NO_CONTENT_SCHEMA, ...CHANGE_REFUSALS },
       },
     },
     async (request, reply) => {
       const { serviceId, receiverId } = request.params;
-      await service.setWeight(serviceId, receiverId, request.body.weight, actorOf(request));
-      return reply.code(204).send(null);
+      const version = await service.setWeight(
+        serviceId,
+        receiverId,
+        request.body.weight,
+        actorOf(request),
+        expectedVersionOf(request),
+      );
+      return reply.code(204).header('etag', entityTagOf(version)).send(null);
     },
   );
   done();

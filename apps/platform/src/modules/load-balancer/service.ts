@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { LbStatus, Receiver, Service, latestChangeSchema } from '@web-control/contract/load-balancer';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { createAuditedChange, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
 import { createLoadBalancerRepository, type ReceiverRecord, type ServiceRecord } from './repository.ts';
@@ -21,9 +21,12 @@ export const LB_AUDIT_ACTIONS = {
 export const LB_MESSAGES = {
   serviceNotFound: 'This load-balanced service does not exist',
   receiverNotFound: 'This receiver does not exist in this service',
+  receiverChanged: (receiver: { weight: number; active: boolean }) =>
+    `Someone else changed this receiver while you were editing: its weight is now ${receiver.weight} and it is ${receiver.active ? 'active' : 'inactive'}.`,
 } as const;
 
-type ReceiverState = { name: string; active: boolean; weight: number };
+type ReceiverState = { name: string; active: boolean; weight: number; version: number };
+type ReceiverChange = { active: boolean } | { weight: number };
 
 /** up: every active receiver is up; down: none is; degraded: in between. No status seen yet: none. */
 function serviceChange(receivers: readonly ReceiverRecord[]): LatestChange | undefined {
@@ -61,6 +64,7 @@ export function createLoadBalancerService(deps: { db: Db; clock: Clock; audit: A
       name: record.name,
       isActive: record.active,
       weight: record.weight,
+      version: record.version,
       throughput: fresh ? (record.throughput ?? 0) : 0,
       successRate: record.successRate ?? 100,
       ...(record.latestChange === undefined
@@ -74,30 +78,52 @@ export function createLoadBalancerService(deps: { db: Db; clock: Clock; audit: A
     };
   }
 
+  /** A change made against an older version: 409 with the receiver as it is now. */
+  async function staleReceiver(tx: DbExecutor, serviceId: string, receiverId: string) {
+    const [current] = await repository.listReceivers(tx, serviceId, receiverId);
+    if (current === undefined) {
+      return notFound(LB_MESSAGES.receiverNotFound);
+    }
+    return conflict(LB_MESSAGES.receiverChanged(current), { current: toReceiver(current, clock.now()) });
+  }
+
   /**
    * One audited change of a receiver, its row locked; a service or receiver that does not exist
-   * answers 404 and is audited as refused.
+   * answers 404 and is audited as refused. With `expectedVersion` (If-Match) the change is made
+   * only while the receiver is still at that version, else refused with 409.
    */
   async function changeReceiver(
     actor: Actor,
     action: string,
     target: { serviceId: string; receiverId: string },
-    apply: (tx: DbExecutor, receiver: ReceiverState) => Promise<Record<string, unknown>>,
-  ): Promise<void> {
-    await runAuditedChange(
+    expectedVersion: number | undefined,
+    change: ReceiverChange,
+    record: (tx: DbExecutor, receiver: ReceiverState) => Promise<Record<string, unknown>>,
+  ): Promise<number> {
+    const { serviceId, receiverId } = target;
+    const result = await runAuditedChange(
       actor,
-      { action, target, describe: (detail: Record<string, unknown>) => detail },
+      { action, target, describe: ({ detail }: { detail: Record<string, unknown> }) => detail },
       async (tx) => {
-        if ((await repository.findService(tx, target.serviceId)) === undefined) {
+        if ((await repository.findService(tx, serviceId)) === undefined) {
           throw notFound(LB_MESSAGES.serviceNotFound);
         }
-        const receiver = await repository.findReceiverForUpdate(tx, target.serviceId, target.receiverId);
+        const receiver = await repository.findReceiverForUpdate(tx, serviceId, receiverId);
         if (receiver === undefined) {
           throw notFound(LB_MESSAGES.receiverNotFound);
         }
-        return { receiverName: receiver.name, ...(await apply(tx, receiver)) };
+        if (expectedVersion !== undefined && receiver.version !== expectedVersion) {
+          throw await staleReceiver(tx, serviceId, receiverId);
+        }
+        const version = await repository.updateReceiver(tx, receiverId, change, expectedVersion);
+        if (version === undefined) {
+          throw await staleReceiver(tx, serviceId, receiverId);
+        }
+        const detail = { receiverName: receiver.name, version, ...(await record(tx, receiver)) };
+        return { version, detail };
       },
     );
+    return result.version;
   }
 
   return {
@@ -128,37 +154,61 @@ export function createLoadBalancerService(deps: { db: Db; clock: Clock; audit: A
       return (await repository.listReceivers(db, serviceId)).map((record) => toReceiver(record, now));
     },
 
-    /** Switches a receiver on or off; the simulator routes by it from its next tick. */
-    setActive(serviceId: string, receiverId: string, active: boolean, actor: Actor): Promise<void> {
+    /** Switches a receiver on or off; the simulator routes by it from its next tick. Answers the new version. */
+    setActive(
+      serviceId: string,
+      receiverId: string,
+      active: boolean,
+      actor: Actor,
+      expectedVersion?: number,
+    ): Promise<number> {
       const action = active ? LB_AUDIT_ACTIONS.receiverActivated : LB_AUDIT_ACTIONS.receiverDeactivated;
-      return changeReceiver(actor, action, { serviceId, receiverId }, async (tx, receiver) => {
-        await repository.updateReceiver(tx, receiverId, { active });
-        await repository.insertChange(tx, {
-          receiverId,
-          status: active ? 'up' : 'inactive',
-          time: clock.now(),
-          actor: actor.username,
-          reason: active ? `Activated by ${actor.username}` : `Deactivated by ${actor.username}`,
-        });
-        return { changes: { active: { from: receiver.active, to: active } } };
-      });
+      return changeReceiver(
+        actor,
+        action,
+        { serviceId, receiverId },
+        expectedVersion,
+        { active },
+        async (tx, receiver) => {
+          await repository.insertChange(tx, {
+            receiverId,
+            status: active ? 'up' : 'inactive',
+            time: clock.now(),
+            actor: actor.username,
+            reason: active ? `Activated by ${actor.username}` : `Deactivated by ${actor.username}`,
+          });
+          return { changes: { active: { from: receiver.active, to: active } } };
+        },
+      );
     },
 
-    setWeight(serviceId: string, receiverId: string, weight: number, actor: Actor): Promise<void> {
+    setWeight(
+      serviceId: string,
+      receiverId: string,
+      weight: number,
+      actor: Actor,
+      expectedVersion?: number,
+    ): Promise<number> {
       const action = LB_AUDIT_ACTIONS.receiverWeightChanged;
-      return changeReceiver(actor, action, { serviceId, receiverId }, async (tx, receiver) => {
-        await repository.updateReceiver(tx, receiverId, { weight });
-        const status =
-          (await repository.latestStatus(tx, receiverId)) ?? (receiver.active ? 'up' : 'inactive');
-        await repository.insertChange(tx, {
-          receiverId,
-          status,
-          time: clock.now(),
-          actor: actor.username,
-          reason: `Weight changed from ${receiver.weight} to ${weight} by ${actor.username}`,
-        });
-        return { changes: { weight: { from: receiver.weight, to: weight } } };
-      });
+      return changeReceiver(
+        actor,
+        action,
+        { serviceId, receiverId },
+        expectedVersion,
+        { weight },
+        async (tx, receiver) => {
+          const status =
+            (await repository.latestStatus(tx, receiverId)) ?? (receiver.active ? 'up' : 'inactive');
+          await repository.insertChange(tx, {
+            receiverId,
+            status,
+            time: clock.now(),
+            actor: actor.username,
+            reason: `Weight changed from ${receiver.weight} to ${weight} by ${actor.username}`,
+          });
+          return { changes: { weight: { from: receiver.weight, to: weight } } };
+        },
+      );
     },
   };
 }

@@ -22,6 +22,8 @@ export interface ReceiversTable {
   outage_every_seconds: number | null;
   outage_for_seconds: number | null;
   position: Generated<number>;
+  /** Raised by every change of weight or active: a save against an older version is refused. */
+  version: Generated<number>;
 }
 
 /** A receiver's status history; the newest row is its latestChange. */

@@ -8,6 +8,8 @@ import {
   type RoleInput,
 } from '@web-control/contract/admin';
 import { request, requestWithoutResult } from '../../../shared/http/http-client';
+import { HttpError } from '../../../shared/http/http-error';
+import { ifMatch } from '../../../shared/http/stale-version';
 import { adminKeys } from './keys';
 
 export async function getRoles(): Promise<Role[]> {
@@ -42,21 +44,36 @@ export function createRole(role: RoleInput): Promise<number> {
   }).then((created) => created.roleId);
 }
 
-export function updateRole(roleId: number, role: RoleInput): Promise<void> {
-  return requestWithoutResult({ api: 'authApi', path: `/manage/roles/${roleId}`, method: 'PUT', body: role });
+/** Saves over `version` only: a newer version answers 409 with the role as it is now. */
+export function updateRole(roleId: number, version: number, role: RoleInput): Promise<void> {
+  return requestWithoutResult({
+    api: 'authApi',
+    path: `/manage/roles/${roleId}`,
+    method: 'PUT',
+    headers: ifMatch(version),
+    body: role,
+  });
 }
 
 export function deleteRole(roleId: number): Promise<void> {
   return requestWithoutResult({ api: 'authApi', path: `/manage/roles/${roleId}`, method: 'DELETE' });
 }
 
+/** As useSaveUser: an update names its version; refused for a newer one (409), the roles reload. */
 export function useSaveRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ roleId, role }: { roleId?: number; role: RoleInput }) =>
-      roleId === undefined ? createRole(role) : updateRole(roleId, role).then(() => roleId),
+    mutationFn: ({ role, editing }: { role: RoleInput; editing?: { roleId: number; version: number } }) =>
+      editing
+        ? updateRole(editing.roleId, editing.version, role).then(() => editing.roleId)
+        : createRole(role),
     // A role's name shows in the users' details too.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onError: async (error) => {
+      if (error instanceof HttpError && error.status === 409) {
+        await queryClient.invalidateQueries({ queryKey: adminKeys.roles() });
+      }
+    },
   });
 }
 

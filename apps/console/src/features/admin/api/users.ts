@@ -7,6 +7,8 @@ import {
   type UserInput,
 } from '@web-control/contract/admin';
 import { request, requestWithoutResult } from '../../../shared/http/http-client';
+import { ifMatch } from '../../../shared/http/stale-version';
+import { HttpError } from '../../../shared/http/http-error';
 import { adminKeys } from './keys';
 
 export async function getUsers(): Promise<User[]> {
@@ -48,11 +50,13 @@ export function createUser(user: UserInput): Promise<string> {
   }).then((created) => created.userId);
 }
 
-export function updateUser(userId: string, user: UserInput): Promise<void> {
+/** Saves over `version` only: a newer version answers 409 with the user as they are now. */
+export function updateUser(userId: string, version: number, user: UserInput): Promise<void> {
   return requestWithoutResult({
     api: 'authApi',
     path: `/manage/users/${encodeURIComponent(userId)}`,
     method: 'PUT',
+    headers: ifMatch(version),
     body: user,
   });
 }
@@ -65,15 +69,25 @@ export function deleteUser(userId: string): Promise<void> {
   });
 }
 
-/** After any change the list reloads, and the changed user's detail is fetched afresh. */
+/**
+ * After any change the list reloads, and the changed user's detail is fetched afresh. An update
+ * names the version it was made against; refused for a newer one (409), the list and detail reload.
+ */
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, user }: { userId?: string; user: UserInput }) =>
-      userId ? updateUser(userId, user).then(() => userId) : createUser(user),
+    mutationFn: ({ user, editing }: { user: UserInput; editing?: { userId: string; version: number } }) =>
+      editing
+        ? updateUser(editing.userId, editing.version, user).then(() => editing.userId)
+        : createUser(user),
     onSuccess: async (userId) => {
       queryClient.removeQueries({ queryKey: adminKeys.user(userId) });
       await queryClient.invalidateQueries({ queryKey: adminKeys.users(), exact: true });
+    },
+    onError: async (error) => {
+      if (error instanceof HttpError && error.status === 409) {
+        await queryClient.invalidateQueries({ queryKey: adminKeys.users() });
+      }
     },
   });
 }

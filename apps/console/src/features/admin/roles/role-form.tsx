@@ -2,14 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
 import {
   roleInputSchema,
+  staleRoleDetailsSchema,
   type PermissionOption,
   type Role,
   type RoleInput,
 } from '@web-control/contract/admin';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/http/error-message';
+import { currentOfStaleSave } from '../../../shared/http/stale-version';
 import { usePermissions, useRoles, useSaveRole } from '../api/roles';
+import { differencesOf, EditConflict } from '../components/edit-conflict';
 import { PermissionToggles } from './permission-toggles';
 import { ROLES_PATH } from '../paths';
 import { ROLE_NOT_FOUND } from './role-detail';
@@ -23,36 +27,70 @@ function flipPermission(held: RoleInput['permissions'], permissionId: number): R
     : [...held, { id: permissionId }];
 }
 
+function toValues(role: Role | undefined): RoleInput {
+  return { role: role?.role ?? '', permissions: role?.permissions.map(({ id }) => ({ id })) ?? [] };
+}
+
+/** What the edit conflict compares: the name and the permissions held, by name. */
+const ROLE_FIELDS = [
+  { field: 'Role name', show: (role: Role) => role.role },
+  {
+    field: 'Permissions',
+    show: (role: Role) =>
+      role.permissions
+        .map(({ permission }) => permission)
+        .sort()
+        .join(', ') || '-',
+  },
+];
+
 function RoleFormFields({ role, permissions }: { role?: Role; permissions: PermissionOption[] }) {
   const navigate = useNavigate();
   const save = useSaveRole();
   const creating = role === undefined;
+  // The role as the form loaded it, and as someone else left it when a save was refused.
+  const [loaded, setLoaded] = useState(role);
+  const [conflict, setConflict] = useState<Role>();
   const {
     register,
     control,
     handleSubmit,
     setError,
+    reset,
     formState: { errors },
   } = useForm<RoleInput>({
     // The platform checks the same schema; the form sends the fields as typed.
     resolver: zodResolver(roleInputSchema, undefined, { raw: true }),
     mode: 'onTouched',
-    defaultValues: {
-      role: role?.role ?? '',
-      permissions: role?.permissions.map(({ id }) => ({ id })) ?? [],
-    },
+    defaultValues: toValues(role),
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    // After a refused save the user has seen the other changes: saving again replaces them.
+    const base = conflict ?? loaded;
     try {
-      const roleId = await save.mutateAsync({ roleId: role?.roleId, role: values });
+      const roleId = await save.mutateAsync({
+        role: values,
+        editing: base && { roleId: base.roleId, version: base.version },
+      });
       await navigate(`${ROLES_PATH}/${roleId}`);
     } catch (error) {
+      const current = currentOfStaleSave(error, staleRoleDetailsSchema);
+      if (current) {
+        setConflict(current);
+        return;
+      }
       // A refused update has no text of its own unless the platform sent one.
       const message = errorMessageOf(error, creating ? CREATE_ROLE_REJECTED : null);
       if (message !== null) setError('root.server', { message });
     }
   });
+
+  const loadCurrent = (current: Role) => {
+    setLoaded(current);
+    setConflict(undefined);
+    reset(toValues(current));
+  };
 
   return (
     <Paper withBorder p="md">
@@ -71,6 +109,13 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
               />
             )}
           />
+          {conflict && loaded ? (
+            <EditConflict
+              subject="role"
+              differences={differencesOf(ROLE_FIELDS, loaded, conflict)}
+              onLoadCurrent={() => loadCurrent(conflict)}
+            />
+          ) : null}
           {errors.root?.server ? (
             <Alert color="red" role="alert">
               {errors.root.server.message}

@@ -11,12 +11,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { userInputSchema, type User, type UserInput } from '@web-control/contract/admin';
+import {
+  staleUserDetailsSchema,
+  userInputSchema,
+  type User,
+  type UserInput,
+} from '@web-control/contract/admin';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/http/error-message';
+import { currentOfStaleSave } from '../../../shared/http/stale-version';
 import { useRoles } from '../api/roles';
 import { useSaveUser, useUser } from '../api/users';
+import { differencesOf, EditConflict } from '../components/edit-conflict';
 import { describeFetchFailure } from './user-detail';
 import { USERS_PATH } from '../paths';
 
@@ -32,17 +40,28 @@ function toValues(user: User | undefined): UserInput {
   };
 }
 
+/** What the edit conflict compares: the fields the form shows, as they read. */
+const USER_FIELDS = [
+  { field: 'Email', show: (user: User) => user.email ?? '-' },
+  { field: 'Mobile number', show: (user: User) => user.msisdn ?? '-' },
+  { field: 'Role', show: (user: User) => user.roles?.[0]?.role ?? '-' },
+];
+
 function UserFormFields({ user }: { user?: User }) {
   const navigate = useNavigate();
   const roles = useRoles();
   const save = useSaveUser();
   const creating = user === undefined;
   const cancelPath = creating ? USERS_PATH : `${USERS_PATH}/${user.userId}`;
+  // The user as the form loaded them, and as someone else left them when a save was refused.
+  const [loaded, setLoaded] = useState(user);
+  const [conflict, setConflict] = useState<User>();
   const {
     register,
     control,
     handleSubmit,
     setError,
+    reset,
     formState: { errors },
   } = useForm<UserInput>({
     // The platform checks the same schema; the form sends the fields as typed.
@@ -52,15 +71,31 @@ function UserFormFields({ user }: { user?: User }) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    // After a refused save the user has seen the other changes: saving again replaces them.
+    const base = conflict ?? loaded;
     try {
-      const userId = await save.mutateAsync({ userId: user?.userId, user: values });
+      const userId = await save.mutateAsync({
+        user: values,
+        editing: base && { userId: base.userId, version: base.version },
+      });
       await navigate(`${USERS_PATH}/${userId}`);
     } catch (error) {
+      const current = currentOfStaleSave(error, staleUserDetailsSchema);
+      if (current) {
+        setConflict(current);
+        return;
+      }
       // A refused update has no text of its own unless the platform sent one.
       const message = errorMessageOf(error, creating ? CREATE_USER_REJECTED : null);
       if (message !== null) setError('root.server', { message });
     }
   });
+
+  const loadCurrent = (current: User) => {
+    setLoaded(current);
+    setConflict(undefined);
+    reset(toValues(current));
+  };
 
   return (
     <Paper withBorder p="md">
@@ -111,6 +146,13 @@ function UserFormFields({ user }: { user?: User }) {
               />
             )}
           />
+          {conflict && loaded ? (
+            <EditConflict
+              subject="user"
+              differences={differencesOf(USER_FIELDS, loaded, conflict)}
+              onLoadCurrent={() => loadCurrent(conflict)}
+            />
+          ) : null}
           {errors.root?.server ? (
             <Alert color="red" role="alert">
               {errors.root.server.message}

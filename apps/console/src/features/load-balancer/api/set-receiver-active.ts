@@ -3,26 +3,39 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { setReceiverActiveSchema } from '@web-control/contract/load-balancer';
 import { requestWithoutResult } from '../../../shared/http/http-client';
+import { HttpError } from '../../../shared/http/http-error';
+import { ifMatch } from '../../../shared/http/stale-version';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { loadBalancerKeys } from './keys';
 
 interface SetReceiverActiveInput {
   serviceId: string;
   receiverId: string;
+  /** The receiver's version as listed: someone else's change since then refuses this one (409). */
+  version: number;
   active: boolean;
 }
 
-export function setReceiverActive({ serviceId, receiverId, active }: SetReceiverActiveInput): Promise<void> {
+export function setReceiverActive({
+  serviceId,
+  receiverId,
+  version,
+  active,
+}: SetReceiverActiveInput): Promise<void> {
   const body: z.input<typeof setReceiverActiveSchema> = { active };
   return requestWithoutResult({
     api: 'loadBalancerApi',
     path: `/${encodeURIComponent(serviceId)}/receivers/${encodeURIComponent(receiverId)}/active`,
     method: 'PUT',
+    headers: ifMatch(version),
     body,
   });
 }
 
-/** On success the service and its receivers reload; either way a toast says what happened. */
+/**
+ * On success the service and its receivers reload; either way a toast says what happened. Refused
+ * because someone else changed the receiver first (409), they reload too, so the table shows it.
+ */
 export function useSetReceiverActive() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,8 +45,11 @@ export function useSetReceiverActive() {
       // The service's prefix covers its receivers; the list shows the service's status too.
       await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.services() });
     },
-    onError: (_error, { active }) => {
+    onError: async (error, { active }) => {
       notifications.show({ color: 'red', message: LOAD_BALANCER_MESSAGES.receiverToggleFailed(active) });
+      if (error instanceof HttpError && error.status === 409) {
+        await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.services() });
+      }
     },
   });
 }

@@ -3,28 +3,41 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { setReceiverWeightSchema } from '@web-control/contract/load-balancer';
 import { requestWithoutResult } from '../../../shared/http/http-client';
+import { HttpError } from '../../../shared/http/http-error';
+import { ifMatch } from '../../../shared/http/stale-version';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { loadBalancerKeys } from './keys';
 
 interface SetReceiverWeightInput {
   serviceId: string;
   receiverId: string;
+  /** The receiver's version as listed: someone else's change since then refuses this one (409). */
+  version: number;
   /** Only for the success toast. */
   receiverName: string;
   weight: number;
 }
 
-export function setReceiverWeight({ serviceId, receiverId, weight }: SetReceiverWeightInput): Promise<void> {
+export function setReceiverWeight({
+  serviceId,
+  receiverId,
+  version,
+  weight,
+}: SetReceiverWeightInput): Promise<void> {
   const body: z.input<typeof setReceiverWeightSchema> = { weight };
   return requestWithoutResult({
     api: 'loadBalancerApi',
     path: `/${encodeURIComponent(serviceId)}/receivers/${encodeURIComponent(receiverId)}/weight`,
     method: 'PUT',
+    headers: ifMatch(version),
     body,
   });
 }
 
-/** On success the service and its receivers reload; either way a toast says what happened. */
+/**
+ * On success the service and its receivers reload; either way a toast says what happened. Refused
+ * because someone else changed the receiver first (409), they reload too, so the table shows it.
+ */
 export function useSetReceiverWeight() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -33,8 +46,11 @@ export function useSetReceiverWeight() {
       notifications.show({ color: 'green', message: LOAD_BALANCER_MESSAGES.weightAdjusted(receiverName) });
       await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.services() });
     },
-    onError: () => {
+    onError: async (error) => {
       notifications.show({ color: 'red', message: LOAD_BALANCER_MESSAGES.weightFailed });
+      if (error instanceof HttpError && error.status === 409) {
+        await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.services() });
+      }
     },
   });
 }

@@ -55,7 +55,8 @@ function Receivers({ serviceId }: { serviceId: string }) {
       receiver,
       receivers: current,
       active,
-      apply: () => setActive.mutateAsync({ serviceId, receiverId: receiver.id, active }),
+      apply: () =>
+        setActive.mutateAsync({ serviceId, receiverId: receiver.id, version: receiver.version, active }),
     });
   };
   const editWeight = (receiver: Receiver) => {
@@ -63,7 +64,13 @@ function Receivers({ serviceId }: { serviceId: string }) {
       receiver,
       receivers: current,
       apply: (weight) =>
-        setWeight.mutateAsync({ serviceId, receiverId: receiver.id, receiverName: receiver.name, weight }),
+        setWeight.mutateAsync({
+          serviceId,
+          receiverId: receiver.id,
+          version: receiver.version,
+          receiverName: receiver.name,
+          weight,
+        }),
     });
   };
 
