@@ -22,6 +22,7 @@ const user = {
   email: 'jo@bank.example',
   msisdn: null,
   roles: [{ roleId: 7, role: 'Support' }],
+  version: 1,
 };
 const byEmail: UserIdentity = {
   identityId: 1,
