@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Paper, Stack, TextInput, Title } from '@mantine/core';
 import {
   roleInputSchema,
   staleRoleDetailsSchema,
@@ -17,6 +17,8 @@ import { differencesOf, EditConflict } from '../components/edit-conflict';
 import { PermissionToggles } from './permission-toggles';
 import { ROLES_PATH } from '../paths';
 import { ROLE_NOT_FOUND } from './role-detail';
+import { FormActions } from '../../../shared/forms/form-actions';
+import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
 
 export const CREATE_ROLE_REJECTED = 'The role could not be created. Please try again or contact support.';
 
@@ -116,22 +118,11 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
               onLoadCurrent={() => loadCurrent(conflict)}
             />
           ) : null}
-          {errors.root?.server ? (
-            <Alert color="red" role="alert">
-              {errors.root.server.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => void navigate(creating ? ROLES_PATH : `${ROLES_PATH}/${role.roleId}`)}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          {errors.root?.server?.message ? <ErrorState text={errors.root.server.message} /> : null}
+          <FormActions
+            onCancel={() => void navigate(creating ? ROLES_PATH : `${ROLES_PATH}/${role.roleId}`)}
+            submitting={save.isPending}
+          />
         </Stack>
       </form>
     </Paper>
@@ -149,24 +140,14 @@ function useRoleFormData(roleId: number | undefined) {
 
 export function CreateRole() {
   const { pending, permissions } = useRoleFormData(undefined);
-  if (pending)
-    return (
-      <Center p="md">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+  if (pending) return <LoadingState />;
   return <RoleFormFields permissions={permissions ?? []} />;
 }
 
 export function EditRole() {
   const roleId = Number(useParams().roleId);
   const { pending, role, permissions } = useRoleFormData(roleId);
-  if (pending)
-    return (
-      <Center p="md">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+  if (pending) return <LoadingState />;
   if (!role)
     return (
       <Alert color="yellow" role="status">

@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import {
   staleUserDetailsSchema,
   userInputSchema,
@@ -27,6 +16,8 @@ import { useSaveUser, useUser } from '../api/users';
 import { differencesOf, EditConflict } from '../components/edit-conflict';
 import { describeFetchFailure } from './user-detail';
 import { USERS_PATH } from '../paths';
+import { FormActions } from '../../../shared/forms/form-actions';
+import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
 
 export const CREATE_USER_REJECTED = 'The user could not be created. Please try again or contact support.';
 
@@ -153,19 +144,8 @@ function UserFormFields({ user }: { user?: User }) {
               onLoadCurrent={() => loadCurrent(conflict)}
             />
           ) : null}
-          {errors.root?.server ? (
-            <Alert color="red" role="alert">
-              {errors.root.server.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate(cancelPath)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          {errors.root?.server?.message ? <ErrorState text={errors.root.server.message} /> : null}
+          <FormActions onCancel={() => void navigate(cancelPath)} submitting={save.isPending} />
         </Stack>
       </form>
     </Paper>
@@ -179,19 +159,7 @@ export function CreateUser() {
 export function EditUser() {
   const { userId = '' } = useParams();
   const user = useUser(userId);
-  if (user.isPending) {
-    return (
-      <Center p="md">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (user.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {describeFetchFailure(user.error)}
-      </Alert>
-    );
-  }
+  if (user.isPending) return <LoadingState />;
+  if (user.isError) return <ErrorState text={describeFetchFailure(user.error)} />;
   return <UserFormFields key={user.data.userId} user={user.data} />;
 }
