@@ -7,11 +7,9 @@ import {
   type Role,
   type RoleInput,
 } from '@web-control/contract/admin';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/http/error-message';
-import { currentOfStaleSave } from '../../../shared/http/stale-version';
 import { usePermissions, useRoles, useSaveRole } from '../api/roles';
 import { differencesOf, EditConflict } from '../components/edit-conflict';
 import { PermissionToggles } from './permission-toggles';
@@ -19,6 +17,7 @@ import { ROLES_PATH } from '../paths';
 import { ROLE_NOT_FOUND } from './role-detail';
 import { FormActions } from '../../../shared/forms/form-actions';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
+import { useEditConflict } from '../components/use-edit-conflict';
 
 export const CREATE_ROLE_REJECTED = 'The role could not be created. Please try again or contact support.';
 
@@ -50,9 +49,6 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
   const navigate = useNavigate();
   const save = useSaveRole();
   const creating = role === undefined;
-  // The role as the form loaded it, and as someone else left it when a save was refused.
-  const [loaded, setLoaded] = useState(role);
-  const [conflict, setConflict] = useState<Role>();
   const {
     register,
     control,
@@ -66,10 +62,12 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
     mode: 'onTouched',
     defaultValues: toValues(role),
   });
+  const edit = useEditConflict(role, staleRoleDetailsSchema, (current) => reset(toValues(current)));
+
+  const { conflict, loaded } = edit;
 
   const onSubmit = handleSubmit(async (values) => {
-    // After a refused save the user has seen the other changes: saving again replaces them.
-    const base = conflict ?? loaded;
+    const { base } = edit;
     try {
       const roleId = await save.mutateAsync({
         role: values,
@@ -77,22 +75,12 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
       });
       await navigate(`${ROLES_PATH}/${roleId}`);
     } catch (error) {
-      const current = currentOfStaleSave(error, staleRoleDetailsSchema);
-      if (current) {
-        setConflict(current);
-        return;
-      }
+      if (edit.caught(error)) return;
       // A refused update has no text of its own unless the platform sent one.
       const message = errorMessageOf(error, creating ? CREATE_ROLE_REJECTED : null);
       if (message !== null) setError('root.server', { message });
     }
   });
-
-  const loadCurrent = (current: Role) => {
-    setLoaded(current);
-    setConflict(undefined);
-    reset(toValues(current));
-  };
 
   return (
     <Paper withBorder p="md">
@@ -115,7 +103,7 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
             <EditConflict
               subject="role"
               differences={differencesOf(ROLE_FIELDS, loaded, conflict)}
-              onLoadCurrent={() => loadCurrent(conflict)}
+              onLoadCurrent={() => edit.loadCurrent(conflict)}
             />
           ) : null}
           {errors.root?.server?.message ? <ErrorState text={errors.root.server.message} /> : null}

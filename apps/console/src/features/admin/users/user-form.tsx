@@ -6,11 +6,9 @@ import {
   type User,
   type UserInput,
 } from '@web-control/contract/admin';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/http/error-message';
-import { currentOfStaleSave } from '../../../shared/http/stale-version';
 import { useRoles } from '../api/roles';
 import { useSaveUser, useUser } from '../api/users';
 import { differencesOf, EditConflict } from '../components/edit-conflict';
@@ -18,6 +16,7 @@ import { describeFetchFailure } from './user-detail';
 import { USERS_PATH } from '../paths';
 import { FormActions } from '../../../shared/forms/form-actions';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
+import { useEditConflict } from '../components/use-edit-conflict';
 
 export const CREATE_USER_REJECTED = 'The user could not be created. Please try again or contact support.';
 
@@ -44,9 +43,6 @@ function UserFormFields({ user }: { user?: User }) {
   const save = useSaveUser();
   const creating = user === undefined;
   const cancelPath = creating ? USERS_PATH : `${USERS_PATH}/${user.userId}`;
-  // The user as the form loaded them, and as someone else left them when a save was refused.
-  const [loaded, setLoaded] = useState(user);
-  const [conflict, setConflict] = useState<User>();
   const {
     register,
     control,
@@ -60,10 +56,12 @@ function UserFormFields({ user }: { user?: User }) {
     mode: 'onTouched',
     defaultValues: toValues(user),
   });
+  const edit = useEditConflict(user, staleUserDetailsSchema, (current) => reset(toValues(current)));
+
+  const { conflict, loaded } = edit;
 
   const onSubmit = handleSubmit(async (values) => {
-    // After a refused save the user has seen the other changes: saving again replaces them.
-    const base = conflict ?? loaded;
+    const { base } = edit;
     try {
       const userId = await save.mutateAsync({
         user: values,
@@ -71,22 +69,12 @@ function UserFormFields({ user }: { user?: User }) {
       });
       await navigate(`${USERS_PATH}/${userId}`);
     } catch (error) {
-      const current = currentOfStaleSave(error, staleUserDetailsSchema);
-      if (current) {
-        setConflict(current);
-        return;
-      }
+      if (edit.caught(error)) return;
       // A refused update has no text of its own unless the platform sent one.
       const message = errorMessageOf(error, creating ? CREATE_USER_REJECTED : null);
       if (message !== null) setError('root.server', { message });
     }
   });
-
-  const loadCurrent = (current: User) => {
-    setLoaded(current);
-    setConflict(undefined);
-    reset(toValues(current));
-  };
 
   return (
     <Paper withBorder p="md">
@@ -141,7 +129,7 @@ function UserFormFields({ user }: { user?: User }) {
             <EditConflict
               subject="user"
               differences={differencesOf(USER_FIELDS, loaded, conflict)}
-              onLoadCurrent={() => loadCurrent(conflict)}
+              onLoadCurrent={() => edit.loadCurrent(conflict)}
             />
           ) : null}
           {errors.root?.server?.message ? <ErrorState text={errors.root.server.message} /> : null}
