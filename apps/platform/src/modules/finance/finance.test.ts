@@ -34,11 +34,20 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     nobody: '',
   };
   const usernames: Record<string, string> = {};
+  const passwords: Record<string, string> = {};
 
   async function user(name: keyof typeof tokens, permissions: AnyPermission[]) {
     const created = await createTestUser(database, permissions);
     tokens[name] = (await login(app, created.username, created.password)).access_token;
     usernames[name] = created.username;
+    passwords[name] = created.password;
+  }
+
+  /** After the clock has moved past the access tokens' lifetime. */
+  async function signInAgain(...names: Array<keyof typeof tokens>) {
+    for (const name of names) {
+      tokens[name] = (await login(app, usernames[name] ?? '', passwords[name] ?? '')).access_token;
+    }
   }
 
   beforeAll(async () => {
@@ -448,5 +457,49 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
       token: null,
     });
     expect(expired.statusCode).toBe(403);
+  });
+  it('counts pills per the decisions and reloads a file in ERROR without doubling its records', async () => {
+    app.clock.advance(24 * 60 * 60 * 1000);
+    await signInAgain('operator', 'approver');
+    async function pills() {
+      const list = processesResponseSchema.parse((await call('GET', '/api/recon/processes')).json());
+      const eft = list.processes.find((process) => process.id === EFT);
+      return [eft?.pendingApprovals, eft?.missingFiles, eft?.uploadErrors, eft?.reconExceptions];
+    }
+    expect(await pills()).toEqual([0, 2, 0, 0]);
+    const [switchFile] = await uploaded(
+      'eft-switch-20260303.csv',
+      ['reference,amount,value_date', 'E2,10,2026-03-03'].join('\n'),
+      String(EFT),
+    );
+    expect(await pills()).toEqual([1, 1, 0, 0]);
+    expect((await review(switchFile?.actionId ?? '', 'approve')).statusCode).toBe(204);
+    expect(await pills()).toEqual([0, 1, 0, 1]);
+
+    const [clearing] = await loadApproved(
+      'eft-clearing-20260303.csv',
+      ['ref,amount_cents,date', 'E2,10,2026-03-03', 'E3,ten,2026-03-03'].join('\n'),
+      String(EFT),
+    );
+    expect(await pills()).toEqual([0, 0, 1, 0]);
+    const requested = await call('POST', `/api/recon/files/${clearing?.id}/reload`, {
+      payload: { comment: 'Again' },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    expect(await pills()).toEqual([1, 0, 1, 0]);
+    expect((await review(requested.json<{ actionId: string }>().actionId, 'approve')).statusCode).toBe(204);
+    expect(await file(clearing?.id ?? 0)).toMatchObject({ status: 'ERROR', records: 1, exceptions: 1 });
+    const records = await database.db
+      .selectFrom('recon_records')
+      .select('match_key')
+      .where('file_id', '=', clearing?.id ?? 0)
+      .execute();
+    expect(records).toEqual([{ match_key: '["E2"]' }]);
+    expect(await transactions(EFT)).toMatchObject({ E2: 'MATCHED/PENDING/100' });
+    const loadedFile = await call('POST', `/api/recon/files/${switchFile?.id}/reload`, {
+      payload: { comment: 'x' },
+    });
+    expect(loadedFile.statusCode).toBe(409);
+    expect(loadedFile.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.notInError });
   });
 });
