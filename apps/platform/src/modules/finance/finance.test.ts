@@ -445,6 +445,23 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
       'line,reason,row\n3,"amount is not a whole number","D2,x,USD,2026-03-01,Shop"\n',
     );
 
+    const downloader = await createTestUser(database, ['DOWNLOAD_INBOX_FILES']);
+    const downloaderToken = (await login(app, downloader.username, downloader.password)).access_token;
+    const granted = await call('GET', `/api/recon/files/token?fileIdentifier=${loaded?.id}`, {
+      token: downloaderToken,
+    });
+    await database.db
+      .updateTable('users')
+      .set({ disabled: true })
+      .where('user_id', '=', downloader.userId)
+      .execute();
+    const disabled = await call(
+      'GET',
+      `/api/recon/files/${loaded?.id}/download?access_token=${granted.json<{ token: string }>().token}`,
+      { token: null },
+    );
+    expect(disabled.statusCode).toBe(403);
+
     const third = await token(loaded?.id ?? 0);
     const otherFile = await call('GET', `/api/recon/files/999999/download?access_token=${third}`, {
       token: null,

@@ -77,7 +77,15 @@ export interface UploadInput {
   sha256: string;
 }
 
-export function createFinanceService(deps: { db: Db; clock: Clock; audit: AuditService }) {
+export interface FinanceServiceDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  /** The user's permissions now; undefined when the user is gone or disabled (download tokens). */
+  permissionsOfUser: (userId: string) => Promise<readonly string[] | undefined>;
+}
+
+export function createFinanceService(deps: FinanceServiceDeps) {
   const { db, clock } = deps;
   const repository = createFinanceRepository();
   const approvals = createApprovalsEngine(deps);
@@ -514,6 +522,11 @@ export function createFinanceService(deps: { db: Db; clock: Clock; audit: AuditS
       );
       if (spent === undefined || spent.file_id !== fileId) {
         throw forbidden(FINANCE_MESSAGES.tokenInvalid);
+      }
+      // The token stands in for its user: they must still hold the permission now.
+      const permissions = await deps.permissionsOfUser(spent.user_id);
+      if (permissions?.includes('DOWNLOAD_INBOX_FILES') !== true) {
+        throw forbidden();
       }
       const file = await repository.findFile(db, fileId);
       if (file === undefined) {
