@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actionsResponseSchema,
@@ -326,6 +327,30 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(await transactions(EFT)).toEqual({ E1: 'MATCHED/PENDING/50' });
   });
 
+  it('leaves no half-loaded file when the load fails, and the request pending', async () => {
+    const content = ['entry_id,amount,posted_at', 'H1,1,2026-03-01', 'BOOM,2,2026-03-01'].join('\n');
+    const [pending] = await uploaded('wallet-ledger-20260302.csv', content, '3');
+    // A constraint the match step breaks: the records are written by then, and must go with it.
+    await sql`alter table recon_transactions add constraint test_boom check (match_key <> '["BOOM"]')`.execute(
+      database.db,
+    );
+    const failed = await review(pending?.actionId ?? '', 'approve');
+    await sql`alter table recon_transactions drop constraint test_boom`.execute(database.db);
+    expect(failed.statusCode).toBe(500);
+    expect(await file(pending?.id ?? 0)).toMatchObject({ status: 'REGISTERED', records: null });
+    const records = await database.db
+      .selectFrom('recon_records')
+      .select('record_id')
+      .where('file_id', '=', pending?.id ?? 0)
+      .execute();
+    expect(records).toEqual([]);
+    expect(await transactions(3)).not.toHaveProperty('H1');
+
+    expect((await review(pending?.actionId ?? '', 'approve')).statusCode).toBe(204);
+    expect(await file(pending?.id ?? 0)).toMatchObject({ status: 'LOADED', records: 2 });
+    expect(await transactions(3)).toMatchObject({ H1: 'MATCHED/PENDING/100', BOOM: 'MATCHED/PENDING/100' });
+  });
+
   it('refuses a review of your own request and resolves racing reviews to one', async () => {
     const [own] = await uploaded('card-switch-20260225.csv', [CARD_HEADER, cardRow('F1', 1)].join('\n'));
     const response = await call('POST', `/api/recon/files/${own?.id}/reload`, {
@@ -411,6 +436,24 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
       ['REJECTED', usernames.approver],
       ['REGISTERED', null],
     ]);
+    const rejectedOnly = auditsResponseSchema.parse(
+      (
+        await call('GET', `/api/recon/actions/audits?status=REJECTED&type=LOAD_FILE&limit=500`, {
+          token: tokens.approver,
+        })
+      ).json(),
+    );
+    expect(rejectedOnly.audits.map((audit) => [audit.status, audit.type])).toEqual([
+      ['REJECTED', 'LOAD_FILE'],
+    ]);
+    const future = auditsResponseSchema.parse(
+      (
+        await call('GET', `/api/recon/actions/audits?fromDateTimeInclusive=2030-01-01T00:00:00Z`, {
+          token: tokens.approver,
+        })
+      ).json(),
+    );
+    expect(future.paginationInfo.totalRecords).toBe(0);
     const statuses = new Set(audits.audits.map((audit) => audit.status));
     expect([...statuses].sort()).toEqual(['ERROR', 'REGISTERED', 'REJECTED', 'SUCCESS']);
   });
