@@ -327,6 +327,46 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(await transactions(EFT)).toEqual({ E1: 'MATCHED/PENDING/50' });
   });
 
+  it('uploads one file to several processes, one action each', async () => {
+    await database.db
+      .insertInto('recon_processes')
+      .values({ process_id: 4, name: 'card-fees', display_name: 'Card fees' })
+      .execute();
+    await database.db
+      .insertInto('recon_fields')
+      .values({ process_id: 4, position: 0, name: 'rrn', type: 'TEXT', reconcilable: true, is_key: true })
+      .execute();
+    await database.db
+      .insertInto('recon_parties')
+      .values({
+        process_id: 4,
+        party_id: 1,
+        name: 'Switch',
+        file_pattern: '^card-switch-',
+        columns: JSON.stringify({ rrn: 'rrn' }),
+      })
+      .execute();
+    const candidates = await call('GET', '/api/recon/files/processes?filename=card-switch-20260215.csv');
+    expect(candidates.json()).toEqual({ processes: [{ id: CARD }, { id: 4 }] });
+    const files = await uploaded(
+      'card-switch-20260215.csv',
+      [CARD_HEADER, cardRow('S1', 1)].join('\n'),
+      '1, 4',
+    );
+    expect(files).toHaveLength(2);
+    const rows = await database.db
+      .selectFrom('recon_files')
+      .select(['process_id', 'party_id', 'status'])
+      .where('file_name', '=', 'card-switch-20260215.csv')
+      .orderBy('process_id')
+      .execute();
+    expect(rows).toEqual([
+      { process_id: CARD, party_id: 1, status: 'REGISTERED' },
+      { process_id: 4, party_id: 1, status: 'REGISTERED' },
+    ]);
+    expect(new Set(files.map((item) => item.actionId)).size).toBe(2);
+  });
+
   it('leaves no half-loaded file when the load fails, and the request pending', async () => {
     const content = ['entry_id,amount,posted_at', 'H1,1,2026-03-01', 'BOOM,2,2026-03-01'].join('\n');
     const [pending] = await uploaded('wallet-ledger-20260302.csv', content, '3');
@@ -397,6 +437,9 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.alreadyLoaded });
 
+    const empty = await upload('card-switch-20260228.csv', '', '1');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.noFileBody });
     const large = await upload('card-switch-20260229.csv', 'x'.repeat(UPLOAD_MAX_BYTES + 1), '1');
     expect(large.statusCode).toBe(413);
     const unmatched = await upload('holiday.csv', content, '1');

@@ -205,6 +205,16 @@ export function createFinanceRepository() {
       return row.file_id;
     },
 
+    async hasFile(executor: DbExecutor, processIds: number[], sha256: string): Promise<boolean> {
+      const row = await executor
+        .selectFrom('recon_files')
+        .select('file_id')
+        .where('process_id', 'in', processIds)
+        .where('sha256', '=', sha256)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     findFile(executor: DbExecutor, fileId: number): Promise<ReconFileRow | undefined> {
       return executor.selectFrom('recon_files').selectAll().where('file_id', '=', fileId).executeTakeFirst();
     },

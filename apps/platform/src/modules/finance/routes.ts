@@ -243,7 +243,7 @@ export const filesRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (
       const content = contents.get(request);
       const body = request.body as UploadedBody | undefined;
       if (content === undefined || body === undefined || body.size === 0) {
-        throw badRequest('The file is empty.');
+        throw badRequest(FINANCE_MESSAGES.noFileBody);
       }
       const headers = uploadHeadersSchema.safeParse(body.headers);
       if (!headers.success) {

@@ -35,6 +35,7 @@ export const FINANCE_MESSAGES = {
   notInError: 'Only a file in ERROR can be reloaded.',
   notRegistered: 'This file is no longer waiting to be loaded.',
   actionPending: 'An action on this file is already waiting for approval.',
+  noFileBody: 'Please send the file itself as the request body (any content type but JSON).',
   tokenInvalid: 'This download link is not valid or has expired. Please start the download again.',
 } as const;
 
@@ -353,6 +354,11 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         }
         return { process, party };
       });
+      // Checked for every process first, so a duplicate refuses the whole upload; the unique
+      // index still decides a race between two uploads of the same file.
+      if (await repository.hasFile(db, input.processIds, input.sha256)) {
+        throw conflict(FINANCE_MESSAGES.alreadyLoaded);
+      }
       const files: Array<{ id: number; fileName: string; actionId: string }> = [];
       for (const { process, party } of targets) {
         await kinds.LOAD_FILE.submit(
