@@ -15,7 +15,9 @@ export const fileStatusSchema = z.enum(FILE_STATUSES);
 export type FileStatus = z.infer<typeof fileStatusSchema>;
 
 export const MATCH_STATUSES = ['MATCHED', 'UNMATCHED', 'PARTIALLY_MATCHED', 'REJECTED'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export const SETTLEMENT_STATUSES = ['PENDING', 'ISSUE', 'SETTLED'] as const;
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 
 export const ACTION_TYPES = [
   'ACCEPT_TRANSACTIONS',

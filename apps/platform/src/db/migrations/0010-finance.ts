@@ -66,8 +66,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     process_id integer not null,
     match_key text not null,
     created_at timestamptz not null,
-    match_status text not null,
-    settlement_status text not null,
+    match_status text not null check (match_status in ('MATCHED', 'UNMATCHED', 'PARTIALLY_MATCHED', 'REJECTED')),
+    settlement_status text not null check (settlement_status in ('PENDING', 'ISSUE', 'SETTLED')),
     score integer not null,
     unique (process_id, match_key)
   )`.execute(db);

@@ -1,5 +1,12 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { ActionType, AuditStatus, FieldType, FileStatus } from '@web-control/contract/finance';
+import type {
+  ActionType,
+  AuditStatus,
+  FieldType,
+  FileStatus,
+  MatchStatus,
+  SettlementStatus,
+} from '@web-control/contract/finance';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -67,8 +74,8 @@ export interface ReconTransactionsTable {
   process_id: number;
   match_key: string;
   created_at: Timestamp;
-  match_status: string;
-  settlement_status: string;
+  match_status: MatchStatus;
+  settlement_status: SettlementStatus;
   score: number;
 }
 
