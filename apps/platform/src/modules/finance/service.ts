@@ -52,6 +52,12 @@ const STATUSES_OF: Record<'pending' | 'approved' | 'rejected', AuditStatus[]> = 
   rejected: ['REJECTED'],
 };
 
+type FileActionType = 'LOAD_FILE' | 'ROLLBACK_FILE' | 'RELOAD_FILE';
+
+function isFileAction(type: ActionType): type is FileActionType {
+  return type === 'LOAD_FILE' || type === 'ROLLBACK_FILE' || type === 'RELOAD_FILE';
+}
+
 function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
@@ -183,7 +189,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     }
   }
 
-  const kinds: Record<'LOAD_FILE' | 'ROLLBACK_FILE' | 'RELOAD_FILE', ApprovalKind<FileActionPayload>> = {
+  const kinds: Record<FileActionType, ApprovalKind<FileActionPayload>> = {
     LOAD_FILE: approvals.registerKind('LOAD_FILE', {
       payloadSchema: FILE_ACTION_PAYLOAD,
       apply: async (tx, request, reviewer) => {
@@ -280,10 +286,10 @@ export function createFinanceService(deps: FinanceServiceDeps) {
 
   async function kindOfAction(actionId: string): Promise<ApprovalKind<FileActionPayload>> {
     const action = await repository.findAction(db, actionId);
-    if (action === undefined || !(action.type in kinds)) {
+    if (action === undefined || !isFileAction(action.type)) {
       throw notFound(FINANCE_MESSAGES.noAction);
     }
-    return kinds[action.type as keyof typeof kinds];
+    return kinds[action.type];
   }
 
   return {
