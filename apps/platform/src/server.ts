@@ -9,6 +9,7 @@ import { createAuditService, type AuditService } from './modules/audit/service.t
 import { authPlugin } from './modules/auth/plugin.ts';
 import { redactLinkTokens } from './modules/auth/password-reset-service.ts';
 import { createAuthService, type AuthService } from './modules/auth/service.ts';
+import { financePlugin } from './modules/finance/plugin.ts';
 import { healthPlugin } from './modules/health/plugin.ts';
 import { loadBalancerPlugin } from './modules/load-balancer/plugin.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
@@ -216,6 +217,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(monitoringPlugin);
   await app.register(loadBalancerPlugin);
   await app.register(transactionsPlugin);
+  await app.register(financePlugin);
   await app.register(apiDocsUiPlugin);
   await app.register(consoleStaticPlugin, { consoleDist: settings.consoleDist });
 

@@ -14,6 +14,7 @@ export const DEFAULT_PRODUCT_NAME = 'Web Control';
 export const DEFAULT_CLIENT_NAME = 'Web Control Demo';
 export const DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE = 30;
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+export const DEFAULT_FINANCE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_MAIL_FROM = 'Web Control <no-reply@web-control.local>';
 export const DEFAULT_RESET_TOKEN_TTL_MINUTES = 60;
 export const DEFAULT_ENROLMENT_TOKEN_TTL_HOURS = 7 * 24;
@@ -129,6 +130,8 @@ export const settingsSchema = z.object({
   consoleDist: folder.default(`${REPO_ROOT}apps/console/dist`),
   loginRateLimit: z.coerce.number().int().min(1).default(DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE),
   bodyLimit: z.coerce.number().int().min(1024).default(DEFAULT_BODY_LIMIT_BYTES),
+  /** The largest finance file an upload may carry (its body streams past BODY_LIMIT). */
+  financeUploadMaxBytes: z.coerce.number().int().min(1024).default(DEFAULT_FINANCE_UPLOAD_MAX_BYTES),
   logLevel: z.enum(LOG_LEVELS).default('info'),
   /** A refresh-token family (one sign-in) is refused once it is older than this. */
   sessionMaxHours: z.coerce
@@ -209,6 +212,7 @@ const ENV_NAMES = {
   consoleDist: 'CONSOLE_DIST',
   loginRateLimit: 'LOGIN_RATE_LIMIT',
   bodyLimit: 'BODY_LIMIT',
+  financeUploadMaxBytes: 'FINANCE_UPLOAD_MAX_BYTES',
   logLevel: 'LOG_LEVEL',
   sessionMaxHours: 'SESSION_MAX_HOURS',
   trustProxy: 'TRUST_PROXY',

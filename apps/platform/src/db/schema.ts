@@ -3,6 +3,7 @@ import type { ApprovalsTables } from '../modules/approvals/table.ts';
 import type { AppSettingsTables } from '../modules/app-settings/table.ts';
 import type { AuditTables } from '../modules/audit/table.ts';
 import type { AuthTables } from '../modules/auth/table.ts';
+import type { FinanceTables } from '../modules/finance/table.ts';
 import type { LoadBalancerTables } from '../modules/load-balancer/table.ts';
 import type { MonitoringTables } from '../modules/monitoring/table.ts';
 import type { SsoTables } from '../modules/sso/table.ts';
@@ -20,7 +21,8 @@ export interface Database
     LoadBalancerTables,
     TransactionsTables,
     IdempotencyTables,
-    ApprovalsTables {}
+    ApprovalsTables,
+    FinanceTables {}
 
 export type Db = Kysely<Database>;
 /** A query runner: the database itself or an open transaction. */

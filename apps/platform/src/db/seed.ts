@@ -1,4 +1,5 @@
 import { seedAuth, type DemoPasswordOutcome } from '../modules/auth/seed.ts';
+import { seedFinance } from '../modules/finance/seed.ts';
 import { seedLoadBalancer } from '../modules/load-balancer/seed.ts';
 import { seedMonitoring } from '../modules/monitoring/seed.ts';
 import { seedTransactionTypes } from '../modules/transactions/seed.ts';
@@ -17,5 +18,6 @@ export async function seed(db: Db, options: { demoPassword?: string | undefined 
   await seedLoadBalancer(db);
   await seedMonitoring(db);
   await seedTransactionTypes(db);
+  await seedFinance(db);
   return { demoPassword };
 }

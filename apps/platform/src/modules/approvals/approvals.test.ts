@@ -365,4 +365,44 @@ describe.each(TEST_DATABASE_KINDS)('approvals engine on %s', (kind) => {
       'Approval kind test.change is already registered',
     );
   });
+
+  it('runs a submission’s own work in its transaction, and the rejection hook in the rejection’s', async () => {
+    const hooked = engine.registerKind('test.hooked', {
+      payloadSchema,
+      apply: async () => {},
+      rejected: async (tx, request, reviewer) => {
+        await sql`insert into approval_test_effects (request_id, note)
+          values (${request.id}, ${`rejected by ${reviewer.username}`})`.execute(tx);
+      },
+    });
+    const kept = await hooked.submit(
+      maker,
+      { scope: 'hooks', payload: { note: 'kept' } },
+      async (tx, request) => {
+        await sql`insert into approval_test_effects (request_id, note) values (${request.id}, 'submitted')`.execute(
+          tx,
+        );
+      },
+    );
+    const refused = hooked.submit(
+      maker,
+      { scope: 'hooks', payload: { note: 'refused' } },
+      async (tx, request) => {
+        await sql`insert into approval_test_effects (request_id, note) values (${request.id}, 'submitted')`.execute(
+          tx,
+        );
+        throw conflict('Already there.');
+      },
+    );
+    expect((await statusOf(refused)).statusCode).toBe(409);
+    const pending = await hooked.listPending({ scope: 'hooks', limit: 10, offset: 0 });
+    expect(pending.requests.map((request) => request.id)).toEqual([kept.id]);
+
+    await hooked.reject(checker, kept.id, 'No');
+    const effects = await sql<{ note: string }>`
+      select note from approval_test_effects where request_id = ${kept.id} order by note`.execute(
+      database.db,
+    );
+    expect(effects.rows.map((row) => row.note)).toEqual(['rejected by checker', 'submitted']);
+  });
 });

@@ -61,6 +61,8 @@ export interface ApprovalKindHandler<P> {
    * AppError) rolls the approval back and leaves the request pending.
    */
   apply(tx: Transaction<Database>, request: ApprovalRequest<P>, reviewer: Actor): Promise<void>;
+  /** Optional: runs in the rejection's own transaction, e.g. to release what the request held. */
+  rejected?(tx: Transaction<Database>, request: ApprovalRequest<P>, reviewer: Actor): Promise<void>;
 }
 
 /** One kind of approval: everything a module does with its requests goes through this. */
@@ -69,6 +71,8 @@ export interface ApprovalKind<P> {
   submit: (
     actor: Actor,
     input: { scope: string; payload: P; comment?: string },
+    /** Runs in the submission's transaction once the request exists, so both commit or neither. */
+    within?: (tx: Transaction<Database>, request: ApprovalRequest<P>) => Promise<void>,
   ) => Promise<ApprovalRequest<P>>;
   /** Approves and applies in one transaction; the maker may not. */
   approve: (actor: Actor, requestId: string, comment: string) => Promise<ApprovalRequest<P>>;
@@ -193,6 +197,8 @@ export function createApprovalsEngine(deps: { db: Db; clock: Clock; audit: Audit
           const request = toRequest(decided);
           if (status === APPROVAL_STATUSES.approved) {
             await handler.apply(tx, request, actor);
+          } else {
+            await handler.rejected?.(tx, request, actor);
           }
           return request;
         },
@@ -201,7 +207,7 @@ export function createApprovalsEngine(deps: { db: Db; clock: Clock; audit: Audit
 
     return {
       kind,
-      submit: (actor, input) => {
+      submit: (actor, input, within) => {
         const scope = input.scope.trim();
         return runAuditedChange(
           actor,
@@ -228,7 +234,9 @@ export function createApprovalsEngine(deps: { db: Db; clock: Clock; audit: Audit
               requestedAt: clock.now(),
               comment,
             });
-            return toRequest(row);
+            const request = toRequest(row);
+            await within?.(tx, request);
+            return request;
           },
         );
       },

@@ -249,6 +249,18 @@ export function createAuthService(deps: AuthServiceDeps) {
         : repository.listPermissionsOfRole(db, session.roleId);
     },
 
+    /**
+     * What an enabled user may do now, without a session; undefined for a deleted or disabled
+     * user. For credentials that outlive the request that made them, e.g. a download token.
+     */
+    async permissionsOfUser(userId: string): Promise<readonly string[] | undefined> {
+      const user = await repository.findUserById(db, userId);
+      if (user === undefined || user.disabled) {
+        return undefined;
+      }
+      return repository.listPermissionsOfRole(db, user.role_id);
+    },
+
     /** A request refused for a missing permission (403). */
     async recordForbidden(refusal: {
       actor: string | null;

@@ -1,0 +1,130 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import type { FieldType } from '@web-control/contract/finance';
+import type { ProcessDefinitionRow } from './repository.ts';
+
+export interface ParsedRecord {
+  matchKey: string;
+  compareValues: string[];
+  fields: Record<string, string>;
+}
+
+export interface RowException {
+  /** 1-based line of the file where the refused row starts. */
+  line: number;
+  reason: string;
+  raw: string;
+}
+
+export interface ParsedFile {
+  records: ParsedRecord[];
+  exceptions: RowException[];
+}
+
+const INTEGRAL_PATTERN = /^-?\d{1,18}$/;
+// A date, optionally with a time and a zone: what the parties' feeds write.
+const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function typeProblem(type: FieldType, value: string): string | undefined {
+  if (type === 'INTEGRAL' && !INTEGRAL_PATTERN.test(value)) {
+    return 'is not a whole number';
+  }
+  if (type === 'DATETIME' && (!DATETIME_PATTERN.test(value) || Number.isNaN(Date.parse(value)))) {
+    return 'is not a date';
+  }
+  return undefined;
+}
+
+/**
+ * Reads a party's CSV file (a header row, then one row per record) with csv-parse's streaming
+ * parser and checks each row against the process fields. Good rows become records; every other
+ * row is kept as an exception with its line, the reason and its text.
+ */
+export async function parsePartyFile(
+  content: Buffer,
+  process: ProcessDefinitionRow,
+  partyId: number,
+): Promise<ParsedFile> {
+  const party = process.parties.find((candidate) => candidate.id === partyId);
+  if (party === undefined) {
+    throw new Error(`Party ${partyId} is not part of process ${process.id}`);
+  }
+  const exceptions: RowException[] = [];
+  const records: ParsedRecord[] = [];
+  const parser = Readable.from([content]).pipe(
+    parse({
+      raw: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      on_skip: (error, raw) => {
+        const line = typeof error?.lines === 'number' ? error.lines : 0;
+        exceptions.push({ line, reason: error?.message ?? 'Unreadable row', raw: raw ?? '' });
+        return undefined;
+      },
+    }),
+  );
+  const keyFields = process.fields.filter((field) => field.key);
+  const compareFields = process.fields.filter((field) => field.reconcilable && !field.key);
+  let header: string[] | undefined;
+  let columnOf = new Map<string, number>();
+  for await (const item of parser as AsyncIterable<{
+    record: string[];
+    raw: string;
+    info: { lines: number };
+  }>) {
+    const line = item.info.lines;
+    const raw = item.raw.replace(/\r?\n$/, '');
+    if (header === undefined) {
+      header = item.record.map((name) => name.trim());
+      const missing = Object.keys(party.columns).filter((column) => !header?.includes(column));
+      if (missing.length > 0) {
+        // Without the columns no row can be read: the whole file is one exception.
+        return {
+          records: [],
+          exceptions: [{ line, reason: `Missing column(s): ${missing.join(', ')}`, raw }],
+        };
+      }
+      columnOf = new Map(header.map((name, index) => [name, index]));
+      continue;
+    }
+    if (item.record.length !== header.length) {
+      exceptions.push({
+        line,
+        reason: `Expected ${header.length} columns, found ${item.record.length}`,
+        raw,
+      });
+      continue;
+    }
+    const fields: Record<string, string> = {};
+    for (const [column, field] of Object.entries(party.columns)) {
+      fields[field] = (item.record[columnOf.get(column) ?? -1] ?? '').trim();
+    }
+    const problems = process.fields.flatMap((field) => {
+      const value = fields[field.name];
+      if (value === undefined) {
+        return [];
+      }
+      if (value === '') {
+        return field.key ? [`${field.name} is empty`] : [];
+      }
+      const problem = typeProblem(field.type, value);
+      return problem === undefined ? [] : [`${field.name} ${problem}`];
+    });
+    if (problems.length > 0) {
+      exceptions.push({ line, reason: problems.join('; '), raw });
+      continue;
+    }
+    records.push({
+      matchKey: JSON.stringify(keyFields.map((field) => fields[field.name] ?? '')),
+      compareValues: compareFields.map((field) => fields[field.name] ?? ''),
+      fields,
+    });
+  }
+  if (header === undefined) {
+    exceptions.push({ line: 1, reason: 'The file is empty', raw: '' });
+  }
+  exceptions.sort((a, b) => a.line - b.line);
+  return { records, exceptions };
+}

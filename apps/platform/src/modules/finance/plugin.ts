@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { filesRoutes, reconRoutes } from './routes.ts';
+import { createFinanceService } from './service.ts';
+
+/** Finance reconciliation: the recon API and the files API, on one service and its approval kinds. */
+const finance: FastifyPluginAsync = async (app) => {
+  const { database, clock, audit, settings, auth } = app.services;
+  // Fixed paths like every module's; the configured bases only tell the console where to call.
+  const service = createFinanceService({
+    db: database.db,
+    clock,
+    audit,
+    permissionsOfUser: (userId) => auth.permissionsOfUser(userId),
+  });
+  const options = { service, uploadMaxBytes: settings.financeUploadMaxBytes };
+  await app.register(reconRoutes, { prefix: '/api/recon', ...options });
+  await app.register(filesRoutes, { prefix: '/api/recon/files', ...options });
+};
+
+export const financePlugin = fp(finance, { name: 'finance', dependencies: ['auth-guard'] });

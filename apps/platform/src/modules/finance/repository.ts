@@ -1,0 +1,594 @@
+import { sql } from 'kysely';
+import type { ActionType, AuditStatus, FieldType, FileStatus } from '@web-control/contract/finance';
+import type { DbExecutor } from '../../db/schema.ts';
+import type { ReconActionRow, ReconFileRow } from './table.ts';
+
+export interface ProcessDefinitionRow {
+  id: number;
+  name: string;
+  displayName: string;
+  parties: Array<{ id: number; name: string; filePattern: string; columns: Record<string, string> }>;
+  fields: Array<{ name: string; type: FieldType; reconcilable: boolean; key: boolean }>;
+}
+
+export interface NewRecord {
+  fileId: number;
+  processId: number;
+  partyId: number;
+  matchKey: string;
+  compareValues: string[];
+  fields: Record<string, string>;
+}
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+const INSERT_BATCH = 1000;
+
+export type FileSummary = Omit<ReconFileRow, 'content'>;
+
+export function createFinanceRepository() {
+  async function definitionsOf(executor: DbExecutor, ids: number[]): Promise<ProcessDefinitionRow[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const processes = await executor
+      .selectFrom('recon_processes')
+      .selectAll()
+      .where('process_id', 'in', ids)
+      .orderBy('process_id')
+      .execute();
+    const parties = await executor
+      .selectFrom('recon_parties')
+      .selectAll()
+      .where('process_id', 'in', ids)
+      .orderBy('party_id')
+      .execute();
+    const fields = await executor
+      .selectFrom('recon_fields')
+      .selectAll()
+      .where('process_id', 'in', ids)
+      .orderBy('position')
+      .execute();
+    return processes.map((process) => ({
+      id: process.process_id,
+      name: process.name,
+      displayName: process.display_name,
+      parties: parties
+        .filter((party) => party.process_id === process.process_id)
+        .map((party) => ({
+          id: party.party_id,
+          name: party.name,
+          filePattern: party.file_pattern,
+          columns: party.columns,
+        })),
+      fields: fields
+        .filter((field) => field.process_id === process.process_id)
+        .map((field) => ({
+          name: field.name,
+          type: field.type,
+          reconcilable: field.reconcilable,
+          key: field.is_key,
+        })),
+    }));
+  }
+
+  return {
+    definitionsOf,
+
+    async allProcessIds(executor: DbExecutor): Promise<number[]> {
+      const rows = await executor
+        .selectFrom('recon_processes')
+        .select('process_id')
+        .orderBy('process_id')
+        .execute();
+      return rows.map((row) => row.process_id);
+    },
+
+    async listProcessIds(executor: DbExecutor, page: Page): Promise<{ ids: number[]; total: number }> {
+      const rows = await executor
+        .selectFrom('recon_processes')
+        .select('process_id')
+        .orderBy('process_id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      const count = await executor
+        .selectFrom('recon_processes')
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { ids: rows.map((row) => row.process_id), total: Number(count.total) };
+    },
+
+    /** Per process: pending actions, files in ERROR, ISSUE transactions, and today's parties with a file. */
+    async pillCounts(executor: DbExecutor, ids: number[], startOfDay: Date) {
+      if (ids.length === 0) {
+        return [];
+      }
+      const result = await sql<{
+        process_id: number;
+        pending: string | number;
+        errors: string | number;
+        issues: string | number;
+        arrived: string | number;
+      }>`
+        select p.process_id,
+          (select count(*) from recon_actions a where a.process_id = p.process_id and a.status = 'REGISTERED') as pending,
+          (select count(*) from recon_files f where f.process_id = p.process_id and f.status = 'ERROR') as errors,
+          (select count(*) from recon_transactions t
+            where t.process_id = p.process_id and t.settlement_status = 'ISSUE') as issues,
+          (select count(distinct f.party_id) from recon_files f
+            where f.process_id = p.process_id and f.created_at >= ${startOfDay}) as arrived
+        from recon_processes p
+        where p.process_id in (${sql.join(ids)})
+      `.execute(executor);
+      return result.rows.map((row) => ({
+        processId: row.process_id,
+        pending: Number(row.pending),
+        errors: Number(row.errors),
+        issues: Number(row.issues),
+        arrived: Number(row.arrived),
+      }));
+    },
+
+    async fileSources(executor: DbExecutor, processId: number, since: Date) {
+      return executor
+        .selectFrom('recon_files')
+        .select((eb) => [
+          'party_id',
+          eb.fn.max('created_at').as('last_upload'),
+          eb.fn.coalesce(eb.fn.sum<string | number>('records'), sql<number>`0`).as('records'),
+          eb.fn.coalesce(eb.fn.sum<string | number>('exceptions'), sql<number>`0`).as('exceptions'),
+        ])
+        .where('process_id', '=', processId)
+        .where('created_at', '>=', since)
+        .groupBy('party_id')
+        .execute();
+    },
+
+    async reconStats(executor: DbExecutor, processId: number, since: Date) {
+      const row = await executor
+        .selectFrom('recon_transactions')
+        .select((eb) => [
+          eb.fn
+            .countAll<string | number>()
+            .filterWhere('match_status', '=', 'MATCHED')
+            .filterWhere('score', '=', 100)
+            .as('matched'),
+          eb.fn.countAll<string | number>().filterWhere('match_status', '=', 'UNMATCHED').as('unmatched'),
+          eb.fn
+            .countAll<string | number>()
+            .filterWhere('match_status', '=', 'MATCHED')
+            .filterWhere('score', '<', 100)
+            .as('partial'),
+          eb.fn.countAll<string | number>().filterWhere('match_status', '=', 'REJECTED').as('rejected'),
+        ])
+        .where('process_id', '=', processId)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return {
+        matched: Number(row.matched),
+        unmatched: Number(row.unmatched),
+        partial: Number(row.partial),
+        rejected: Number(row.rejected),
+      };
+    },
+
+    async insertFile(
+      executor: DbExecutor,
+      file: {
+        processId: number;
+        partyId: number;
+        fileName: string;
+        sha256: string;
+        content: Buffer;
+        createdAt: Date;
+      },
+    ): Promise<number> {
+      const row = await executor
+        .insertInto('recon_files')
+        .values({
+          process_id: file.processId,
+          party_id: file.partyId,
+          file_name: file.fileName,
+          sha256: file.sha256,
+          content: file.content,
+          status: 'REGISTERED',
+          records: null,
+          exceptions: null,
+          created_at: file.createdAt,
+        })
+        .returning('file_id')
+        .executeTakeFirstOrThrow();
+      return row.file_id;
+    },
+
+    async hasFile(executor: DbExecutor, processIds: number[], sha256: string): Promise<boolean> {
+      const row = await executor
+        .selectFrom('recon_files')
+        .select('file_id')
+        .where('process_id', 'in', processIds)
+        .where('sha256', '=', sha256)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    findFile(executor: DbExecutor, fileId: number): Promise<ReconFileRow | undefined> {
+      return executor.selectFrom('recon_files').selectAll().where('file_id', '=', fileId).executeTakeFirst();
+    },
+
+    /** Locks the file row for the change. */
+    findFileForUpdate(executor: DbExecutor, fileId: number): Promise<ReconFileRow | undefined> {
+      return executor
+        .selectFrom('recon_files')
+        .selectAll()
+        .where('file_id', '=', fileId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async setFileOutcome(
+      executor: DbExecutor,
+      fileId: number,
+      outcome: {
+        status: FileStatus;
+        records: number | null;
+        exceptions: number | null;
+        loadedAt: Date | null;
+      },
+    ): Promise<void> {
+      await executor
+        .updateTable('recon_files')
+        .set({
+          status: outcome.status,
+          records: outcome.records,
+          exceptions: outcome.exceptions,
+          loaded_at: outcome.loadedAt,
+        })
+        .where('file_id', '=', fileId)
+        .execute();
+    },
+
+    async deleteFile(executor: DbExecutor, fileId: number): Promise<void> {
+      await executor.deleteFrom('recon_files').where('file_id', '=', fileId).execute();
+    },
+
+    async listFiles(
+      executor: DbExecutor,
+      filter: Page & { processIds: number[] | undefined },
+    ): Promise<{ rows: Array<FileSummary & { party_name: string }>; total: number }> {
+      let query = executor
+        .selectFrom('recon_files as f')
+        .innerJoin('recon_parties as p', (join) =>
+          join.onRef('p.process_id', '=', 'f.process_id').onRef('p.party_id', '=', 'f.party_id'),
+        );
+      if (filter.processIds !== undefined) {
+        query = query.where('f.process_id', 'in', filter.processIds.length > 0 ? filter.processIds : [0]);
+      }
+      const rows = await query
+        .select([
+          'f.file_id',
+          'f.process_id',
+          'f.party_id',
+          'f.file_name',
+          'f.sha256',
+          'f.status',
+          'f.records',
+          'f.exceptions',
+          'f.created_at',
+          'f.loaded_at',
+          'p.name as party_name',
+        ])
+        .orderBy('f.created_at', 'desc')
+        .orderBy('f.file_id', 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute();
+      const count = await query
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(count.total) };
+    },
+
+    async insertExceptions(
+      executor: DbExecutor,
+      fileId: number,
+      exceptions: Array<{ line: number; reason: string; raw: string }>,
+    ): Promise<void> {
+      for (let start = 0; start < exceptions.length; start += INSERT_BATCH) {
+        await executor
+          .insertInto('recon_exceptions')
+          .values(exceptions.slice(start, start + INSERT_BATCH).map((item) => ({ file_id: fileId, ...item })))
+          .execute();
+      }
+    },
+
+    async deleteExceptions(executor: DbExecutor, fileId: number): Promise<void> {
+      await executor.deleteFrom('recon_exceptions').where('file_id', '=', fileId).execute();
+    },
+
+    exceptionsOf(executor: DbExecutor, fileId: number) {
+      return executor
+        .selectFrom('recon_exceptions')
+        .select(['line', 'reason', 'raw'])
+        .where('file_id', '=', fileId)
+        .orderBy('line')
+        .execute();
+    },
+
+    async insertRecords(executor: DbExecutor, records: NewRecord[]): Promise<void> {
+      for (let start = 0; start < records.length; start += INSERT_BATCH) {
+        await executor
+          .insertInto('recon_records')
+          .values(
+            records.slice(start, start + INSERT_BATCH).map((record) => ({
+              file_id: record.fileId,
+              process_id: record.processId,
+              party_id: record.partyId,
+              match_key: record.matchKey,
+              compare_values: record.compareValues,
+              fields: JSON.stringify(record.fields),
+            })),
+          )
+          .execute();
+      }
+    },
+
+    /** Removes a file's records and gives the keys they had, for re-matching. */
+    async deleteRecordsOf(executor: DbExecutor, fileId: number): Promise<string[]> {
+      const rows = await executor
+        .deleteFrom('recon_records')
+        .where('file_id', '=', fileId)
+        .returning('match_key')
+        .execute();
+      return [...new Set(rows.map((row) => row.match_key))];
+    },
+
+    async keysOf(executor: DbExecutor, fileId: number): Promise<string[]> {
+      const rows = await executor
+        .selectFrom('recon_records')
+        .select('match_key')
+        .distinct()
+        .where('file_id', '=', fileId)
+        .execute();
+      return rows.map((row) => row.match_key);
+    },
+
+    /**
+     * Re-matches the given keys of a process in two statements: an upsert of one transaction per
+     * key that still has records, then the removal of those whose records are all gone. All
+     * parties present: MATCHED, scored by how far the parties agree on each compared field;
+     * otherwise UNMATCHED.
+     */
+    async rematch(executor: DbExecutor, processId: number, partyCount: number, keys: string[], now: Date) {
+      if (keys.length === 0) {
+        return;
+      }
+      const keyArray = sql`cast(${keys} as text[])`;
+      await sql`
+        with grouped as (
+          select match_key, count(distinct party_id) as parties
+          from recon_records
+          where process_id = ${processId} and match_key = any(${keyArray})
+          group by match_key
+        ),
+        votes as (
+          select r.match_key, v.position, v.value, count(*) as n
+          from recon_records r
+          cross join lateral unnest(r.compare_values) with ordinality as v(value, position)
+          where r.process_id = ${processId} and r.match_key = any(${keyArray})
+          group by r.match_key, v.position, v.value
+        ),
+        shares as (
+          select match_key, position, max(n)::numeric / sum(n) as share
+          from votes
+          group by match_key, position
+        ),
+        scores as (
+          select match_key, floor(100 * avg(share))::integer as score from shares group by match_key
+        )
+        insert into recon_transactions
+          (process_id, match_key, created_at, match_status, settlement_status, score)
+        select cast(${processId} as integer), g.match_key, cast(${now} as timestamptz),
+          case when g.parties = cast(${partyCount} as integer) then 'MATCHED' else 'UNMATCHED' end,
+          case when g.parties = cast(${partyCount} as integer) then 'PENDING' else 'ISSUE' end,
+          case when g.parties = cast(${partyCount} as integer) then coalesce(s.score, 100) else 0 end
+        from grouped g
+        left join scores s on s.match_key = g.match_key
+        on conflict (process_id, match_key) do update set
+          match_status = excluded.match_status,
+          settlement_status = excluded.settlement_status,
+          score = excluded.score
+      `.execute(executor);
+      await sql`
+        delete from recon_transactions t
+        where t.process_id = ${processId} and t.match_key = any(${keyArray})
+          and not exists (
+            select 1 from recon_records r where r.process_id = t.process_id and r.match_key = t.match_key
+          )
+      `.execute(executor);
+    },
+
+    async insertAction(
+      executor: DbExecutor,
+      action: {
+        actionId: string;
+        processId: number;
+        type: ActionType;
+        fileId: number | null;
+        fileName: string | null;
+        records: number | null;
+        username: string;
+        comment: string;
+        createdAt: Date;
+      },
+    ): Promise<void> {
+      await executor
+        .insertInto('recon_actions')
+        .values({
+          action_id: action.actionId,
+          process_id: action.processId,
+          type: action.type,
+          file_id: action.fileId,
+          file_name: action.fileName,
+          records: action.records,
+          username: action.username,
+          comment: action.comment,
+          created_at: action.createdAt,
+          status: 'REGISTERED',
+          reviewer_username: null,
+          reviewed_at: null,
+        })
+        .execute();
+    },
+
+    findAction(executor: DbExecutor, actionId: string): Promise<ReconActionRow | undefined> {
+      return executor
+        .selectFrom('recon_actions')
+        .selectAll()
+        .where('action_id', '=', actionId)
+        .executeTakeFirst();
+    },
+
+    async decideAction(
+      executor: DbExecutor,
+      actionId: string,
+      decision: { status: AuditStatus; reviewer: string | null; at: Date },
+    ): Promise<void> {
+      await executor
+        .updateTable('recon_actions')
+        .set({ status: decision.status, reviewer_username: decision.reviewer, reviewed_at: decision.at })
+        .where('action_id', '=', actionId)
+        .execute();
+    },
+
+    async hasPendingFileAction(executor: DbExecutor, fileId: number): Promise<boolean> {
+      const row = await executor
+        .selectFrom('recon_actions')
+        .select('action_id')
+        .where('file_id', '=', fileId)
+        .where('status', '=', 'REGISTERED')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async listActions(
+      executor: DbExecutor,
+      filter: Page & { statuses: AuditStatus[]; processIds: number[] | undefined },
+    ): Promise<{ rows: Array<ReconActionRow & { process_name: string }>; total: number }> {
+      let query = executor
+        .selectFrom('recon_actions as a')
+        .innerJoin('recon_processes as p', 'p.process_id', 'a.process_id')
+        .where('a.status', 'in', filter.statuses);
+      if (filter.processIds !== undefined) {
+        query = query.where('a.process_id', 'in', filter.processIds.length > 0 ? filter.processIds : [0]);
+      }
+      const rows = await query
+        .selectAll('a')
+        .select('p.display_name as process_name')
+        .orderBy('a.created_at')
+        .orderBy('a.action_id')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute();
+      const count = await query
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(count.total) };
+    },
+
+    async insertAudit(
+      executor: DbExecutor,
+      audit: {
+        actionId: string;
+        processId: number;
+        at: Date;
+        username: string;
+        reviewer: string | null;
+        type: ActionType;
+        status: AuditStatus;
+      },
+    ): Promise<void> {
+      await executor
+        .insertInto('recon_audits')
+        .values({
+          action_id: audit.actionId,
+          process_id: audit.processId,
+          audit_date: audit.at,
+          username: audit.username,
+          reviewer_username: audit.reviewer,
+          type: audit.type,
+          status: audit.status,
+        })
+        .execute();
+    },
+
+    async listAudits(
+      executor: DbExecutor,
+      filter: Page & {
+        from?: Date | undefined;
+        to?: Date | undefined;
+        username?: string | undefined;
+        type?: ActionType | undefined;
+        status?: AuditStatus | undefined;
+      },
+    ) {
+      let query = executor.selectFrom('recon_audits');
+      if (filter.from !== undefined) {
+        query = query.where('audit_date', '>=', filter.from);
+      }
+      if (filter.to !== undefined) {
+        query = query.where('audit_date', '<=', filter.to);
+      }
+      if (filter.username !== undefined) {
+        query = query.where('username', '=', filter.username);
+      }
+      if (filter.type !== undefined) {
+        query = query.where('type', '=', filter.type);
+      }
+      if (filter.status !== undefined) {
+        query = query.where('status', '=', filter.status);
+      }
+      const rows = await query
+        .selectAll()
+        .orderBy('audit_date', 'desc')
+        .orderBy('audit_id', 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute();
+      const count = await query
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(count.total) };
+    },
+
+    async insertDownloadToken(
+      executor: DbExecutor,
+      token: { tokenHash: string; userId: string; fileId: number; expiresAt: Date },
+    ): Promise<void> {
+      await executor
+        .insertInto('recon_download_tokens')
+        .values({
+          token_hash: token.tokenHash,
+          user_id: token.userId,
+          file_id: token.fileId,
+          expires_at: token.expiresAt,
+        })
+        .execute();
+    },
+
+    /** Spends a token in one DELETE: of two racing downloads only one gets the row. */
+    async spendDownloadToken(executor: DbExecutor, tokenHash: string, now: Date) {
+      await executor.deleteFrom('recon_download_tokens').where('expires_at', '<', now).execute();
+      return executor
+        .deleteFrom('recon_download_tokens')
+        .where('token_hash', '=', tokenHash)
+        .returning(['user_id', 'file_id', 'expires_at'])
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type FinanceRepository = ReturnType<typeof createFinanceRepository>;

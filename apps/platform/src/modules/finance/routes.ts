@@ -1,0 +1,354 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
+import {
+  actionMetadataResponseSchema,
+  actionParamsSchema,
+  actionRequestedResponseSchema,
+  actionsQuerySchema,
+  actionsResponseSchema,
+  auditsQuerySchema,
+  auditsResponseSchema,
+  downloadQuerySchema,
+  downloadTokenQuerySchema,
+  downloadTokenResponseSchema,
+  fileActionBodySchema,
+  fileContentSchema,
+  fileIdParamsSchema,
+  FINANCE_UPLOAD_HEADERS,
+  pageQuerySchema,
+  processActionParamsSchema,
+  processDefinitionSchema,
+  processesResponseSchema,
+  processIdParamsSchema,
+  reconFilesQuerySchema,
+  reconFilesResponseSchema,
+  reviewBodySchema,
+  snapshotSchema,
+  uploadCandidatesQuerySchema,
+  uploadCandidatesResponseSchema,
+  uploadHeadersSchema,
+  uploadResponseSchema,
+} from '@web-control/contract/finance';
+import { AppError, badRequest } from '../../errors.ts';
+import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
+import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
+import { FINANCE_MESSAGES, type FinanceService } from './service.ts';
+
+export interface FinanceRoutesOptions {
+  service: FinanceService;
+  uploadMaxBytes: number;
+}
+
+const TAGS = ['finance'];
+const READ_REFUSALS = refusals(404);
+const CHANGE_REFUSALS = refusals(404, 409);
+
+/** The recon API at /api/recon: processes, actions and their audit log. */
+export const reconRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (app, { service }, done) => {
+  app.get(
+    '/processes',
+    {
+      config: permissions('VIEW_PROCESSES'),
+      schema: {
+        tags: TAGS,
+        summary: 'The processes with their pill counts, paged',
+        security: BEARER_SECURITY,
+        querystring: pageQuerySchema,
+        response: { 200: processesResponseSchema, ...refusals() },
+      },
+    },
+    async (request) => service.listProcesses(request.query),
+  );
+
+  app.get(
+    '/processes/:id',
+    {
+      config: permissions('VIEW_PROCESSES'),
+      schema: {
+        tags: TAGS,
+        summary: 'One process definition: parties and fields',
+        security: BEARER_SECURITY,
+        params: processIdParamsSchema,
+        response: { 200: processDefinitionSchema, ...READ_REFUSALS },
+      },
+    },
+    async (request) => service.getProcess(request.params.id),
+  );
+
+  app.get(
+    '/processes/:id/snapshot',
+    {
+      config: permissions('VIEW_PROCESSES'),
+      schema: {
+        tags: TAGS,
+        summary: "Today's files, recon stats, settlement value and pending actions of a process",
+        security: BEARER_SECURITY,
+        params: processIdParamsSchema,
+        response: { 200: snapshotSchema, ...READ_REFUSALS },
+      },
+    },
+    async (request) => service.snapshot(request.params.id),
+  );
+
+  app.get(
+    '/processes/:id/actions/:actionId/metadata',
+    {
+      config: permissions('VIEW_ACTIONS'),
+      schema: {
+        tags: TAGS,
+        summary: 'What an action is about, with the action itself',
+        security: BEARER_SECURITY,
+        params: processActionParamsSchema,
+        response: { 200: actionMetadataResponseSchema, ...READ_REFUSALS },
+      },
+    },
+    async (request) => service.actionMetadata(request.params.id, request.params.actionId),
+  );
+
+  app.get(
+    '/actions',
+    {
+      config: permissions('VIEW_ACTIONS'),
+      schema: {
+        tags: TAGS,
+        summary: 'Actions by status (pending by default) and process, oldest first',
+        security: BEARER_SECURITY,
+        querystring: actionsQuerySchema,
+        response: { 200: actionsResponseSchema, ...refusals() },
+      },
+    },
+    async (request) => service.listActions(request.query),
+  );
+
+  app.get(
+    '/actions/audits',
+    {
+      config: permissions('VIEW_AUDITS'),
+      schema: {
+        tags: TAGS,
+        summary: 'The finance audit log: each action REGISTERED, then SUCCESS, ERROR or REJECTED',
+        security: BEARER_SECURITY,
+        querystring: auditsQuerySchema,
+        response: { 200: auditsResponseSchema, ...refusals() },
+      },
+    },
+    async (request) => service.listAudits(request.query),
+  );
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(
+      `/actions/:id/${decision}`,
+      {
+        config: { ...permissions('APPROVE_ACTIONS'), idempotent: true },
+        schema: {
+          tags: TAGS,
+          summary:
+            decision === 'approve'
+              ? 'Approve an action (it runs now); never your own request'
+              : 'Reject an action; never your own request',
+          security: BEARER_SECURITY,
+          params: actionParamsSchema,
+          body: reviewBodySchema,
+          response: { 204: NO_CONTENT_SCHEMA, ...CHANGE_REFUSALS },
+        },
+      },
+      async (request, reply) => {
+        await service.review(actorOf(request), request.params.id, decision, request.body.comment);
+        return reply.code(204).send(null);
+      },
+    );
+  }
+  done();
+};
+
+interface UploadedBody {
+  sha256: string;
+  size: number;
+  headers: Record<string, string | undefined>;
+}
+
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+/** The files API at /api/recon/files: upload, inbox, rollback, reload and downloads. */
+export const filesRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (
+  app,
+  { service, uploadMaxBytes },
+  done,
+) => {
+  const contents = new WeakMap<FastifyRequest, Buffer>();
+  const tooLarge = () =>
+    new AppError(413, ERROR_CODES.payloadTooLarge, FINANCE_MESSAGES.tooLarge(uploadMaxBytes));
+
+  // The raw file streams in under its own cap; the body the route (and the idempotency check) sees
+  // is its digest and the headers that say what it is, never the bytes themselves.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('*', async (request: FastifyRequest, payload: AsyncIterable<Buffer>) => {
+    if (Number(request.headers['content-length'] ?? 0) > uploadMaxBytes) {
+      throw tooLarge();
+    }
+    const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      size += chunk.length;
+      if (size > uploadMaxBytes) {
+        throw tooLarge();
+      }
+      hash.update(chunk);
+      chunks.push(chunk);
+    }
+    contents.set(request, Buffer.concat(chunks));
+    const body: UploadedBody = {
+      sha256: hash.digest('hex'),
+      size,
+      headers: Object.fromEntries(
+        Object.values(FINANCE_UPLOAD_HEADERS).map((name) => [name, headerOf(request, name)]),
+      ),
+    };
+    return body;
+  });
+
+  app.get(
+    '/processes',
+    {
+      config: permissions('VIEW_PROCESSES'),
+      schema: {
+        tags: TAGS,
+        summary: 'The processes a file name belongs to (by their parties’ name patterns)',
+        security: BEARER_SECURITY,
+        querystring: uploadCandidatesQuerySchema,
+        response: { 200: uploadCandidatesResponseSchema, ...refusals() },
+      },
+    },
+    async (request) => ({ processes: await service.uploadCandidates(request.query.filename) }),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { ...permissions('SUBMIT_ACTIONS'), idempotent: true },
+      schema: {
+        tags: TAGS,
+        summary: `Upload a file (the raw body, at most FINANCE_UPLOAD_MAX_BYTES) with headers ${Object.values(FINANCE_UPLOAD_HEADERS).join(', ')}; each process gets a LOAD_FILE action awaiting approval. 409 when the file (by SHA-256) is already there`,
+        security: BEARER_SECURITY,
+        response: { 201: uploadResponseSchema, ...CHANGE_REFUSALS, 413: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const content = contents.get(request);
+      const body = request.body as UploadedBody | undefined;
+      if (content === undefined || body === undefined || body.size === 0) {
+        throw badRequest(FINANCE_MESSAGES.noFileBody);
+      }
+      const headers = uploadHeadersSchema.safeParse(body.headers);
+      if (!headers.success) {
+        const issue = headers.error.issues[0];
+        throw badRequest(`${String(issue?.path[0] ?? 'header')}: ${issue?.message ?? 'invalid'}`);
+      }
+      const result = await service.upload(actorOf(request), {
+        fileName: headers.data[FINANCE_UPLOAD_HEADERS.fileName],
+        comment: headers.data[FINANCE_UPLOAD_HEADERS.comment],
+        processIds: headers.data[FINANCE_UPLOAD_HEADERS.processId],
+        content,
+        sha256: body.sha256,
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      config: permissions('VIEW_PROCESSES'),
+      schema: {
+        tags: TAGS,
+        summary: 'The inbox: files of the given processes, newest first',
+        security: BEARER_SECURITY,
+        querystring: reconFilesQuerySchema,
+        response: { 200: reconFilesResponseSchema, ...refusals() },
+      },
+    },
+    async (request) => service.listFiles(request.query),
+  );
+
+  for (const [path, type, permission] of [
+    ['rollback', 'ROLLBACK_FILE', 'RECON_ROLLBACK_FILE'],
+    ['reload', 'RELOAD_FILE', 'RECON_RELOAD_FILE'],
+  ] as const) {
+    app.post(
+      `/:id/${path}`,
+      {
+        config: { ...permissions(permission), idempotent: true },
+        schema: {
+          tags: TAGS,
+          summary: `Request a ${path} of a file (a ${type} action awaiting approval)`,
+          security: BEARER_SECURITY,
+          params: fileIdParamsSchema,
+          body: fileActionBodySchema,
+          response: { 201: actionRequestedResponseSchema, ...CHANGE_REFUSALS },
+        },
+      },
+      async (request, reply) => {
+        const result = await service.requestFileAction(
+          actorOf(request),
+          type,
+          request.params.id,
+          request.body.comment,
+        );
+        return reply.code(201).send(result);
+      },
+    );
+  }
+
+  app.get(
+    '/token',
+    {
+      config: permissions('DOWNLOAD_INBOX_FILES'),
+      schema: {
+        tags: TAGS,
+        summary: 'A single-use download token for one file, valid for a minute',
+        security: BEARER_SECURITY,
+        querystring: downloadTokenQuerySchema,
+        response: { 200: downloadTokenResponseSchema, ...READ_REFUSALS },
+      },
+    },
+    async (request) => service.downloadToken(actorOf(request), request.query.fileIdentifier),
+  );
+
+  for (const [path, what] of [
+    ['download', 'file'],
+    ['exceptions', 'exceptions'],
+  ] as const) {
+    app.get(
+      `/:id/${path}`,
+      {
+        // Opened in a new window, so no bearer header: the single-use token is the credential.
+        config: PUBLIC_ROUTE,
+        schema: {
+          tags: TAGS,
+          summary:
+            what === 'file'
+              ? 'The raw file, with a token from /token'
+              : 'The file’s refused rows as CSV (line, reason, row), with a token from /token',
+          params: fileIdParamsSchema,
+          querystring: downloadQuerySchema,
+          response: { 200: fileContentSchema, ...READ_REFUSALS },
+        },
+      },
+      async (request, reply) => {
+        const file = await service.download(request.params.id, request.query.access_token, what);
+        return reply
+          .header('content-type', what === 'file' ? 'application/octet-stream' : 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.fileName.replaceAll('"', '')}"`)
+          .header('cache-control', 'no-store')
+          .send(file.content);
+      },
+    );
+  }
+  done();
+};

@@ -1,0 +1,564 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import {
+  paginationInfoOf,
+  type Action,
+  type ActionType,
+  type Audit,
+  type AuditStatus,
+  type PageQuery,
+  type ProcessDefinition,
+  type ReconFile,
+  type Snapshot,
+} from '@web-control/contract/finance';
+import type { Clock } from '../../clock.ts';
+import type { Database, Db, DbExecutor } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
+import { createApprovalsEngine, type ApprovalKind, type ApprovalRequest } from '../approvals/service.ts';
+import type { Actor } from '../audit/audited-change.ts';
+import type { AuditService } from '../audit/service.ts';
+import { parsePartyFile } from './loader.ts';
+import { createFinanceRepository, type ProcessDefinitionRow } from './repository.ts';
+import type { ReconActionRow, ReconFileRow } from './table.ts';
+
+export const FINANCE_MESSAGES = {
+  noProcess: 'No process found',
+  noFile: 'This file does not exist.',
+  noAction: 'This action does not exist.',
+  noMatch:
+    "The uploaded file didn't match any configured processes. Please make sure the file is named correctly.",
+  noPartyMatch: (process: string) => `The file name does not match any party of ${process}.`,
+  alreadyLoaded: 'This file has already been uploaded to this process.',
+  tooLarge: (maxBytes: number) => `The file is larger than the limit of ${maxBytes} bytes.`,
+  notLoaded: 'Only a file that is LOADED or in ERROR can be rolled back.',
+  notInError: 'Only a file in ERROR can be reloaded.',
+  notRegistered: 'This file is no longer waiting to be loaded.',
+  actionPending: 'An action on this file is already waiting for approval.',
+  noFileBody: 'Please send the file itself as the request body (any content type but JSON).',
+  tokenInvalid: 'This download link is not valid or has expired. Please start the download again.',
+} as const;
+
+/** A download token lives this long and opens one download. */
+export const DOWNLOAD_TOKEN_TTL_MS = 60_000;
+
+const FILE_ACTION_PAYLOAD = z.object({ processId: z.number().int(), fileName: z.string() });
+type FileActionPayload = z.infer<typeof FILE_ACTION_PAYLOAD>;
+
+/** Approval state as the approvals list asks for it. */
+const STATUSES_OF: Record<'pending' | 'approved' | 'rejected', AuditStatus[]> = {
+  pending: ['REGISTERED'],
+  approved: ['SUCCESS', 'ERROR'],
+  rejected: ['REJECTED'],
+};
+
+type FileActionType = 'LOAD_FILE' | 'ROLLBACK_FILE' | 'RELOAD_FILE';
+
+function isFileAction(type: ActionType): type is FileActionType {
+  return type === 'LOAD_FILE' || type === 'ROLLBACK_FILE' || type === 'RELOAD_FILE';
+}
+
+function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+function toDefinition(row: ProcessDefinitionRow): ProcessDefinition {
+  return {
+    id: row.id,
+    name: row.name,
+    displayName: row.displayName,
+    parties: Object.fromEntries(row.parties.map((party) => [String(party.id), party.name])),
+    fields: row.fields,
+  };
+}
+
+function partyOf(process: ProcessDefinitionRow, fileName: string) {
+  return process.parties.find((party) => new RegExp(party.filePattern).test(fileName));
+}
+
+export interface UploadInput {
+  fileName: string;
+  comment: string;
+  processIds: number[];
+  content: Buffer;
+  sha256: string;
+}
+
+export interface FinanceServiceDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  /** The user's permissions now; undefined when the user is gone or disabled (download tokens). */
+  permissionsOfUser: (userId: string) => Promise<readonly string[] | undefined>;
+}
+
+export function createFinanceService(deps: FinanceServiceDeps) {
+  const { db, clock } = deps;
+  const repository = createFinanceRepository();
+  const approvals = createApprovalsEngine(deps);
+
+  async function definition(executor: DbExecutor, processId: number): Promise<ProcessDefinitionRow> {
+    const [row] = await repository.definitionsOf(executor, [processId]);
+    if (row === undefined) {
+      throw notFound(FINANCE_MESSAGES.noProcess);
+    }
+    return row;
+  }
+
+  async function actionOf(
+    tx: DbExecutor,
+    request: ApprovalRequest<FileActionPayload>,
+  ): Promise<ReconActionRow> {
+    const action = await repository.findAction(tx, request.id);
+    if (action === undefined) {
+      throw notFound(FINANCE_MESSAGES.noAction);
+    }
+    return action;
+  }
+
+  async function lockedFile(tx: DbExecutor, fileId: number | null): Promise<ReconFileRow> {
+    const file = fileId === null ? undefined : await repository.findFileForUpdate(tx, fileId);
+    if (file === undefined) {
+      throw notFound(FINANCE_MESSAGES.noFile);
+    }
+    return file;
+  }
+
+  /** Parses and stores a file's records and exceptions, then re-matches the keys they touch. */
+  async function load(
+    tx: Transaction<Database>,
+    file: ReconFileRow,
+    previousKeys: string[],
+  ): Promise<AuditStatus> {
+    const process = await definition(tx, file.process_id);
+    const parsed = await parsePartyFile(file.content, process, file.party_id);
+    await repository.insertRecords(
+      tx,
+      parsed.records.map((record) => ({
+        ...record,
+        fileId: file.file_id,
+        processId: file.process_id,
+        partyId: file.party_id,
+      })),
+    );
+    await repository.insertExceptions(tx, file.file_id, parsed.exceptions);
+    const keys = new Set(previousKeys);
+    for (const record of parsed.records) {
+      keys.add(record.matchKey);
+    }
+    await repository.rematch(tx, file.process_id, process.parties.length, [...keys], clock.now());
+    const failed = parsed.exceptions.length > 0;
+    await repository.setFileOutcome(tx, file.file_id, {
+      status: failed ? 'ERROR' : 'LOADED',
+      records: parsed.records.length,
+      exceptions: parsed.exceptions.length,
+      loadedAt: clock.now(),
+    });
+    return failed ? 'ERROR' : 'SUCCESS';
+  }
+
+  async function finish(
+    tx: DbExecutor,
+    action: ReconActionRow,
+    status: AuditStatus,
+    reviewer: Actor,
+  ): Promise<void> {
+    const at = clock.now();
+    await repository.decideAction(tx, action.action_id, { status, reviewer: reviewer.username, at });
+    await repository.insertAudit(tx, {
+      actionId: action.action_id,
+      processId: action.process_id,
+      at,
+      username: action.username,
+      reviewer: reviewer.username,
+      type: action.type,
+      status,
+    });
+  }
+
+  async function rejected(
+    tx: Transaction<Database>,
+    request: ApprovalRequest<FileActionPayload>,
+    reviewer: Actor,
+  ) {
+    const action = await actionOf(tx, request);
+    await finish(tx, action, 'REJECTED', reviewer);
+    if (action.type === 'LOAD_FILE' && action.file_id !== null) {
+      // A refused upload leaves the inbox, so the same file can be uploaded again.
+      await repository.deleteFile(tx, action.file_id);
+    }
+  }
+
+  const kinds: Record<FileActionType, ApprovalKind<FileActionPayload>> = {
+    LOAD_FILE: approvals.registerKind('LOAD_FILE', {
+      payloadSchema: FILE_ACTION_PAYLOAD,
+      apply: async (tx, request, reviewer) => {
+        const action = await actionOf(tx, request);
+        const file = await lockedFile(tx, action.file_id);
+        if (file.status !== 'REGISTERED') {
+          throw conflict(FINANCE_MESSAGES.notRegistered);
+        }
+        await finish(tx, action, await load(tx, file, []), reviewer);
+      },
+      rejected,
+    }),
+    RELOAD_FILE: approvals.registerKind('RELOAD_FILE', {
+      payloadSchema: FILE_ACTION_PAYLOAD,
+      apply: async (tx, request, reviewer) => {
+        const action = await actionOf(tx, request);
+        const file = await lockedFile(tx, action.file_id);
+        if (file.status !== 'ERROR') {
+          throw conflict(FINANCE_MESSAGES.notInError);
+        }
+        const previousKeys = await repository.deleteRecordsOf(tx, file.file_id);
+        await repository.deleteExceptions(tx, file.file_id);
+        await finish(tx, action, await load(tx, file, previousKeys), reviewer);
+      },
+      rejected,
+    }),
+    ROLLBACK_FILE: approvals.registerKind('ROLLBACK_FILE', {
+      payloadSchema: FILE_ACTION_PAYLOAD,
+      apply: async (tx, request, reviewer) => {
+        const action = await actionOf(tx, request);
+        const file = await lockedFile(tx, action.file_id);
+        if (file.status !== 'LOADED' && file.status !== 'ERROR') {
+          throw conflict(FINANCE_MESSAGES.notLoaded);
+        }
+        const process = await definition(tx, file.process_id);
+        const keys = await repository.deleteRecordsOf(tx, file.file_id);
+        await repository.rematch(tx, file.process_id, process.parties.length, keys, clock.now());
+        // The file leaves the inbox with its records and exceptions; the action and audit keep its name.
+        await repository.deleteFile(tx, file.file_id);
+        await finish(tx, action, 'SUCCESS', reviewer);
+      },
+      rejected,
+    }),
+  };
+
+  async function register(
+    tx: DbExecutor,
+    request: ApprovalRequest<FileActionPayload>,
+    type: ActionType,
+    file: { fileId: number; records: number | null },
+    actor: Actor,
+    comment: string,
+  ): Promise<void> {
+    await repository.insertAction(tx, {
+      actionId: request.id,
+      processId: request.payload.processId,
+      type,
+      fileId: file.fileId,
+      fileName: request.payload.fileName,
+      records: file.records,
+      username: actor.username,
+      comment,
+      createdAt: request.requestedAt,
+    });
+    await repository.insertAudit(tx, {
+      actionId: request.id,
+      processId: request.payload.processId,
+      at: request.requestedAt,
+      username: actor.username,
+      reviewer: null,
+      type,
+      status: 'REGISTERED',
+    });
+  }
+
+  function toAction(row: ReconActionRow & { process_name: string }): Action {
+    return {
+      id: row.action_id,
+      processId: row.process_id,
+      processName: row.process_name,
+      type: row.type,
+      username: row.username,
+      comment: row.comment,
+      createdDate: row.created_at.toISOString(),
+      meta: {
+        selectionType: null,
+        requestUrl: null,
+        records: row.records,
+        transactionCount: null,
+        fileName: row.file_name,
+      },
+    };
+  }
+
+  async function kindOfAction(actionId: string): Promise<ApprovalKind<FileActionPayload>> {
+    const action = await repository.findAction(db, actionId);
+    if (action === undefined || !isFileAction(action.type)) {
+      throw notFound(FINANCE_MESSAGES.noAction);
+    }
+    return kinds[action.type];
+  }
+
+  return {
+    async listProcesses(page: PageQuery) {
+      const { ids, total } = await repository.listProcessIds(db, page);
+      const definitions = await repository.definitionsOf(db, ids);
+      const counts = await repository.pillCounts(db, ids, startOfUtcDay(clock.now()));
+      const processes = definitions.map((row) => {
+        const count = counts.find((item) => item.processId === row.id);
+        return {
+          ...toDefinition(row),
+          pendingApprovals: count?.pending ?? 0,
+          uploadErrors: count?.errors ?? 0,
+          reconExceptions: count?.issues ?? 0,
+          missingFiles: Math.max(0, row.parties.length - (count?.arrived ?? 0)),
+        };
+      });
+      return { processes, paginationInfo: paginationInfoOf(page, total, processes.length) };
+    },
+
+    async getProcess(processId: number): Promise<ProcessDefinition> {
+      return toDefinition(await definition(db, processId));
+    },
+
+    async snapshot(processId: number): Promise<Snapshot> {
+      const process = await definition(db, processId);
+      const since = startOfUtcDay(clock.now());
+      const sources = await repository.fileSources(db, processId, since);
+      const stats = await repository.reconStats(db, processId, since);
+      const [count] = await repository.pillCounts(db, [processId], since);
+      const end = new Date(since.getTime() + 24 * 60 * 60 * 1000 - 1);
+      return {
+        fileSources: process.parties.map((party) => {
+          const source = sources.find((item) => item.party_id === party.id);
+          const last = source?.last_upload;
+          return {
+            displayName: party.name,
+            lastUploadDt: last === undefined ? null : new Date(last).toISOString(),
+            successRecords: Number(source?.records ?? 0),
+            errorRecords: Number(source?.exceptions ?? 0),
+          };
+        }),
+        reconStats: { ...stats, since: since.toISOString() },
+        // Settlement runs come with the settlements area; until then today's value is empty.
+        settlementStats: { startDate: since.toISOString(), endDate: end.toISOString(), stats: [] },
+        actionStats: { totalPending: count?.pending ?? 0 },
+      };
+    },
+
+    /** The processes whose parties' patterns match a file name. */
+    async uploadCandidates(fileName: string): Promise<Array<{ id: number }>> {
+      const definitions = await repository.definitionsOf(db, await repository.allProcessIds(db));
+      return definitions
+        .filter((process) => partyOf(process, fileName) !== undefined)
+        .map(({ id }) => ({ id }));
+    },
+
+    /** Keeps the file once per process and asks for a LOAD_FILE approval for each. */
+    async upload(actor: Actor, input: UploadInput) {
+      const definitions = await repository.definitionsOf(db, [...new Set(input.processIds)]);
+      if (definitions.length !== new Set(input.processIds).size) {
+        throw notFound(FINANCE_MESSAGES.noProcess);
+      }
+      const targets = definitions.map((process) => {
+        const party = partyOf(process, input.fileName);
+        if (party === undefined) {
+          throw badRequest(FINANCE_MESSAGES.noPartyMatch(process.displayName));
+        }
+        return { process, party };
+      });
+      // Checked for every process first, so a duplicate refuses the whole upload; the unique
+      // index still decides a race between two uploads of the same file.
+      if (await repository.hasFile(db, input.processIds, input.sha256)) {
+        throw conflict(FINANCE_MESSAGES.alreadyLoaded);
+      }
+      const files: Array<{ id: number; fileName: string; actionId: string }> = [];
+      for (const { process, party } of targets) {
+        await kinds.LOAD_FILE.submit(
+          actor,
+          {
+            scope: String(process.id),
+            payload: { processId: process.id, fileName: input.fileName },
+            comment: input.comment,
+          },
+          async (tx, submitted) => {
+            let fileId: number;
+            try {
+              fileId = await repository.insertFile(tx, {
+                processId: process.id,
+                partyId: party.id,
+                fileName: input.fileName,
+                sha256: input.sha256,
+                content: input.content,
+                createdAt: submitted.requestedAt,
+              });
+            } catch (error) {
+              throw isUniqueViolation(error) ? conflict(FINANCE_MESSAGES.alreadyLoaded) : error;
+            }
+            await register(tx, submitted, 'LOAD_FILE', { fileId, records: null }, actor, input.comment);
+            files.push({ id: fileId, fileName: input.fileName, actionId: submitted.id });
+          },
+        );
+      }
+      return { files };
+    },
+
+    async listFiles(query: PageQuery & { processIds?: number[] | undefined }) {
+      const { rows, total } = await repository.listFiles(db, { ...query, processIds: query.processIds });
+      const reconFiles: ReconFile[] = rows.map((row) => ({
+        id: row.file_id,
+        processId: row.process_id,
+        fileName: row.file_name,
+        partyName: row.party_name,
+        createdDateTime: row.created_at.toISOString(),
+        status: row.status,
+        records: row.records,
+        exceptions: row.exceptions,
+      }));
+      return { reconFiles, paginationInfo: paginationInfoOf(query, total, reconFiles.length) };
+    },
+
+    /** Asks for a rollback or reload of a file; the approval makes it happen. */
+    async requestFileAction(
+      actor: Actor,
+      type: 'ROLLBACK_FILE' | 'RELOAD_FILE',
+      fileId: number,
+      comment: string,
+    ) {
+      const file = await repository.findFile(db, fileId);
+      if (file === undefined) {
+        throw notFound(FINANCE_MESSAGES.noFile);
+      }
+      if (type === 'ROLLBACK_FILE' && file.status !== 'LOADED' && file.status !== 'ERROR') {
+        throw conflict(FINANCE_MESSAGES.notLoaded);
+      }
+      if (type === 'RELOAD_FILE' && file.status !== 'ERROR') {
+        throw conflict(FINANCE_MESSAGES.notInError);
+      }
+      const request = await kinds[type].submit(
+        actor,
+        {
+          scope: String(file.process_id),
+          payload: { processId: file.process_id, fileName: file.file_name },
+          comment,
+        },
+        async (tx, submitted) => {
+          await lockedFile(tx, fileId);
+          if (await repository.hasPendingFileAction(tx, fileId)) {
+            throw conflict(FINANCE_MESSAGES.actionPending);
+          }
+          await register(tx, submitted, type, { fileId, records: file.records }, actor, comment);
+        },
+      );
+      return { actionId: request.id };
+    },
+
+    async listActions(
+      query: PageQuery & { status: 'pending' | 'approved' | 'rejected'; processIds?: number[] | undefined },
+    ) {
+      const { rows, total } = await repository.listActions(db, {
+        offset: query.offset,
+        limit: query.limit,
+        statuses: STATUSES_OF[query.status],
+        processIds: query.processIds,
+      });
+      const actions = rows.map(toAction);
+      return { actions, paginationInfo: paginationInfoOf(query, total, actions.length) };
+    },
+
+    async actionMetadata(processId: number, actionId: string) {
+      const row = await repository.findAction(db, actionId);
+      if (row?.process_id !== processId) {
+        throw notFound(FINANCE_MESSAGES.noAction);
+      }
+      const process = await definition(db, processId);
+      const action = toAction({ ...row, process_name: process.displayName });
+      return { ...action.meta, action };
+    },
+
+    async review(actor: Actor, actionId: string, decision: 'approve' | 'reject', comment: string) {
+      const kind = await kindOfAction(actionId);
+      if (decision === 'approve') {
+        await kind.approve(actor, actionId, comment);
+      } else {
+        await kind.reject(actor, actionId, comment);
+      }
+    },
+
+    async listAudits(query: {
+      offset: number;
+      limit: number;
+      fromDateTimeInclusive?: string | undefined;
+      toDateTimeInclusive?: string | undefined;
+      username?: string | undefined;
+      type?: ActionType | undefined;
+      status?: AuditStatus | undefined;
+    }) {
+      const { rows, total } = await repository.listAudits(db, {
+        offset: query.offset,
+        limit: query.limit,
+        from: query.fromDateTimeInclusive === undefined ? undefined : new Date(query.fromDateTimeInclusive),
+        to: query.toDateTimeInclusive === undefined ? undefined : new Date(query.toDateTimeInclusive),
+        username: query.username,
+        type: query.type,
+        status: query.status,
+      });
+      const audits: Audit[] = rows.map((row) => ({
+        auditId: Number(row.audit_id),
+        auditDate: row.audit_date.toISOString(),
+        username: row.username,
+        reviewerUsername: row.reviewer_username,
+        type: row.type,
+        status: row.status,
+      }));
+      return { audits, paginationInfo: paginationInfoOf(query, total, audits.length) };
+    },
+
+    /** A single-use token for one file, bound to the user who asked. */
+    async downloadToken(actor: Actor, fileId: number): Promise<{ token: string }> {
+      if (actor.userId === null) {
+        throw forbidden();
+      }
+      if ((await repository.findFile(db, fileId)) === undefined) {
+        throw notFound(FINANCE_MESSAGES.noFile);
+      }
+      const token = randomBytes(32).toString('base64url');
+      await repository.insertDownloadToken(db, {
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        userId: actor.userId,
+        fileId,
+        expiresAt: new Date(clock.now().getTime() + DOWNLOAD_TOKEN_TTL_MS),
+      });
+      return { token };
+    },
+
+    /** Spends a token for this file: the raw file or its exceptions extract as CSV. */
+    async download(fileId: number, token: string, what: 'file' | 'exceptions') {
+      const spent = await repository.spendDownloadToken(
+        db,
+        createHash('sha256').update(token).digest('hex'),
+        clock.now(),
+      );
+      if (spent === undefined || spent.file_id !== fileId) {
+        throw forbidden(FINANCE_MESSAGES.tokenInvalid);
+      }
+      // The token stands in for its user: they must still hold the permission now.
+      const permissions = await deps.permissionsOfUser(spent.user_id);
+      if (permissions?.includes('DOWNLOAD_INBOX_FILES') !== true) {
+        throw forbidden();
+      }
+      const file = await repository.findFile(db, fileId);
+      if (file === undefined) {
+        throw notFound(FINANCE_MESSAGES.noFile);
+      }
+      if (what === 'file') {
+        return { fileName: file.file_name, content: file.content };
+      }
+      const exceptions = await repository.exceptionsOf(db, fileId);
+      const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
+      const lines = [
+        'line,reason,row',
+        ...exceptions.map((row) => `${row.line},${quote(row.reason)},${quote(row.raw)}`),
+      ];
+      return {
+        fileName: `${file.file_name}.exceptions.csv`,
+        content: Buffer.from(`${lines.join('\n')}\n`, 'utf8'),
+      };
+    },
+  };
+}
+
+export type FinanceService = ReturnType<typeof createFinanceService>;

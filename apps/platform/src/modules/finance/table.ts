@@ -1,0 +1,130 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type {
+  ActionType,
+  AuditStatus,
+  FieldType,
+  FileStatus,
+  MatchStatus,
+  SettlementStatus,
+} from '@web-control/contract/finance';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+
+export interface ReconProcessesTable {
+  process_id: number;
+  name: string;
+  display_name: string;
+}
+
+export interface ReconPartiesTable {
+  process_id: number;
+  party_id: number;
+  name: string;
+  /** A regular expression the party's file names match. */
+  file_pattern: string;
+  /** The file's column name to the process field it fills. */
+  columns: ColumnType<Record<string, string>, string, string>;
+}
+
+export interface ReconFieldsTable {
+  process_id: number;
+  position: number;
+  name: string;
+  type: FieldType;
+  reconcilable: boolean;
+  is_key: boolean;
+}
+
+export interface ReconFilesTable {
+  file_id: Generated<number>;
+  process_id: number;
+  party_id: number;
+  file_name: string;
+  sha256: string;
+  content: Buffer;
+  status: FileStatus;
+  records: number | null;
+  exceptions: number | null;
+  created_at: Timestamp;
+  loaded_at: NullableTimestamp;
+}
+
+export interface ReconExceptionsTable {
+  file_id: number;
+  line: number;
+  reason: string;
+  raw: string;
+}
+
+export interface ReconRecordsTable {
+  record_id: Generated<string>;
+  file_id: number;
+  process_id: number;
+  party_id: number;
+  /** The key fields' values as one JSON array text: equal keys are one recon transaction. */
+  match_key: string;
+  /** The other reconcilable fields' values, in field order, compared across parties. */
+  compare_values: string[];
+  fields: ColumnType<Record<string, string>, string, string>;
+}
+
+export interface ReconTransactionsTable {
+  transaction_id: Generated<string>;
+  process_id: number;
+  match_key: string;
+  created_at: Timestamp;
+  match_status: MatchStatus;
+  settlement_status: SettlementStatus;
+  score: number;
+}
+
+export interface ReconActionsTable {
+  action_id: string;
+  process_id: number;
+  type: ActionType;
+  file_id: number | null;
+  file_name: string | null;
+  records: number | null;
+  username: string;
+  comment: string;
+  created_at: Timestamp;
+  status: AuditStatus;
+  reviewer_username: string | null;
+  reviewed_at: NullableTimestamp;
+}
+
+export interface ReconAuditsTable {
+  /** bigint: PostgreSQL's driver gives it as text. */
+  audit_id: Generated<string | number>;
+  action_id: string;
+  process_id: number;
+  audit_date: Timestamp;
+  username: string;
+  reviewer_username: string | null;
+  type: ActionType;
+  status: AuditStatus;
+}
+
+export interface ReconDownloadTokensTable {
+  token_hash: string;
+  user_id: string;
+  file_id: number;
+  expires_at: Timestamp;
+}
+
+export interface FinanceTables {
+  recon_processes: ReconProcessesTable;
+  recon_parties: ReconPartiesTable;
+  recon_fields: ReconFieldsTable;
+  recon_files: ReconFilesTable;
+  recon_exceptions: ReconExceptionsTable;
+  recon_records: ReconRecordsTable;
+  recon_transactions: ReconTransactionsTable;
+  recon_actions: ReconActionsTable;
+  recon_audits: ReconAuditsTable;
+  recon_download_tokens: ReconDownloadTokensTable;
+}
+
+export type ReconFileRow = Selectable<ReconFilesTable>;
+export type ReconActionRow = Selectable<ReconActionsTable>;

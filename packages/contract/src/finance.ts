@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { integerIdSchema, isoInstantSchema, text } from './inputs.ts';
+
+/** Finance reconciliation: processes, inbox files, four-eyes actions and their audit log. */
+
+export const FINANCE_PAGE_LIMIT_MAX = 500;
+export const FINANCE_DEFAULT_LIMIT = 25;
+
+export const FIELD_TYPES = ['TEXT', 'INTEGRAL', 'DATETIME'] as const;
+export const fieldTypeSchema = z.enum(FIELD_TYPES);
+export type FieldType = z.infer<typeof fieldTypeSchema>;
+
+export const FILE_STATUSES = ['REGISTERED', 'FILTER', 'LOADED', 'ERROR'] as const;
+export const fileStatusSchema = z.enum(FILE_STATUSES);
+export type FileStatus = z.infer<typeof fileStatusSchema>;
+
+export const MATCH_STATUSES = ['MATCHED', 'UNMATCHED', 'PARTIALLY_MATCHED', 'REJECTED'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+export const SETTLEMENT_STATUSES = ['PENDING', 'ISSUE', 'SETTLED'] as const;
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+
+export const ACTION_TYPES = [
+  'ACCEPT_TRANSACTIONS',
+  'REJECT_TRANSACTIONS',
+  'RESOLVE_TRANSACTIONS',
+  'LOAD_FILE',
+  'RELOAD_FILE',
+  'ROLLBACK_FILE',
+] as const;
+export const actionTypeSchema = z.enum(ACTION_TYPES);
+export type ActionType = z.infer<typeof actionTypeSchema>;
+
+export const AUDIT_STATUSES = ['REGISTERED', 'SUCCESS', 'ERROR', 'REJECTED'] as const;
+export const auditStatusSchema = z.enum(AUDIT_STATUSES);
+export type AuditStatus = z.infer<typeof auditStatusSchema>;
+
+/** The approvals query's pending status constant. */
+export const ACTION_STATUS_PENDING = 'pending';
+export const ACTION_STATUSES = [ACTION_STATUS_PENDING, 'approved', 'rejected'] as const;
+
+/** Upload headers: the file name, the action comment and the target process ids (comma-separated). */
+export const FINANCE_UPLOAD_HEADERS = {
+  fileName: 'finance-file-name',
+  comment: 'finance-action-comment',
+  processId: 'finance-process-id',
+} as const;
+
+export const paginationInfoSchema = z.object({
+  /** The next page's number (1-based), null on the last page. */
+  nextPage: z.number().int().nullable(),
+  /** The records shown, e.g. '1-25', or '0-0' when there are none. */
+  range: z.string(),
+  totalRecords: z.number().int(),
+});
+export type PaginationInfo = z.infer<typeof paginationInfoSchema>;
+
+const limit = z.coerce.number().int().min(1).max(FINANCE_PAGE_LIMIT_MAX).default(FINANCE_DEFAULT_LIMIT);
+const offset = z.coerce.number().int().min(0).max(2_147_483_647).default(0);
+export const pageQuerySchema = z.object({ offset, limit });
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** processIds as the console sends them: one value, several, or comma-separated. */
+const processIdsSchema = z
+  .union([text(), z.array(text())])
+  .transform((value, context) => {
+    const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(','));
+    const ids = parts.map((part) => part.trim()).filter((part) => part !== '');
+    const numbers = ids.map(Number);
+    if (numbers.some((id) => !integerIdSchema.safeParse(id).success)) {
+      context.addIssue({ code: 'custom', message: 'processIds must be process ids' });
+      return z.NEVER;
+    }
+    return numbers;
+  })
+  .optional();
+
+export const processIdParamsSchema = z.object({ id: z.coerce.number().pipe(integerIdSchema) });
+export const fileIdParamsSchema = processIdParamsSchema;
+
+export const processFieldSchema = z.object({
+  name: z.string(),
+  type: fieldTypeSchema,
+  reconcilable: z.boolean(),
+  /** Records of different parties with equal key fields form one recon transaction. */
+  key: z.boolean(),
+});
+export type ProcessField = z.infer<typeof processFieldSchema>;
+
+export const processDefinitionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  /** Party id to party name. */
+  parties: z.record(z.string(), z.string()),
+  fields: z.array(processFieldSchema),
+});
+export type ProcessDefinition = z.infer<typeof processDefinitionSchema>;
+
+export const processSummarySchema = processDefinitionSchema.extend({
+  pendingApprovals: z.number().int(),
+  reconExceptions: z.number().int(),
+  missingFiles: z.number().int(),
+  uploadErrors: z.number().int(),
+});
+export type ProcessSummary = z.infer<typeof processSummarySchema>;
+
+export const processesResponseSchema = z.object({
+  processes: z.array(processSummarySchema),
+  paginationInfo: paginationInfoSchema,
+});
+export type ProcessesResponse = z.infer<typeof processesResponseSchema>;
+
+export const fileSourceSchema = z.object({
+  displayName: z.string(),
+  lastUploadDt: z.iso.datetime({ offset: true }).nullable(),
+  successRecords: z.number().int(),
+  errorRecords: z.number().int(),
+});
+
+export const snapshotSchema = z.object({
+  fileSources: z.array(fileSourceSchema),
+  reconStats: z.object({
+    matched: z.number().int(),
+    unmatched: z.number().int(),
+    partial: z.number().int(),
+    rejected: z.number().int(),
+    since: z.iso.datetime({ offset: true }),
+  }),
+  settlementStats: z.object({
+    startDate: z.iso.datetime({ offset: true }),
+    endDate: z.iso.datetime({ offset: true }),
+    stats: z.array(z.object({ statName: z.string(), amount: z.number() })),
+  }),
+  actionStats: z.object({ totalPending: z.number().int() }),
+});
+export type Snapshot = z.infer<typeof snapshotSchema>;
+
+export const uploadCandidatesQuerySchema = z.object({ filename: text().min(1).max(255) });
+export const uploadCandidatesResponseSchema = z.object({
+  processes: z.array(z.object({ id: z.number().int() })),
+});
+
+export const FINANCE_COMMENT_MAX_LENGTH = 1000;
+const commentText = text().trim().min(1, 'Please enter a comment.').max(FINANCE_COMMENT_MAX_LENGTH);
+
+/** POST {files}: the body is the raw file; what it is about travels in these headers. */
+export const uploadHeadersSchema = z.object({
+  [FINANCE_UPLOAD_HEADERS.fileName]: text().trim().min(1).max(255),
+  [FINANCE_UPLOAD_HEADERS.comment]: commentText,
+  [FINANCE_UPLOAD_HEADERS.processId]: z
+    .string()
+    .transform((value) => value.split(',').map((part) => Number(part.trim())))
+    .pipe(z.array(integerIdSchema).min(1)),
+});
+
+export const uploadResponseSchema = z.object({
+  files: z.array(z.object({ id: z.number().int(), fileName: z.string(), actionId: z.string() })),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const reconFilesQuerySchema = pageQuerySchema.extend({ processIds: processIdsSchema });
+
+export const reconFileSchema = z.object({
+  id: z.number().int(),
+  processId: z.number().int(),
+  fileName: z.string(),
+  partyName: z.string(),
+  createdDateTime: z.iso.datetime({ offset: true }),
+  status: fileStatusSchema,
+  records: z.number().int().nullable(),
+  exceptions: z.number().int().nullable(),
+});
+export type ReconFile = z.infer<typeof reconFileSchema>;
+
+export const reconFilesResponseSchema = z.object({
+  reconFiles: z.array(reconFileSchema),
+  paginationInfo: paginationInfoSchema,
+});
+
+/** The confirmation's result, as the body of rollback and reload. */
+export const fileActionBodySchema = z.object({ comment: commentText });
+export const actionRequestedResponseSchema = z.object({ actionId: z.string() });
+
+export const actionsQuerySchema = pageQuerySchema.extend({
+  status: z.enum(ACTION_STATUSES).default(ACTION_STATUS_PENDING),
+  processIds: processIdsSchema,
+});
+
+export const actionMetaSchema = z.object({
+  selectionType: z.string().nullable(),
+  requestUrl: z.string().nullable(),
+  records: z.number().int().nullable(),
+  transactionCount: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+});
+export type ActionMeta = z.infer<typeof actionMetaSchema>;
+
+export const actionSchema = z.object({
+  id: z.string(),
+  processId: z.number().int(),
+  processName: z.string(),
+  type: actionTypeSchema,
+  username: z.string(),
+  comment: z.string(),
+  createdDate: z.iso.datetime({ offset: true }),
+  meta: actionMetaSchema,
+});
+export type Action = z.infer<typeof actionSchema>;
+
+export const actionsResponseSchema = z.object({
+  actions: z.array(actionSchema),
+  paginationInfo: paginationInfoSchema,
+});
+
+export const actionParamsSchema = z.object({ id: z.uuid() });
+export const processActionParamsSchema = z.object({
+  id: z.coerce.number().pipe(integerIdSchema),
+  actionId: z.uuid(),
+});
+export const actionMetadataResponseSchema = actionMetaSchema.extend({ action: actionSchema });
+
+export const reviewBodySchema = z.object({ comment: commentText });
+
+export const auditsQuerySchema = pageQuerySchema.extend({
+  fromDateTimeInclusive: isoInstantSchema.optional(),
+  toDateTimeInclusive: isoInstantSchema.optional(),
+  username: text().max(200).optional(),
+  type: actionTypeSchema.optional(),
+  status: auditStatusSchema.optional(),
+});
+
+export const auditSchema = z.object({
+  auditId: z.number().int(),
+  auditDate: z.iso.datetime({ offset: true }),
+  username: z.string(),
+  reviewerUsername: z.string().nullable(),
+  type: actionTypeSchema,
+  status: auditStatusSchema,
+});
+export type Audit = z.infer<typeof auditSchema>;
+
+export const auditsResponseSchema = z.object({
+  audits: z.array(auditSchema),
+  paginationInfo: paginationInfoSchema,
+});
+
+/** The paging the console shows: nextPage and range from offset, limit and the total. */
+export function paginationInfoOf(page: PageQuery, totalRecords: number, shown: number): PaginationInfo {
+  const hasNext = page.offset + shown < totalRecords;
+  return {
+    nextPage: hasNext ? Math.floor(page.offset / page.limit) + 2 : null,
+    range: shown === 0 ? '0-0' : `${page.offset + 1}-${page.offset + shown}`,
+    totalRecords,
+  };
+}
+
+export const jobSchema = z.object({
+  name: z.string(),
+  lastRuntime: z.iso.datetime({ offset: true }).nullable(),
+  lastSuccessfulRuntime: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobsResponseSchema = z.object({
+  apiJobList: z.array(jobSchema),
+  paginationInfo: paginationInfoSchema,
+});
+
+export const downloadTokenQuerySchema = z.object({ fileIdentifier: z.coerce.number().pipe(integerIdSchema) });
+export const downloadTokenResponseSchema = z.object({ token: z.string() });
+export const downloadQuerySchema = z.object({ access_token: text().min(1).max(200) });
+/** A download's body: the file's bytes (Fastify sends them as they are). */
+export const fileContentSchema = z
+  .custom<Uint8Array>((value) => value instanceof Uint8Array)
+  .describe('The file’s bytes');
