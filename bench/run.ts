@@ -18,8 +18,8 @@ const dist = `${root}apps/console/dist`;
 const report = fileURLToPath(new URL('report.md', import.meta.url));
 
 /** Budgets in gzipped kB; a figure over budget fails the bench. */
-const LOGIN_JS_BUDGET_KB = 260;
-const LOGIN_CSS_BUDGET_KB = 45;
+const LOGIN_JS_BUDGET_KB = 190;
+const LOGIN_CSS_BUDGET_KB = 12;
 const AREA_CHUNK_BUDGET_KB = 150;
 /** Lighthouse scores (0 to 1), mobile profile. */
 const LOGIN_PERFORMANCE_BUDGET = 0.95;
@@ -57,8 +57,8 @@ const lines = [
   '',
   '## Console bundles (gzip level 9)',
   '',
-  'What the /login route loads before it is interactive: the entry chunk, its static imports, the',
-  'login screen chunk and their CSS.',
+  'What the /login route loads before it is interactive: the entry chunk (the login screen is part',
+  'of it), its static imports and their CSS.',
   '',
   '| what | size | budget | verdict |',
   '|---|---|---|---|',

@@ -12,6 +12,7 @@ const DEMO_PASSWORD = 'Bench-Passw0rd!';
 const ACCESS_TOKEN_KEY = 'webControl.accessToken';
 const REFRESH_TOKEN_KEY = 'webControl.refreshToken';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const NAVSTART_RETRIES = 2;
 
 export interface LighthouseFigure {
   page: string;
@@ -52,7 +53,7 @@ export async function measureLighthouse(consoleDist: string): Promise<Lighthouse
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
     const figures: LighthouseFigure[] = [];
-    const audit = async (pagePath: string, signedIn: boolean) => {
+    const runOnce = async (pagePath: string, signedIn: boolean) => {
       if (signedIn) {
         // A fresh session each time: the console keeps it in localStorage, which Lighthouse must not reset.
         const response = await fetch(`${platform.url}/api/auth/login`, {
@@ -87,14 +88,22 @@ export async function measureLighthouse(consoleDist: string): Promise<Lighthouse
         page,
       );
       if (result === undefined) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-      const { categories, audits } = result.lhr;
+      return result.lhr;
+    };
+    const audit = async (pagePath: string, signedIn: boolean) => {
+      let lhr = await runOnce(pagePath, signedIn);
+      // On a busy machine the trace now and then misses the navigation; Lighthouse asks to run again.
+      for (let retry = 1; retry <= NAVSTART_RETRIES && lhr.runtimeError?.code === 'NO_NAVSTART'; retry += 1) {
+        lhr = await runOnce(pagePath, signedIn);
+      }
+      const { categories, audits } = lhr;
       const transfer = audits['total-byte-weight']?.numericValue;
       figures.push({
         page: pagePath,
         formFactor: 'mobile',
         performance: categories.performance?.score ?? null,
         accessibility: categories.accessibility?.score ?? null,
-        problem: result.lhr.runtimeError?.message ?? audits['largest-contentful-paint']?.errorMessage,
+        problem: lhr.runtimeError?.message ?? audits['largest-contentful-paint']?.errorMessage,
         transferBytes: transfer ?? 0,
       });
     };

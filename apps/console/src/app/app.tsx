@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { ModalHost } from '../shared/modals/modal-host';
+import { useModalQueue } from '../shared/modals/modal-store';
 import { setNavigator } from '../shared/navigation';
 import { getRuntimeConfig } from '../shared/runtime-config';
 import { watchIdleSession } from '../shared/session/idle-session';
@@ -17,7 +17,68 @@ import classes from './toasts.module.css';
 
 export const TOAST_POSITION = 'top-center';
 
-function Console() {
+// Neither is needed to sign in, so neither delays /login: the toasts' container loads once the
+// first screen has shown (or with an earlier toast), the modal host with the first modal.
+const Toasts = lazy(() => import('./toasts').then((module) => ({ default: module.Toasts })));
+const ModalHost = lazy(() =>
+  import('../shared/modals/modal-host').then((module) => ({ default: module.ModalHost })),
+);
+
+function ModalHostOnceNeeded() {
+  const [needed, setNeeded] = useState(false);
+  const queued = useModalQueue().length > 0;
+  if (queued && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ModalHost />
+    </Suspense>
+  ) : null;
+}
+
+function ToastsOnceWanted({ wanted }: { wanted: boolean }) {
+  const [mounted, setMounted] = useState(false);
+  const pending = useNotifications().notifications.length > 0;
+  if ((wanted || pending) && !mounted) setMounted(true);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toasts position={TOAST_POSITION} limit={5} className={classes.toasts} />
+    </Suspense>
+  ) : null;
+}
+
+/** Runs `then` when the browser is idle after the router's first screen has rendered. */
+function afterFirstScreen(router: ReturnType<typeof createRouter>, then: () => void): () => void {
+  let idle: number | undefined;
+  const schedule = () => {
+    idle = hasIdleCallbacks() ? window.requestIdleCallback(then) : window.setTimeout(then);
+  };
+  if (router.state.initialized) {
+    schedule();
+    return () => cancel(idle);
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    schedule();
+  });
+  return () => {
+    unsubscribe();
+    cancel(idle);
+  };
+}
+
+/** Safari and jsdom have no idle callbacks. */
+function hasIdleCallbacks(): boolean {
+  return typeof Reflect.get(window, 'requestIdleCallback') === 'function';
+}
+
+function cancel(idle: number | undefined): void {
+  if (idle === undefined) return;
+  if (hasIdleCallbacks()) window.cancelIdleCallback(idle);
+  else window.clearTimeout(idle);
+}
+
+function Console({ onFirstScreen }: { onFirstScreen: () => void }) {
   const [router] = useState(createRouter);
   const [queryClient] = useState(createQueryClient);
 
@@ -32,19 +93,23 @@ function Console() {
     };
   }, [router]);
 
+  useEffect(() => afterFirstScreen(router, onFirstScreen), [router, onFirstScreen]);
+
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <ModalHost />
+      <ModalHostOnceNeeded />
     </QueryClientProvider>
   );
 }
 
 export function App() {
+  const [toastsWanted, setToastsWanted] = useState(false);
+  const wantToasts = useCallback(() => setToastsWanted(true), []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position={TOAST_POSITION} limit={5} className={classes.toasts} />
-      {getRuntimeConfig() ? <Console /> : <ConfigurationMissingBanner />}
+      <ToastsOnceWanted wanted={toastsWanted} />
+      {getRuntimeConfig() ? <Console onFirstScreen={wantToasts} /> : <ConfigurationMissingBanner />}
     </MantineProvider>
   );
 }

@@ -1,10 +1,10 @@
 import type { Permission } from '@web-control/contract/permissions';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { getDefaultPath } from '../shared/runtime-config';
+import { LoginPage } from '../features/auth/login/login-page';
 import type { Area, AreaScreen } from '../shared/screens/define-area';
 import { AREAS } from './areas';
 import { RequireAccess } from './guards';
-import { DashboardLayout } from './layout/dashboard-layout';
 import { NotFoundPage } from './not-found-page';
 import { ScreenErrorPage } from './screen-error-page';
 
@@ -38,7 +38,8 @@ function DefaultPathRedirect() {
 }
 
 const password = () => import('../features/password/routes');
-const auth = () => import('../features/auth/login/login-page');
+// The layout (menu, header, command palette) is nothing /login needs: it loads with the first dashboard page.
+const dashboardLayout = async () => (await import('./layout/dashboard-layout')).DashboardLayout;
 
 /** Every route of the console: the public pages, and under /dashboard the declared areas. */
 export function buildRoutes(areas: readonly Area[]): RouteObject[] {
@@ -52,7 +53,8 @@ export function buildRoutes(areas: readonly Area[]): RouteObject[] {
       errorElement: <ScreenErrorPage standalone />,
       children: [
         { path: '/', element: <DefaultPathRedirect /> },
-        { path: '/login', ...lazyScreen(async () => (await auth()).LoginPage) },
+        // Part of the entry: most visits start here, and a lazy chunk would cost a round trip.
+        { path: '/login', Component: LoginPage },
         { path: '/forgot', ...lazyScreen(async () => (await password()).ResetPasswordPage) },
         { path: '/reset/:token', ...lazyScreen(async () => (await password()).ResetPasswordPage) },
         { path: '/enroll/:token', ...lazyScreen(async () => (await password()).EnrolmentPage) },
@@ -61,7 +63,7 @@ export function buildRoutes(areas: readonly Area[]): RouteObject[] {
           element: <RequireAccess />,
           children: [
             {
-              element: <DashboardLayout />,
+              ...lazyScreen(dashboardLayout),
               // A screen that fails to load or render is replaced inside the layout, menu and all.
               children: [{ errorElement: <ScreenErrorPage />, children: dashboardRoutes }],
             },

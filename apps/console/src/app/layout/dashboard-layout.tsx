@@ -1,3 +1,4 @@
+import '../../shared/ui/all-styles';
 import { AppShell } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { createSpotlight } from '@mantine/spotlight';

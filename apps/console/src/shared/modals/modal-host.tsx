@@ -1,3 +1,4 @@
+import '../ui/all-styles';
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { visibleModal, type ModalRequest } from './modal-queue';
