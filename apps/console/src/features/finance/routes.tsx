@@ -1,8 +1,7 @@
+// The area's lazily loaded route module: one chunk for its screens.
 import { AreaPendingPage } from '../../shared/ui/area-pending-page';
 
-export function ProcessesPage() {
-  return <AreaPendingPage title="Processes" />;
-}
+export { ProcessesPage } from './processes/processes-page';
 
 export function ProcessAreaPage() {
   return <AreaPendingPage title="Process" />;

@@ -1,0 +1,9 @@
+import type { PageQuery } from '@web-control/contract/finance';
+
+export const financeKeys = {
+  all: ['finance'] as const,
+  processes: () => [...financeKeys.all, 'processes'] as const,
+  processPage: (page: PageQuery) => [...financeKeys.processes(), 'page', page] as const,
+  process: (processId: number) => [...financeKeys.processes(), 'detail', processId] as const,
+  snapshot: (processId: number) => [...financeKeys.process(processId), 'snapshot'] as const,
+};
