@@ -1,11 +1,8 @@
 // The area's lazily loaded route module: one chunk for its screens.
 import { AreaPendingPage } from '../../shared/ui/area-pending-page';
 
+export { ProcessAreaPage } from './process-area/process-area-page';
 export { ProcessesPage } from './processes/processes-page';
-
-export function ProcessAreaPage() {
-  return <AreaPendingPage title="Process" />;
-}
 
 export function OutboxPage() {
   return <AreaPendingPage title="Outbox" />;

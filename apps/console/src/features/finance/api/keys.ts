@@ -6,4 +6,9 @@ export const financeKeys = {
   processPage: (page: PageQuery) => [...financeKeys.processes(), 'page', page] as const,
   process: (processId: number) => [...financeKeys.processes(), 'detail', processId] as const,
   snapshot: (processId: number) => [...financeKeys.process(processId), 'snapshot'] as const,
+  files: () => [...financeKeys.all, 'files'] as const,
+  filePage: (processId: number, page: PageQuery) => [...financeKeys.files(), processId, page] as const,
+  actions: () => [...financeKeys.all, 'actions'] as const,
+  pendingActions: (processId: number, page: PageQuery) =>
+    [...financeKeys.actions(), 'pending', processId, page] as const,
 };

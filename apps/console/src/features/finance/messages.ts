@@ -1,0 +1,24 @@
+/** The finance area's texts from the specification's error catalogue (specification 2, section 8). */
+export const FINANCE_MESSAGES = {
+  noProcess: 'No process found',
+  processFailed: 'Something went wrong while fetching the process. Please try again or contact support',
+  inboxFailed: 'Failed to fetch inbox',
+  inboxEmpty: 'You have no items in your inbox',
+  exceptionsFailed: (status: number | undefined) =>
+    status === undefined
+      ? 'Exceptions download failed. Contact support if this persists.'
+      : `Exceptions download failed (code ${status}). Contact support if this persists.`,
+  exceptionsStarted: 'Exceptions download started successfully.',
+  downloadFailed: (status: number | undefined) =>
+    status === undefined
+      ? 'Download initiation failed. Contact support if this persists.'
+      : `Download initiation failed (code ${status}). Contact support if this persists.`,
+  fileActionRequested: (action: 'rollback' | 'reload', fileName: string) =>
+    `${fileName} ${action} requested successfully`,
+  fileActionFailed: (action: 'rollback' | 'reload', fileName: string, status: number | undefined) =>
+    status === undefined
+      ? `Failed to request ${action} of '${fileName}'`
+      : `Failed to request ${action} of '${fileName}' (code ${status})`,
+} as const;
+
+export const COMMENT_PLACEHOLDER = 'Comment (required)';
