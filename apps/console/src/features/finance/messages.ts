@@ -19,6 +19,17 @@ export const FINANCE_MESSAGES = {
     status === undefined
       ? `Failed to request ${action} of '${fileName}'`
       : `Failed to request ${action} of '${fileName}' (code ${status})`,
+  fileNameUnreadable: 'Failed to read the file name, please try again',
+  uploadLookupFailed: 'Failed to retrieve file processes, please try again',
+  uploadNoMatch:
+    "The uploaded file didn't match any configured processes. Please make sure the file is named correctly.",
+  uploaded: (fileName: string) => `File '${fileName}' uploaded successfully`,
+  // The catalogue's double space before the code is kept as written.
+  uploadFailedWithMessage: (errorMessage: string, status: number) =>
+    `Failed to upload file. ${errorMessage}  (code ${status})`,
+  uploadFailedLoaded: (status: number) =>
+    `Failed to upload file, please ensure it isn't already loaded (code ${status})`,
+  uploadFailed: 'Failed to upload file, please contact support if this persists.',
 } as const;
 
 export const COMMENT_PLACEHOLDER = 'Comment (required)';

@@ -8,6 +8,7 @@ export const financeKeys = {
   snapshot: (processId: number) => [...financeKeys.process(processId), 'snapshot'] as const,
   files: () => [...financeKeys.all, 'files'] as const,
   filePage: (processId: number, page: PageQuery) => [...financeKeys.files(), processId, page] as const,
+  uploadCandidates: (fileName: string) => [...financeKeys.all, 'upload-candidates', fileName] as const,
   actions: () => [...financeKeys.all, 'actions'] as const,
   pendingActions: (processId: number, page: PageQuery) =>
     [...financeKeys.actions(), 'pending', processId, page] as const,

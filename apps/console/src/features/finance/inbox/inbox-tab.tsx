@@ -19,6 +19,7 @@ import { commentModal } from '../components/comment-modal-definition';
 import { FINANCE_MESSAGES } from '../messages';
 import { pageCountOf, pageQueryOf } from '../paging';
 import { INBOX_PAGE_SIZE, INBOX_TABLE_LABEL, RELOAD_TEXT, ROLLBACK_TEXT } from './constants';
+import { UploadButton } from '../upload/upload-button';
 import { fileActionsOf } from './file-actions';
 
 const STATUS_KINDS: Record<ReconFile['status'], StateKind> = {
@@ -147,7 +148,8 @@ export function InboxTab({ processId }: { processId: number }) {
   const files = useInboxFiles(processId, pageQueryOf(page, INBOX_PAGE_SIZE));
   return (
     <Stack>
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="xs">
+        <UploadButton />
         <Button variant="default" onClick={() => void files.refetch()} loading={files.isFetching}>
           Refresh
         </Button>

@@ -5,6 +5,7 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { useProcesses } from '../api/get-processes';
 import { pageCountOf, pageQueryOf } from '../paging';
 import { PROCESSES_MESSAGES, PROCESSES_PAGE_SIZE, PROCESSES_TITLE } from './constants';
+import { UploadButton } from '../upload/upload-button';
 import { ProcessCard } from './process-card';
 
 export function ProcessesPage() {
@@ -25,9 +26,12 @@ export function ProcessesPage() {
       <PageTitle title={PROCESSES_TITLE} />
       <Group justify="space-between">
         <Title order={1}>{PROCESSES_TITLE}</Title>
-        <Button variant="default" onClick={() => void processes.refetch()} loading={processes.isFetching}>
-          Refresh
-        </Button>
+        <Group gap="xs">
+          <UploadButton />
+          <Button variant="default" onClick={() => void processes.refetch()} loading={processes.isFetching}>
+            Refresh
+          </Button>
+        </Group>
       </Group>
       <QueryState
         query={processes}
