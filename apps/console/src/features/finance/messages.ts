@@ -30,6 +30,10 @@ export const FINANCE_MESSAGES = {
   uploadFailedLoaded: (status: number) =>
     `Failed to upload file, please ensure it isn't already loaded (code ${status})`,
   uploadFailed: 'Failed to upload file, please contact support if this persists.',
+  approvalsFailed: 'Failed to retrieve Approvals data',
+  approvalsEmpty: 'There are no pending approvals',
+  reviewed: 'Action reviewed successfully',
+  reviewFailed: (message: string) => `Something went wrong while reviewing the action: ${message}`,
 } as const;
 
 export const COMMENT_PLACEHOLDER = 'Comment (required)';

@@ -9,6 +9,7 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useProcess } from '../api/get-process';
 import { usePendingActions } from '../api/get-pending-actions';
+import { ApprovalsTab } from '../approvals/approvals-tab';
 import { InboxTab } from '../inbox/inbox-tab';
 import { FINANCE_MESSAGES } from '../messages';
 import { processPath, type ProcessTab } from '../paths';
@@ -89,7 +90,7 @@ export function ProcessAreaPage() {
   const tabs: Record<ProcessTab, ReactNode> = {
     inbox: <InboxTab processId={processId} />,
     results: <AreaPendingPage title="Recon" />,
-    approvals: <AreaPendingPage title="Approvals" />,
+    approvals: <ApprovalsTab processId={processId} />,
     settlements: <AreaPendingPage title="Settlement" />,
     outbox: <AreaPendingPage title="Outbox" />,
   };
