@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { ReconFile } from '@web-control/contract/finance';
 import { useState } from 'react';
 import { formatDayTime } from '../../../shared/format/dates';
-import { formatCount, formatShortCount } from '../../../shared/format/metrics';
+import { formatShortCount } from '../../../shared/format/metrics';
 import { errorMessageOf } from '../../../shared/http/error-message';
 import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
@@ -112,7 +112,11 @@ function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile
       header: 'Status',
       cell: (file) => <StatePill label={file.status} kind={STATUS_KINDS[file.status]} />,
     },
-    { id: 'records', header: 'Records', cell: (file) => (file.records ? formatCount(file.records) : '-') },
+    {
+      id: 'records',
+      header: 'Records',
+      cell: (file) => (file.records ? formatShortCount(file.records) : '-'),
+    },
     {
       id: 'exceptions',
       header: 'Exceptions',

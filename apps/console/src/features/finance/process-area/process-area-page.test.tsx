@@ -104,7 +104,7 @@ describe('process area', () => {
     renderRoutes(routes, { path: INBOX });
     const loaded = await rowOf('bank-20260203.csv');
     expect(fetch.requests('/api/recon/files')[0]?.search).toBe('?processIds=1&offset=0&limit=15');
-    expect(within(loaded).getByText('1 200')).toBeInTheDocument();
+    expect(within(loaded).getByText('1.2k')).toBeInTheDocument();
     expect(within(loaded).getByText(/^\w{3}, \d{1,2} Feb \d{2}:\d{2}$/)).toBeInTheDocument();
     expect(
       within(loaded).getByRole('button', { name: 'Download 3 exceptions of bank-20260203.csv' }),
