@@ -1,12 +1,8 @@
+// The area's lazily loaded route module: one chunk for its screens.
 import { AreaPendingPage } from '../../shared/ui/area-pending-page';
 
-export function ProcessesPage() {
-  return <AreaPendingPage title="Processes" />;
-}
-
-export function ProcessAreaPage() {
-  return <AreaPendingPage title="Process" />;
-}
+export { ProcessAreaPage } from './process-area/process-area-page';
+export { ProcessesPage } from './processes/processes-page';
 
 export function OutboxPage() {
   return <AreaPendingPage title="Outbox" />;

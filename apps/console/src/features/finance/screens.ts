@@ -1,7 +1,5 @@
 import { defineArea } from '../../shared/screens/define-area';
-
-const FINANCE_PATH = '/dashboard/finance';
-const PROCESSES_PATH = `${FINANCE_PATH}/processes`;
+import { FINANCE_PATH, OUTBOX_PATH, PROCESSES_PATH } from './paths';
 
 export const FINANCE_SCREENS = defineArea({
   permissions: ['VIEW_PROCESSES'],
@@ -10,7 +8,7 @@ export const FINANCE_SCREENS = defineArea({
     { path: FINANCE_PATH, redirectTo: PROCESSES_PATH },
     { path: PROCESSES_PATH, component: (area) => area.ProcessesPage, paletteLabel: 'Processes' },
     { path: `${PROCESSES_PATH}/:processId/*`, component: (area) => area.ProcessAreaPage },
-    { path: `${FINANCE_PATH}/outbox`, component: (area) => area.OutboxPage, paletteLabel: 'Outbox' },
+    { path: OUTBOX_PATH, component: (area) => area.OutboxPage, paletteLabel: 'Outbox' },
     { path: `${FINANCE_PATH}/audits`, component: (area) => area.AuditLogPage, paletteLabel: 'Audit Log' },
     { path: `${FINANCE_PATH}/jobs`, component: (area) => area.JobsPage, paletteLabel: 'Jobs' },
   ],

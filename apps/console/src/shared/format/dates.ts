@@ -16,3 +16,11 @@ export function formatDateTime(date: Date | number | string): string {
 export function formatDateTimeSeconds(date: Date | number | string): string {
   return dayjs(date).format(DATE_TIME_SECONDS_FORMAT);
 }
+
+/** The finance area's date format (specification 2, section 9). */
+export const DAY_TIME_FORMAT = 'ddd, D MMM HH:mm';
+
+/** "Tue, 3 Feb 14:05". */
+export function formatDayTime(date: Date | number | string): string {
+  return dayjs(date).format(DAY_TIME_FORMAT);
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatAmount,
   formatCount,
   formatResponseTime,
+  formatShortCount,
   formatShare,
   formatSuccessRate,
   formatThroughput,
@@ -51,5 +53,19 @@ describe('load balancer figures', () => {
     expect(formatSuccessRate(100)).toBe('100.0%');
     expect(formatShare(0.75)).toBe('75.0%');
     expect(formatShare(1 / 3)).toBe('33.3%');
+  });
+});
+
+describe('finance figures', () => {
+  it('abbreviates counts in lower-case short notation', () => {
+    expect(formatShortCount(999)).toBe('999');
+    expect(formatShortCount(1234)).toBe('1.2k');
+    expect(formatShortCount(2_500_000)).toBe('2.5m');
+    expect(formatShortCount(Number.NaN)).toBe('-');
+  });
+
+  it('groups amounts with a space and keeps a decimal point', () => {
+    expect(formatAmount(1234567.5)).toBe('1\u00a0234\u00a0567.5');
+    expect(formatAmount(12.345)).toBe('12.35');
   });
 });

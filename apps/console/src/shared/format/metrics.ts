@@ -65,3 +65,17 @@ export function formatSuccessRate(percent: number): string {
 export function formatShare(fraction: number): string {
   return formatWithDecimalPoint(percentFormat, fraction);
 }
+
+const shortCountFormat = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Counts in short notation, lower-case as the specification writes it: 1234 → "1.2k". */
+export function formatShortCount(value: number): string {
+  return Number.isFinite(value) ? shortCountFormat.format(value).toLowerCase() : '-';
+}
+
+const amountFormat = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 2 });
+
+/** An amount with a space between thousands and a decimal point: 1234567.5 → "1 234 567.5". */
+export function formatAmount(value: number): string {
+  return formatWithDecimalPoint(amountFormat, value);
+}

@@ -85,6 +85,15 @@ describe('http client', () => {
     expect(init?.body).toBe('{"refresh_token":"r"}');
   });
 
+  it('sends a Blob as its raw bytes, not as JSON', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    const file = new Blob(['a,b\n1,2\n'], { type: 'text/csv' });
+    await requestWithoutResult({ api: 'filesApi', path: '', method: 'POST', body: file });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.body).toBe(file);
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/octet-stream');
+  });
+
   it('sends the token on administration calls of the auth API', async () => {
     fetchMock.mockResolvedValue(json(200, { users: [] }));
     await request({ api: 'authApi', path: '/manage/users', schema: z.unknown() });

@@ -17,6 +17,7 @@ export interface RequestOptions {
   path: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue | readonly QueryValue[]>;
+  /** JSON, or a Blob sent as raw bytes. */
   body?: unknown;
   /** Extra request headers, such as If-Match. */
   headers?: Record<string, string>;
@@ -63,7 +64,10 @@ async function readBody(response: Response): Promise<unknown> {
 async function send(options: RequestOptions): Promise<Response> {
   const anonymous = options.anonymous === true;
   const headers = new Headers({ ...options.headers, Accept: 'application/json' });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  // A Blob (an uploaded file) goes as its raw bytes; anything else as JSON.
+  const raw = options.body instanceof Blob ? options.body : undefined;
+  if (options.body !== undefined)
+    headers.set('Content-Type', raw ? 'application/octet-stream' : 'application/json');
   const token = getAccount().accessToken;
   if (!anonymous && token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -76,7 +80,7 @@ async function send(options: RequestOptions): Promise<Response> {
     response = await fetch(buildUrl(getApiBase(options.api), options.path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal,
     });
   } catch (error) {

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ACTION_STATUS_PENDING, actionsResponseSchema, type PageQuery } from '@web-control/contract/finance';
+import type { z } from 'zod';
+import { request } from '../../../shared/http/http-client';
+import { financeKeys } from './keys';
+
+export type PendingActions = z.infer<typeof actionsResponseSchema>;
+
+export function getPendingActions(
+  processId: number,
+  page: PageQuery,
+  signal?: AbortSignal,
+): Promise<PendingActions> {
+  return request({
+    api: 'reconApi',
+    path: '/actions',
+    query: { status: ACTION_STATUS_PENDING, processIds: processId, offset: page.offset, limit: page.limit },
+    schema: actionsResponseSchema,
+    signal,
+  });
+}
+
+export function pendingActionsQuery(processId: number, page: PageQuery) {
+  return queryOptions({
+    queryKey: financeKeys.pendingActions(processId, page),
+    queryFn: ({ signal }) => getPendingActions(processId, page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePendingActions(processId: number, page: PageQuery, enabled = true) {
+  return useQuery({ ...pendingActionsQuery(processId, page), enabled });
+}

@@ -1,0 +1,15 @@
+import type { PageQuery } from '@web-control/contract/finance';
+
+export const financeKeys = {
+  all: ['finance'] as const,
+  processes: () => [...financeKeys.all, 'processes'] as const,
+  processPage: (page: PageQuery) => [...financeKeys.processes(), 'page', page] as const,
+  process: (processId: number) => [...financeKeys.processes(), 'detail', processId] as const,
+  snapshot: (processId: number) => [...financeKeys.process(processId), 'snapshot'] as const,
+  files: () => [...financeKeys.all, 'files'] as const,
+  filePage: (processId: number, page: PageQuery) => [...financeKeys.files(), processId, page] as const,
+  uploadCandidates: (fileName: string) => [...financeKeys.all, 'upload-candidates', fileName] as const,
+  actions: () => [...financeKeys.all, 'actions'] as const,
+  pendingActions: (processId: number, page: PageQuery) =>
+    [...financeKeys.actions(), 'pending', processId, page] as const,
+};

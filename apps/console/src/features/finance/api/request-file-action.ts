@@ -1,0 +1,42 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { fileActionBodySchema } from '@web-control/contract/finance';
+import type { z } from 'zod';
+import { requestWithoutResult } from '../../../shared/http/http-client';
+import { HttpError } from '../../../shared/http/http-error';
+import { FINANCE_MESSAGES } from '../messages';
+import { financeKeys } from './keys';
+
+export type FileAction = 'rollback' | 'reload';
+
+interface FileActionInput {
+  action: FileAction;
+  fileId: number;
+  /** Only for the toasts. */
+  fileName: string;
+  comment: string;
+}
+
+export function requestFileAction({ action, fileId, comment }: FileActionInput): Promise<void> {
+  const body: z.input<typeof fileActionBodySchema> = { comment };
+  return requestWithoutResult({ api: 'filesApi', path: `/${fileId}/${action}`, method: 'POST', body });
+}
+
+/** The request becomes a pending action, so the approvals and their counts reload. */
+export function useRequestFileAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestFileAction,
+    onSuccess: async (_result, { action, fileName }) => {
+      notifications.show({ color: 'green', message: FINANCE_MESSAGES.fileActionRequested(action, fileName) });
+      await queryClient.invalidateQueries({ queryKey: financeKeys.all });
+    },
+    onError: (error, { action, fileName }) => {
+      const status = error instanceof HttpError ? error.status : undefined;
+      notifications.show({
+        color: 'red',
+        message: FINANCE_MESSAGES.fileActionFailed(action, fileName, status),
+      });
+    },
+  });
+}

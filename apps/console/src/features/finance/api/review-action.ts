@@ -1,0 +1,42 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { reviewBodySchema } from '@web-control/contract/finance';
+import type { z } from 'zod';
+import { errorMessageOf } from '../../../shared/http/error-message';
+import { requestWithoutResult } from '../../../shared/http/http-client';
+import { FINANCE_MESSAGES } from '../messages';
+import { financeKeys } from './keys';
+
+export type ReviewDecision = 'approve' | 'reject';
+
+interface ReviewActionInput {
+  actionId: string;
+  decision: ReviewDecision;
+  comment: string;
+}
+
+export function reviewAction({ actionId, decision, comment }: ReviewActionInput): Promise<void> {
+  const body: z.input<typeof reviewBodySchema> = { comment };
+  return requestWithoutResult({
+    api: 'reconApi',
+    path: `/actions/${encodeURIComponent(actionId)}/${decision}`,
+    method: 'POST',
+    body,
+  });
+}
+
+/** A review changes the pending list, its counts and (approved) the inbox: the area reloads. */
+export function useReviewAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reviewAction,
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: FINANCE_MESSAGES.reviewed });
+      await queryClient.invalidateQueries({ queryKey: financeKeys.all });
+    },
+    onError: (error) => {
+      const message = errorMessageOf(error, error.message);
+      notifications.show({ color: 'red', message: FINANCE_MESSAGES.reviewFailed(message) });
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  FINANCE_UPLOAD_HEADERS,
+  uploadResponseSchema,
+  type UploadResponse,
+} from '@web-control/contract/finance';
+import { request } from '../../../shared/http/http-client';
+import { HttpError } from '../../../shared/http/http-error';
+import { FINANCE_MESSAGES } from '../messages';
+import { financeKeys } from './keys';
+
+export interface UploadFileInput {
+  file: File;
+  processIds: number[];
+  comment: string;
+}
+
+export function uploadFile({ file, processIds, comment }: UploadFileInput): Promise<UploadResponse> {
+  return request({
+    api: 'filesApi',
+    path: '',
+    method: 'POST',
+    headers: {
+      [FINANCE_UPLOAD_HEADERS.fileName]: file.name,
+      [FINANCE_UPLOAD_HEADERS.comment]: comment,
+      [FINANCE_UPLOAD_HEADERS.processId]: processIds.join(','),
+    },
+    body: file,
+    schema: uploadResponseSchema,
+  });
+}
+
+/**
+ * The failure text by the rule of spec/0: the platform's errorMessage first, then a 409 (loaded
+ * before), then anything else.
+ */
+export function uploadFailureOf(error: unknown): string {
+  if (error instanceof HttpError) {
+    const body = error.errorBody;
+    if (body) return FINANCE_MESSAGES.uploadFailedWithMessage(body.errorMessage, error.status);
+    if (error.status === 409) return FINANCE_MESSAGES.uploadFailedLoaded(error.status);
+  }
+  return FINANCE_MESSAGES.uploadFailed;
+}
+
+/** Each upload asks for approvals and fills the inbox, so the whole area reloads. */
+export function useUploadFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadFile,
+    onSuccess: async (_result, { file }) => {
+      notifications.show({ color: 'green', message: FINANCE_MESSAGES.uploaded(file.name) });
+      await queryClient.invalidateQueries({ queryKey: financeKeys.all });
+    },
+    onError: (error) => {
+      notifications.show({ color: 'red', message: uploadFailureOf(error) });
+    },
+  });
+}

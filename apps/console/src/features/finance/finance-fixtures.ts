@@ -1,0 +1,64 @@
+import type { ProcessSummary, ReconFile, Snapshot } from '@web-control/contract/finance';
+import { vi } from 'vitest';
+import { dispatchAccount } from '../../shared/session/session-state';
+import { routeFetch } from '../../test/fetch';
+
+export type Routes = Record<string, (body: unknown, url: URL) => Response>;
+
+export function stubFetch(routes: Routes) {
+  const fetch = routeFetch(routes);
+  vi.stubGlobal('fetch', fetch.fetchMock);
+  return fetch;
+}
+
+export function signInWith(permissions: string[], username = 'operator') {
+  dispatchAccount({
+    type: 'authenticated',
+    accessToken: 'token',
+    refreshToken: 'refresh',
+    username,
+    permissions,
+  });
+}
+
+export function processSummary(overrides: Partial<ProcessSummary> = {}): ProcessSummary {
+  return {
+    id: 1,
+    name: 'card-recon',
+    displayName: 'Card Recon',
+    parties: { '1': 'Bank', '2': 'Switch' },
+    fields: [],
+    pendingApprovals: 0,
+    reconExceptions: 0,
+    missingFiles: 0,
+    uploadErrors: 0,
+    ...overrides,
+  };
+}
+
+export const SNAPSHOT: Snapshot = {
+  fileSources: [
+    { displayName: 'Bank', lastUploadDt: '2026-02-03T14:05:00.000Z', successRecords: 1500, errorRecords: 2 },
+  ],
+  reconStats: { matched: 12345, unmatched: 7, partial: 0, rejected: 1, since: '2026-02-03T00:00:00.000Z' },
+  settlementStats: {
+    startDate: '2026-02-03T00:00:00.000Z',
+    endDate: '2026-02-03T23:59:59.000Z',
+    stats: [{ statName: 'Settled', amount: 1234567.5 }],
+  },
+  actionStats: { totalPending: 0 },
+};
+
+export function reconFile(overrides: Partial<ReconFile> = {}): ReconFile {
+  return {
+    id: 10,
+    processId: 1,
+    fileName: 'bank-20260203.csv',
+    partyName: 'Bank',
+    createdDateTime: '2026-02-03T14:05:00.000Z',
+    status: 'LOADED',
+    records: 1200,
+    exceptions: 3,
+    ...overrides,
+  };
+}

@@ -1,0 +1,11 @@
+/** Specification 2, section 9. */
+export const INBOX_PAGE_SIZE = 15;
+export const INBOX_TABLE_LABEL = 'Inbox';
+
+/** Download and rollback are offered on LOADED or ERROR; reload only on ERROR (section 4). */
+export const DOWNLOADABLE_STATUSES = ['LOADED', 'ERROR'] as const;
+export const RELOADABLE_STATUSES = ['ERROR'] as const;
+
+export const ROLLBACK_TEXT = (fileName: string) =>
+  `Roll back '${fileName}'? Its imported records will be deleted. This cannot be undone.`;
+export const RELOAD_TEXT = (fileName: string) => `Reload '${fileName}'?`;

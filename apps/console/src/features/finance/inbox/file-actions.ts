@@ -1,0 +1,20 @@
+import type { FileStatus } from '@web-control/contract/finance';
+import { DOWNLOADABLE_STATUSES, RELOADABLE_STATUSES } from './constants';
+
+export interface FileActionsAllowed {
+  download: boolean;
+  rollback: boolean;
+  reload: boolean;
+}
+
+/** What an inbox row offers: the permission and the file's status must both allow it. */
+export function fileActionsOf(status: FileStatus, permissions: readonly string[]): FileActionsAllowed {
+  const settled = (DOWNLOADABLE_STATUSES as readonly FileStatus[]).includes(status);
+  return {
+    download: settled && permissions.includes('DOWNLOAD_INBOX_FILES'),
+    rollback: settled && permissions.includes('RECON_ROLLBACK_FILE'),
+    reload:
+      (RELOADABLE_STATUSES as readonly FileStatus[]).includes(status) &&
+      permissions.includes('RECON_RELOAD_FILE'),
+  };
+}

@@ -1,0 +1,189 @@
+import { Button, Group, Pagination, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ReconFile } from '@web-control/contract/finance';
+import { useState } from 'react';
+import { formatDayTime } from '../../../shared/format/dates';
+import { formatShortCount } from '../../../shared/format/metrics';
+import { errorMessageOf } from '../../../shared/http/error-message';
+import { HttpError } from '../../../shared/http/http-error';
+import { openModal } from '../../../shared/modals/modal-store';
+import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
+import { useAccount } from '../../../shared/session/session-state';
+import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import { QueryState } from '../../../shared/ui/query-state';
+import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
+import { useInboxFiles } from '../api/get-inbox-files';
+import { openFileDownload } from '../api/open-file-download';
+import { useRequestFileAction, type FileAction } from '../api/request-file-action';
+import { commentModal } from '../components/comment-modal-definition';
+import { FINANCE_MESSAGES } from '../messages';
+import { pageCountOf, pageQueryOf } from '../paging';
+import { INBOX_PAGE_SIZE, INBOX_TABLE_LABEL, RELOAD_TEXT, ROLLBACK_TEXT } from './constants';
+import { UploadButton } from '../upload/upload-button';
+import { fileActionsOf } from './file-actions';
+
+const STATUS_KINDS: Record<ReconFile['status'], StateKind> = {
+  REGISTERED: 'info',
+  FILTER: 'incomplete',
+  LOADED: 'success',
+  ERROR: 'error',
+};
+
+function statusOf(error: unknown): number | undefined {
+  return error instanceof HttpError ? error.status : undefined;
+}
+
+async function downloadExceptions(file: ReconFile) {
+  try {
+    await openFileDownload(file.id, 'exceptions');
+    notifications.show({ color: 'green', message: FINANCE_MESSAGES.exceptionsStarted });
+  } catch (error) {
+    notifications.show({ color: 'red', message: FINANCE_MESSAGES.exceptionsFailed(statusOf(error)) });
+  }
+}
+
+async function downloadFile(file: ReconFile) {
+  try {
+    await openFileDownload(file.id, 'download');
+  } catch (error) {
+    notifications.show({ color: 'red', message: FINANCE_MESSAGES.downloadFailed(statusOf(error)) });
+  }
+}
+
+function InboxRowActions({ file, permissions }: { file: ReconFile; permissions: readonly string[] }) {
+  const allowed = fileActionsOf(file.status, permissions);
+  const fileAction = useRequestFileAction();
+
+  async function confirm(action: FileAction) {
+    const comment = await openModal(commentModal, {
+      title: CONFIRM_TITLE,
+      text: action === 'rollback' ? ROLLBACK_TEXT(file.fileName) : RELOAD_TEXT(file.fileName),
+      confirmLabel: action === 'rollback' ? 'Rollback' : 'Reload',
+      confirmColor: action === 'rollback' ? 'red' : undefined,
+    });
+    if (comment !== undefined)
+      fileAction.mutate({ action, fileId: file.id, fileName: file.fileName, comment });
+  }
+
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {allowed.download ? (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => void downloadFile(file)}
+          aria-label={`Download ${file.fileName}`}
+        >
+          Download
+        </Button>
+      ) : null}
+      {allowed.rollback ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => void confirm('rollback')}
+          aria-label={`Rollback ${file.fileName}`}
+        >
+          Rollback
+        </Button>
+      ) : null}
+      {allowed.reload ? (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => void confirm('reload')}
+          aria-label={`Reload ${file.fileName}`}
+        >
+          Reload
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile>[] {
+  return [
+    { id: 'fileName', header: 'Filename', rowHeader: true, cell: (file) => file.fileName },
+    { id: 'party', header: 'Party', cell: (file) => file.partyName },
+    { id: 'uploaded', header: 'Uploaded', cell: (file) => formatDayTime(file.createdDateTime) },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (file) => <StatePill label={file.status} kind={STATUS_KINDS[file.status]} />,
+    },
+    {
+      id: 'records',
+      header: 'Records',
+      cell: (file) => (file.records ? formatShortCount(file.records) : '-'),
+    },
+    {
+      id: 'exceptions',
+      header: 'Exceptions',
+      cell: (file) => {
+        if (file.exceptions === null) return '-';
+        if (file.exceptions === 0) return '0';
+        return (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => void downloadExceptions(file)}
+            aria-label={`Download ${formatShortCount(file.exceptions)} exceptions of ${file.fileName}`}
+          >
+            {formatShortCount(file.exceptions)}
+          </Button>
+        );
+      },
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      align: 'right',
+      cell: (file) => <InboxRowActions file={file} permissions={permissions} />,
+    },
+  ];
+}
+
+export function InboxTab({ processId }: { processId: number }) {
+  const { userPermissions } = useAccount();
+  const [page, setPage] = useState(1);
+  const files = useInboxFiles(processId, pageQueryOf(page, INBOX_PAGE_SIZE));
+  return (
+    <Stack>
+      <Group justify="flex-end" gap="xs">
+        <UploadButton />
+        <Button variant="default" onClick={() => void files.refetch()} loading={files.isFetching}>
+          Refresh
+        </Button>
+      </Group>
+      <QueryState
+        query={files}
+        loadingLabel="Loading inbox"
+        errorText={errorMessageOf(files.error, FINANCE_MESSAGES.inboxFailed)}
+        emptyText={FINANCE_MESSAGES.inboxEmpty}
+        isEmpty={(data) => data.reconFiles.length === 0}
+      >
+        {(data) => (
+          <Stack>
+            <DataTable
+              columns={inboxColumns(userPermissions)}
+              rows={data.reconFiles}
+              rowId={(file) => String(file.id)}
+              label={INBOX_TABLE_LABEL}
+              minWidth={900}
+              highlightOnHover
+            />
+            <Pagination
+              total={pageCountOf(data.paginationInfo.totalRecords, INBOX_PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              aria-label="Inbox pages"
+            />
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+export const FINANCE_PATH = '/dashboard/finance';
+export const PROCESSES_PATH = `${FINANCE_PATH}/processes`;
+export const OUTBOX_PATH = `${FINANCE_PATH}/outbox`;
+
+export type ProcessTab = 'inbox' | 'results' | 'approvals' | 'settlements' | 'outbox';
+
+export function processPath(processId: number, tab: ProcessTab): string {
+  return `${PROCESSES_PATH}/${processId}/${tab}`;
+}

@@ -1,0 +1,210 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearModalsForTests } from '../../../shared/modals/modal-store';
+import { setRuntimeConfig } from '../../../shared/runtime-config';
+import { resetAccountForTests } from '../../../shared/session/session-state';
+import { jsonResponse } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { TEST_CONFIG } from '../../../test/tokens';
+import { processSummary, reconFile, signInWith, stubFetch, type Routes } from '../finance-fixtures';
+import { ProcessAreaPage } from './process-area-page';
+
+const routes = [{ path: '/dashboard/finance/processes/:processId/*', element: <ProcessAreaPage /> }];
+const INBOX = '/dashboard/finance/processes/1/inbox';
+const ALL_FILE_PERMISSIONS = [
+  'VIEW_PROCESSES',
+  'DOWNLOAD_INBOX_FILES',
+  'RECON_ROLLBACK_FILE',
+  'RECON_RELOAD_FILE',
+];
+
+function paging(totalRecords: number) {
+  return { nextPage: null, range: '', totalRecords };
+}
+
+const baseRoutes: Routes = {
+  'GET /api/recon/processes/1': () => jsonResponse(200, processSummary()),
+  'GET /api/recon/actions': () => jsonResponse(200, { actions: [], paginationInfo: paging(3) }),
+  'GET /api/recon/files': () =>
+    jsonResponse(200, {
+      reconFiles: [
+        reconFile(),
+        reconFile({
+          id: 11,
+          fileName: 'switch-bad.csv',
+          partyName: 'Switch',
+          status: 'ERROR',
+          records: null,
+          exceptions: null,
+        }),
+        reconFile({ id: 12, fileName: 'bank-new.csv', status: 'REGISTERED', records: 0, exceptions: 0 }),
+      ],
+      paginationInfo: paging(3),
+    }),
+};
+
+async function rowOf(fileName: string): Promise<HTMLElement> {
+  const table = await screen.findByRole('table', { name: 'Inbox' });
+  const row = within(table).getByRole('rowheader', { name: fileName }).closest('tr');
+  if (!row) throw new Error(`No row for ${fileName}`);
+  return row;
+}
+
+describe('process area', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+    clearModalsForTests();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetAccountForTests();
+  });
+
+  it('shows the display name and the tabs the permissions allow, the badge only to approvers', async () => {
+    stubFetch(baseRoutes);
+    signInWith(['VIEW_PROCESSES']);
+    const first = renderRoutes(routes, { path: INBOX });
+    expect(await screen.findByRole('heading', { name: 'Card Recon' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Inbox', 'Recon', 'Outbox']);
+    first.unmount();
+
+    signInWith(['VIEW_PROCESSES', 'VIEW_ACTIONS', 'RECON_SETTLEMENT']);
+    const second = renderRoutes(routes, { path: INBOX });
+    await screen.findByRole('heading', { name: 'Card Recon' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Inbox',
+      'Recon',
+      'Approvals',
+      'Settlement',
+      'Outbox',
+    ]);
+    expect(screen.queryByLabelText('3 pending')).toBeNull();
+    second.unmount();
+
+    signInWith(['VIEW_PROCESSES', 'VIEW_ACTIONS', 'APPROVE_ACTIONS']);
+    const { router } = renderRoutes(routes, { path: INBOX });
+    expect(await screen.findByLabelText('3 pending')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('tab', { name: /Approvals/ }));
+    expect(router.state.location.pathname).toBe('/dashboard/finance/processes/1/approvals');
+  });
+
+  it("says 'No process found' when the process does not exist", async () => {
+    stubFetch({
+      'GET /api/recon/processes/9': () => jsonResponse(404, { errorMessage: 'x', code: 'NOT_FOUND' }),
+    });
+    signInWith(['VIEW_PROCESSES']);
+    renderRoutes(routes, { path: '/dashboard/finance/processes/9/inbox' });
+    expect(await screen.findByRole('status')).toHaveTextContent('No process found');
+  });
+
+  it('lists the inbox 15 a page with its formats and the actions permission and status allow', async () => {
+    const fetch = stubFetch(baseRoutes);
+    signInWith(ALL_FILE_PERMISSIONS);
+    renderRoutes(routes, { path: INBOX });
+    const loaded = await rowOf('bank-20260203.csv');
+    expect(fetch.requests('/api/recon/files')[0]?.search).toBe('?processIds=1&offset=0&limit=15');
+    expect(within(loaded).getByText('1.2k')).toBeInTheDocument();
+    expect(within(loaded).getByText(/^\w{3}, \d{1,2} Feb \d{2}:\d{2}$/)).toBeInTheDocument();
+    expect(
+      within(loaded).getByRole('button', { name: 'Download 3 exceptions of bank-20260203.csv' }),
+    ).toBeInTheDocument();
+    expect(within(loaded).getByRole('button', { name: 'Download bank-20260203.csv' })).toBeInTheDocument();
+    expect(within(loaded).getByRole('button', { name: 'Rollback bank-20260203.csv' })).toBeInTheDocument();
+    expect(within(loaded).queryByRole('button', { name: 'Reload bank-20260203.csv' })).toBeNull();
+
+    const failed = await rowOf('switch-bad.csv');
+    expect(within(failed).getAllByText('-')).toHaveLength(2);
+    expect(within(failed).getByRole('button', { name: 'Reload switch-bad.csv' })).toBeInTheDocument();
+
+    const registered = await rowOf('bank-new.csv');
+    expect(within(registered).queryByRole('button', { name: /Download|Rollback|Reload/ })).toBeNull();
+  });
+
+  it('hides the file actions without their permissions', async () => {
+    stubFetch(baseRoutes);
+    signInWith(['VIEW_PROCESSES']);
+    renderRoutes(routes, { path: INBOX });
+    const failed = await rowOf('switch-bad.csv');
+    expect(within(failed).queryByRole('button', { name: /Download|Rollback|Reload/ })).toBeNull();
+  });
+
+  it('shows the empty text, and the server message when the inbox fails', async () => {
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/files': () => jsonResponse(200, { reconFiles: [], paginationInfo: paging(0) }),
+    });
+    signInWith(['VIEW_PROCESSES']);
+    const first = renderRoutes(routes, { path: INBOX });
+    expect(await screen.findByText('You have no items in your inbox')).toBeInTheDocument();
+    first.unmount();
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/files': () =>
+        jsonResponse(500, { errorMessage: 'Inbox store offline', code: 'INTERNAL' }),
+    });
+    renderRoutes(routes, { path: INBOX });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Inbox store offline');
+  });
+
+  it('asks for a token, then opens the exceptions download and says it started', async () => {
+    const open = vi.fn<typeof window.open>(() => null);
+    vi.stubGlobal('open', open);
+    stubFetch({ ...baseRoutes, 'GET /api/recon/files/token': () => jsonResponse(200, { token: 'tok-1' }) });
+    signInWith(ALL_FILE_PERMISSIONS);
+    renderRoutes(routes, { path: INBOX });
+    const loaded = await rowOf('bank-20260203.csv');
+    await userEvent.setup().click(within(loaded).getByRole('button', { name: /exceptions of/ }));
+    expect(await screen.findByText('Exceptions download started successfully.')).toBeInTheDocument();
+    expect(open).toHaveBeenCalledWith('/api/recon/files/10/exceptions?access_token=tok-1', '_blank');
+  });
+
+  it('says the exceptions download failed with the token call’s code', async () => {
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/files/token': () => jsonResponse(403, { errorMessage: 'no', code: 'FORBIDDEN' }),
+    });
+    signInWith(ALL_FILE_PERMISSIONS);
+    renderRoutes(routes, { path: INBOX });
+    const loaded = await rowOf('bank-20260203.csv');
+    await userEvent.setup().click(within(loaded).getByRole('button', { name: /exceptions of/ }));
+    expect(
+      await screen.findByText('Exceptions download failed (code 403). Contact support if this persists.'),
+    ).toBeInTheDocument();
+  });
+
+  it('requests a rollback after the confirmation with its comment, and toasts the outcome', async () => {
+    const fetch = stubFetch({
+      ...baseRoutes,
+      'POST /api/recon/files/10/rollback': () => jsonResponse(201, { actionId: 'a' }),
+      'POST /api/recon/files/11/reload': () =>
+        jsonResponse(409, { errorMessage: 'pending', code: 'CONFLICT' }),
+    });
+    signInWith(ALL_FILE_PERMISSIONS);
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: INBOX });
+    await user.click(within(await rowOf('bank-20260203.csv')).getByRole('button', { name: /Rollback/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+    expect(
+      await within(dialog).findByText(
+        "Roll back 'bank-20260203.csv'? Its imported records will be deleted. This cannot be undone.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Rollback' }));
+    expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
+    expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await user.type(within(dialog).getByPlaceholderText('Comment (required)'), 'Wrong day');
+    await user.click(within(dialog).getByRole('button', { name: 'Rollback' }));
+    expect(await screen.findByText('bank-20260203.csv rollback requested successfully')).toBeInTheDocument();
+    expect(fetch.calls.find((call) => call.method === 'POST')?.body).toEqual({ comment: 'Wrong day' });
+
+    await user.click(within(await rowOf('switch-bad.csv')).getByRole('button', { name: /Reload/ }));
+    const reload = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+    await user.type(await within(reload).findByPlaceholderText('Comment (required)'), 'Fixed');
+    await user.click(within(reload).getByRole('button', { name: 'Reload' }));
+    expect(
+      await screen.findByText("Failed to request reload of 'switch-bad.csv' (code 409)"),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
