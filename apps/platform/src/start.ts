@@ -76,10 +76,12 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
       ],
     });
     app.addHook('preClose', async () => housekeeping.stop());
+    app.addHook('preClose', async () => app.services.financeJobs.stop());
     app.addHook('onClose', async () => database.close());
     await reservation.close();
     await app.listen({ port: reservation.port, host: settings.host });
     housekeeping.start();
+    app.services.financeJobs.start();
     if (settings.simulator === 'on') {
       const databaseUrl = settings.databaseUrl;
       app.services.simulator.start(

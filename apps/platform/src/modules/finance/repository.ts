@@ -579,6 +579,14 @@ export function createFinanceRepository() {
         .execute();
     },
 
+    async purgeExpiredDownloadTokens(executor: DbExecutor, now: Date): Promise<number> {
+      const result = await executor
+        .deleteFrom('recon_download_tokens')
+        .where('expires_at', '<', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Spends a token in one DELETE: of two racing downloads only one gets the row. */
     async spendDownloadToken(executor: DbExecutor, tokenHash: string, now: Date) {
       await executor.deleteFrom('recon_download_tokens').where('expires_at', '<', now).execute();

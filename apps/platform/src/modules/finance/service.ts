@@ -507,6 +507,11 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       return { audits, paginationInfo: paginationInfoOf(query, total, audits.length) };
     },
 
+    /** Deletes download tokens nobody spent before they expired. */
+    async purgeExpiredDownloadTokens(now: Date): Promise<number> {
+      return repository.purgeExpiredDownloadTokens(db, now);
+    },
+
     /** A single-use token for one file, bound to the user who asked. */
     async downloadToken(actor: Actor, fileId: number): Promise<{ token: string }> {
       if (actor.userId === null) {
