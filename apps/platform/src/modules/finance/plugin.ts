@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { createDemoFeed, DEMO_FEED_JOB } from './demo-feed.ts';
 import { filesRoutes, reconRoutes } from './routes.ts';
 import { createFinanceService } from './service.ts';
 
@@ -20,6 +21,14 @@ const finance: FastifyPluginAsync = async (app) => {
       await service.purgeExpiredDownloadTokens(now);
     },
   });
+  // Defined everywhere (tests run it by name); start.ts schedules it when the simulator runs.
+  const demoFeed = createDemoFeed({
+    db: database.db,
+    clock,
+    service,
+    historyDays: settings.financeHistoryDays,
+  });
+  financeJobs.define({ name: DEMO_FEED_JOB, schedule: '30 0 * * *', run: (now) => demoFeed.run(now) });
   // The rows exist before the first request, so the jobs list shows every job from the start.
   app.addHook('onReady', async () => financeJobs.register());
   const options = { service, jobs: financeJobs, uploadMaxBytes: settings.financeUploadMaxBytes };

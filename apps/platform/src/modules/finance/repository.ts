@@ -579,6 +579,22 @@ export function createFinanceRepository() {
         .execute();
     },
 
+    async hasAnyFile(executor: DbExecutor): Promise<boolean> {
+      const row = await executor.selectFrom('recon_files').select('file_id').limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async hasFileNamed(executor: DbExecutor, processId: number, fileName: string): Promise<boolean> {
+      const row = await executor
+        .selectFrom('recon_files')
+        .select('file_id')
+        .where('process_id', '=', processId)
+        .where('file_name', '=', fileName)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async purgeExpiredDownloadTokens(executor: DbExecutor, now: Date): Promise<number> {
       const result = await executor
         .deleteFrom('recon_download_tokens')
