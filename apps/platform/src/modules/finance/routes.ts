@@ -25,6 +25,7 @@ import {
   processIdParamsSchema,
   reconFilesQuerySchema,
   reconFilesResponseSchema,
+  reconTransactionsResponseSchema,
   reviewBodySchema,
   snapshotSchema,
   uploadCandidatesQuerySchema,
@@ -123,6 +124,22 @@ export const reconRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (app,
       },
     },
     async (request) => service.actionMetadata(request.params.id, request.params.actionId),
+  );
+
+  app.get(
+    '/processes/:id/actions/:actionId/transactions',
+    {
+      config: permissions('VIEW_ACTIONS'),
+      schema: {
+        tags: TAGS,
+        summary: "The recon transactions an action's file touches, with their records, paged",
+        security: BEARER_SECURITY,
+        params: processActionParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: reconTransactionsResponseSchema, ...READ_REFUSALS },
+      },
+    },
+    async (request) => service.actionTransactions(request.params.id, request.params.actionId, request.query),
   );
 
   app.get(

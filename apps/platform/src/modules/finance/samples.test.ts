@@ -1,23 +1,28 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadCandidatesResponseSchema, uploadResponseSchema } from '@web-control/contract/finance';
+import {
+  reconTransactionsResponseSchema,
+  uploadCandidatesResponseSchema,
+  uploadResponseSchema,
+} from '@web-control/contract/finance';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { ManualClock } from '../../clock.ts';
 import type { App } from '../../server.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
+import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
 
 const SAMPLES = fileURLToPath(new URL('../../../../../samples/finance/', import.meta.url));
 
-describe('sample files for manual upload', () => {
+describe.each(TEST_DATABASE_KINDS)('sample files for manual upload on %s', (kind) => {
   let database: DatabaseHandle;
   let app: App & { clock: ManualClock };
   let operator = '';
   let approver = '';
+  const actionOf = new Map<string, string>();
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(kind);
     app = await buildTestApp({ database });
     const made = await createTestUser(database, ['VIEW_PROCESSES', 'SUBMIT_ACTIONS']);
     operator = (await login(app, made.username, made.password)).access_token;
@@ -54,6 +59,7 @@ describe('sample files for manual upload', () => {
       });
       expect(uploaded.statusCode).toBe(201);
       const [file] = uploadResponseSchema.parse(uploaded.json()).files;
+      actionOf.set(name, file?.actionId ?? '');
       const approved = await app.inject({
         method: 'POST',
         url: `/api/recon/actions/${file?.actionId ?? ''}/approve`,
@@ -88,5 +94,45 @@ describe('sample files for manual upload', () => {
       ['["506612000104"]', 'UNMATCHED', false],
       ['["506612000105"]', 'MATCHED', true],
     ]);
+  });
+
+  it("pages an action's transactions with every party's records, for holders of VIEW_ACTIONS", async () => {
+    const acquirer = actionOf.get('card-acquirer-20250615.csv') ?? '';
+    const call = (url: string, token = approver) =>
+      app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const first = await call(`/api/recon/processes/1/actions/${acquirer}/transactions?offset=0&limit=2`);
+    expect(first.statusCode).toBe(200);
+    const page = reconTransactionsResponseSchema.parse(first.json());
+    expect(page.paginationInfo).toEqual({ nextPage: 2, range: '1-2', totalRecords: 4 });
+    expect(page.transactions.map((item) => [item.matchStatus, item.score, item.settlementStatus])).toEqual([
+      ['MATCHED', 100, 'PENDING'],
+      ['MATCHED', 100, 'PENDING'],
+    ]);
+    expect(page.transactions[0]?.records).toEqual([
+      {
+        type: 'PRIMARY',
+        partyId: 1,
+        fields: {
+          rrn: '506612000101',
+          amount: '12500',
+          currency: 'ZAR',
+          transactionDate: '2025-06-15T08:12:04Z',
+          merchant: 'Corner Cafe',
+        },
+      },
+      expect.objectContaining({ type: 'PRIMARY', partyId: 2 }),
+      expect.objectContaining({ type: 'PRIMARY', partyId: 3 }),
+    ]);
+    const rest = reconTransactionsResponseSchema.parse(
+      (await call(`/api/recon/processes/1/actions/${acquirer}/transactions?offset=2&limit=2`)).json(),
+    );
+    expect(rest.transactions.map((item) => [item.matchStatus, item.score < 100])).toEqual([
+      ['MATCHED', true],
+      ['MATCHED', false],
+    ]);
+    expect((await call(`/api/recon/processes/2/actions/${acquirer}/transactions`)).statusCode).toBe(404);
+    expect((await call(`/api/recon/processes/1/actions/${acquirer}/transactions`, operator)).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -10,6 +10,8 @@ import {
   type PageQuery,
   type ProcessDefinition,
   type ReconFile,
+  type ReconRecord,
+  type ReconTransaction,
   type Snapshot,
 } from '@web-control/contract/finance';
 import type { Clock } from '../../clock.ts';
@@ -488,6 +490,42 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       const process = await definition(db, processId);
       const action = toAction({ ...row, process_name: process.displayName });
       return { ...action.meta, action };
+    },
+
+    /** The recon transactions an action's file touches (none before a LOAD_FILE is approved). */
+    async actionTransactions(processId: number, actionId: string, page: PageQuery) {
+      const action = await repository.findAction(db, actionId);
+      if (action?.process_id !== processId) {
+        throw notFound(FINANCE_MESSAGES.noAction);
+      }
+      const { rows, records, total } =
+        action.file_id === null
+          ? { rows: [], records: [], total: 0 }
+          : await repository.transactionsOfFile(db, {
+              processId,
+              fileId: action.file_id,
+              offset: page.offset,
+              limit: page.limit,
+            });
+      const transactions: ReconTransaction[] = rows.map((row) => {
+        const seen = new Set<number>();
+        const own: ReconRecord[] = records
+          .filter((record) => record.match_key === row.match_key)
+          .map((record) => {
+            const type = seen.has(record.party_id) ? 'DISCARD' : 'PRIMARY';
+            seen.add(record.party_id);
+            return { type, partyId: record.party_id, fields: record.fields };
+          });
+        return {
+          id: String(row.transaction_id),
+          createdDateTime: row.created_at.toISOString(),
+          matchStatus: row.match_status,
+          settlementStatus: row.settlement_status,
+          score: row.score,
+          records: own,
+        };
+      });
+      return { transactions, paginationInfo: paginationInfoOf(page, total, transactions.length) };
     },
 
     async review(actor: Actor, actionId: string, decision: 'approve' | 'reject', comment: string) {

@@ -70,7 +70,8 @@ export interface ReconRecordsTable {
 }
 
 export interface ReconTransactionsTable {
-  transaction_id: Generated<string>;
+  /** bigint: PostgreSQL's driver gives it as text. */
+  transaction_id: Generated<string | number>;
   process_id: number;
   match_key: string;
   created_at: Timestamp;
