@@ -169,3 +169,18 @@ describe.each(TEST_DATABASE_KINDS)('finance jobs on %s', (kind) => {
     expect(page.paginationInfo).toEqual({ nextPage: 4, range: '3-3', totalRecords: 4 });
   });
 });
+
+describe('finance jobs without the simulator', () => {
+  it('have no demo feed, whose files derive from the simulated switch', async () => {
+    const database = await createTestDatabase('pglite');
+    const app = await buildTestApp({ database, settings: { simulator: 'off' } });
+    try {
+      await app.ready();
+      const jobs = await database.db.selectFrom('finance_jobs').select('name').orderBy('name').execute();
+      expect(jobs).toEqual([{ name: 'download-token-purge' }]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

@@ -21,14 +21,16 @@ const finance: FastifyPluginAsync = async (app) => {
       await service.purgeExpiredDownloadTokens(now);
     },
   });
-  // Defined everywhere (tests run it by name); start.ts schedules it when the simulator runs.
-  const demoFeed = createDemoFeed({
-    db: database.db,
-    clock,
-    service,
-    historyDays: settings.financeHistoryDays,
-  });
-  financeJobs.define({ name: DEMO_FEED_JOB, schedule: '30 0 * * *', run: (now) => demoFeed.run(now) });
+  // The simulated parties' feeds exist only beside the simulated switch they derive from.
+  if (settings.simulator === 'on') {
+    const demoFeed = createDemoFeed({
+      db: database.db,
+      clock,
+      service,
+      historyDays: settings.financeHistoryDays,
+    });
+    financeJobs.define({ name: DEMO_FEED_JOB, schedule: '30 0 * * *', run: (now) => demoFeed.run(now) });
+  }
   // The rows exist before the first request, so the jobs list shows every job from the start.
   app.addHook('onReady', async () => financeJobs.register());
   const options = { service, jobs: financeJobs, uploadMaxBytes: settings.financeUploadMaxBytes };
