@@ -9,6 +9,7 @@ import { createAuditService, type AuditService } from './modules/audit/service.t
 import { authPlugin } from './modules/auth/plugin.ts';
 import { redactLinkTokens } from './modules/auth/password-reset-service.ts';
 import { createAuthService, type AuthService } from './modules/auth/service.ts';
+import { createFinanceJobs, type FinanceJobs } from './modules/finance/jobs.ts';
 import { financePlugin } from './modules/finance/plugin.ts';
 import { healthPlugin } from './modules/health/plugin.ts';
 import { loadBalancerPlugin } from './modules/load-balancer/plugin.ts';
@@ -62,6 +63,11 @@ export interface AppServices {
   getPublicUrl: () => string;
   /** Sign-in and sessions: the auth guard checks each request's session with it. */
   auth: AuthService;
+  /**
+   * The finance engine's scheduled jobs: the finance module defines them, start.ts schedules
+   * them; tests run one by name with their clock.
+   */
+  financeJobs: FinanceJobs;
 }
 
 declare module 'fastify' {
@@ -185,6 +191,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     simulator,
     getSigningSecret,
     getPublicUrl,
+    financeJobs: createFinanceJobs({ db: database.db, clock, log: app.log }),
   };
   app.decorate('services', services);
 

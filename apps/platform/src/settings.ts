@@ -15,6 +15,7 @@ export const DEFAULT_CLIENT_NAME = 'Web Control Demo';
 export const DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE = 30;
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 export const DEFAULT_FINANCE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const DEFAULT_FINANCE_HISTORY_DAYS = 3;
 export const DEFAULT_MAIL_FROM = 'Web Control <no-reply@web-control.local>';
 export const DEFAULT_RESET_TOKEN_TTL_MINUTES = 60;
 export const DEFAULT_ENROLMENT_TOKEN_TTL_HOURS = 7 * 24;
@@ -132,6 +133,8 @@ export const settingsSchema = z.object({
   bodyLimit: z.coerce.number().int().min(1024).default(DEFAULT_BODY_LIMIT_BYTES),
   /** The largest finance file an upload may carry (its body streams past BODY_LIMIT). */
   financeUploadMaxBytes: z.coerce.number().int().min(1024).default(DEFAULT_FINANCE_UPLOAD_MAX_BYTES),
+  /** Days of demo feed files the first start writes (in the background, after the port is served). */
+  financeHistoryDays: z.coerce.number().int().min(0).max(31).default(DEFAULT_FINANCE_HISTORY_DAYS),
   logLevel: z.enum(LOG_LEVELS).default('info'),
   /** A refresh-token family (one sign-in) is refused once it is older than this. */
   sessionMaxHours: z.coerce
@@ -213,6 +216,7 @@ const ENV_NAMES = {
   loginRateLimit: 'LOGIN_RATE_LIMIT',
   bodyLimit: 'BODY_LIMIT',
   financeUploadMaxBytes: 'FINANCE_UPLOAD_MAX_BYTES',
+  financeHistoryDays: 'FINANCE_HISTORY_DAYS',
   logLevel: 'LOG_LEVEL',
   sessionMaxHours: 'SESSION_MAX_HOURS',
   trustProxy: 'TRUST_PROXY',

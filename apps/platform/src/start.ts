@@ -3,6 +3,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed, type SeedResult } from './db/seed.ts';
 import { createHousekeeping } from './housekeeping.ts';
+import { startDemoFeed } from './modules/finance/demo-feed.ts';
 import { purgeExpiredAuthTokens } from './modules/auth/purge.ts';
 import { purgeExpiredSsoTransactions } from './modules/sso/purge.ts';
 import { buildApp, type App, type BuildOptions } from './server.ts';
@@ -76,11 +77,19 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
       ],
     });
     app.addHook('preClose', async () => housekeeping.stop());
+    let demoFeed: { stop(): void } | undefined;
+    app.addHook('preClose', async () => {
+      demoFeed?.stop();
+      await app.services.financeJobs.stop();
+    });
     app.addHook('onClose', async () => database.close());
     await reservation.close();
     await app.listen({ port: reservation.port, host: settings.host });
     housekeeping.start();
+    app.services.financeJobs.start();
     if (settings.simulator === 'on') {
+      // The simulated parties' feeds: their files derive from the simulator's transactions.
+      demoFeed = startDemoFeed(app.services.financeJobs, app.log);
       const databaseUrl = settings.databaseUrl;
       app.services.simulator.start(
         databaseUrl === undefined

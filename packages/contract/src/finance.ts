@@ -254,6 +254,31 @@ export function paginationInfoOf(page: PageQuery, totalRecords: number, shown: n
   };
 }
 
+export const RECORD_TYPES = ['PRIMARY', 'DISCARD'] as const;
+/** One party's record of a recon transaction; a party's second record of the same key is DISCARD. */
+export const reconRecordSchema = z.object({
+  type: z.enum(RECORD_TYPES),
+  partyId: z.number().int(),
+  fields: z.record(z.string(), z.string()),
+});
+export type ReconRecord = z.infer<typeof reconRecordSchema>;
+
+export const reconTransactionSchema = z.object({
+  id: z.string(),
+  createdDateTime: z.iso.datetime({ offset: true }),
+  matchStatus: z.enum(MATCH_STATUSES),
+  settlementStatus: z.enum(SETTLEMENT_STATUSES),
+  /** Percent: 100 when every party agrees. */
+  score: z.number(),
+  records: z.array(reconRecordSchema),
+});
+export type ReconTransaction = z.infer<typeof reconTransactionSchema>;
+
+export const reconTransactionsResponseSchema = z.object({
+  transactions: z.array(reconTransactionSchema),
+  paginationInfo: paginationInfoSchema,
+});
+
 export const jobSchema = z.object({
   name: z.string(),
   lastRuntime: z.iso.datetime({ offset: true }).nullable(),

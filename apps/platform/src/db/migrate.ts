@@ -10,6 +10,7 @@ import * as approvals from './migrations/0007-approvals.ts';
 import * as sessionHardening from './migrations/0008-session-hardening.ts';
 import * as editVersions from './migrations/0009-edit-versions.ts';
 import * as finance from './migrations/0010-finance.ts';
+import * as financeJobs from './migrations/0011-finance-jobs.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-session-hardening': sessionHardening,
   '0009-edit-versions': editVersions,
   '0010-finance': finance,
+  '0011-finance-jobs': financeJobs,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

@@ -579,6 +579,71 @@ export function createFinanceRepository() {
         .execute();
     },
 
+    /** A page of the recon transactions a file's records belong to, with every record of each. */
+    async transactionsOfFile(
+      executor: DbExecutor,
+      query: { processId: number; fileId: number; offset: number; limit: number },
+    ) {
+      const keys = executor
+        .selectFrom('recon_records')
+        .select('match_key')
+        .where('file_id', '=', query.fileId);
+      const base = executor
+        .selectFrom('recon_transactions')
+        .where('process_id', '=', query.processId)
+        .where('match_key', 'in', keys);
+      const rows = await base
+        .selectAll()
+        // By key: the file's own order of references, stable across re-matches.
+        .orderBy('match_key')
+        .offset(query.offset)
+        .limit(query.limit)
+        .execute();
+      const count = await base
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .executeTakeFirstOrThrow();
+      const records =
+        rows.length === 0
+          ? []
+          : await executor
+              .selectFrom('recon_records')
+              .select(['match_key', 'party_id', 'fields'])
+              .where('process_id', '=', query.processId)
+              .where(
+                'match_key',
+                'in',
+                rows.map((row) => row.match_key),
+              )
+              .orderBy('party_id')
+              .orderBy('record_id')
+              .execute();
+      return { rows, records, total: Number(count.total) };
+    },
+
+    async hasAnyFile(executor: DbExecutor): Promise<boolean> {
+      const row = await executor.selectFrom('recon_files').select('file_id').limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async hasFileNamed(executor: DbExecutor, processId: number, fileName: string): Promise<boolean> {
+      const row = await executor
+        .selectFrom('recon_files')
+        .select('file_id')
+        .where('process_id', '=', processId)
+        .where('file_name', '=', fileName)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async purgeExpiredDownloadTokens(executor: DbExecutor, now: Date): Promise<number> {
+      const result = await executor
+        .deleteFrom('recon_download_tokens')
+        .where('expires_at', '<', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Spends a token in one DELETE: of two racing downloads only one gets the row. */
     async spendDownloadToken(executor: DbExecutor, tokenHash: string, now: Date) {
       await executor.deleteFrom('recon_download_tokens').where('expires_at', '<', now).execute();

@@ -17,6 +17,7 @@ import {
   fileContentSchema,
   fileIdParamsSchema,
   FINANCE_UPLOAD_HEADERS,
+  jobsResponseSchema,
   pageQuerySchema,
   processActionParamsSchema,
   processDefinitionSchema,
@@ -24,6 +25,7 @@ import {
   processIdParamsSchema,
   reconFilesQuerySchema,
   reconFilesResponseSchema,
+  reconTransactionsResponseSchema,
   reviewBodySchema,
   snapshotSchema,
   uploadCandidatesQuerySchema,
@@ -34,10 +36,12 @@ import {
 import { AppError, badRequest } from '../../errors.ts';
 import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
 import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
+import type { FinanceJobs } from './jobs.ts';
 import { FINANCE_MESSAGES, type FinanceService } from './service.ts';
 
 export interface FinanceRoutesOptions {
   service: FinanceService;
+  jobs: FinanceJobs;
   uploadMaxBytes: number;
 }
 
@@ -46,7 +50,22 @@ const READ_REFUSALS = refusals(404);
 const CHANGE_REFUSALS = refusals(404, 409);
 
 /** The recon API at /api/recon: processes, actions and their audit log. */
-export const reconRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (app, { service }, done) => {
+export const reconRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (app, { service, jobs }, done) => {
+  app.get(
+    '/jobs',
+    {
+      config: permissions('VIEW_PROCESSES'),
+      schema: {
+        tags: TAGS,
+        summary: "The engine's jobs with their last runtime and last successful runtime, paged",
+        security: BEARER_SECURITY,
+        querystring: pageQuerySchema,
+        response: { 200: jobsResponseSchema, ...refusals() },
+      },
+    },
+    async (request) => jobs.list(request.query),
+  );
+
   app.get(
     '/processes',
     {
@@ -105,6 +124,22 @@ export const reconRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (app,
       },
     },
     async (request) => service.actionMetadata(request.params.id, request.params.actionId),
+  );
+
+  app.get(
+    '/processes/:id/actions/:actionId/transactions',
+    {
+      config: permissions('VIEW_ACTIONS'),
+      schema: {
+        tags: TAGS,
+        summary: "The recon transactions an action's file touches, with their records, paged",
+        security: BEARER_SECURITY,
+        params: processActionParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: reconTransactionsResponseSchema, ...READ_REFUSALS },
+      },
+    },
+    async (request) => service.actionTransactions(request.params.id, request.params.actionId, request.query),
   );
 
   app.get(

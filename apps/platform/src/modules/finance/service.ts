@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import {
@@ -10,13 +10,15 @@ import {
   type PageQuery,
   type ProcessDefinition,
   type ReconFile,
+  type ReconRecord,
+  type ReconTransaction,
   type Snapshot,
 } from '@web-control/contract/finance';
 import type { Clock } from '../../clock.ts';
 import type { Database, Db, DbExecutor } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
 import { createApprovalsEngine, type ApprovalKind, type ApprovalRequest } from '../approvals/service.ts';
-import type { Actor } from '../audit/audited-change.ts';
+import { SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
 import { parsePartyFile } from './loader.ts';
 import { createFinanceRepository, type ProcessDefinitionRow } from './repository.ts';
@@ -82,6 +84,15 @@ export interface UploadInput {
   processIds: number[];
   content: Buffer;
   sha256: string;
+}
+
+/** A file a party's feed delivered: it loads at once, as the system, without an approval. */
+export interface FeedFile {
+  processId: number;
+  fileName: string;
+  content: Buffer;
+  /** When the feed delivered it: the inbox's date. */
+  arrivedAt: Date;
 }
 
 export interface FinanceServiceDeps {
@@ -235,29 +246,34 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     }),
   };
 
+  function entryOf(request: ApprovalRequest<FileActionPayload>) {
+    return { id: request.id, requestedAt: request.requestedAt, ...request.payload };
+  }
+
+  /** Records a requested action and its REGISTERED audit entry. */
   async function register(
     tx: DbExecutor,
-    request: ApprovalRequest<FileActionPayload>,
+    entry: { id: string; processId: number; fileName: string; requestedAt: Date },
     type: ActionType,
     file: { fileId: number; records: number | null },
     actor: Actor,
     comment: string,
   ): Promise<void> {
     await repository.insertAction(tx, {
-      actionId: request.id,
-      processId: request.payload.processId,
+      actionId: entry.id,
+      processId: entry.processId,
       type,
       fileId: file.fileId,
-      fileName: request.payload.fileName,
+      fileName: entry.fileName,
       records: file.records,
       username: actor.username,
       comment,
-      createdAt: request.requestedAt,
+      createdAt: entry.requestedAt,
     });
     await repository.insertAudit(tx, {
-      actionId: request.id,
-      processId: request.payload.processId,
-      at: request.requestedAt,
+      actionId: entry.id,
+      processId: entry.processId,
+      at: entry.requestedAt,
       username: actor.username,
       reviewer: null,
       type,
@@ -388,7 +404,14 @@ export function createFinanceService(deps: FinanceServiceDeps) {
             } catch (error) {
               throw isUniqueViolation(error) ? conflict(FINANCE_MESSAGES.alreadyLoaded) : error;
             }
-            await register(tx, submitted, 'LOAD_FILE', { fileId, records: null }, actor, input.comment);
+            await register(
+              tx,
+              entryOf(submitted),
+              'LOAD_FILE',
+              { fileId, records: null },
+              actor,
+              input.comment,
+            );
             files.push({ id: fileId, fileName: input.fileName, actionId: submitted.id });
           },
         );
@@ -440,7 +463,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
           if (await repository.hasPendingFileAction(tx, fileId)) {
             throw conflict(FINANCE_MESSAGES.actionPending);
           }
-          await register(tx, submitted, type, { fileId, records: file.records }, actor, comment);
+          await register(tx, entryOf(submitted), type, { fileId, records: file.records }, actor, comment);
         },
       );
       return { actionId: request.id };
@@ -467,6 +490,42 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       const process = await definition(db, processId);
       const action = toAction({ ...row, process_name: process.displayName });
       return { ...action.meta, action };
+    },
+
+    /** The recon transactions an action's file touches (none before a LOAD_FILE is approved). */
+    async actionTransactions(processId: number, actionId: string, page: PageQuery) {
+      const action = await repository.findAction(db, actionId);
+      if (action?.process_id !== processId) {
+        throw notFound(FINANCE_MESSAGES.noAction);
+      }
+      const { rows, records, total } =
+        action.file_id === null
+          ? { rows: [], records: [], total: 0 }
+          : await repository.transactionsOfFile(db, {
+              processId,
+              fileId: action.file_id,
+              offset: page.offset,
+              limit: page.limit,
+            });
+      const transactions: ReconTransaction[] = rows.map((row) => {
+        const seen = new Set<number>();
+        const own: ReconRecord[] = records
+          .filter((record) => record.match_key === row.match_key)
+          .map((record) => {
+            const type = seen.has(record.party_id) ? 'DISCARD' : 'PRIMARY';
+            seen.add(record.party_id);
+            return { type, partyId: record.party_id, fields: record.fields };
+          });
+        return {
+          id: String(row.transaction_id),
+          createdDateTime: row.created_at.toISOString(),
+          matchStatus: row.match_status,
+          settlementStatus: row.settlement_status,
+          score: row.score,
+          records: own,
+        };
+      });
+      return { transactions, paginationInfo: paginationInfoOf(page, total, transactions.length) };
     },
 
     async review(actor: Actor, actionId: string, decision: 'approve' | 'reject', comment: string) {
@@ -505,6 +564,63 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         status: row.status,
       }));
       return { audits, paginationInfo: paginationInfoOf(query, total, audits.length) };
+    },
+
+    /**
+     * Loads a feed's file through the same path an approved upload takes, in one transaction,
+     * recorded as a LOAD_FILE action by the system (REGISTERED, then SUCCESS or ERROR). A file
+     * already in the inbox (same name or same bytes) is left alone: feeds deliver again.
+     */
+    async loadFeedFile(file: FeedFile): Promise<AuditStatus | 'ALREADY_LOADED'> {
+      const process = await definition(db, file.processId);
+      const party = partyOf(process, file.fileName);
+      if (party === undefined) {
+        throw badRequest(FINANCE_MESSAGES.noPartyMatch(process.displayName));
+      }
+      const sha256 = createHash('sha256').update(file.content).digest('hex');
+      return db.transaction().execute(async (tx) => {
+        if (
+          (await repository.hasFileNamed(tx, file.processId, file.fileName)) ||
+          (await repository.hasFile(tx, [file.processId], sha256))
+        ) {
+          return 'ALREADY_LOADED';
+        }
+        const fileId = await repository.insertFile(tx, {
+          processId: file.processId,
+          partyId: party.id,
+          fileName: file.fileName,
+          sha256,
+          content: file.content,
+          createdAt: file.arrivedAt,
+        });
+        const entry = {
+          id: randomUUID(),
+          processId: file.processId,
+          fileName: file.fileName,
+          requestedAt: clock.now(),
+        };
+        await register(tx, entry, 'LOAD_FILE', { fileId, records: null }, SYSTEM_ACTOR, 'Feed file');
+        const action = await repository.findAction(tx, entry.id);
+        if (action === undefined) {
+          throw notFound(FINANCE_MESSAGES.noAction);
+        }
+        const status = await load(tx, await lockedFile(tx, fileId), []);
+        await finish(tx, action, status, SYSTEM_ACTOR);
+        return status;
+      });
+    },
+
+    digestOf(content: Buffer): string {
+      return createHash('sha256').update(content).digest('hex');
+    },
+
+    async hasAnyFile(): Promise<boolean> {
+      return repository.hasAnyFile(db);
+    },
+
+    /** Deletes download tokens nobody spent before they expired. */
+    async purgeExpiredDownloadTokens(now: Date): Promise<number> {
+      return repository.purgeExpiredDownloadTokens(db, now);
     },
 
     /** A single-use token for one file, bound to the user who asked. */

@@ -70,7 +70,8 @@ export interface ReconRecordsTable {
 }
 
 export interface ReconTransactionsTable {
-  transaction_id: Generated<string>;
+  /** bigint: PostgreSQL's driver gives it as text. */
+  transaction_id: Generated<string | number>;
   process_id: number;
   match_key: string;
   created_at: Timestamp;
@@ -113,7 +114,29 @@ export interface ReconDownloadTokensTable {
   expires_at: Timestamp;
 }
 
+export interface FinanceJobsTable {
+  name: string;
+  /** The job's cron expression (UTC). */
+  schedule: string;
+  last_runtime: NullableTimestamp;
+  last_successful_runtime: NullableTimestamp;
+  /** Set while an instance runs the job: the claim that keeps other instances out. */
+  running_since: NullableTimestamp;
+}
+
+export interface FinanceJobRunsTable {
+  /** bigint: PostgreSQL's driver gives it as text. */
+  run_id: Generated<string | number>;
+  name: string;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  status: 'RUNNING' | 'SUCCESS' | 'ERROR';
+  message: string | null;
+}
+
 export interface FinanceTables {
+  finance_jobs: FinanceJobsTable;
+  finance_job_runs: FinanceJobRunsTable;
   recon_processes: ReconProcessesTable;
   recon_parties: ReconPartiesTable;
   recon_fields: ReconFieldsTable;

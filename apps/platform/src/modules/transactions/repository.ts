@@ -273,6 +273,23 @@ export function createTransactionsRepository() {
     },
 
     /** Whether any leg is stored (cheap at any size, unlike a count). */
+    /**
+     * The switch's transactions (first legs) started in [from, before), oldest first, at most
+     * `limit`: what the finance demo feed writes the switch's daily file from.
+     */
+    listFirstLegsBetween(executor: DbExecutor, range: { from: Date; before: Date; limit: number }) {
+      return executor
+        .selectFrom('transactions')
+        .select(['reference_number', 'originator_id', 'service_type_id', 'time_started', 'service_data'])
+        .where('uuid_prev', 'is', null)
+        .where('time_started', '>=', range.from)
+        .where('time_started', '<', range.before)
+        .orderBy('time_started')
+        .orderBy('seq')
+        .limit(range.limit)
+        .execute();
+    },
+
     async hasTransactions(executor: DbExecutor): Promise<boolean> {
       const row = await executor.selectFrom('transactions').select('seq').limit(1).executeTakeFirst();
       return row !== undefined;
