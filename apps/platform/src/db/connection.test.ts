@@ -17,4 +17,21 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== '')('PostgreSQL time
       await handle.close();
     }
   });
+
+  it('outlives an idle connection the server ends, and answers the next query on a new one', async () => {
+    const handle = openPostgres(databaseUrl ?? '');
+    const admin = openPostgres(databaseUrl ?? '');
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+      const pid = rows[0]?.pid;
+      await sql`select pg_terminate_backend(${pid})`.execute(admin.db);
+      // The ended connection's error reaches the pool while it is idle.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const after = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+      expect(after.rows[0]?.pid).not.toBe(pid);
+    } finally {
+      await handle.close();
+      await admin.close();
+    }
+  });
 });

@@ -85,6 +85,10 @@ export function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts = {
     statement_timeout: statementSeconds * SECOND_MS,
     query_timeout: statementSeconds === 0 ? 0 : (statementSeconds + connectSeconds + 1) * SECOND_MS,
   });
+  // An idle connection the server ends (a restart, a terminated backend, a closing pool racing a
+  // dropped database) has already been discarded by the pool; the next query opens a new one.
+  // Without a listener Node would treat the pool's 'error' event as a crash.
+  pool.on('error', () => undefined);
   const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', location: hidePassword(databaseUrl), close: () => db.destroy() };
 }
