@@ -2,6 +2,7 @@
 import { AreaPendingPage } from '../../shared/ui/area-pending-page';
 
 export { ProcessAreaPage } from './process-area/process-area-page';
+export { JobsPage } from './jobs/jobs-page';
 export { ProcessesPage } from './processes/processes-page';
 
 export function OutboxPage() {
@@ -10,8 +11,4 @@ export function OutboxPage() {
 
 export function AuditLogPage() {
   return <AreaPendingPage title="Audit Log" />;
-}
-
-export function JobsPage() {
-  return <AreaPendingPage title="Jobs" />;
 }

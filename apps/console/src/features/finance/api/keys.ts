@@ -12,4 +12,5 @@ export const financeKeys = {
   actions: () => [...financeKeys.all, 'actions'] as const,
   pendingActions: (processId: number, page: PageQuery) =>
     [...financeKeys.actions(), 'pending', processId, page] as const,
+  jobPage: (page: PageQuery) => [...financeKeys.all, 'jobs', page] as const,
 };
