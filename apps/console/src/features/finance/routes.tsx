@@ -2,13 +2,10 @@
 import { AreaPendingPage } from '../../shared/ui/area-pending-page';
 
 export { ProcessAreaPage } from './process-area/process-area-page';
+export { AuditLogPage } from './audits/audit-log-page';
 export { JobsPage } from './jobs/jobs-page';
 export { ProcessesPage } from './processes/processes-page';
 
 export function OutboxPage() {
   return <AreaPendingPage title="Outbox" />;
-}
-
-export function AuditLogPage() {
-  return <AreaPendingPage title="Audit Log" />;
 }

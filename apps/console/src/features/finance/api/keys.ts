@@ -1,4 +1,5 @@
 import type { PageQuery } from '@web-control/contract/finance';
+import type { AuditsQuery } from './get-audits';
 
 export const financeKeys = {
   all: ['finance'] as const,
@@ -12,5 +13,6 @@ export const financeKeys = {
   actions: () => [...financeKeys.all, 'actions'] as const,
   pendingActions: (processId: number, page: PageQuery) =>
     [...financeKeys.actions(), 'pending', processId, page] as const,
+  audits: (query: AuditsQuery) => [...financeKeys.actions(), 'audits', query] as const,
   jobPage: (page: PageQuery) => [...financeKeys.all, 'jobs', page] as const,
 };

@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  auditsResponseSchema,
+  type ActionType,
+  type AuditStatus,
+  type PageQuery,
+} from '@web-control/contract/finance';
+import { request } from '../../../shared/http/http-client';
+import { financeKeys } from './keys';
+
+/** The audit log's query; a filter left out is not sent. */
+export interface AuditsQuery extends PageQuery {
+  fromDateTimeInclusive?: string;
+  toDateTimeInclusive?: string;
+  username?: string;
+  type?: ActionType;
+  status?: AuditStatus;
+}
+
+export function auditsQuery(query: AuditsQuery) {
+  return queryOptions({
+    queryKey: financeKeys.audits(query),
+    queryFn: ({ signal }) =>
+      request({
+        api: 'reconApi',
+        path: '/actions/audits',
+        query: {
+          fromDateTimeInclusive: query.fromDateTimeInclusive,
+          toDateTimeInclusive: query.toDateTimeInclusive,
+          offset: query.offset,
+          limit: query.limit,
+          username: query.username,
+          type: query.type,
+          status: query.status,
+        },
+        schema: auditsResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAudits(query: AuditsQuery) {
+  return useQuery(auditsQuery(query));
+}

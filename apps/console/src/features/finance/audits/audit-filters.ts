@@ -1,0 +1,47 @@
+import type { ActionType, AuditStatus } from '@web-control/contract/finance';
+import dayjs from 'dayjs';
+import type { AuditsQuery } from '../api/get-audits';
+import { pageQueryOf } from '../paging';
+
+/** The local date-time inputs' format. */
+export const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
+
+export interface AuditFilters {
+  /** Local date-times as the inputs hold them. */
+  from: string;
+  to: string;
+  username: string;
+  type: ActionType | null;
+  status: AuditStatus | null;
+}
+
+/** One month back to now (specification 2, section 9). */
+export function defaultAuditFilters(now: Date): AuditFilters {
+  return {
+    from: dayjs(now).subtract(1, 'month').format(LOCAL_INPUT_FORMAT),
+    to: dayjs(now).format(LOCAL_INPUT_FORMAT),
+    username: '',
+    type: null,
+    status: null,
+  };
+}
+
+// A bound being typed (not yet a date) is left out rather than sent malformed.
+function instantOf(local: string, edge: 'start' | 'end'): string | undefined {
+  const parsed = dayjs(local);
+  if (local === '' || !parsed.isValid()) return undefined;
+  // The inputs show minutes: the end bound takes in the whole of its minute.
+  return (edge === 'end' ? parsed.endOf('minute') : parsed.startOf('minute')).toISOString();
+}
+
+export function auditsQueryOf(filters: AuditFilters, page: number, size: number): AuditsQuery {
+  const username = filters.username.trim();
+  return {
+    ...pageQueryOf(page, size),
+    fromDateTimeInclusive: instantOf(filters.from, 'start'),
+    toDateTimeInclusive: instantOf(filters.to, 'end'),
+    username: username === '' ? undefined : username,
+    type: filters.type ?? undefined,
+    status: filters.status ?? undefined,
+  };
+}

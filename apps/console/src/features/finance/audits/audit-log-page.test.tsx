@@ -1,0 +1,204 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { Audit } from '@web-control/contract/finance';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '../../../shared/runtime-config';
+import { resetAccountForTests } from '../../../shared/session/session-state';
+import { jsonResponse, settle } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { TEST_CONFIG } from '../../../test/tokens';
+import { signInWith, stubFetch, type Routes } from '../finance-fixtures';
+import { AuditLogPage } from './audit-log-page';
+
+const PATH = '/dashboard/finance/audits';
+const routes = [{ path: PATH, element: <AuditLogPage /> }];
+
+function audit(overrides: Partial<Audit> = {}): Audit {
+  return {
+    auditId: 1,
+    auditDate: '2026-11-20T08:05:09.000Z',
+    username: 'system',
+    reviewerUsername: null,
+    type: 'LOAD_FILE',
+    status: 'SUCCESS',
+    ...overrides,
+  };
+}
+
+function auditsBody(audits: Audit[], totalRecords = audits.length) {
+  return { audits, paginationInfo: { nextPage: null, range: '', totalRecords } };
+}
+
+function setup(routesOverride: Routes = {}) {
+  const fetch = stubFetch({
+    'GET /api/recon/actions/audits': () => jsonResponse(200, auditsBody([audit()])),
+    ...routesOverride,
+  });
+  const queries = () =>
+    fetch.requests('/api/recon/actions/audits').map((url) => Object.fromEntries(url.searchParams));
+  return { ...fetch, queries };
+}
+
+async function openPage() {
+  renderRoutes(routes, { path: PATH });
+  await settle();
+  await settle();
+}
+
+async function chooseOption(label: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: label }));
+  await settle();
+  // In jsdom Mantine's dropdown keeps display:none, so its options count as hidden.
+  fireEvent.click(screen.getByRole('option', { name: option, hidden: true }));
+  await settle();
+}
+
+/** The texts of the options a select offers. */
+async function optionsOf(label: string): Promise<(string | null)[]> {
+  const combobox = screen.getByRole('combobox', { name: label });
+  fireEvent.click(combobox);
+  await settle();
+  const listbox = document.getElementById(combobox.getAttribute('aria-controls') ?? '') as HTMLElement;
+  return within(listbox)
+    .getAllByRole('option', { hidden: true })
+    .map((option) => option.textContent);
+}
+
+// UTC+2 all year: the inputs are local time, the query UTC.
+const DEFAULT_RANGE = {
+  fromDateTimeInclusive: '2026-10-22T12:30:00.000Z',
+  toDateTimeInclusive: '2026-11-22T12:30:59.999Z',
+};
+
+describe('audit log', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+    signInWith(['VIEW_AUDITS']);
+    vi.stubEnv('TZ', 'Africa/Johannesburg');
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2026, 10, 22, 14, 30, 20));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+    resetAccountForTests();
+  });
+
+  it('asks for the last month in pages of 50 and shows each entry', async () => {
+    const { queries } = setup({
+      'GET /api/recon/actions/audits': () =>
+        jsonResponse(
+          200,
+          auditsBody([
+            audit(),
+            audit({
+              auditId: 2,
+              type: 'ROLLBACK_FILE',
+              username: 'operator',
+              reviewerUsername: 'approver',
+              status: 'ERROR',
+            }),
+          ]),
+        ),
+    });
+    await openPage();
+    expect(queries()).toEqual([{ ...DEFAULT_RANGE, offset: '0', limit: '50' }]);
+    const table = screen.getByRole('table', { name: 'Audit Log' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Event', 'Date & Time', 'User', 'Reviewer', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      ['Load file', '20/11/2026 10:05:09', 'system', 'Unreviewed', 'Success'],
+      ['Rollback file load', '20/11/2026 10:05:09', 'operator', 'approver', 'Failed'],
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Page size' })).toHaveValue('50');
+    expect(document.title).toBe('Audit Log | Web Control');
+  });
+
+  it('offers the specification’s types and statuses with their labels', async () => {
+    setup();
+    await openPage();
+    expect(await optionsOf('Type')).toEqual([
+      'Reject transactions',
+      'Accept transactions',
+      'Resolve transactions',
+      'Load file',
+      'Rollback file load',
+    ]);
+    expect(await optionsOf('Status')).toEqual(['Registered', 'Success', 'Failed', 'Rejected']);
+  });
+
+  it('asks again one second after the filters change, keeping the page', async () => {
+    const { queries } = setup({
+      'GET /api/recon/actions/audits': () => jsonResponse(200, auditsBody([audit()], 120)),
+    });
+    await openPage();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await settle();
+    expect(queries().at(-1)).toEqual({ ...DEFAULT_RANGE, offset: '50', limit: '50' });
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'User' }), { target: { value: ' system ' } });
+    await chooseOption('Type', 'Rollback file load');
+    await chooseOption('Status', 'Failed');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01T08:00' } });
+    await settle(999);
+    expect(queries()).toHaveLength(2);
+    await settle(1);
+    expect(queries()).toHaveLength(3);
+    expect(queries().at(-1)).toEqual({
+      fromDateTimeInclusive: '2026-11-01T06:00:00.000Z',
+      toDateTimeInclusive: DEFAULT_RANGE.toDateTimeInclusive,
+      offset: '50',
+      limit: '50',
+      username: 'system',
+      type: 'ROLLBACK_FILE',
+      status: 'ERROR',
+    });
+  });
+
+  it('starts again from page 1 with a new page size among 50, 100, 200 and 500', async () => {
+    const { queries } = setup({
+      'GET /api/recon/actions/audits': () => jsonResponse(200, auditsBody([audit()], 120)),
+    });
+    await openPage();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await settle();
+    expect(await optionsOf('Page size')).toEqual(['50', '100', '200', '500']);
+    fireEvent.click(screen.getByRole('option', { name: '200', hidden: true }));
+    await settle();
+    expect(queries().at(-1)).toEqual({ ...DEFAULT_RANGE, offset: '0', limit: '200' });
+  });
+
+  it('says so when no entry matches', async () => {
+    setup({ 'GET /api/recon/actions/audits': () => jsonResponse(200, auditsBody([])) });
+    await openPage();
+    expect(screen.getByRole('status')).toHaveTextContent('No log entries found');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows the server’s errorMessage, or the fallback text', async () => {
+    setup({
+      'GET /api/recon/actions/audits': () =>
+        jsonResponse(400, { errorMessage: 'Bad range', code: 'BAD_REQUEST' }),
+    });
+    await openPage();
+    expect(screen.getByRole('alert')).toHaveTextContent('Bad range');
+  });
+
+  it('falls back to its own text when the failure carries no message', async () => {
+    setup({ 'GET /api/recon/actions/audits': () => new Response('gateway', { status: 502 }) });
+    await openPage();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch audit log');
+  });
+});

@@ -1,0 +1,42 @@
+import type { ActionType, AuditStatus } from '@web-control/contract/finance';
+
+export const AUDITS_TITLE = 'Audit Log';
+/** Specification 2, section 9. */
+export const AUDITS_PAGE_SIZE = 50;
+export const AUDITS_PAGE_SIZES = [50, 100, 200, 500] as const;
+/** Filter changes re-fetch after this wait (specification 2, sections 4 and 9). */
+export const AUDITS_DEBOUNCE_MS = 1000;
+
+export const AUDITS_MESSAGES = {
+  failed: 'Failed to fetch audit log',
+  empty: 'No log entries found',
+} as const;
+
+export const UNREVIEWED = 'Unreviewed';
+
+/** The audit types the filter offers, in the specification's order (section 3). */
+export const AUDIT_TYPES = [
+  'REJECT_TRANSACTIONS',
+  'ACCEPT_TRANSACTIONS',
+  'RESOLVE_TRANSACTIONS',
+  'LOAD_FILE',
+  'ROLLBACK_FILE',
+] as const satisfies readonly ActionType[];
+
+export const AUDIT_TYPE_LABELS: Record<(typeof AUDIT_TYPES)[number], string> = {
+  REJECT_TRANSACTIONS: 'Reject transactions',
+  ACCEPT_TRANSACTIONS: 'Accept transactions',
+  RESOLVE_TRANSACTIONS: 'Resolve transactions',
+  LOAD_FILE: 'Load file',
+  ROLLBACK_FILE: 'Rollback file load',
+};
+
+/** The Event column also names RELOAD_FILE, which the filter does not offer. */
+export const EVENT_LABELS: Record<ActionType, string> = { ...AUDIT_TYPE_LABELS, RELOAD_FILE: 'Reload file' };
+
+export const AUDIT_STATUS_LABELS: Record<AuditStatus, string> = {
+  REGISTERED: 'Registered',
+  SUCCESS: 'Success',
+  ERROR: 'Failed',
+  REJECTED: 'Rejected',
+};
