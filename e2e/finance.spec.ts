@@ -74,3 +74,36 @@ test('an operator uploads a file, an approver approves it and the inbox shows it
   await expect(row.getByText('LOADED', { exact: true }), 'the approved file is loaded').toBeVisible();
   await approverContext.close();
 });
+
+test('an approver sees the demo feeds in the audit log and the demo feed job', async ({ page }) => {
+  await signInAt(page, '/dashboard/finance/audits', 'finance-approver');
+  await expect(page.getByRole('heading', { name: 'Audit Log' }), 'the audit log heading').toBeVisible();
+  // The demo feeds load in the background after the platform starts: ask again until they are there.
+  const systemLoads = page
+    .getByRole('table', { name: 'Audit Log' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Load file', exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: 'system', exact: true }) });
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return systemLoads.count();
+      },
+      { message: 'the demo feed file loads by system', timeout: 60_000, intervals: [1_000, 2_000] },
+    )
+    .toBeGreaterThan(0);
+
+  await page.goto('/dashboard/finance/jobs');
+  await expect(page.getByRole('heading', { name: 'Jobs' }), 'the jobs heading').toBeVisible();
+  const job = page.getByRole('rowheader', { name: 'demo-feed', exact: true });
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return job.count();
+      },
+      { message: 'the demo feed job', timeout: 60_000, intervals: [1_000, 2_000] },
+    )
+    .toBe(1);
+});
