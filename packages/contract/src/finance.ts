@@ -228,6 +228,7 @@ export const auditsQuerySchema = pageQuerySchema.extend({
   type: actionTypeSchema.optional(),
   status: auditStatusSchema.optional(),
 });
+export type AuditsQuery = z.infer<typeof auditsQuerySchema>;
 
 export const auditSchema = z.object({
   auditId: z.number().int(),

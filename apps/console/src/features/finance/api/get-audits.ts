@@ -1,21 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  auditsResponseSchema,
-  type ActionType,
-  type AuditStatus,
-  type PageQuery,
-} from '@web-control/contract/finance';
+import { auditsResponseSchema, type AuditsQuery } from '@web-control/contract/finance';
 import { request } from '../../../shared/http/http-client';
 import { financeKeys } from './keys';
-
-/** The audit log's query; a filter left out is not sent. */
-export interface AuditsQuery extends PageQuery {
-  fromDateTimeInclusive?: string;
-  toDateTimeInclusive?: string;
-  username?: string;
-  type?: ActionType;
-  status?: AuditStatus;
-}
 
 export function auditsQuery(query: AuditsQuery) {
   return queryOptions({

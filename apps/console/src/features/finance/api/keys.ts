@@ -1,5 +1,4 @@
-import type { PageQuery } from '@web-control/contract/finance';
-import type { AuditsQuery } from './get-audits';
+import type { AuditsQuery, PageQuery } from '@web-control/contract/finance';
 
 export const financeKeys = {
   all: ['finance'] as const,

@@ -1,6 +1,5 @@
-import type { ActionType, AuditStatus } from '@web-control/contract/finance';
+import type { ActionType, AuditStatus, AuditsQuery } from '@web-control/contract/finance';
 import dayjs from 'dayjs';
-import type { AuditsQuery } from '../api/get-audits';
 import { pageQueryOf } from '../paging';
 
 /** The local date-time inputs' format. */
