@@ -16,9 +16,9 @@ import type { ManualClock } from '../../clock.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
 import { APPROVAL_MESSAGES } from '../approvals/service.ts';
-import { FINANCE_MESSAGES } from './service.ts';
+import { FINANCE_MESSAGES, LOAD_RESUME_AFTER_MS } from './service.ts';
 
-const UPLOAD_MAX_BYTES = 4096;
+const UPLOAD_MAX_BYTES = 64 * 1024;
 const CARD = 1;
 const EFT = 2;
 const CARD_HEADER = 'rrn,amount,currency,transaction_date,merchant';
@@ -367,28 +367,74 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(new Set(files.map((item) => item.actionId)).size).toBe(2);
   });
 
-  it('leaves no half-loaded file when the load fails, and the request pending', async () => {
+  it('commits FILTER with the approval; a failed load leaves no records and the resume job loads it', async () => {
     const content = ['entry_id,amount,posted_at', 'H1,1,2026-03-01', 'BOOM,2,2026-03-01'].join('\n');
     const [pending] = await uploaded('wallet-ledger-20260302.csv', content, '3');
+    const fileId = pending?.id ?? 0;
+    const actionId = pending?.actionId ?? '';
     // A constraint the match step breaks: the records are written by then, and must go with it.
     await sql`alter table recon_transactions add constraint test_boom check (match_key <> '["BOOM"]')`.execute(
       database.db,
     );
-    const failed = await review(pending?.actionId ?? '', 'approve');
-    await sql`alter table recon_transactions drop constraint test_boom`.execute(database.db);
-    expect(failed.statusCode).toBe(500);
-    expect(await file(pending?.id ?? 0)).toMatchObject({ status: 'REGISTERED', records: null });
-    const records = await database.db
-      .selectFrom('recon_records')
-      .select('record_id')
-      .where('file_id', '=', pending?.id ?? 0)
-      .execute();
-    expect(records).toEqual([]);
+    const approved = await review(actionId, 'approve');
+    expect(approved.statusCode, 'the approval stands although its load failed').toBe(204);
+    expect(await file(fileId)).toMatchObject({ status: 'FILTER', records: null, exceptions: null });
+    const records = () =>
+      database.db.selectFrom('recon_records').select('record_id').where('file_id', '=', fileId).execute();
+    expect(await records()).toEqual([]);
     expect(await transactions(3)).not.toHaveProperty('H1');
+    const inbox = reconFilesResponseSchema.parse((await call('GET', '/api/recon/files?processIds=3')).json());
+    expect(inbox.reconFiles.find((item) => item.id === fileId)).toMatchObject({ status: 'FILTER' });
+    const actions = async (status: string) =>
+      actionsResponseSchema
+        .parse((await call('GET', `/api/recon/actions?status=${status}&processIds=3&limit=500`)).json())
+        .actions.map((action) => action.id);
+    expect(await actions('pending'), 'no longer waiting for a review').not.toContain(actionId);
+    expect(await actions('approved')).toContain(actionId);
+    expect((await review(actionId, 'approve', tokens.approver2)).statusCode, 'reviewed once').toBe(409);
 
-    expect((await review(pending?.actionId ?? '', 'approve')).statusCode).toBe(204);
-    expect(await file(pending?.id ?? 0)).toMatchObject({ status: 'LOADED', records: 2 });
+    // Too early: the load may still be running on another instance.
+    expect(await app.services.financeJobs.run('file-load-resume')).toBe('SUCCESS');
+    expect(await file(fileId)).toMatchObject({ status: 'FILTER' });
+
+    await sql`alter table recon_transactions drop constraint test_boom`.execute(database.db);
+    app.clock.advance(LOAD_RESUME_AFTER_MS + 1000);
+    expect(await app.services.financeJobs.run('file-load-resume')).toBe('SUCCESS');
+    expect(await file(fileId)).toMatchObject({ status: 'LOADED', records: 2, exceptions: 0 });
+    expect(await records()).toHaveLength(2);
     expect(await transactions(3)).toMatchObject({ H1: 'MATCHED/PENDING/100', BOOM: 'MATCHED/PENDING/100' });
+    const audits = await database.db
+      .selectFrom('recon_audits')
+      .select(['status', 'reviewer_username'])
+      .where('action_id', '=', actionId)
+      .orderBy('audit_id')
+      .execute();
+    expect(audits).toEqual([
+      { status: 'REGISTERED', reviewer_username: null },
+      { status: 'SUCCESS', reviewer_username: usernames.approver },
+    ]);
+    await signInAgain('operator', 'approver', 'approver2');
+  });
+
+  it('shows FILTER in the inbox while an approved file loads', async () => {
+    const rows = Array.from({ length: 3000 }, (_, index) => `L${index},${index},2026-03-01`);
+    const content = ['entry_id,amount,posted_at', ...rows].join('\n');
+    const [pending] = await uploaded('wallet-ledger-20260303.csv', content, '3');
+    const statuses = new Set<string>();
+    let done = false;
+    const approving = review(pending?.actionId ?? '', 'approve').finally(() => {
+      done = true;
+    });
+    while (!done) {
+      const inbox = reconFilesResponseSchema.parse(
+        (await call('GET', '/api/recon/files?processIds=3')).json(),
+      );
+      const status = inbox.reconFiles.find((item) => item.id === pending?.id)?.status;
+      if (status !== undefined) statuses.add(status);
+    }
+    expect((await approving).statusCode).toBe(204);
+    expect(statuses, 'another session saw the file loading').toContain('FILTER');
+    expect(await file(pending?.id ?? 0)).toMatchObject({ status: 'LOADED', records: 3000 });
   });
 
   it('refuses a review of your own request and resolves racing reviews to one', async () => {

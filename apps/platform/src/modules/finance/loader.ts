@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import type { FieldType } from '@web-control/contract/finance';
 import type { ProcessDefinitionRow } from './repository.ts';
@@ -20,6 +21,9 @@ export interface ParsedFile {
   records: ParsedRecord[];
   exceptions: RowException[];
 }
+
+/** A long parse gives the event loop a turn this often, so other requests are served meanwhile. */
+const ROWS_PER_TURN = 500;
 
 const INTEGRAL_PATTERN = /^-?\d{1,18}$/;
 // A date, optionally with a time and a zone: what the parties' feeds write.
@@ -75,6 +79,9 @@ export async function parsePartyFile(
     info: { lines: number };
   }>) {
     const line = item.info.lines;
+    if (line % ROWS_PER_TURN === 0) {
+      await nextTurn();
+    }
     const raw = item.raw.replace(/\r?\n$/, '');
     if (header === undefined) {
       header = item.record.map((name) => name.trim());

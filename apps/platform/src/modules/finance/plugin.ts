@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { createDemoFeed, DEMO_FEED_JOB } from './demo-feed.ts';
 import { filesRoutes, reconRoutes } from './routes.ts';
-import { createFinanceService } from './service.ts';
+import { createFinanceService, FILE_LOAD_RESUME_JOB } from './service.ts';
 
 /** Finance reconciliation: the recon API and the files API, on one service and its approval kinds. */
 const finance: FastifyPluginAsync = async (app) => {
@@ -13,6 +13,14 @@ const finance: FastifyPluginAsync = async (app) => {
     clock,
     audit,
     permissionsOfUser: (userId) => auth.permissionsOfUser(userId),
+    log: app.log,
+  });
+  financeJobs.define({
+    name: FILE_LOAD_RESUME_JOB,
+    schedule: '* * * * *',
+    run: async (now) => {
+      await service.resumeStalledLoads(now);
+    },
   });
   financeJobs.define({
     name: 'download-token-purge',

@@ -115,7 +115,8 @@ export function createFinanceRepository() {
         arrived: string | number;
       }>`
         select p.process_id,
-          (select count(*) from recon_actions a where a.process_id = p.process_id and a.status = 'REGISTERED') as pending,
+          (select count(*) from recon_actions a
+            where a.process_id = p.process_id and a.status = 'REGISTERED' and a.reviewed_at is null) as pending,
           (select count(*) from recon_files f where f.process_id = p.process_id and f.status = 'ERROR') as errors,
           (select count(*) from recon_transactions t
             where t.process_id = p.process_id and t.settlement_status = 'ISSUE') as issues,
@@ -185,6 +186,8 @@ export function createFinanceRepository() {
         sha256: string;
         content: Buffer;
         createdAt: Date;
+        /** A feed's file starts loading at once (FILTER); an upload waits for approval. */
+        status?: 'REGISTERED' | 'FILTER';
       },
     ): Promise<number> {
       const row = await executor
@@ -195,7 +198,7 @@ export function createFinanceRepository() {
           file_name: file.fileName,
           sha256: file.sha256,
           content: file.content,
-          status: 'REGISTERED',
+          status: file.status ?? 'REGISTERED',
           records: null,
           exceptions: null,
           created_at: file.createdAt,
@@ -249,6 +252,32 @@ export function createFinanceRepository() {
         })
         .where('file_id', '=', fileId)
         .execute();
+    },
+
+    /** The approved file starts loading: FILTER commits before the load runs. */
+    async startLoading(executor: DbExecutor, fileId: number): Promise<void> {
+      await executor
+        .updateTable('recon_files')
+        .set({ status: 'FILTER' })
+        .where('file_id', '=', fileId)
+        .execute();
+    },
+
+    /**
+     * Files still in FILTER whose load was approved before the given time: their load never
+     * committed (the instance died or the load failed), so they are loaded again.
+     */
+    async stalledLoads(executor: DbExecutor, approvedBefore: Date): Promise<number[]> {
+      const rows = await executor
+        .selectFrom('recon_files as f')
+        .innerJoin('recon_actions as a', 'a.file_id', 'f.file_id')
+        .select('f.file_id')
+        .where('f.status', '=', 'FILTER')
+        .where('a.status', '=', 'REGISTERED')
+        .where('a.reviewed_at', '<', approvedBefore)
+        .orderBy('f.file_id')
+        .execute();
+      return [...new Set(rows.map((row) => row.file_id))];
     },
 
     async deleteFile(executor: DbExecutor, fileId: number): Promise<void> {
@@ -464,6 +493,31 @@ export function createFinanceRepository() {
         .execute();
     },
 
+    /** An approved load's action keeps REGISTERED with its reviewer until the load commits. */
+    async markReviewed(
+      executor: DbExecutor,
+      actionId: string,
+      review: { reviewer: string; at: Date },
+    ): Promise<void> {
+      await executor
+        .updateTable('recon_actions')
+        .set({ reviewer_username: review.reviewer, reviewed_at: review.at })
+        .where('action_id', '=', actionId)
+        .execute();
+    },
+
+    /** The approved LOAD_FILE or RELOAD_FILE action whose load of this file has not committed. */
+    loadingActionOf(executor: DbExecutor, fileId: number): Promise<ReconActionRow | undefined> {
+      return executor
+        .selectFrom('recon_actions')
+        .selectAll()
+        .where('file_id', '=', fileId)
+        .where('type', 'in', ['LOAD_FILE', 'RELOAD_FILE'])
+        .where('status', '=', 'REGISTERED')
+        .where('reviewed_at', 'is not', null)
+        .executeTakeFirst();
+    },
+
     async hasPendingFileAction(executor: DbExecutor, fileId: number): Promise<boolean> {
       const row = await executor
         .selectFrom('recon_actions')
@@ -476,12 +530,22 @@ export function createFinanceRepository() {
 
     async listActions(
       executor: DbExecutor,
-      filter: Page & { statuses: AuditStatus[]; processIds: number[] | undefined },
+      filter: Page & { state: 'pending' | 'approved' | 'rejected'; processIds: number[] | undefined },
     ): Promise<{ rows: Array<ReconActionRow & { process_name: string }>; total: number }> {
       let query = executor
         .selectFrom('recon_actions as a')
-        .innerJoin('recon_processes as p', 'p.process_id', 'a.process_id')
-        .where('a.status', 'in', filter.statuses);
+        .innerJoin('recon_processes as p', 'p.process_id', 'a.process_id');
+      // Pending: nobody has reviewed it. Approved: reviewed and not rejected (a load in progress
+      // keeps REGISTERED until it commits its outcome).
+      if (filter.state === 'pending') {
+        query = query.where('a.status', '=', 'REGISTERED').where('a.reviewed_at', 'is', null);
+      } else if (filter.state === 'approved') {
+        query = query
+          .where('a.status', 'in', ['REGISTERED', 'SUCCESS', 'ERROR'])
+          .where('a.reviewed_at', 'is not', null);
+      } else {
+        query = query.where('a.status', '=', 'REJECTED');
+      }
       if (filter.processIds !== undefined) {
         query = query.where('a.process_id', 'in', filter.processIds.length > 0 ? filter.processIds : [0]);
       }

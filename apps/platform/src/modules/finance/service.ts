@@ -41,18 +41,21 @@ export const FINANCE_MESSAGES = {
   tokenInvalid: 'This download link is not valid or has expired. Please start the download again.',
 } as const;
 
+/**
+ * An approved load still in FILTER after this long never committed (its instance died or the
+ * load failed): the resume job loads it again. Longer than any load takes, so a load in progress
+ * on another instance is left alone.
+ */
+export const LOAD_RESUME_AFTER_MS = 2 * 60_000;
+
+/** The job that loads again the files whose approved load never committed. */
+export const FILE_LOAD_RESUME_JOB = 'file-load-resume';
+
 /** A download token lives this long and opens one download. */
 export const DOWNLOAD_TOKEN_TTL_MS = 60_000;
 
 const FILE_ACTION_PAYLOAD = z.object({ processId: z.number().int(), fileName: z.string() });
 type FileActionPayload = z.infer<typeof FILE_ACTION_PAYLOAD>;
-
-/** Approval state as the approvals list asks for it. */
-const STATUSES_OF: Record<'pending' | 'approved' | 'rejected', AuditStatus[]> = {
-  pending: ['REGISTERED'],
-  approved: ['SUCCESS', 'ERROR'],
-  rejected: ['REJECTED'],
-};
 
 type FileActionType = 'LOAD_FILE' | 'ROLLBACK_FILE' | 'RELOAD_FILE';
 
@@ -101,6 +104,7 @@ export interface FinanceServiceDeps {
   audit: AuditService;
   /** The user's permissions now; undefined when the user is gone or disabled (download tokens). */
   permissionsOfUser: (userId: string) => Promise<readonly string[] | undefined>;
+  log?: { error(object: object, message: string): void };
 }
 
 export function createFinanceService(deps: FinanceServiceDeps) {
@@ -135,53 +139,82 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     return file;
   }
 
-  /** Parses and stores a file's records and exceptions, then re-matches the keys they touch. */
-  async function load(
-    tx: Transaction<Database>,
-    file: ReconFileRow,
-    previousKeys: string[],
-  ): Promise<AuditStatus> {
-    const process = await definition(tx, file.process_id);
-    const parsed = await parsePartyFile(file.content, process, file.party_id);
-    await repository.insertRecords(
-      tx,
-      parsed.records.map((record) => ({
-        ...record,
-        fileId: file.file_id,
-        processId: file.process_id,
-        partyId: file.party_id,
-      })),
-    );
-    await repository.insertExceptions(tx, file.file_id, parsed.exceptions);
-    const keys = new Set(previousKeys);
-    for (const record of parsed.records) {
-      keys.add(record.matchKey);
+  /**
+   * Loads a file that is in FILTER: parses it outside any transaction (other sessions see FILTER
+   * meanwhile), then in one transaction replaces its records and exceptions, re-matches the keys
+   * they touch (the old and the new), sets LOADED or ERROR and closes its action. A failure rolls
+   * that transaction back: no half-loaded records, the file still in FILTER, loadable again.
+   * Nothing happens (undefined) when the file is not in FILTER, e.g. another run loaded it.
+   */
+  async function loadFile(fileId: number): Promise<AuditStatus | undefined> {
+    const file = await repository.findFile(db, fileId);
+    if (file?.status !== 'FILTER') {
+      return undefined;
     }
-    await repository.rematch(tx, file.process_id, process.parties.length, [...keys], clock.now());
-    const failed = parsed.exceptions.length > 0;
-    await repository.setFileOutcome(tx, file.file_id, {
-      status: failed ? 'ERROR' : 'LOADED',
-      records: parsed.records.length,
-      exceptions: parsed.exceptions.length,
-      loadedAt: clock.now(),
+    const process = await definition(db, file.process_id);
+    const parsed = await parsePartyFile(file.content, process, file.party_id);
+    return db.transaction().execute(async (tx) => {
+      const locked = await repository.findFileForUpdate(tx, fileId);
+      if (locked?.status !== 'FILTER') {
+        return undefined;
+      }
+      const keys = new Set(await repository.deleteRecordsOf(tx, fileId));
+      await repository.deleteExceptions(tx, fileId);
+      await repository.insertRecords(
+        tx,
+        parsed.records.map((record) => ({
+          ...record,
+          fileId,
+          processId: file.process_id,
+          partyId: file.party_id,
+        })),
+      );
+      await repository.insertExceptions(tx, fileId, parsed.exceptions);
+      for (const record of parsed.records) {
+        keys.add(record.matchKey);
+      }
+      await repository.rematch(tx, file.process_id, process.parties.length, [...keys], clock.now());
+      const failed = parsed.exceptions.length > 0;
+      await repository.setFileOutcome(tx, fileId, {
+        status: failed ? 'ERROR' : 'LOADED',
+        records: parsed.records.length,
+        exceptions: parsed.exceptions.length,
+        loadedAt: clock.now(),
+      });
+      const status: AuditStatus = failed ? 'ERROR' : 'SUCCESS';
+      const action = await repository.loadingActionOf(tx, fileId);
+      if (action !== undefined) {
+        await finish(tx, action, status, action.reviewer_username ?? SYSTEM_ACTOR.username);
+      }
+      return status;
     });
-    return failed ? 'ERROR' : 'SUCCESS';
+  }
+
+  /** An approved load's file goes to FILTER with the approval; the load itself follows it. */
+  async function startLoad(
+    tx: DbExecutor,
+    action: ReconActionRow,
+    file: ReconFileRow,
+    reviewer: Actor,
+  ): Promise<void> {
+    await repository.startLoading(tx, file.file_id);
+    await repository.markReviewed(tx, action.action_id, { reviewer: reviewer.username, at: clock.now() });
   }
 
   async function finish(
     tx: DbExecutor,
     action: ReconActionRow,
     status: AuditStatus,
-    reviewer: Actor,
+    reviewer: string,
   ): Promise<void> {
     const at = clock.now();
-    await repository.decideAction(tx, action.action_id, { status, reviewer: reviewer.username, at });
+    await repository.decideAction(tx, action.action_id, { status, reviewer, at });
     await repository.insertAudit(tx, {
       actionId: action.action_id,
       processId: action.process_id,
       at,
       username: action.username,
-      reviewer: reviewer.username,
+      reviewer,
       type: action.type,
       status,
     });
@@ -193,7 +226,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     reviewer: Actor,
   ) {
     const action = await actionOf(tx, request);
-    await finish(tx, action, 'REJECTED', reviewer);
+    await finish(tx, action, 'REJECTED', reviewer.username);
     if (action.type === 'LOAD_FILE' && action.file_id !== null) {
       // A refused upload leaves the inbox, so the same file can be uploaded again.
       await repository.deleteFile(tx, action.file_id);
@@ -209,7 +242,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         if (file.status !== 'REGISTERED') {
           throw conflict(FINANCE_MESSAGES.notRegistered);
         }
-        await finish(tx, action, await load(tx, file, []), reviewer);
+        await startLoad(tx, action, file, reviewer);
       },
       rejected,
     }),
@@ -221,9 +254,8 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         if (file.status !== 'ERROR') {
           throw conflict(FINANCE_MESSAGES.notInError);
         }
-        const previousKeys = await repository.deleteRecordsOf(tx, file.file_id);
-        await repository.deleteExceptions(tx, file.file_id);
-        await finish(tx, action, await load(tx, file, previousKeys), reviewer);
+        // The old records stay until the reload commits its own in their place.
+        await startLoad(tx, action, file, reviewer);
       },
       rejected,
     }),
@@ -240,7 +272,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         await repository.rematch(tx, file.process_id, process.parties.length, keys, clock.now());
         // The file leaves the inbox with its records and exceptions; the action and audit keep its name.
         await repository.deleteFile(tx, file.file_id);
-        await finish(tx, action, 'SUCCESS', reviewer);
+        await finish(tx, action, 'SUCCESS', reviewer.username);
       },
       rejected,
     }),
@@ -475,7 +507,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       const { rows, total } = await repository.listActions(db, {
         offset: query.offset,
         limit: query.limit,
-        statuses: STATUSES_OF[query.status],
+        state: query.status,
         processIds: query.processIds,
       });
       const actions = rows.map(toAction);
@@ -528,13 +560,38 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       return { transactions, paginationInfo: paginationInfoOf(page, total, transactions.length) };
     },
 
+    /**
+     * Approves or rejects. An approved load or reload has committed with its file in FILTER; the
+     * load runs next and is awaited, so the approver's answer comes once the file is LOADED or in
+     * ERROR. A load that fails leaves the file in FILTER for the resume job, and the approval stands.
+     */
     async review(actor: Actor, actionId: string, decision: 'approve' | 'reject', comment: string) {
       const kind = await kindOfAction(actionId);
-      if (decision === 'approve') {
-        await kind.approve(actor, actionId, comment);
-      } else {
+      if (decision === 'reject') {
         await kind.reject(actor, actionId, comment);
+        return;
       }
+      await kind.approve(actor, actionId, comment);
+      const action = await repository.findAction(db, actionId);
+      if (action?.file_id != null && (action.type === 'LOAD_FILE' || action.type === 'RELOAD_FILE')) {
+        try {
+          await loadFile(action.file_id);
+        } catch (error) {
+          deps.log?.error(
+            { err: error, fileId: action.file_id },
+            'Loading an approved file failed; the file stays in FILTER and the resume job loads it again',
+          );
+        }
+      }
+    },
+
+    /** Loads again the files whose approved load has not committed for LOAD_RESUME_AFTER_MS. */
+    async resumeStalledLoads(now: Date): Promise<number> {
+      const fileIds = await repository.stalledLoads(db, new Date(now.getTime() - LOAD_RESUME_AFTER_MS));
+      for (const fileId of fileIds) {
+        await loadFile(fileId);
+      }
+      return fileIds.length;
     },
 
     async listAudits(query: {
@@ -578,20 +635,21 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         throw badRequest(FINANCE_MESSAGES.noPartyMatch(process.displayName));
       }
       const sha256 = createHash('sha256').update(file.content).digest('hex');
-      return db.transaction().execute(async (tx) => {
+      const fileId = await db.transaction().execute(async (tx) => {
         if (
           (await repository.hasFileNamed(tx, file.processId, file.fileName)) ||
           (await repository.hasFile(tx, [file.processId], sha256))
         ) {
-          return 'ALREADY_LOADED';
+          return undefined;
         }
-        const fileId = await repository.insertFile(tx, {
+        const inserted = await repository.insertFile(tx, {
           processId: file.processId,
           partyId: party.id,
           fileName: file.fileName,
           sha256,
           content: file.content,
           createdAt: file.arrivedAt,
+          status: 'FILTER',
         });
         const entry = {
           id: randomUUID(),
@@ -599,15 +657,25 @@ export function createFinanceService(deps: FinanceServiceDeps) {
           fileName: file.fileName,
           requestedAt: clock.now(),
         };
-        await register(tx, entry, 'LOAD_FILE', { fileId, records: null }, SYSTEM_ACTOR, 'Feed file');
-        const action = await repository.findAction(tx, entry.id);
-        if (action === undefined) {
-          throw notFound(FINANCE_MESSAGES.noAction);
-        }
-        const status = await load(tx, await lockedFile(tx, fileId), []);
-        await finish(tx, action, status, SYSTEM_ACTOR);
-        return status;
+        await register(
+          tx,
+          entry,
+          'LOAD_FILE',
+          { fileId: inserted, records: null },
+          SYSTEM_ACTOR,
+          'Feed file',
+        );
+        await repository.markReviewed(tx, entry.id, {
+          reviewer: SYSTEM_ACTOR.username,
+          at: entry.requestedAt,
+        });
+        return inserted;
       });
+      if (fileId === undefined) {
+        return 'ALREADY_LOADED';
+      }
+      // Undefined only if another run loaded it first; the file is loaded either way.
+      return (await loadFile(fileId)) ?? 'SUCCESS';
     },
 
     digestOf(content: Buffer): string {
