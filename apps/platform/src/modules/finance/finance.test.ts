@@ -421,11 +421,11 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     const content = ['entry_id,amount,posted_at', ...rows].join('\n');
     const [pending] = await uploaded('wallet-ledger-20260303.csv', content, '3');
     const statuses = new Set<string>();
-    let done = false;
+    const approval = { done: false };
     const approving = review(pending?.actionId ?? '', 'approve').finally(() => {
-      done = true;
+      approval.done = true;
     });
-    while (!done) {
+    while (!approval.done) {
       const inbox = reconFilesResponseSchema.parse(
         (await call('GET', '/api/recon/files?processIds=3')).json(),
       );
