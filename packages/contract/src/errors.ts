@@ -30,4 +30,6 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   linkExpired: 'LINK_EXPIRED',
   passwordSignInDisabled: 'PASSWORD_SIGN_IN_DISABLED',
+  /** A finance process that does not exist (specification 2's error catalogue). */
+  noProcessFound: 'NO_PROCESS_FOUND',
 } as const;

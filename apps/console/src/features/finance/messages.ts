@@ -1,6 +1,9 @@
 /** The finance area's texts from the specification's error catalogue (specification 2, section 8). */
 export const FINANCE_MESSAGES = {
   noProcess: 'No process found',
+  processNotFoundTitle: 'Process not found',
+  processNotFoundText: 'Please try again or contact support',
+  processFailedTitle: 'Unable to get process',
   processFailed: 'Something went wrong while fetching the process. Please try again or contact support',
   inboxFailed: 'Failed to fetch inbox',
   inboxEmpty: 'You have no items in your inbox',

@@ -7,3 +7,7 @@ export type ProcessTab = 'inbox' | 'results' | 'approvals' | 'settlements' | 'ou
 export function processPath(processId: number, tab: ProcessTab): string {
   return `${PROCESSES_PATH}/${processId}/${tab}`;
 }
+
+export function approvalPath(processId: number, actionId: string): string {
+  return `${processPath(processId, 'approvals')}/${encodeURIComponent(actionId)}`;
+}

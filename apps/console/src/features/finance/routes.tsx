@@ -1,7 +1,7 @@
 // The area's lazily loaded route module: one chunk for its screens.
 import { AreaPendingPage } from '../../shared/ui/area-pending-page';
 
-export { ProcessAreaPage } from './process-area/process-area-page';
+export { ApprovalDetailPage, ProcessAreaPage } from './process-area/process-area-page';
 export { AuditLogPage } from './audits/audit-log-page';
 export { JobsPage } from './jobs/jobs-page';
 export { ProcessesPage } from './processes/processes-page';

@@ -8,6 +8,11 @@ export const FINANCE_SCREENS = defineArea({
     { path: FINANCE_PATH, redirectTo: PROCESSES_PATH },
     { path: PROCESSES_PATH, component: (area) => area.ProcessesPage, paletteLabel: 'Processes' },
     { path: `${PROCESSES_PATH}/:processId/*`, component: (area) => area.ProcessAreaPage },
+    {
+      path: `${PROCESSES_PATH}/:processId/approvals/:actionId`,
+      permissions: ['VIEW_ACTIONS'],
+      component: (area) => area.ApprovalDetailPage,
+    },
     { path: OUTBOX_PATH, component: (area) => area.OutboxPage, paletteLabel: 'Outbox' },
     { path: `${FINANCE_PATH}/audits`, component: (area) => area.AuditLogPage, paletteLabel: 'Audit Log' },
     { path: `${FINANCE_PATH}/jobs`, component: (area) => area.JobsPage, paletteLabel: 'Jobs' },

@@ -170,7 +170,10 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(process.fields[0]).toEqual({ name: 'reference', type: 'TEXT', reconcilable: true, key: true });
     const missing = await call('GET', '/api/recon/processes/99');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.noProcess });
+    expect(missing.json()).toMatchObject({
+      errorMessage: FINANCE_MESSAGES.noProcess,
+      code: 'NO_PROCESS_FOUND',
+    });
 
     const snapshot = snapshotSchema.parse((await call('GET', '/api/recon/processes/1/snapshot')).json());
     expect(snapshot.fileSources.map((source) => source.displayName)).toEqual([

@@ -16,7 +16,8 @@ import {
 } from '@web-control/contract/finance';
 import type { Clock } from '../../clock.ts';
 import type { Database, Db, DbExecutor } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
+import { ERROR_CODES } from '@web-control/contract/errors';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
 import { createApprovalsEngine, type ApprovalKind, type ApprovalRequest } from '../approvals/service.ts';
 import { SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -47,6 +48,11 @@ export const FINANCE_MESSAGES = {
  * on another instance is left alone.
  */
 export const LOAD_RESUME_AFTER_MS = 2 * 60_000;
+
+/** The catalogue's code for a process that does not exist, which the console answers with its modal. */
+function noProcessFound(): AppError {
+  return new AppError(404, ERROR_CODES.noProcessFound, FINANCE_MESSAGES.noProcess);
+}
 
 /** The job that loads again the files whose approved load never committed. */
 export const FILE_LOAD_RESUME_JOB = 'file-load-resume';
@@ -115,7 +121,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
   async function definition(executor: DbExecutor, processId: number): Promise<ProcessDefinitionRow> {
     const [row] = await repository.definitionsOf(executor, [processId]);
     if (row === undefined) {
-      throw notFound(FINANCE_MESSAGES.noProcess);
+      throw noProcessFound();
     }
     return row;
   }
@@ -399,7 +405,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     async upload(actor: Actor, input: UploadInput) {
       const definitions = await repository.definitionsOf(db, [...new Set(input.processIds)]);
       if (definitions.length !== new Set(input.processIds).size) {
-        throw notFound(FINANCE_MESSAGES.noProcess);
+        throw noProcessFound();
       }
       const targets = definitions.map((process) => {
         const party = partyOf(process, input.fileName);

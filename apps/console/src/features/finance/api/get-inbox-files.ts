@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import { request } from '../../../shared/http/http-client';
 import { financeKeys } from './keys';
 
+/** While a file shows FILTER (loading), the inbox asks again this often until it has its outcome. */
+export const INBOX_LOADING_POLL_MS = 2000;
+
 export type InboxFiles = z.infer<typeof reconFilesResponseSchema>;
 
 export function getInboxFiles(processId: number, page: PageQuery, signal?: AbortSignal): Promise<InboxFiles> {
@@ -21,6 +24,8 @@ export function inboxFilesQuery(processId: number, page: PageQuery) {
     queryKey: financeKeys.filePage(processId, page),
     queryFn: ({ signal }) => getInboxFiles(processId, page, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.reconFiles.some((file) => file.status === 'FILTER') ? INBOX_LOADING_POLL_MS : false,
   });
 }
 

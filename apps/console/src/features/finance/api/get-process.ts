@@ -19,6 +19,6 @@ export function processQuery(processId: number) {
   });
 }
 
-export function useProcess(processId: number) {
-  return useQuery(processQuery(processId));
+export function useProcess(processId: number, enabled = true) {
+  return useQuery({ ...processQuery(processId), enabled });
 }

@@ -12,6 +12,10 @@ export const financeKeys = {
   actions: () => [...financeKeys.all, 'actions'] as const,
   pendingActions: (processId: number, page: PageQuery) =>
     [...financeKeys.actions(), 'pending', processId, page] as const,
+  action: (processId: number, actionId: string) =>
+    [...financeKeys.actions(), 'detail', processId, actionId] as const,
+  actionTransactions: (processId: number, actionId: string, page: PageQuery) =>
+    [...financeKeys.action(processId, actionId), 'transactions', page] as const,
   audits: (query: AuditsQuery) => [...financeKeys.actions(), 'audits', query] as const,
   jobPage: (page: PageQuery) => [...financeKeys.all, 'jobs', page] as const,
 };

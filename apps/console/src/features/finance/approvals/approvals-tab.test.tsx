@@ -91,6 +91,11 @@ describe('approvals tab', () => {
     expect(within(rollback).getByText('FILE')).toBeInTheDocument();
     expect(within(rollback).getByText('1.5k records')).toBeInTheDocument();
     expect(within(rollback).queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+    expect(within(rollback).getByRole('link', { name: 'Rollback file old.csv' })).toHaveAttribute(
+      'href',
+      `/dashboard/finance/processes/1/approvals/${ROLLBACK_ID}`,
+    );
+    expect(within(load).queryByRole('link'), 'a file waiting to load has no transactions to show').toBeNull();
   });
 
   it('shows no review buttons without APPROVE_ACTIONS', async () => {

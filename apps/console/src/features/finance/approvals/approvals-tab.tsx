@@ -1,39 +1,24 @@
-import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import type { Action } from '@web-control/contract/finance';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatShortCount } from '../../../shared/format/metrics';
 import { errorMessageOf } from '../../../shared/http/error-message';
-import { openModal } from '../../../shared/modals/modal-store';
 import { useAccount } from '../../../shared/session/session-state';
 import { QueryState } from '../../../shared/ui/query-state';
 import { StatePill } from '../../../shared/ui/state-pill';
 import { usePendingActions } from '../api/get-pending-actions';
-import { useReviewAction, type ReviewDecision } from '../api/review-action';
-import { commentModal } from '../components/comment-modal-definition';
 import { FINANCE_MESSAGES } from '../messages';
 import { pageCountOf, pageQueryOf } from '../paging';
-import { describeAction, reviewQuestion } from './action-description';
-
-/** Specification 2, section 9. */
-export const APPROVALS_PAGE_SIZE = 10;
-/** Approval dates: day/month/year hour:minute (section 9). */
-const APPROVAL_DATE_FORMAT = 'DD/MM/YYYY HH:mm';
-const DECISION_LABELS = { approve: 'Approve', reject: 'Reject' } as const;
+import { approvalPath } from '../paths';
+import { describeAction } from './action-description';
+import { ACTION_TYPES_WITH_DETAILS, APPROVAL_DATE_FORMAT, APPROVALS_PAGE_SIZE } from './constants';
+import { useReviewDecision } from './use-review-decision';
 
 function ActionItem({ action, canReview }: { action: Action; canReview: boolean }) {
-  const review = useReviewAction();
+  const review = useReviewDecision();
   const description = describeAction(action);
-
-  async function decide(decision: ReviewDecision) {
-    const comment = await openModal(commentModal, {
-      title: DECISION_LABELS[decision],
-      text: `${reviewQuestion(decision, action)} Reason: "${action.comment}"`,
-      confirmLabel: DECISION_LABELS[decision],
-      confirmColor: decision === 'reject' ? 'red' : 'green',
-    });
-    if (comment !== undefined) review.mutate({ actionId: action.id, decision, comment });
-  }
 
   return (
     <Paper withBorder p="sm" component="article" aria-label={description}>
@@ -42,7 +27,13 @@ function ActionItem({ action, canReview }: { action: Action; canReview: boolean 
           <Text size="sm" c="dimmed">
             {action.processName}
           </Text>
-          <Text fw={600}>{description}</Text>
+          {ACTION_TYPES_WITH_DETAILS.includes(action.type) ? (
+            <Anchor component={Link} to={approvalPath(action.processId, action.id)} fw={600}>
+              {description}
+            </Anchor>
+          ) : (
+            <Text fw={600}>{description}</Text>
+          )}
           <Text size="sm">
             {`Requested by ${action.username} on ${dayjs(action.createdDate).format(APPROVAL_DATE_FORMAT)}: "${action.comment}"`}
           </Text>
@@ -55,14 +46,19 @@ function ActionItem({ action, canReview }: { action: Action; canReview: boolean 
         </Stack>
         {canReview ? (
           <Group gap="xs">
-            <Button size="xs" color="green" onClick={() => void decide('approve')} loading={review.isPending}>
+            <Button
+              size="xs"
+              color="green"
+              onClick={() => void review.decide(action, 'approve')}
+              loading={review.isPending}
+            >
               Approve
             </Button>
             <Button
               size="xs"
               color="red"
               variant="light"
-              onClick={() => void decide('reject')}
+              onClick={() => void review.decide(action, 'reject')}
               disabled={review.isPending}
             >
               Reject

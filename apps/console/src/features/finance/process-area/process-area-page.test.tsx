@@ -10,7 +10,10 @@ import { TEST_CONFIG } from '../../../test/tokens';
 import { processSummary, reconFile, signInWith, stubFetch, type Routes } from '../finance-fixtures';
 import { ProcessAreaPage } from './process-area-page';
 
-const routes = [{ path: '/dashboard/finance/processes/:processId/*', element: <ProcessAreaPage /> }];
+const routes = [
+  { path: '/dashboard/finance/processes', element: <p>Process list</p> },
+  { path: '/dashboard/finance/processes/:processId/*', element: <ProcessAreaPage /> },
+];
 const INBOX = '/dashboard/finance/processes/1/inbox';
 const ALL_FILE_PERMISSIONS = [
   'VIEW_PROCESSES',
@@ -89,13 +92,39 @@ describe('process area', () => {
     expect(router.state.location.pathname).toBe('/dashboard/finance/processes/1/approvals');
   });
 
-  it("says 'No process found' when the process does not exist", async () => {
+  it("says 'No process found' for an id no process can have, without asking", async () => {
+    const fetch = stubFetch({});
+    signInWith(['VIEW_PROCESSES']);
+    renderRoutes(routes, { path: '/dashboard/finance/processes/abc/inbox' });
+    expect(await screen.findByRole('status')).toHaveTextContent('No process found');
+    expect(fetch.calls).toHaveLength(0);
+  });
+
+  it('opens the catalogue’s modal by the error code and goes to the process list when the process fails', async () => {
     stubFetch({
-      'GET /api/recon/processes/9': () => jsonResponse(404, { errorMessage: 'x', code: 'NOT_FOUND' }),
+      'GET /api/recon/processes/9': () =>
+        jsonResponse(404, { errorMessage: 'No process found', code: 'NO_PROCESS_FOUND' }),
+      'GET /api/recon/processes/8': () => jsonResponse(500, { errorMessage: 'x', code: 'INTERNAL_ERROR' }),
     });
     signInWith(['VIEW_PROCESSES']);
-    renderRoutes(routes, { path: '/dashboard/finance/processes/9/inbox' });
-    expect(await screen.findByRole('status')).toHaveTextContent('No process found');
+    const user = userEvent.setup();
+    const first = renderRoutes(routes, { path: '/dashboard/finance/processes/9/inbox' });
+    let dialog = await screen.findByRole('dialog', { name: 'Process not found' });
+    expect(await within(dialog).findByText('Please try again or contact support')).toBeInTheDocument();
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/dashboard/finance/processes'));
+    expect(screen.getByText('Process list')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    first.unmount();
+
+    const second = renderRoutes(routes, { path: '/dashboard/finance/processes/8/inbox' });
+    dialog = await screen.findByRole('dialog', { name: 'Unable to get process' });
+    expect(
+      await within(dialog).findByText(
+        'Something went wrong while fetching the process. Please try again or contact support',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/dashboard/finance/processes'));
   });
 
   it('lists the inbox 15 a page with its formats and the actions permission and status allow', async () => {

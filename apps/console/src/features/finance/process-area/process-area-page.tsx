@@ -1,18 +1,22 @@
 import { Alert, Badge, Stack, Tabs, Title } from '@mantine/core';
+import { ERROR_CODES } from '@web-control/contract/errors';
 import type { ProcessDefinition } from '@web-control/contract/finance';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
+import { openModal } from '../../../shared/modals/modal-store';
+import { alertModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { AreaPendingPage } from '../../../shared/ui/area-pending-page';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
+import { LoadingState } from '../../../shared/ui/query-state';
 import { useProcess } from '../api/get-process';
 import { usePendingActions } from '../api/get-pending-actions';
+import { ApprovalDetail } from '../approvals/approval-detail';
 import { ApprovalsTab } from '../approvals/approvals-tab';
 import { InboxTab } from '../inbox/inbox-tab';
 import { FINANCE_MESSAGES } from '../messages';
-import { processPath, type ProcessTab } from '../paths';
+import { PROCESSES_PATH, processPath, type ProcessTab } from '../paths';
 import { visibleTabsOf } from './process-tabs';
 
 /** Only the count is read, so one action per page is enough. */
@@ -29,10 +33,18 @@ function PendingBadge({ processId }: { processId: number }) {
   );
 }
 
-function ProcessArea({ process, tabs }: { process: ProcessDefinition; tabs: Record<ProcessTab, ReactNode> }) {
+interface ProcessAreaProps {
+  process: ProcessDefinition;
+  /** The tab marked current; read from the URL when left out. */
+  currentTab?: ProcessTab;
+  children: ReactNode;
+}
+
+function ProcessArea({ process, currentTab, children }: ProcessAreaProps) {
   const { userPermissions } = useAccount();
   const navigate = useNavigate();
-  const current = useParams()['*']?.split('/')[0];
+  const fromUrl = useParams()['*']?.split('/')[0];
+  const current = currentTab ?? fromUrl;
   const visible = visibleTabsOf(userPermissions);
   const showsBadge = userPermissions.includes('APPROVE_ACTIONS');
   return (
@@ -60,33 +72,51 @@ function ProcessArea({ process, tabs }: { process: ProcessDefinition; tabs: Reco
           ))}
         </Tabs.List>
       </Tabs>
-      <Routes>
-        <Route index element={<Navigate to="inbox" replace />} />
-        {visible.map(({ tab }) => (
-          <Route key={tab} path={`${tab}/*`} element={tabs[tab]} />
-        ))}
-      </Routes>
+      {children}
     </Stack>
   );
 }
 
-export function ProcessAreaPage() {
-  const processId = Number(useParams().processId);
-  const process = useProcess(processId);
-  if (process.isPending) return <LoadingState label="Loading process" />;
-  if (process.isError) {
-    return process.error instanceof HttpError && process.error.status === 404 ? (
+/** The catalogue's modal for a process that could not be loaded (specification 2, section 8). */
+function processFailureModal(error: Error) {
+  const notFound = error instanceof HttpError && error.errorBody?.code === ERROR_CODES.noProcessFound;
+  return notFound
+    ? { title: FINANCE_MESSAGES.processNotFoundTitle, text: FINANCE_MESSAGES.processNotFoundText }
+    : { title: FINANCE_MESSAGES.processFailedTitle, text: FINANCE_MESSAGES.processFailed };
+}
+
+/**
+ * Loads the process of the URL and renders the area with it. An id that cannot exist shows 'No
+ * process found'; a failed load shows the catalogue's modal and goes back to the process list.
+ */
+function WithProcess({ render }: { render: (process: ProcessDefinition) => ReactNode }) {
+  const raw = useParams().processId;
+  const processId = Number(raw);
+  const valid = Number.isSafeInteger(processId) && processId > 0;
+  const process = useProcess(processId, valid);
+  const navigate = useNavigate();
+  const reported = useRef<Error | null>(null);
+
+  useEffect(() => {
+    if (!process.isError || reported.current === process.error) return;
+    reported.current = process.error;
+    void openModal(alertModal, processFailureModal(process.error));
+    void navigate(PROCESSES_PATH, { replace: true });
+  }, [process.isError, process.error, navigate]);
+
+  if (!valid || process.isError) {
+    return (
       <Alert color="blue" role="status">
         {FINANCE_MESSAGES.noProcess}
       </Alert>
-    ) : (
-      <ErrorState
-        text={FINANCE_MESSAGES.processFailed}
-        retryLabel="Try again"
-        onRetry={() => void process.refetch()}
-      />
     );
   }
+  if (process.isPending) return <LoadingState label="Loading process" />;
+  return render(process.data);
+}
+
+function ProcessTabRoutes({ processId }: { processId: number }) {
+  const { userPermissions } = useAccount();
   const tabs: Record<ProcessTab, ReactNode> = {
     inbox: <InboxTab processId={processId} />,
     results: <AreaPendingPage title="Recon" />,
@@ -94,5 +124,37 @@ export function ProcessAreaPage() {
     settlements: <AreaPendingPage title="Settlement" />,
     outbox: <AreaPendingPage title="Outbox" />,
   };
-  return <ProcessArea process={process.data} tabs={tabs} />;
+  return (
+    <Routes>
+      <Route index element={<Navigate to="inbox" replace />} />
+      {visibleTabsOf(userPermissions).map(({ tab }) => (
+        <Route key={tab} path={`${tab}/*`} element={tabs[tab]} />
+      ))}
+    </Routes>
+  );
+}
+
+export function ProcessAreaPage() {
+  return (
+    <WithProcess
+      render={(process) => (
+        <ProcessArea process={process}>
+          <ProcessTabRoutes processId={process.id} />
+        </ProcessArea>
+      )}
+    />
+  );
+}
+
+/** /processes/{id}/approvals/{actionId}: the approval detail under the process header, Approvals current. */
+export function ApprovalDetailPage() {
+  return (
+    <WithProcess
+      render={(process) => (
+        <ProcessArea process={process} currentTab="approvals">
+          <ApprovalDetail process={process} />
+        </ProcessArea>
+      )}
+    />
+  );
 }

@@ -1,0 +1,214 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Action, ReconTransaction } from '@web-control/contract/finance';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearModalsForTests } from '../../../shared/modals/modal-store';
+import { setRuntimeConfig } from '../../../shared/runtime-config';
+import { resetAccountForTests } from '../../../shared/session/session-state';
+import { jsonResponse } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { TEST_CONFIG } from '../../../test/tokens';
+import { processSummary, signInWith, stubFetch, type Routes } from '../finance-fixtures';
+import { ApprovalDetailPage, ProcessAreaPage } from '../process-area/process-area-page';
+
+const routes = [
+  { path: '/dashboard/finance/processes/:processId/*', element: <ProcessAreaPage /> },
+  { path: '/dashboard/finance/processes/:processId/approvals/:actionId', element: <ApprovalDetailPage /> },
+];
+const ACTION_ID = '6f1d2c1e-0000-4000-8000-000000000002';
+const DETAIL = `/dashboard/finance/processes/1/approvals/${ACTION_ID}`;
+const LIST = '/dashboard/finance/processes/1/approvals';
+const APPROVER = ['VIEW_PROCESSES', 'VIEW_ACTIONS', 'APPROVE_ACTIONS'];
+
+function action(overrides: Partial<Action> = {}): Action {
+  return {
+    id: ACTION_ID,
+    processId: 1,
+    processName: 'Card Recon',
+    type: 'ROLLBACK_FILE',
+    username: 'operator',
+    comment: 'Wrong day',
+    createdDate: '2026-02-03T14:05:00.000Z',
+    meta: { selectionType: null, requestUrl: null, records: 2, transactionCount: null, fileName: 'bank.csv' },
+    ...overrides,
+  };
+}
+
+function transaction(id: string, score: number, amounts: [string, string]): ReconTransaction {
+  return {
+    id,
+    createdDateTime: '2026-02-03T14:05:00.000Z',
+    matchStatus: 'MATCHED',
+    settlementStatus: 'PENDING',
+    score,
+    records: [
+      { type: 'PRIMARY', partyId: 1, fields: { rrn: `R${id}`, amount: amounts[0] } },
+      { type: 'PRIMARY', partyId: 2, fields: { rrn: `R${id}`, amount: amounts[1] } },
+    ],
+  };
+}
+
+function routesWith(detail: Action, overrides: Routes = {}): Routes {
+  return {
+    'GET /api/recon/processes/1': () =>
+      jsonResponse(
+        200,
+        processSummary({
+          fields: [
+            { name: 'rrn', type: 'TEXT', reconcilable: true, key: true },
+            { name: 'amount', type: 'INTEGRAL', reconcilable: true, key: false },
+          ],
+        }),
+      ),
+    'GET /api/recon/actions': () =>
+      jsonResponse(200, { actions: [], paginationInfo: { nextPage: null, range: '0-0', totalRecords: 0 } }),
+    [`GET /api/recon/processes/1/actions/${ACTION_ID}/metadata`]: () =>
+      jsonResponse(200, { ...detail.meta, action: detail }),
+    [`GET /api/recon/processes/1/actions/${ACTION_ID}/transactions`]: () =>
+      jsonResponse(200, {
+        transactions: [transaction('7', 100, ['100', '100']), transaction('8', 50, ['200', '300'])],
+        paginationInfo: { nextPage: null, range: '1-2', totalRecords: 2 },
+      }),
+    [`POST /api/recon/actions/${ACTION_ID}/approve`]: () => new Response(null, { status: 204 }),
+    ...overrides,
+  };
+}
+
+describe('approval detail', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+    clearModalsForTests();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetAccountForTests();
+  });
+
+  it('shows the action in a warning box and its transactions read-only, loaded separately', async () => {
+    const fetch = stubFetch(routesWith(action()));
+    signInWith(APPROVER, 'approver');
+    renderRoutes(routes, { path: DETAIL });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Rollback file bank.csv');
+    expect(note).toHaveTextContent('"Wrong day"');
+    expect(note).toHaveTextContent(/Requested by operator on 03\/02\/2026 \d{2}:\d{2}/);
+    expect(within(note).queryByText('Filters')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Approvals', selected: true })).toBeInTheDocument();
+
+    const table = await screen.findByRole('table', { name: 'Transactions of the action' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['ID', 'Matched', 'Score', 'Party', 'rrn', 'amount']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['7', 'Matched', '100%', 'Bank', 'R7', '100'],
+      ['7', 'Matched', '100%', 'Switch', 'R7', '100'],
+      ['8', 'Partially matched', '50%', 'Bank', 'R8', '200'],
+      ['8', 'Partially matched', '50%', 'Switch', 'R8', '300'],
+    ]);
+    expect(within(table).queryByRole('checkbox')).toBeNull();
+    expect(within(table).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
+    expect(fetch.requests(`/api/recon/processes/1/actions/${ACTION_ID}/metadata`)).toHaveLength(1);
+    expect(fetch.requests(`/api/recon/processes/1/actions/${ACTION_ID}/transactions`)[0]?.search).toBe(
+      '?offset=0&limit=25',
+    );
+  });
+
+  it('shows the settlement column with RECON_SETTLEMENT, and a by-filter request’s filters', async () => {
+    stubFetch(
+      routesWith(
+        action({
+          type: 'ACCEPT_TRANSACTIONS',
+          meta: {
+            selectionType: 'FILTER',
+            requestUrl:
+              '/api/recon/processes/1/actions/acceptTransactionsByFilter?matchStatus=UNMATCHED&merchant=Shop&offset=0&limit=25',
+            records: null,
+            transactionCount: 2,
+            fileName: null,
+          },
+        }),
+      ),
+    );
+    signInWith([...APPROVER, 'RECON_SETTLEMENT'], 'approver');
+    renderRoutes(routes, { path: DETAIL });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Accept 2 transactions');
+    expect(
+      within(within(note).getByRole('list', { name: 'Filters' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['matchStatus: UNMATCHED', 'merchant: Shop']);
+    const table = await screen.findByRole('table', { name: 'Transactions of the action' });
+    expect(within(table).getByRole('columnheader', { name: 'Settlement' })).toBeInTheDocument();
+    expect(within(table).getAllByText('Pending')).toHaveLength(4);
+  });
+
+  it('approves with the required comment and returns to the approvals list', async () => {
+    const fetch = stubFetch(routesWith(action()));
+    signInWith(APPROVER, 'approver');
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: DETAIL });
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve' });
+    expect(
+      await within(dialog).findByText(
+        'Are you sure you want to approve operator\'s request to Rollback file bank.csv? Reason: "Wrong day"',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
+    expect(within(dialog).getByPlaceholderText('Comment (required)')).toBeInTheDocument();
+    expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await user.type(within(dialog).getByPlaceholderText('Comment (required)'), 'Confirmed');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Action reviewed successfully')).toBeInTheDocument();
+    expect(fetch.calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: `/api/recon/actions/${ACTION_ID}/approve`,
+      body: { comment: 'Confirmed' },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+  });
+
+  it('offers no review of your own request, nor without APPROVE_ACTIONS; Back returns to the list', async () => {
+    stubFetch(routesWith(action()));
+    signInWith(APPROVER, 'operator');
+    const user = userEvent.setup();
+    const first = renderRoutes(routes, { path: DETAIL });
+    await screen.findByRole('note');
+    expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+    first.unmount();
+
+    signInWith(['VIEW_PROCESSES', 'VIEW_ACTIONS'], 'someone');
+    const { router } = renderRoutes(routes, { path: DETAIL });
+    await screen.findByRole('note');
+    expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe(LIST);
+  });
+
+  it('opens the Oops! modal when the approval cannot be retrieved; its Back returns to the list', async () => {
+    stubFetch(
+      routesWith(action(), {
+        [`GET /api/recon/processes/1/actions/${ACTION_ID}/metadata`]: () =>
+          jsonResponse(404, { errorMessage: 'This action does not exist.', code: 'NOT_FOUND' }),
+      }),
+    );
+    signInWith(APPROVER, 'approver');
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: DETAIL });
+    const dialog = await screen.findByRole('dialog', { name: 'Oops!' });
+    expect(
+      await within(dialog).findByText(
+        'Something went wrong while retrieving this approval. Contact support if the problem persists.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,216 @@
+import { Alert, Button, Group, List, Pagination, Stack, Text } from '@mantine/core';
+import type { Action, ProcessDefinition, ReconRecord, ReconTransaction } from '@web-control/contract/finance';
+import dayjs from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { openModal } from '../../../shared/modals/modal-store';
+import { alertModal } from '../../../shared/modals/standard-modals';
+import { useAccount } from '../../../shared/session/session-state';
+import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import { LoadingState, QueryState } from '../../../shared/ui/query-state';
+import { useActionMetadata } from '../api/get-action-metadata';
+import { useActionTransactions } from '../api/get-action-transactions';
+import { pageCountOf, pageQueryOf } from '../paging';
+import { processPath } from '../paths';
+import { describeAction } from './action-description';
+import {
+  APPROVAL_DATE_FORMAT,
+  APPROVAL_DETAIL_TEXTS,
+  APPROVAL_TRANSACTIONS_PAGE_SIZE,
+  MATCH_STATUS_LABELS,
+  SETTLEMENT_STATUS_LABELS,
+} from './constants';
+import { formatRequestFilter, requestFiltersOf } from './request-filters';
+import { useReviewDecision } from './use-review-decision';
+
+/** One party's record with the transaction it belongs to: the table shows every party's values. */
+interface RecordRow {
+  transaction: ReconTransaction;
+  record: ReconRecord;
+  index: number;
+}
+
+/** A MATCHED transaction scoring below 100 shows as partially matched (section 4). */
+function matchLabelOf(transaction: ReconTransaction): string {
+  if (transaction.matchStatus === 'MATCHED' && transaction.score < 100)
+    return MATCH_STATUS_LABELS.PARTIALLY_MATCHED;
+  return MATCH_STATUS_LABELS[transaction.matchStatus];
+}
+
+/**
+ * The results table's columns, read-only: no selection, downloads or sorting (section 2). Matched,
+ * Party and Settlement only for a process of several parties; Settlement also needs RECON_SETTLEMENT.
+ */
+function transactionColumns(
+  process: ProcessDefinition,
+  permissions: readonly string[],
+): DataTableColumn<RecordRow>[] {
+  const severalParties = Object.keys(process.parties).length > 1;
+  const columns: Array<DataTableColumn<RecordRow> | false> = [
+    { id: 'id', header: 'ID', rowHeader: true, cell: (row) => row.transaction.id },
+    severalParties && { id: 'matchStatus', header: 'Matched', cell: (row) => matchLabelOf(row.transaction) },
+    severalParties &&
+      permissions.includes('RECON_SETTLEMENT') && {
+        id: 'settlementStatus',
+        header: 'Settlement',
+        cell: (row) => SETTLEMENT_STATUS_LABELS[row.transaction.settlementStatus],
+      },
+    { id: 'score', header: 'Score', align: 'right', cell: (row) => `${row.transaction.score}%` },
+    severalParties && {
+      id: 'party',
+      header: 'Party',
+      cell: (row) => process.parties[String(row.record.partyId)] ?? String(row.record.partyId),
+    },
+    ...process.fields.map((field): DataTableColumn<RecordRow> => ({
+      id: `field-${field.name}`,
+      header: field.name,
+      cell: (row) => row.record.fields[field.name] ?? '',
+    })),
+  ];
+  return columns.filter((column) => column !== false);
+}
+
+function recordRowsOf(transactions: ReconTransaction[]): RecordRow[] {
+  return transactions.flatMap((transaction) =>
+    transaction.records.map((record, index) => ({ transaction, record, index })),
+  );
+}
+
+interface ActionTransactionsProps {
+  process: ProcessDefinition;
+  transactions: ReturnType<typeof useActionTransactions>;
+  page: number;
+  onPage: (page: number) => void;
+}
+
+function ActionTransactions({ process, transactions, page, onPage }: ActionTransactionsProps) {
+  const { userPermissions } = useAccount();
+  return (
+    <QueryState
+      query={transactions}
+      loadingLabel="Loading transactions"
+      errorText={APPROVAL_DETAIL_TEXTS.errorText}
+      emptyText={APPROVAL_DETAIL_TEXTS.transactionsEmpty}
+      isEmpty={(data) => data.transactions.length === 0}
+    >
+      {(data) => (
+        <Stack>
+          <DataTable
+            columns={transactionColumns(process, userPermissions)}
+            rows={recordRowsOf(data.transactions)}
+            rowId={(row) => `${row.transaction.id}-${row.index}`}
+            label={APPROVAL_DETAIL_TEXTS.transactionsLabel}
+            minWidth={700}
+            striped
+          />
+          <Pagination
+            total={pageCountOf(data.paginationInfo.totalRecords, APPROVAL_TRANSACTIONS_PAGE_SIZE)}
+            value={page}
+            onChange={onPage}
+            aria-label="Transactions pages"
+          />
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
+
+/** The warning box: what is asked, the quoted reason, who asked and, by filter, the filters. */
+function ActionSummary({ action }: { action: Action }) {
+  const filters = action.meta.selectionType ? requestFiltersOf(action.meta.requestUrl) : [];
+  return (
+    <Alert color="yellow" role="note" title={describeAction(action)}>
+      <Stack gap={4}>
+        <Text size="sm">{`"${action.comment}"`}</Text>
+        <Text size="sm">
+          {APPROVAL_DETAIL_TEXTS.requestedBy(
+            action.username,
+            dayjs(action.createdDate).format(APPROVAL_DATE_FORMAT),
+          )}
+        </Text>
+        {filters.length > 0 ? (
+          <>
+            <Text size="sm" fw={600}>
+              {APPROVAL_DETAIL_TEXTS.filters}
+            </Text>
+            <List size="sm" aria-label={APPROVAL_DETAIL_TEXTS.filters}>
+              {filters.map((filter) => (
+                <List.Item key={filter.name}>{formatRequestFilter(filter)}</List.Item>
+              ))}
+            </List>
+          </>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * The approval detail (/processes/{id}/approvals/{actionId}): the action and its transactions load
+ * separately; either failing opens the catalogue's 'Oops!' modal whose Back returns to the list.
+ */
+export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
+  const actionId = useParams().actionId ?? '';
+  const navigate = useNavigate();
+  const { userPermissions, username } = useAccount();
+  const listPath = processPath(process.id, 'approvals');
+  const backToList = () => void navigate(listPath);
+  const review = useReviewDecision(backToList);
+  const [page, setPage] = useState(1);
+  const metadata = useActionMetadata(process.id, actionId);
+  const transactions = useActionTransactions(
+    process.id,
+    actionId,
+    pageQueryOf(page, APPROVAL_TRANSACTIONS_PAGE_SIZE),
+  );
+  const failed = metadata.isError || transactions.isError;
+  const reported = useRef(false);
+
+  useEffect(() => {
+    if (!failed || reported.current) return;
+    reported.current = true;
+    void openModal(alertModal, {
+      title: APPROVAL_DETAIL_TEXTS.errorTitle,
+      text: APPROVAL_DETAIL_TEXTS.errorText,
+      buttonLabel: APPROVAL_DETAIL_TEXTS.back,
+    }).then(() => navigate(listPath));
+  }, [failed, listPath, navigate]);
+
+  const action = metadata.data?.action;
+  // Nobody reviews their own request (four-eyes): the platform refuses it too.
+  const canReview =
+    action !== undefined && userPermissions.includes('APPROVE_ACTIONS') && action.username !== username;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Button variant="default" onClick={backToList}>
+          {APPROVAL_DETAIL_TEXTS.back}
+        </Button>
+        {canReview ? (
+          <Group gap="xs">
+            <Button
+              color="green"
+              onClick={() => void review.decide(action, 'approve')}
+              loading={review.isPending}
+            >
+              Approve
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => void review.decide(action, 'reject')}
+              disabled={review.isPending}
+            >
+              Reject
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      {metadata.isPending ? <LoadingState label="Loading approval" /> : null}
+      {action ? <ActionSummary action={action} /> : null}
+      {failed ? null : (
+        <ActionTransactions process={process} transactions={transactions} page={page} onPage={setPage} />
+      )}
+    </Stack>
+  );
+}
