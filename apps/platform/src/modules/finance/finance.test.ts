@@ -553,7 +553,7 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
   it('downloads a file and its exceptions once per token, only for that file', async () => {
     const [loaded] = await loadApproved(
       'card-switch-20260211.csv',
-      [CARD_HEADER, cardRow('D1', 5), 'D2,x,USD,2026-03-01,Shop'].join('\n'),
+      [CARD_HEADER, cardRow('D1', 5), 'D2,x,USD,2026-03-01,Shop', '=cmd,x,USD,2026-03-01,Shop'].join('\n'),
     );
     async function token(fileId: number) {
       const response = await call('GET', `/api/recon/files/token?fileIdentifier=${fileId}`);
@@ -577,7 +577,9 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     });
     expect(exceptions.statusCode).toBe(200);
     expect(exceptions.body).toBe(
-      'line,reason,row\n3,"amount is not a whole number","D2,x,USD,2026-03-01,Shop"\n',
+      'line,reason,row\n3,"amount is not a whole number","D2,x,USD,2026-03-01,Shop"\n' +
+        // A cell that would start a spreadsheet formula is kept as text.
+        '4,"amount is not a whole number","\'=cmd,x,USD,2026-03-01,Shop"\n',
     );
 
     const downloader = await createTestUser(database, ['DOWNLOAD_INBOX_FILES']);

@@ -21,6 +21,7 @@ import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound 
 import { createApprovalsEngine, type ApprovalKind, type ApprovalRequest } from '../approvals/service.ts';
 import { SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
+import { csvCell } from './csv.ts';
 import { parsePartyFile } from './loader.ts';
 import { createFinanceRepository, type ProcessDefinitionRow } from './repository.ts';
 import type { ReconActionRow, ReconFileRow } from './table.ts';
@@ -738,10 +739,9 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         return { fileName: file.file_name, content: file.content };
       }
       const exceptions = await repository.exceptionsOf(db, fileId);
-      const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
       const lines = [
         'line,reason,row',
-        ...exceptions.map((row) => `${row.line},${quote(row.reason)},${quote(row.raw)}`),
+        ...exceptions.map((row) => `${row.line},${csvCell(row.reason)},${csvCell(row.raw)}`),
       ];
       return {
         fileName: `${file.file_name}.exceptions.csv`,
