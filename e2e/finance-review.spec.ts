@@ -7,6 +7,9 @@ import { signInAt } from './support/session';
 const PROCESS_PATH = '/dashboard/finance/processes/1';
 const HEADER = 'rrn,amount,currency,transaction_date,merchant';
 
+// Each test signs in two or three users and waits for loads: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 let fileCounter = 0;
 
 /** A Switch file name and references only this test uses (duplicates are refused by digest). */
@@ -44,7 +47,7 @@ async function upload(page: Page, file: { name: string; content: string }): Prom
 
 /** Approves a request from the approvals list, with the required comment. */
 async function approveListed(page: Page, description: string): Promise<void> {
-  await page.goto(`${PROCESS_PATH}/approvals`);
+  await page.getByRole('tab', { name: /Approvals/ }).click();
   const request = page.getByRole('article', { name: description });
   await request.getByRole('button', { name: 'Approve' }).click();
   const review = page.getByRole('dialog', { name: 'Approve' });
@@ -126,7 +129,9 @@ test('a file in ERROR: its exceptions download as CSV, and a reload is requested
   await expect(row.getByText('ERROR', { exact: true }), 'a bad row puts the file in ERROR').toBeVisible();
 
   // The exceptions open in a new window through a single-use token and arrive as a download.
+  // Chromium reports a download a new window starts on the opener or on the new window: either will do.
   const downloaded = new Promise<Download>((resolve) => {
+    approver.once('download', resolve);
     approver.context().once('page', (popup) => popup.once('download', resolve));
   });
   await row.getByRole('button', { name: `Download 1 exceptions of ${file.name}` }).click();
@@ -213,7 +218,10 @@ test('a rollback is requested from the inbox, approved, and the file leaves the 
   await expect(approver.getByText(`${file.name} rollback requested successfully`)).toBeVisible();
 
   const admin = await signedIn(browser, `${PROCESS_PATH}/inbox`, 'admin');
-  await expect(inboxRow(admin, file.name), 'the file stays until the rollback is approved').toHaveCount(1);
+  await expect(
+    inboxRow(admin, file.name).getByText('LOADED', { exact: true }),
+    'the file stays until the rollback is approved',
+  ).toBeVisible({ timeout: 30_000 });
   await approveListed(admin, `Rollback file ${file.name}`);
   await admin.getByRole('tab', { name: 'Inbox' }).click();
   await expect(admin.getByRole('table', { name: 'Inbox' })).toBeVisible();
