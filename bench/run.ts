@@ -4,6 +4,7 @@
 // part takes minutes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureBundles } from './src/bundle-size.ts';
 import { measureLighthouse } from './src/lighthouse.ts';
@@ -212,6 +213,7 @@ async function measureFinanceCalls(): Promise<string[]> {
       `## Finance at ${BENCH_RECON_TRANSACTIONS.toLocaleString('en')} recon transactions, ${databaseName(database)}`,
       '',
       measuredLine,
+      `Load average when it began: ${finance.loadAverage.toFixed(1)} on ${availableParallelism().toString()} cores.`,
       '',
       `${finance.database}: the EFT process (two parties) holds ${count(counts.transactions)} recon transactions,`,
       `${count(counts.records)} records in ${count(counts.files)} inbox files, ${count(counts.actions)} actions and`,

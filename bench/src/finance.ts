@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { uploadResponseSchema } from '@web-control/contract/finance';
 import { measure, signIn, startBenchPlatform, type BenchDatabase, type Latency } from './platform.ts';
@@ -36,6 +37,8 @@ export interface LoadStep {
 
 export interface FinanceFigures {
   database: string;
+  /** The machine's one-minute load average as the timed part began: other work skews every figure. */
+  loadAverage: number;
   counts: { transactions: number; records: number; files: number; actions: number; audits: number };
   /** Seconds the set-based seed took, when this run seeded. */
   seededSeconds: number | undefined;
@@ -77,7 +80,8 @@ async function countsOf(db: AnyDb): Promise<FinanceFigures['counts']> {
  * every action's audit entries. The raw files are kept as their header line only.
  */
 async function seedRecon(db: AnyDb, now: Date): Promise<void> {
-  const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (DAYS - 1) * DAY_MS);
+  // The last seeded day is yesterday: nothing is dated after the seed ran.
+  const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - DAYS * DAY_MS);
   const last = BENCH_RECON_TRANSACTIONS - 1;
   const dayOf = (day: ReturnType<typeof sql>) =>
     sql`(cast(${start} as timestamptz) + ${day} * interval '1 day')`;
@@ -289,6 +293,7 @@ export async function measureFinance(target: BenchDatabase): Promise<FinanceFigu
         }),
       );
 
+    const loadAverage = loadavg()[0] ?? 0;
     const load: LoadStep[] = [];
     let outcome: FinanceFigures['outcome'];
     const nonce = Date.now().toString(36).toUpperCase();
@@ -444,6 +449,7 @@ export async function measureFinance(target: BenchDatabase): Promise<FinanceFigu
     }
     return {
       database: platform.app.services.database.location,
+      loadAverage,
       counts,
       seededSeconds,
       load,
