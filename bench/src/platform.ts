@@ -34,7 +34,10 @@ async function ensureDatabase(url: string): Promise<void> {
  * The platform as `npm start` runs it, on the bench database, simulator off. BENCH_PORT picks
  * the port (default: any free one).
  */
-export async function startBenchPlatform(target: BenchDatabase): Promise<StartedPlatform> {
+export async function startBenchPlatform(
+  target: BenchDatabase,
+  options: { statementTimeoutSeconds?: number } = {},
+): Promise<StartedPlatform> {
   if (target.kind === 'postgres') await ensureDatabase(target.url);
   return startPlatform({
     env: {},
@@ -48,6 +51,9 @@ export async function startBenchPlatform(target: BenchDatabase): Promise<Started
       loginRateLimit: 1000,
       consoleDist: '/nonexistent-console-dist',
       transactionRetentionDays: 30,
+      ...(options.statementTimeoutSeconds === undefined
+        ? {}
+        : { databaseStatementTimeoutSeconds: options.statementTimeoutSeconds }),
     },
   });
 }
