@@ -256,38 +256,48 @@ export function createFinanceRepository() {
       await executor.deleteFrom('recon_files').where('file_id', '=', fileId).execute();
     },
 
+    /**
+     * The inbox page: the files are paged on their own, newest first (recon_files_inbox_idx for
+     * a process), and only the page's rows are joined to their party's name; joined first, the
+     * planner misjudged the join's size and sorted every file of the process for each page.
+     */
     async listFiles(
       executor: DbExecutor,
       filter: Page & { processIds: number[] | undefined },
     ): Promise<{ rows: Array<FileSummary & { party_name: string }>; total: number }> {
-      let query = executor
-        .selectFrom('recon_files as f')
-        .innerJoin('recon_parties as p', (join) =>
-          join.onRef('p.process_id', '=', 'f.process_id').onRef('p.party_id', '=', 'f.party_id'),
-        );
+      let files = executor.selectFrom('recon_files');
       if (filter.processIds !== undefined) {
-        query = query.where('f.process_id', 'in', filter.processIds.length > 0 ? filter.processIds : [0]);
+        files = files.where('process_id', 'in', filter.processIds.length > 0 ? filter.processIds : [0]);
       }
-      const rows = await query
+      const page = files
         .select([
-          'f.file_id',
-          'f.process_id',
-          'f.party_id',
-          'f.file_name',
-          'f.sha256',
-          'f.status',
-          'f.records',
-          'f.exceptions',
-          'f.created_at',
-          'f.loaded_at',
-          'p.name as party_name',
+          'file_id',
+          'process_id',
+          'party_id',
+          'file_name',
+          'sha256',
+          'status',
+          'records',
+          'exceptions',
+          'created_at',
+          'loaded_at',
         ])
-        .orderBy('f.created_at', 'desc')
-        .orderBy('f.file_id', 'desc')
+        .orderBy('created_at', 'desc')
+        .orderBy('file_id', 'desc')
         .limit(filter.limit)
         .offset(filter.offset)
+        .as('f');
+      const rows = await executor
+        .selectFrom(page)
+        .innerJoin('recon_parties as p', (join) =>
+          join.onRef('p.process_id', '=', 'f.process_id').onRef('p.party_id', '=', 'f.party_id'),
+        )
+        .selectAll('f')
+        .select('p.name as party_name')
+        .orderBy('f.created_at', 'desc')
+        .orderBy('f.file_id', 'desc')
         .execute();
-      const count = await query
+      const count = await files
         .select((eb) => eb.fn.countAll<string | number>().as('total'))
         .executeTakeFirstOrThrow();
       return { rows, total: Number(count.total) };
