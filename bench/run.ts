@@ -1,17 +1,22 @@
 // `npm run bench`: measures, and writes bench/report.md. Budgets live here, not in unit tests.
-// `npm run bench -- --only=lighthouse` measures the bundles and Lighthouse only, and replaces
-// their sections in the report (the transaction list at a million rows takes minutes).
+// `npm run bench -- --only=lighthouse` (the bundles and Lighthouse), `--only=transactions` or
+// `--only=finance` measures one part and replaces only its sections in the report (each million-row
+// part takes minutes).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureBundles } from './src/bundle-size.ts';
 import { measureLighthouse } from './src/lighthouse.ts';
 import {
-  BENCH_TRANSACTIONS,
-  measureTransactions,
-  type BenchDatabase,
-  type LatencyFigure,
-} from './src/transactions.ts';
+  BENCH_RECON_TRANSACTIONS,
+  BENCH_REVIEW_ACTIONS,
+  LOAD_RECORDS,
+  measureFinance,
+  type ListFigure,
+} from './src/finance.ts';
+import type { BenchDatabase } from './src/platform.ts';
+import { BENCH_TRANSACTIONS, measureTransactions, type LatencyFigure } from './src/transactions.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}apps/console/dist`;
@@ -26,124 +31,257 @@ const LOGIN_PERFORMANCE_BUDGET = 0.95;
 const ACCESSIBILITY_BUDGET = 1;
 /** p95 of one transaction list call at a million rows, measured on the platform over HTTP. */
 const TRANSACTION_LIST_P95_BUDGET_MS = 50;
+/** p95 of one inbox, actions or audit log call on a process holding a million recon transactions. */
+const FINANCE_LIST_P95_BUDGET_MS = 50;
+/** Records per second of the load and match of a 100 000-record file (approval to LOADED). */
+const LOAD_RECORDS_PER_SECOND_BUDGET = 10_000;
 
-const benchDatabases: BenchDatabase[] = [
-  {
-    kind: 'postgres',
-    url: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/web_control_bench',
-  },
-  { kind: 'pglite', dataDir: process.env.BENCH_DATA_DIR ?? `${root}.tmp/bench-data` },
-];
+/** The report's parts, each replaced only by a run that measures it. */
+const PARTS = ['console', 'transactions', 'finance'] as const;
+type Part = (typeof PARTS)[number];
+const PART_HEADINGS: Record<Part, string> = {
+  console: '## Console bundles',
+  transactions: '## Transaction list',
+  finance: '## Finance',
+};
+const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length);
+const ONLY_PART: Record<string, Part> = {
+  lighthouse: 'console',
+  transactions: 'transactions',
+  finance: 'finance',
+};
+if (only !== undefined && ONLY_PART[only] === undefined) {
+  console.error(`--only takes ${Object.keys(ONLY_PART).join(', ')}`);
+  process.exit(2);
+}
+const measured = (part: Part) => only === undefined || ONLY_PART[only] === part;
+const runCommand = `\`npm run bench${only === undefined ? '' : ` -- --only=${only}`}\``;
+const measuredLine = `Measured on ${new Date().toISOString()} by ${runCommand}.`;
 
-const build = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/console'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+// BENCH_DATABASES=postgres (or pglite) measures on one of them only, e.g. while tuning a query.
+const benchDatabases: BenchDatabase[] = (
+  [
+    {
+      kind: 'postgres',
+      url: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/web_control_bench',
+    },
+    { kind: 'pglite', dataDir: process.env.BENCH_DATA_DIR ?? `${root}.tmp/bench-data` },
+  ] satisfies BenchDatabase[]
+).filter((database) => (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').includes(database.kind));
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const figures = measureBundles(dist);
 const failures: string[] = [];
-const check = (what: string, bytes: number, budgetKb: number) => {
-  const over = bytes / 1024 > budgetKb;
-  if (over) failures.push(`${what}: ${kb(bytes)} kB is over its budget of ${budgetKb} kB`);
-  return `${kb(bytes)} kB | ${budgetKb} kB | ${over ? 'over' : 'ok'}`;
-};
+const sections: Record<Part, string[]> = { console: [], transactions: [], finance: [] };
+async function measureConsole(): Promise<string[]> {
+  const build = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/console'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  const figures = measureBundles(dist);
+  const check = (what: string, bytes: number, budgetKb: number) => {
+    const over = bytes / 1024 > budgetKb;
+    if (over) failures.push(`${what}: ${kb(bytes)} kB is over its budget of ${budgetKb} kB`);
+    return `${kb(bytes)} kB | ${budgetKb} kB | ${over ? 'over' : 'ok'}`;
+  };
 
+  const lines = [
+    '## Console bundles (gzip level 9)',
+    '',
+    measuredLine,
+    '',
+    'What the /login route loads before it is interactive: the entry chunk (the login screen is part',
+    'of it), its static imports and their CSS.',
+    '',
+    '| what | size | budget | verdict |',
+    '|---|---|---|---|',
+    `| /login JavaScript | ${check('/login JavaScript', figures.login.js, LOGIN_JS_BUDGET_KB)} |`,
+    `| /login CSS | ${check('/login CSS', figures.login.css, LOGIN_CSS_BUDGET_KB)} |`,
+    '',
+    "Each area's lazily loaded chunk (what it adds beyond the entry):",
+    '',
+    '| area | size | budget | verdict |',
+    '|---|---|---|---|',
+    ...figures.areas.map(
+      (area) => `| ${area.area} | ${check(`area ${area.area}`, area.js + area.css, AREA_CHUNK_BUDGET_KB)} |`,
+    ),
+    '',
+  ];
+
+  const lighthouse = await measureLighthouse(dist);
+  const scoreCell = (what: string, value: number | null, budget: number | undefined) => {
+    if (value === null) {
+      if (budget !== undefined) failures.push(`${what}: not scored`);
+      return 'not scored';
+    }
+    const over = budget !== undefined && value < budget;
+    if (over) failures.push(`${what}: ${value.toFixed(2)} is under its budget of ${budget.toFixed(2)}`);
+    return `${value.toFixed(2)} (${budget === undefined ? 'no budget' : over ? `under ${budget.toFixed(2)}` : 'ok'})`;
+  };
+  lines.push(
+    '## Lighthouse',
+    '',
+    'Lighthouse on the production build served by the platform (precompressed assets), mobile',
+    'profile (simulated slow 4G and a mid-range phone), headless Chromium, each page a first visit',
+    'with an empty cache; /dashboard/transactions signed in as admin.',
+    '',
+    '| page | performance | accessibility | transferred |',
+    '|---|---|---|---|',
+    ...lighthouse.map(
+      (figure) =>
+        `| ${figure.page} | ${scoreCell(`${figure.page} performance`, figure.performance, figure.page === '/login' ? LOGIN_PERFORMANCE_BUDGET : undefined)} | ${scoreCell(`${figure.page} accessibility`, figure.accessibility, ACCESSIBILITY_BUDGET)} | ${kb(figure.transferBytes)} kB |`,
+    ),
+    '',
+    ...lighthouse
+      .filter((figure) => figure.problem !== undefined)
+      .flatMap((figure) => [`Lighthouse on ${figure.page}: ${figure.problem ?? ''}`, '']),
+  );
+  return lines;
+}
+
+const ms = (value: number) => value.toFixed(1);
+const databaseName = (database: BenchDatabase) =>
+  database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
+
+async function measureTransactionLists(): Promise<string[]> {
+  const lines: string[] = [];
+  for (const database of benchDatabases) {
+    const transactions = await measureTransactions(database);
+    const latencyRow = (figure: LatencyFigure, budget: number | undefined) => {
+      const over = budget !== undefined && figure.p95 > budget;
+      if (over) {
+        failures.push(
+          `transactions on ${database.kind}, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
+        );
+      }
+      const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
+      return `| ${figure.scenario} | ${figure.index ?? '–'} | ${figure.rows.toString()} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
+    };
+    lines.push(
+      `## Transaction list at ${BENCH_TRANSACTIONS.toLocaleString('en')} rows, ${databaseName(database)}`,
+      '',
+      measuredLine,
+      '',
+      `${transactions.database} holding ${transactions.transactions.toLocaleString('en')} transaction legs` +
+        `${transactions.seededNow ? ', seeded in this run' : ''}; the platform on the same machine, simulator off;`,
+      'each scenario is 200 sequential `GET /api/ecs/transactions` calls over HTTP after 20 warm-up calls,',
+      'with `/api/health` measured the same way as the baseline. "index" is the index the page is read from',
+      '(EXPLAIN of the same query).',
+      '',
+      '| scenario | index | rows | p50 | p95 | max | budget (p95) | verdict |',
+      '|---|---|---|---|---|---|---|---|',
+      latencyRow(transactions.health, undefined),
+      ...transactions.lists.map((figure) => latencyRow(figure, TRANSACTION_LIST_P95_BUDGET_MS)),
+      '',
+      'Queries:',
+      '',
+      ...transactions.lists.map((figure) => `- ${figure.scenario}: \`${figure.query}\``),
+      '',
+    );
+  }
+  return lines;
+}
+
+async function measureFinanceCalls(): Promise<string[]> {
+  const lines: string[] = [];
+  const count = (value: number) => value.toLocaleString('en');
+  for (const database of benchDatabases) {
+    const finance = await measureFinance(database);
+    const listRow = (figure: ListFigure, budget: number | undefined) => {
+      const over = budget !== undefined && figure.p95 > budget;
+      if (over) {
+        failures.push(
+          `finance on ${database.kind}, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
+        );
+      }
+      const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
+      return `| ${figure.scenario} | ${figure.rows.toString()} | ${count(figure.total)} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
+    };
+    const loadRow = (step: (typeof finance.load)[number], budget: number | undefined) => {
+      const perSecond = step.records / (step.ms / 1000);
+      const under = budget !== undefined && perSecond < budget;
+      if (under) {
+        failures.push(
+          `finance on ${database.kind}, ${step.step}: ${count(Math.round(perSecond))} records/s is under ${count(budget)}`,
+        );
+      }
+      const verdict = budget === undefined ? '–' : under ? 'under' : 'ok';
+      return `| ${step.step} | ${count(step.records)} | ${(step.ms / 1000).toFixed(2)} s | ${count(Math.round(perSecond))} | ${budget === undefined ? '–' : count(budget)} | ${verdict} |`;
+    };
+    const { counts, outcome } = finance;
+    lines.push(
+      `## Finance at ${BENCH_RECON_TRANSACTIONS.toLocaleString('en')} recon transactions, ${databaseName(database)}`,
+      '',
+      measuredLine,
+      `Load average when it began: ${finance.loadAverage.toFixed(1)} on ${availableParallelism().toString()} cores.`,
+      '',
+      `${finance.database}: the EFT process (two parties) holds ${count(counts.transactions)} recon transactions,`,
+      `${count(counts.records)} records in ${count(counts.files)} inbox files, ${count(counts.actions)} actions and`,
+      `${count(counts.audits)} audit entries` +
+        (finance.seededSeconds === undefined
+          ? ' (seeded by an earlier run).'
+          : `, seeded in this run in ${finance.seededSeconds.toFixed(0)} s (set-based INSERT … SELECT generate_series).`),
+      `The actions are one LOAD_FILE per file and ${count(BENCH_REVIEW_ACTIONS)} transaction reviews by 20 users;`,
+      'the platform runs on the same machine, simulator off.',
+      '',
+      `### Load and match of a ${count(LOAD_RECORDS)}-record file`,
+      '',
+      `finance-operator uploads the switch's file of the day (${count(LOAD_RECORDS)} records) and finance-approver`,
+      "approves it; then the clearing house's file of the same day, also",
+      `${count(LOAD_RECORDS)} records, 2 % of them absent from the switch's file, 0.5 % of the switch's missing`,
+      'and 1 % with another amount, goes the same way. Each load is the approve call: the CSV parse, the',
+      'row checks, the records and the set-based re-match of the touched keys, in one transaction, through',
+      "the platform's own finance module. The run's files are removed afterwards.",
+      '',
+      '| step | records | time | records/s | budget (records/s) | verdict |',
+      '|---|---|---|---|---|---|',
+      ...finance.load.map((step, index) =>
+        loadRow(step, index === 2 ? LOAD_RECORDS_PER_SECOND_BUDGET : undefined),
+      ),
+      '',
+      `The timed file ended ${outcome.fileStatus} with ${count(outcome.exceptions)} exceptions; its day now holds`,
+      `${count(outcome.matched)} matched, ${count(outcome.partial)} partially matched and ${count(outcome.unmatched)} unmatched transactions.`,
+      '',
+      '### Inbox, actions and audit log',
+      '',
+      'Each scenario is 200 sequential calls over HTTP as admin after 20 warm-up calls, with `/api/health`',
+      'measured the same way as the baseline; "total" is the paginationInfo.totalRecords the call counts.',
+      '',
+      '| scenario | rows | total | p50 | p95 | max | budget (p95) | verdict |',
+      '|---|---|---|---|---|---|---|---|',
+      listRow(finance.health, undefined),
+      ...finance.lists.map((figure) => listRow(figure, FINANCE_LIST_P95_BUDGET_MS)),
+      '',
+      'Calls:',
+      '',
+      ...finance.lists.map((figure) => `- ${figure.scenario}: \`${figure.path}\``),
+      '',
+    );
+  }
+  return lines;
+}
+
+if (measured('console')) sections.console = await measureConsole();
+if (measured('transactions')) sections.transactions = await measureTransactionLists();
+if (measured('finance')) sections.finance = await measureFinanceCalls();
+
+/** The previous report's text of a part: from its first heading to the next part's. */
+function previousPart(previous: string, part: Part): string[] {
+  const begin = previous.indexOf(PART_HEADINGS[part]);
+  if (begin === -1) return [];
+  const ends = PARTS.map((other) => previous.indexOf(PART_HEADINGS[other], begin + 1)).filter(
+    (index) => index > begin,
+  );
+  return [previous.slice(begin, ends.length === 0 ? undefined : Math.min(...ends)).trimEnd(), ''];
+}
+const previous = only === undefined || !existsSync(report) ? '' : readFileSync(report, 'utf8');
 const lines = [
   '# Web Control bench report',
   '',
-  `Written by \`npm run bench\` on ${new Date().toISOString()}.`,
+  'Written by `npm run bench`; each part says when it was measured (`--only=` runs replace one part).',
   '',
-  '## Console bundles (gzip level 9)',
-  '',
-  'What the /login route loads before it is interactive: the entry chunk (the login screen is part',
-  'of it), its static imports and their CSS.',
-  '',
-  '| what | size | budget | verdict |',
-  '|---|---|---|---|',
-  `| /login JavaScript | ${check('/login JavaScript', figures.login.js, LOGIN_JS_BUDGET_KB)} |`,
-  `| /login CSS | ${check('/login CSS', figures.login.css, LOGIN_CSS_BUDGET_KB)} |`,
-  '',
-  "Each area's lazily loaded chunk (what it adds beyond the entry):",
-  '',
-  '| area | size | budget | verdict |',
-  '|---|---|---|---|',
-  ...figures.areas.map(
-    (area) => `| ${area.area} | ${check(`area ${area.area}`, area.js + area.css, AREA_CHUNK_BUDGET_KB)} |`,
-  ),
-  '',
+  ...PARTS.flatMap((part) => (measured(part) ? sections[part] : previousPart(previous, part))),
 ];
-
-const lighthouse = await measureLighthouse(dist);
-const scoreCell = (what: string, value: number | null, budget: number | undefined) => {
-  if (value === null) {
-    if (budget !== undefined) failures.push(`${what}: not scored`);
-    return 'not scored';
-  }
-  const over = budget !== undefined && value < budget;
-  if (over) failures.push(`${what}: ${value.toFixed(2)} is under its budget of ${budget.toFixed(2)}`);
-  return `${value.toFixed(2)} (${budget === undefined ? 'no budget' : over ? `under ${budget.toFixed(2)}` : 'ok'})`;
-};
-lines.push(
-  '## Lighthouse',
-  '',
-  'Lighthouse on the production build served by the platform (precompressed assets), mobile',
-  'profile (simulated slow 4G and a mid-range phone), headless Chromium, each page a first visit',
-  'with an empty cache; /dashboard/transactions signed in as admin.',
-  '',
-  '| page | performance | accessibility | transferred |',
-  '|---|---|---|---|',
-  ...lighthouse.map(
-    (figure) =>
-      `| ${figure.page} | ${scoreCell(`${figure.page} performance`, figure.performance, figure.page === '/login' ? LOGIN_PERFORMANCE_BUDGET : undefined)} | ${scoreCell(`${figure.page} accessibility`, figure.accessibility, ACCESSIBILITY_BUDGET)} | ${kb(figure.transferBytes)} kB |`,
-  ),
-  '',
-  ...lighthouse
-    .filter((figure) => figure.problem !== undefined)
-    .flatMap((figure) => [`Lighthouse on ${figure.page}: ${figure.problem ?? ''}`, '']),
-);
-
-const onlyLighthouse = process.argv.includes('--only=lighthouse');
-const ms = (value: number) => value.toFixed(1);
-for (const database of onlyLighthouse ? [] : benchDatabases) {
-  const transactions = await measureTransactions(database);
-  const latencyRow = (figure: LatencyFigure, budget: number | undefined) => {
-    const over = budget !== undefined && figure.p95 > budget;
-    if (over) {
-      failures.push(
-        `transactions on ${database.kind}, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
-      );
-    }
-    const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
-    return `| ${figure.scenario} | ${figure.index ?? '–'} | ${figure.rows.toString()} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
-  };
-  lines.push(
-    `## Transaction list at ${BENCH_TRANSACTIONS.toLocaleString('en')} rows, ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`,
-    '',
-    `${transactions.database} holding ${transactions.transactions.toLocaleString('en')} transaction legs` +
-      `${transactions.seededNow ? ', seeded in this run' : ''}; the platform on the same machine, simulator off;`,
-    'each scenario is 200 sequential `GET /api/ecs/transactions` calls over HTTP after 20 warm-up calls,',
-    'with `/api/health` measured the same way as the baseline. "index" is the index the page is read from',
-    '(EXPLAIN of the same query).',
-    '',
-    '| scenario | index | rows | p50 | p95 | max | budget (p95) | verdict |',
-    '|---|---|---|---|---|---|---|---|',
-    latencyRow(transactions.health, undefined),
-    ...transactions.lists.map((figure) => latencyRow(figure, TRANSACTION_LIST_P95_BUDGET_MS)),
-    '',
-    'Queries:',
-    '',
-    ...transactions.lists.map((figure) => `- ${figure.scenario}: \`${figure.query}\``),
-    '',
-  );
-}
-if (onlyLighthouse) {
-  // Keep the transaction sections of the last full run.
-  const previous = readFileSync(report, 'utf8');
-  const kept = previous.indexOf('## Transaction list');
-  lines.push(kept === -1 ? '' : previous.slice(kept));
-}
 writeFileSync(report, lines.join('\n'));
 console.log(lines.join('\n'));
 if (failures.length > 0) {

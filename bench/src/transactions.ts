@@ -1,18 +1,16 @@
-import pg from 'pg';
 import { formatCompactIso, transactionsResponseSchema } from '@web-control/contract/transactions';
-import { startPlatform } from '@web-control/platform/start';
 import { explainTransactionPage, findPlanNode } from '@web-control/platform/testing/query-plans';
 import {
   createTransactionsRepository,
   type TransactionFilter,
 } from '@web-control/platform/transactions/repository';
 import { seedTransactions } from '@web-control/platform/simulator/seed-transactions';
+import { measure, signIn, startBenchPlatform, type BenchDatabase } from './platform.ts';
+
+export type { BenchDatabase } from './platform.ts';
 
 export const BENCH_TRANSACTIONS = 1_000_000;
 const SEED_DAYS = 7;
-const WARM_UP_CALLS = 20;
-const MEASURED_CALLS = 200;
-const DEMO_PASSWORD = 'Bench-Passw0rd!';
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface LatencyFigure {
@@ -41,66 +39,13 @@ interface Scenario {
   offset: number;
 }
 
-/** Creates the bench database if the server lacks it. */
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function time(call: () => Promise<Response>): Promise<number> {
-  const started = performance.now();
-  const response = await call();
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`The bench call failed with ${response.status.toString()}`);
-  return performance.now() - started;
-}
-
-async function measure(call: () => Promise<Response>): Promise<{ p50: number; p95: number; max: number }> {
-  for (let index = 0; index < WARM_UP_CALLS; index += 1) await time(call);
-  const samples: number[] = [];
-  for (let index = 0; index < MEASURED_CALLS; index += 1) samples.push(await time(call));
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), max: samples.at(-1) ?? Number.NaN };
-}
-
-/** PostgreSQL at a URL, or the embedded PGlite in a folder (the product's default). */
-export type BenchDatabase = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
-
 /**
  * The list call at a million rows: seeds the bench database once (reused while it holds enough
  * rows), starts the platform on it without the simulator, and times each scenario against
  * /api/health in the same run.
  */
 export async function measureTransactions(target: BenchDatabase): Promise<TransactionFigures> {
-  if (target.kind === 'postgres') await ensureDatabase(target.url);
-  const platform = await startPlatform({
-    env: {},
-    settings: {
-      ...(target.kind === 'postgres' ? { databaseUrl: target.url } : { dataDir: target.dataDir }),
-      port: 0,
-      host: '127.0.0.1',
-      simulator: 'off',
-      demoPassword: DEMO_PASSWORD,
-      logLevel: 'warn',
-      loginRateLimit: 1000,
-      consoleDist: '/nonexistent-console-dist',
-      transactionRetentionDays: 30,
-    },
-  });
+  const platform = await startBenchPlatform(target);
   try {
     const db = platform.app.services.database.db;
     const repository = createTransactionsRepository();
@@ -113,13 +58,7 @@ export async function measureTransactions(target: BenchDatabase): Promise<Transa
       transactions = await repository.countTransactions(db);
     }
 
-    const login = await fetch(`${platform.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await signIn(platform.url, 'admin');
     const list = async (query: Record<string, string>) => {
       const response = await fetch(
         `${platform.url}/api/ecs/transactions?${new URLSearchParams(query).toString()}`,

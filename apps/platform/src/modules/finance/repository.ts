@@ -26,6 +26,7 @@ export interface Page {
 }
 
 const INSERT_BATCH = 1000;
+const RECORD_BATCH = 10_000;
 
 export type FileSummary = Omit<ReconFileRow, 'content'>;
 
@@ -284,38 +285,48 @@ export function createFinanceRepository() {
       await executor.deleteFrom('recon_files').where('file_id', '=', fileId).execute();
     },
 
+    /**
+     * The inbox page: the files are paged on their own, newest first (recon_files_inbox_idx for
+     * a process), and only the page's rows are joined to their party's name; joined first, the
+     * planner misjudged the join's size and sorted every file of the process for each page.
+     */
     async listFiles(
       executor: DbExecutor,
       filter: Page & { processIds: number[] | undefined },
     ): Promise<{ rows: Array<FileSummary & { party_name: string }>; total: number }> {
-      let query = executor
-        .selectFrom('recon_files as f')
-        .innerJoin('recon_parties as p', (join) =>
-          join.onRef('p.process_id', '=', 'f.process_id').onRef('p.party_id', '=', 'f.party_id'),
-        );
+      let files = executor.selectFrom('recon_files');
       if (filter.processIds !== undefined) {
-        query = query.where('f.process_id', 'in', filter.processIds.length > 0 ? filter.processIds : [0]);
+        files = files.where('process_id', 'in', filter.processIds.length > 0 ? filter.processIds : [0]);
       }
-      const rows = await query
+      const page = files
         .select([
-          'f.file_id',
-          'f.process_id',
-          'f.party_id',
-          'f.file_name',
-          'f.sha256',
-          'f.status',
-          'f.records',
-          'f.exceptions',
-          'f.created_at',
-          'f.loaded_at',
-          'p.name as party_name',
+          'file_id',
+          'process_id',
+          'party_id',
+          'file_name',
+          'sha256',
+          'status',
+          'records',
+          'exceptions',
+          'created_at',
+          'loaded_at',
         ])
-        .orderBy('f.created_at', 'desc')
-        .orderBy('f.file_id', 'desc')
+        .orderBy('created_at', 'desc')
+        .orderBy('file_id', 'desc')
         .limit(filter.limit)
         .offset(filter.offset)
+        .as('f');
+      const rows = await executor
+        .selectFrom(page)
+        .innerJoin('recon_parties as p', (join) =>
+          join.onRef('p.process_id', '=', 'f.process_id').onRef('p.party_id', '=', 'f.party_id'),
+        )
+        .selectAll('f')
+        .select('p.name as party_name')
+        .orderBy('f.created_at', 'desc')
+        .orderBy('f.file_id', 'desc')
         .execute();
-      const count = await query
+      const count = await files
         .select((eb) => eb.fn.countAll<string | number>().as('total'))
         .executeTakeFirstOrThrow();
       return { rows, total: Number(count.total) };
@@ -347,21 +358,30 @@ export function createFinanceRepository() {
         .execute();
     },
 
+    /**
+     * Stores records RECORD_BATCH at a time, each batch one statement with one JSON parameter
+     * the database unpacks: a multi-row VALUES list costs six bound parameters a record.
+     */
     async insertRecords(executor: DbExecutor, records: NewRecord[]): Promise<void> {
-      for (let start = 0; start < records.length; start += INSERT_BATCH) {
-        await executor
-          .insertInto('recon_records')
-          .values(
-            records.slice(start, start + INSERT_BATCH).map((record) => ({
-              file_id: record.fileId,
-              process_id: record.processId,
-              party_id: record.partyId,
-              match_key: record.matchKey,
-              compare_values: record.compareValues,
-              fields: JSON.stringify(record.fields),
-            })),
-          )
-          .execute();
+      for (let start = 0; start < records.length; start += RECORD_BATCH) {
+        const batch = JSON.stringify(
+          records
+            .slice(start, start + RECORD_BATCH)
+            .map((record) => [
+              record.fileId,
+              record.processId,
+              record.partyId,
+              record.matchKey,
+              record.compareValues,
+              record.fields,
+            ]),
+        );
+        await sql`
+          insert into recon_records (file_id, process_id, party_id, match_key, compare_values, fields)
+          select (r->>0)::integer, (r->>1)::integer, (r->>2)::integer, r->>3,
+            array(select v from jsonb_array_elements_text(r->4) with ordinality as e(v, n) order by n), r->5
+          from jsonb_array_elements(cast(${batch} as jsonb)) as r
+        `.execute(executor);
       }
     },
 
@@ -386,29 +406,36 @@ export function createFinanceRepository() {
     },
 
     /**
-     * Re-matches the given keys of a process in two statements: an upsert of one transaction per
-     * key that still has records, then the removal of those whose records are all gone. All
-     * parties present: MATCHED, scored by how far the parties agree on each compared field;
-     * otherwise UNMATCHED.
+     * Re-matches the given keys of a process: an upsert of one transaction per key that still has
+     * records, then the removal of those whose records are all gone. All parties present: MATCHED,
+     * scored by how far the parties agree on each compared field; otherwise UNMATCHED. Each key's
+     * records are looked up on (process_id, match_key) one key at a time (a LATERAL subquery the
+     * planner cannot flatten), so the work follows the keys touched, never the process's size: a
+     * key list as a filter or a join lets the planner scan every record of the process.
      */
     async rematch(executor: DbExecutor, processId: number, partyCount: number, keys: string[], now: Date) {
       if (keys.length === 0) {
         return;
       }
-      const keyArray = sql`cast(${keys} as text[])`;
+      const touchedKeys = sql`select distinct k.match_key from unnest(cast(${keys} as text[])) as k(match_key)`;
       await sql`
-        with grouped as (
-          select match_key, count(distinct party_id) as parties
-          from recon_records
-          where process_id = ${processId} and match_key = any(${keyArray})
-          group by match_key
+        with touched as materialized (
+          select r.match_key, r.party_id, r.compare_values
+          from (${touchedKeys}) k
+          cross join lateral (
+            select match_key, party_id, compare_values from recon_records
+            where process_id = ${processId} and match_key = k.match_key
+            offset 0
+          ) r
+        ),
+        grouped as (
+          select match_key, count(distinct party_id) as parties from touched group by match_key
         ),
         votes as (
-          select r.match_key, v.position, v.value, count(*) as n
-          from recon_records r
-          cross join lateral unnest(r.compare_values) with ordinality as v(value, position)
-          where r.process_id = ${processId} and r.match_key = any(${keyArray})
-          group by r.match_key, v.position, v.value
+          select t.match_key, v.position, v.value, count(*) as n
+          from touched t
+          cross join lateral unnest(t.compare_values) with ordinality as v(value, position)
+          group by t.match_key, v.position, v.value
         ),
         shares as (
           select match_key, position, max(n)::numeric / sum(n) as share
@@ -431,13 +458,23 @@ export function createFinanceRepository() {
           settlement_status = excluded.settlement_status,
           score = excluded.score
       `.execute(executor);
-      await sql`
-        delete from recon_transactions t
-        where t.process_id = ${processId} and t.match_key = any(${keyArray})
-          and not exists (
-            select 1 from recon_records r where r.process_id = t.process_id and r.match_key = t.match_key
-          )
+      const gone = await sql<{ match_key: string }>`
+        select k.match_key
+        from (${touchedKeys}) k
+        left join lateral (
+          select 1 as found from recon_records
+          where process_id = ${processId} and match_key = k.match_key
+          limit 1
+        ) r on true
+        where r.found is null
       `.execute(executor);
+      if (gone.rows.length > 0) {
+        const goneKeys = gone.rows.map((row) => row.match_key);
+        await sql`
+          delete from recon_transactions
+          where process_id = ${processId} and match_key = any(cast(${goneKeys} as text[]))
+        `.execute(executor);
+      }
     },
 
     async insertAction(
