@@ -164,9 +164,10 @@ describe.each(TEST_DATABASE_KINDS)('finance jobs on %s', (kind) => {
   });
 
   it('pages the list by name', async () => {
-    const page = await jobs('?offset=3&limit=1');
+    // demo-feed, download-token-purge, file-load-resume, recon-summary, settlement-runs, slow, sometimes-fails.
+    const page = await jobs('?offset=5&limit=1');
     expect(page.apiJobList.map((item) => item.name)).toEqual(['slow']);
-    expect(page.paginationInfo).toEqual({ nextPage: 5, range: '4-4', totalRecords: 5 });
+    expect(page.paginationInfo).toEqual({ nextPage: 7, range: '6-6', totalRecords: 7 });
   });
 });
 
@@ -177,7 +178,12 @@ describe('finance jobs without the simulator', () => {
     try {
       await app.ready();
       const jobs = await database.db.selectFrom('finance_jobs').select('name').orderBy('name').execute();
-      expect(jobs).toEqual([{ name: 'download-token-purge' }, { name: 'file-load-resume' }]);
+      expect(jobs).toEqual([
+        { name: 'download-token-purge' },
+        { name: 'file-load-resume' },
+        { name: 'recon-summary' },
+        { name: 'settlement-runs' },
+      ]);
     } finally {
       await app.close();
       await database.close();

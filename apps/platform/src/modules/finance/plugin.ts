@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { createDemoFeed, DEMO_FEED_JOB } from './demo-feed.ts';
+import { resultsRoutes } from './results-routes.ts';
+import { settlementsRoutes } from './settlements-routes.ts';
+import { createSettlementsService, RECON_SUMMARY_JOB, SETTLEMENT_JOB } from './settlements-service.ts';
 import { filesRoutes, reconRoutes } from './routes.ts';
 import { createFinanceService, FILE_LOAD_RESUME_JOB } from './service.ts';
 
@@ -22,6 +25,17 @@ const finance: FastifyPluginAsync = async (app) => {
       await service.resumeStalledLoads(now);
     },
   });
+  const settlements = createSettlementsService({ db: database.db, clock, audit });
+  financeJobs.define({
+    name: SETTLEMENT_JOB,
+    schedule: '*/5 * * * *',
+    run: (now) => settlements.keepRuns(now),
+  });
+  financeJobs.define({
+    name: RECON_SUMMARY_JOB,
+    schedule: '45 0 * * *',
+    run: (now) => settlements.writeReconSummaries(now),
+  });
   financeJobs.define({
     name: 'download-token-purge',
     schedule: '17 * * * *',
@@ -36,6 +50,7 @@ const finance: FastifyPluginAsync = async (app) => {
       clock,
       service,
       historyDays: settings.financeHistoryDays,
+      settlements,
     });
     financeJobs.define({ name: DEMO_FEED_JOB, schedule: '30 0 * * *', run: (now) => demoFeed.run(now) });
   }
@@ -43,6 +58,8 @@ const finance: FastifyPluginAsync = async (app) => {
   app.addHook('onReady', async () => financeJobs.register());
   const options = { service, jobs: financeJobs, uploadMaxBytes: settings.financeUploadMaxBytes };
   await app.register(reconRoutes, { prefix: '/api/recon', ...options });
+  await app.register(resultsRoutes, { prefix: '/api/recon', ...options });
+  await app.register(settlementsRoutes, { prefix: '/api/recon', service, settlements });
   await app.register(filesRoutes, { prefix: '/api/recon/files', ...options });
 };
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ActionType, AuditStatus, FieldType, FileStatus } from '@web-control/contract/finance';
 import type { DbExecutor } from '../../db/schema.ts';
 import type { ReconActionRow, ReconFileRow } from './table.ts';
@@ -29,6 +29,34 @@ const INSERT_BATCH = 1000;
 const RECORD_BATCH = 10_000;
 
 export type FileSummary = Omit<ReconFileRow, 'content'>;
+
+/**
+ * Rewrites the field values of the transactions the condition (on `t`) selects: each field's value
+ * is the resolved party's, else the first party's that has it. Migration 0014 backfills the same way.
+ */
+export async function refreshValues(executor: DbExecutor, where: RawBuilder<unknown>): Promise<void> {
+  await sql`
+    delete from recon_transaction_values v using recon_transactions t
+    where v.transaction_id = t.transaction_id and ${where}
+  `.execute(executor);
+  // One row per transaction and field, null when no party has a value: sorts join it inner.
+  await sql`
+    insert into recon_transaction_values (transaction_id, process_id, field, text_value, number_value, time_value)
+    select t.transaction_id, t.process_id, f.name,
+      case when f.type = 'TEXT' then x.value end,
+      case when f.type = 'INTEGRAL' then x.value::numeric end,
+      case when f.type = 'DATETIME' then x.value::timestamptz end
+    from recon_transactions t
+    join recon_fields f on f.process_id = t.process_id
+    left join lateral (
+      select r.fields ->> f.name as value from recon_records r
+      where r.process_id = t.process_id and r.match_key = t.match_key and coalesce(r.fields ->> f.name, '') <> ''
+      order by (r.party_id = t.resolved_party_id) desc nulls last, r.party_id, r.record_id
+      limit 1
+    ) x on true
+    where ${where}
+  `.execute(executor);
+}
 
 export function createFinanceRepository() {
   async function definitionsOf(executor: DbExecutor, ids: number[]): Promise<ProcessDefinitionRow[]> {
@@ -120,7 +148,8 @@ export function createFinanceRepository() {
             where a.process_id = p.process_id and a.status = 'REGISTERED' and a.reviewed_at is null) as pending,
           (select count(*) from recon_files f where f.process_id = p.process_id and f.status = 'ERROR') as errors,
           (select count(*) from recon_transactions t
-            where t.process_id = p.process_id and t.settlement_status = 'ISSUE') as issues,
+            where t.process_id = p.process_id and t.settlement_status = 'ISSUE'
+              and t.match_status <> 'REJECTED') as issues,
           (select count(distinct f.party_id) from recon_files f
             where f.process_id = p.process_id and f.created_at >= ${startOfDay}) as arrived
         from recon_processes p
@@ -175,6 +204,32 @@ export function createFinanceRepository() {
         unmatched: Number(row.unmatched),
         partial: Number(row.partial),
         rejected: Number(row.rejected),
+      };
+    },
+
+    /** A day's transactions by status: the daily recon summary. */
+    async reconStatsBetween(executor: DbExecutor, processId: number, from: Date, to: Date) {
+      const result = await sql<Record<string, string | number>>`
+        select
+          count(*) filter (where match_status = 'MATCHED' and score = 100) as matched,
+          count(*) filter (where match_status = 'MATCHED' and score < 100) as partial,
+          count(*) filter (where match_status = 'UNMATCHED') as unmatched,
+          count(*) filter (where match_status = 'REJECTED') as rejected,
+          count(*) filter (where settlement_status = 'PENDING') as pending,
+          count(*) filter (where settlement_status = 'ISSUE' and match_status <> 'REJECTED') as issue,
+          count(*) filter (where settlement_status = 'SETTLED') as settled
+        from recon_transactions
+        where process_id = ${processId} and created_at >= ${from} and created_at < ${to}`.execute(executor);
+      const row = result.rows[0] ?? {};
+      const count = (name: string) => Number(row[name] ?? 0);
+      return {
+        matched: count('matched'),
+        partial: count('partial'),
+        unmatched: count('unmatched'),
+        rejected: count('rejected'),
+        pending: count('pending'),
+        issue: count('issue'),
+        settled: count('settled'),
       };
     },
 
@@ -449,14 +504,18 @@ export function createFinanceRepository() {
           (process_id, match_key, created_at, match_status, settlement_status, score)
         select cast(${processId} as integer), g.match_key, cast(${now} as timestamptz),
           case when g.parties = cast(${partyCount} as integer) then 'MATCHED' else 'UNMATCHED' end,
-          case when g.parties = cast(${partyCount} as integer) then 'PENDING' else 'ISSUE' end,
+          case when g.parties = cast(${partyCount} as integer) and coalesce(s.score, 100) = 100
+            then 'PENDING' else 'ISSUE' end,
           case when g.parties = cast(${partyCount} as integer) then coalesce(s.score, 100) else 0 end
         from grouped g
         left join scores s on s.match_key = g.match_key
         on conflict (process_id, match_key) do update set
           match_status = excluded.match_status,
           settlement_status = excluded.settlement_status,
-          score = excluded.score
+          score = excluded.score,
+          settlement_run_id = case when excluded.settlement_status = 'PENDING'
+            then recon_transactions.settlement_run_id end
+        where recon_transactions.decision is null and recon_transactions.settlement_status <> 'SETTLED'
       `.execute(executor);
       const gone = await sql<{ match_key: string }>`
         select k.match_key
@@ -473,8 +532,13 @@ export function createFinanceRepository() {
         await sql`
           delete from recon_transactions
           where process_id = ${processId} and match_key = any(cast(${goneKeys} as text[]))
+            and settlement_status <> 'SETTLED'
         `.execute(executor);
       }
+      await refreshValues(
+        executor,
+        sql`t.process_id = ${processId} and t.match_key = any(cast(${keys} as text[]))`,
+      );
     },
 
     async insertAction(
@@ -507,6 +571,28 @@ export function createFinanceRepository() {
           reviewer_username: null,
           reviewed_at: null,
         })
+        .execute();
+    },
+
+    async setActionSelection(
+      executor: DbExecutor,
+      actionId: string,
+      selection: {
+        selectionType: string;
+        requestUrl: string;
+        transactionCount: number;
+        partyId: number | null;
+      },
+    ): Promise<void> {
+      await executor
+        .updateTable('recon_actions')
+        .set({
+          selection_type: selection.selectionType,
+          request_url: selection.requestUrl,
+          transaction_count: selection.transactionCount,
+          party_id: selection.partyId,
+        })
+        .where('action_id', '=', actionId)
         .execute();
     },
 
@@ -667,7 +753,13 @@ export function createFinanceRepository() {
 
     async insertDownloadToken(
       executor: DbExecutor,
-      token: { tokenHash: string; userId: string; fileId: number; expiresAt: Date },
+      token: {
+        tokenHash: string;
+        userId: string;
+        fileId: number | null;
+        extractId: number | null;
+        expiresAt: Date;
+      },
     ): Promise<void> {
       await executor
         .insertInto('recon_download_tokens')
@@ -675,6 +767,7 @@ export function createFinanceRepository() {
           token_hash: token.tokenHash,
           user_id: token.userId,
           file_id: token.fileId,
+          extract_id: token.extractId,
           expires_at: token.expiresAt,
         })
         .execute();
@@ -751,7 +844,7 @@ export function createFinanceRepository() {
       return executor
         .deleteFrom('recon_download_tokens')
         .where('token_hash', '=', tokenHash)
-        .returning(['user_id', 'file_id', 'expires_at'])
+        .returning(['user_id', 'file_id', 'extract_id', 'expires_at'])
         .executeTakeFirst();
     },
   };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   paginationInfoOf,
@@ -14,6 +14,19 @@ import {
   type ReconTransaction,
   type Snapshot,
 } from '@web-control/contract/finance';
+import {
+  allowedActionsOf,
+  csvCell,
+  inertCsvValue,
+  DOWNLOAD_FIXED_COLUMNS,
+  SELECTION_TYPES,
+  TRANSACTION_ACTION_TYPES,
+  type ReconQuery,
+  type ReconSelection,
+  type TransactionAction,
+  type TransactionKey,
+} from '@web-control/contract/finance-results';
+import { EXTRACT_KINDS, EXTRACT_PATH_PATTERN } from '@web-control/contract/finance-settlements';
 import type { Clock } from '../../clock.ts';
 import type { Database, Db, DbExecutor } from '../../db/schema.ts';
 import { ERROR_CODES } from '@web-control/contract/errors';
@@ -21,9 +34,19 @@ import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound 
 import { createApprovalsEngine, type ApprovalKind, type ApprovalRequest } from '../approvals/service.ts';
 import { SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
-import { csvCell } from './csv.ts';
 import { parsePartyFile } from './loader.ts';
 import { createFinanceRepository, type ProcessDefinitionRow } from './repository.ts';
+import {
+  createOutboxRepository,
+  createSettlementsRepository,
+  MINOR_UNITS,
+} from './settlements-repository.ts';
+import {
+  createResultsRepository,
+  type ProcessFields,
+  type RecordOfRow,
+  type ResultRowWithRecords,
+} from './results-repository.ts';
 import type { ReconActionRow, ReconFileRow } from './table.ts';
 
 export const FINANCE_MESSAGES = {
@@ -40,7 +63,19 @@ export const FINANCE_MESSAGES = {
   notRegistered: 'This file is no longer waiting to be loaded.',
   actionPending: 'An action on this file is already waiting for approval.',
   noFileBody: 'Please send the file itself as the request body (any content type but JSON).',
+  unknownParty: 'Please choose a party of this process as the correct one.',
+  noTransactions: (count: number) =>
+    count === 1
+      ? 'One of the selected transactions does not exist in this process (or its date differs).'
+      : `${count} of the selected transactions do not exist in this process (or their dates differ).`,
+  notAllowed: (action: TransactionAction, count: number) =>
+    `${count} of the selected transactions cannot be ${PAST_TENSE[action]} in their current status.`,
+  noneAllowed: (action: TransactionAction) =>
+    `None of the filtered transactions can be ${PAST_TENSE[action]} in their current status.`,
+  setChanged:
+    'The transactions of this action have changed since it was requested. Reject it and request the action again.',
   tokenInvalid: 'This download link is not valid or has expired. Please start the download again.',
+  noExtract: 'This extract does not exist.',
 } as const;
 
 /**
@@ -57,6 +92,40 @@ function noProcessFound(): AppError {
 
 /** The job that loads again the files whose approved load never committed. */
 export const FILE_LOAD_RESUME_JOB = 'file-load-resume';
+
+const PAST_TENSE: Record<TransactionAction, string> = {
+  accept: 'accepted',
+  reject: 'rejected',
+  resolve: 'resolved',
+};
+
+const TRANSACTION_ACTION_PAYLOAD = z.object({ processId: z.number().int() });
+type TransactionActionPayload = z.infer<typeof TRANSACTION_ACTION_PAYLOAD>;
+type TransactionActionType = (typeof TRANSACTION_ACTION_TYPES)[TransactionAction];
+
+/** A transaction action as the routes hand it over: the selected keys or the query that selects. */
+export type TransactionActionRequest = {
+  comment: string;
+  partyId?: number | undefined;
+  requestUrl: string;
+} & ({ selection: 'key'; keys: TransactionKey[] } | { selection: 'filter'; query: ReconSelection });
+
+/** A file's refused rows as CSV: line, reason, row (each cell made inert for spreadsheets). */
+function exceptionsCsv(exceptions: ReadonlyArray<{ line: number; reason: string; raw: string }>): Buffer {
+  const quote = (value: string) => `"${inertCsvValue(value).replaceAll('"', '""')}"`;
+  const lines = [
+    'line,reason,row',
+    ...exceptions.map((row) => `${row.line},${quote(row.reason)},${quote(row.raw)}`),
+  ];
+  return Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+}
+
+function extractIdOf(path: string): number {
+  return Number(EXTRACT_PATH_PATTERN.exec(path)?.[1] ?? 0);
+}
+
+/** Rows fetched from the download's cursor at a time. */
+const DOWNLOAD_BATCH = 1000;
 
 /** A download token lives this long and opens one download. */
 export const DOWNLOAD_TOKEN_TTL_MS = 60_000;
@@ -117,6 +186,9 @@ export interface FinanceServiceDeps {
 export function createFinanceService(deps: FinanceServiceDeps) {
   const { db, clock } = deps;
   const repository = createFinanceRepository();
+  const results = createResultsRepository();
+  const outbox = createOutboxRepository();
+  const settlementRuns = createSettlementsRepository();
   const approvals = createApprovalsEngine(deps);
 
   async function definition(executor: DbExecutor, processId: number): Promise<ProcessDefinitionRow> {
@@ -127,10 +199,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     return row;
   }
 
-  async function actionOf(
-    tx: DbExecutor,
-    request: ApprovalRequest<FileActionPayload>,
-  ): Promise<ReconActionRow> {
+  async function actionOf<P>(tx: DbExecutor, request: ApprovalRequest<P>): Promise<ReconActionRow> {
     const action = await repository.findAction(tx, request.id);
     if (action === undefined) {
       throw notFound(FINANCE_MESSAGES.noAction);
@@ -182,6 +251,23 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       }
       await repository.rematch(tx, file.process_id, process.parties.length, [...keys], clock.now());
       const failed = parsed.exceptions.length > 0;
+      if (failed) {
+        // The refused rows go to the outbox too, where the parties' teams collect them.
+        const party = process.parties.find((item) => item.id === file.party_id);
+        await outbox.insertExtract(tx, {
+          processId: file.process_id,
+          fileName: `${file.file_name}.exceptions.csv`,
+          createdAt: clock.now(),
+          content: exceptionsCsv(parsed.exceptions),
+          dedupeKey: `exceptions:${file.file_id}:${clock.now().getTime()}`,
+          tags: [
+            ['kind', EXTRACT_KINDS.exceptions],
+            ['process', process.name],
+            ['party', party?.name ?? String(file.party_id)],
+            ['date', file.created_at.toISOString().slice(0, 10)],
+          ],
+        });
+      }
       await repository.setFileOutcome(tx, fileId, {
         status: failed ? 'ERROR' : 'LOADED',
         records: parsed.records.length,
@@ -227,11 +313,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     });
   }
 
-  async function rejected(
-    tx: Transaction<Database>,
-    request: ApprovalRequest<FileActionPayload>,
-    reviewer: Actor,
-  ) {
+  async function rejected<P>(tx: Transaction<Database>, request: ApprovalRequest<P>, reviewer: Actor) {
     const action = await actionOf(tx, request);
     await finish(tx, action, 'REJECTED', reviewer.username);
     if (action.type === 'LOAD_FILE' && action.file_id !== null) {
@@ -285,6 +367,31 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     }),
   };
 
+  /** Accept, reject and resolve: applied to the set fixed when they were requested, or refused. */
+  const transactionKinds: Record<TransactionActionType, ApprovalKind<TransactionActionPayload>> = {
+    ACCEPT_TRANSACTIONS: registerTransactionKind('accept'),
+    REJECT_TRANSACTIONS: registerTransactionKind('reject'),
+    RESOLVE_TRANSACTIONS: registerTransactionKind('resolve'),
+  };
+
+  function registerTransactionKind(action: TransactionAction) {
+    return approvals.registerKind(TRANSACTION_ACTION_TYPES[action], {
+      payloadSchema: TRANSACTION_ACTION_PAYLOAD,
+      apply: async (tx, request, reviewer) => {
+        const row = await actionOf(tx, request);
+        const { total, allowed } = await results.lockActionSet(tx, row.action_id, action);
+        // Exactly the set that was asked for, or nothing: a re-match, a file rollback or another
+        // action since the request changes what the approver would be approving.
+        if (total !== row.transaction_count || allowed !== total) {
+          throw conflict(FINANCE_MESSAGES.setChanged);
+        }
+        await results.applyAction(tx, row.action_id, action, row.party_id);
+        await finish(tx, row, 'SUCCESS', reviewer.username);
+      },
+      rejected,
+    });
+  }
+
   function entryOf(request: ApprovalRequest<FileActionPayload>) {
     return { id: request.id, requestedAt: request.requestedAt, ...request.payload };
   }
@@ -330,21 +437,147 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       comment: row.comment,
       createdDate: row.created_at.toISOString(),
       meta: {
-        selectionType: null,
-        requestUrl: null,
+        selectionType: row.selection_type,
+        requestUrl: row.request_url,
         records: row.records,
-        transactionCount: null,
+        transactionCount: row.transaction_count,
         fileName: row.file_name,
       },
     };
   }
 
-  async function kindOfAction(actionId: string): Promise<ApprovalKind<FileActionPayload>> {
+  async function kindOfAction(
+    actionId: string,
+  ): Promise<ApprovalKind<FileActionPayload> | ApprovalKind<TransactionActionPayload>> {
     const action = await repository.findAction(db, actionId);
-    if (action === undefined || !isFileAction(action.type)) {
+    if (action === undefined) {
       throw notFound(FINANCE_MESSAGES.noAction);
     }
-    return kinds[action.type];
+    return isFileAction(action.type) ? kinds[action.type] : transactionKinds[action.type];
+  }
+
+  function toTransaction(row: ResultRowWithRecords): ReconTransaction {
+    const list = typeof row.records === 'string' ? (JSON.parse(row.records) as RecordOfRow[]) : row.records;
+    const seen = new Set<number>();
+    return {
+      id: String(row.transaction_id),
+      createdDateTime: new Date(row.created_at).toISOString(),
+      matchStatus: row.match_status,
+      settlementStatus: row.settlement_status,
+      score: row.score,
+      records: list.map((record) => {
+        const type = seen.has(record.partyId) ? 'DISCARD' : 'PRIMARY';
+        seen.add(record.partyId);
+        return { type, partyId: record.partyId, fields: record.fields };
+      }),
+    };
+  }
+
+  /** Today's settlement value: the totals of today's run, open or closed. */
+  async function todaysSettlement(processId: number, since: Date, end: Date) {
+    const run = await settlementRuns.runOfDay(db, processId, since.toISOString().slice(0, 10));
+    if (run === undefined) {
+      return { startDate: since.toISOString(), endDate: end.toISOString(), stats: [] };
+    }
+    const { totals } = await settlementRuns.computeAggregates(db, run.run_id);
+    return {
+      startDate: new Date(run.start_date).toISOString(),
+      endDate: (run.end_date === null ? end : new Date(run.end_date)).toISOString(),
+      stats: totals.map((row) => ({
+        statName: `Total ${row.currency}`,
+        amount: Number(row.amount) / MINOR_UNITS,
+      })),
+    };
+  }
+
+  function fieldsOf(process: ProcessDefinitionRow): ProcessFields {
+    return { processId: process.id, fields: process.fields };
+  }
+
+  /** Registers a transaction action with its fixed set, in the submission's transaction. */
+  async function requestTransactionAction(
+    actor: Actor,
+    processId: number,
+    action: TransactionAction,
+    request: TransactionActionRequest,
+  ): Promise<{ actionId: string; transactionCount: number }> {
+    const process = await definition(db, processId);
+    const partyId = action === 'resolve' ? (request.partyId ?? null) : null;
+    if (action === 'resolve' && !process.parties.some((party) => party.id === partyId)) {
+      throw badRequest(FINANCE_MESSAGES.unknownParty, 'partyId');
+    }
+    const type = TRANSACTION_ACTION_TYPES[action];
+    let transactionCount = 0;
+    const submitted = await transactionKinds[type].submit(
+      actor,
+      { scope: String(processId), payload: { processId }, comment: request.comment },
+      async (tx, entry) => {
+        await repository.insertAction(tx, {
+          actionId: entry.id,
+          processId,
+          type,
+          fileId: null,
+          fileName: null,
+          records: null,
+          username: actor.username,
+          comment: request.comment,
+          createdAt: entry.requestedAt,
+        });
+        if (request.selection === 'key') {
+          const ids = [...new Set(request.keys.map((key) => key.id))];
+          const rows = await results.findForUpdate(tx, processId, ids);
+          const known = new Map(rows.map((row) => [String(row.transaction_id), row]));
+          const missing = request.keys.filter(
+            (key) => known.get(key.id)?.created_at.getTime() !== Date.parse(key.createdDateTime),
+          );
+          if (missing.length > 0) {
+            throw notFound(FINANCE_MESSAGES.noTransactions(missing.length));
+          }
+          const refused = rows.filter(
+            (row) =>
+              !allowedActionsOf({
+                matchStatus: row.match_status,
+                settlementStatus: row.settlement_status,
+                score: row.score,
+              }).includes(action),
+          );
+          if (refused.length > 0) {
+            throw conflict(FINANCE_MESSAGES.notAllowed(action, refused.length), {
+              transactionIds: refused.map((row) => String(row.transaction_id)),
+            });
+          }
+          await results.insertActionSet(tx, entry.id, ids);
+          transactionCount = ids.length;
+        } else {
+          transactionCount = await results.fixSelection(
+            tx,
+            entry.id,
+            fieldsOf(process),
+            request.query,
+            action,
+          );
+          if (transactionCount === 0) {
+            throw conflict(FINANCE_MESSAGES.noneAllowed(action));
+          }
+        }
+        await repository.setActionSelection(tx, entry.id, {
+          selectionType: request.selection === 'key' ? SELECTION_TYPES.byKey : SELECTION_TYPES.byFilter,
+          requestUrl: request.requestUrl,
+          transactionCount,
+          partyId,
+        });
+        await repository.insertAudit(tx, {
+          actionId: entry.id,
+          processId,
+          at: entry.requestedAt,
+          username: actor.username,
+          reviewer: null,
+          type,
+          status: 'REGISTERED',
+        });
+      },
+    );
+    return { actionId: submitted.id, transactionCount };
   }
 
   return {
@@ -369,6 +602,67 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       return toDefinition(await definition(db, processId));
     },
 
+    /** The recon results: a page of the query, each transaction with every party's records. */
+    async results(processId: number, query: ReconQuery) {
+      const process = await definition(db, processId);
+      const { rows, total } = await results.page(db, fieldsOf(process), query, query);
+      const transactions = rows.map(toTransaction);
+      return { transactions, paginationInfo: paginationInfoOf(query, total, transactions.length) };
+    },
+
+    requestTransactionAction,
+
+    /**
+     * Streams every transaction of a selection as CSV through `write` (which waits while the
+     * client is slow): a server-side cursor read 1000 rows at a time in one read-only transaction,
+     * so memory stays flat whatever the size, and the rows are one consistent snapshot.
+     */
+    async downloadResults(
+      processId: number,
+      selection: ReconSelection,
+    ): Promise<{ fileName: string; writeTo: (write: (chunk: string) => Promise<void>) => Promise<void> }> {
+      const process = await definition(db, processId);
+      const header = [
+        ...DOWNLOAD_FIXED_COLUMNS,
+        ...process.parties.flatMap((party) => process.fields.map((field) => `${party.name} ${field.name}`)),
+      ];
+      // Built (and so checked) before the first byte is sent: a bad filter is still a 400.
+      const query = results.selectionSql(fieldsOf(process), selection);
+      const writeTo = async (write: (chunk: string) => Promise<void>) => {
+        await write(`${header.map(csvCell).join(',')}\r\n`);
+        await db.transaction().execute(async (tx) => {
+          await sql`declare results_download no scroll cursor for ${query}`.execute(tx);
+          for (;;) {
+            const batch =
+              await sql<ResultRowWithRecords>`fetch ${sql.raw(String(DOWNLOAD_BATCH))} from results_download`.execute(
+                tx,
+              );
+            if (batch.rows.length === 0) break;
+            const lines = batch.rows.map((row) => {
+              const transaction = toTransaction(row);
+              const cells = [
+                transaction.id,
+                transaction.createdDateTime,
+                transaction.matchStatus,
+                transaction.settlementStatus,
+                String(transaction.score),
+                ...process.parties.flatMap((party) => {
+                  const record = transaction.records.find(
+                    (item) => item.partyId === party.id && item.type === 'PRIMARY',
+                  );
+                  return process.fields.map((field) => record?.fields[field.name] ?? '');
+                }),
+              ];
+              return `${cells.map(csvCell).join(',')}\r\n`;
+            });
+            await write(lines.join(''));
+          }
+          await sql`close results_download`.execute(tx);
+        });
+      };
+      return { fileName: `${process.name}-transactions.csv`, writeTo };
+    },
+
     async snapshot(processId: number): Promise<Snapshot> {
       const process = await definition(db, processId);
       const since = startOfUtcDay(clock.now());
@@ -388,8 +682,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
           };
         }),
         reconStats: { ...stats, since: since.toISOString() },
-        // Settlement runs come with the settlements area; until then today's value is empty.
-        settlementStats: { startDate: since.toISOString(), endDate: end.toISOString(), stats: [] },
+        settlementStats: await todaysSettlement(processId, since, end),
         actionStats: { totalPending: count?.pending ?? 0 },
       };
     },
@@ -536,6 +829,11 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       const action = await repository.findAction(db, actionId);
       if (action?.process_id !== processId) {
         throw notFound(FINANCE_MESSAGES.noAction);
+      }
+      if (!isFileAction(action.type)) {
+        const set = await results.actionSetPage(db, actionId, page);
+        const list = set.rows.map(toTransaction);
+        return { transactions: list, paginationInfo: paginationInfoOf(page, set.total, list.length) };
       }
       const { rows, records, total } =
         action.file_id === null
@@ -698,22 +996,64 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       return repository.purgeExpiredDownloadTokens(db, now);
     },
 
-    /** A single-use token for one file, bound to the user who asked. */
-    async downloadToken(actor: Actor, fileId: number): Promise<{ token: string }> {
+    /**
+     * A single-use token for one inbox file (DOWNLOAD_INBOX_FILES) or one extract of the outbox
+     * (VIEW_PROCESSES, which the route already asks), bound to the user who asked.
+     */
+    async downloadToken(
+      actor: Actor,
+      fileIdentifier: number | string,
+      permissions: readonly string[],
+    ): Promise<{ token: string }> {
       if (actor.userId === null) {
         throw forbidden();
       }
-      if ((await repository.findFile(db, fileId)) === undefined) {
-        throw notFound(FINANCE_MESSAGES.noFile);
+      let target: { fileId: number | null; extractId: number | null };
+      if (typeof fileIdentifier === 'number') {
+        if (!permissions.includes('DOWNLOAD_INBOX_FILES')) {
+          throw forbidden();
+        }
+        if ((await repository.findFile(db, fileIdentifier)) === undefined) {
+          throw notFound(FINANCE_MESSAGES.noFile);
+        }
+        target = { fileId: fileIdentifier, extractId: null };
+      } else {
+        const extractId = extractIdOf(fileIdentifier);
+        if ((await outbox.findExtract(db, extractId)) === undefined) {
+          throw notFound(FINANCE_MESSAGES.noExtract);
+        }
+        target = { fileId: null, extractId };
       }
       const token = randomBytes(32).toString('base64url');
       await repository.insertDownloadToken(db, {
         tokenHash: createHash('sha256').update(token).digest('hex'),
         userId: actor.userId,
-        fileId,
+        ...target,
         expiresAt: new Date(clock.now().getTime() + DOWNLOAD_TOKEN_TTL_MS),
       });
       return { token };
+    },
+
+    /** Spends a token for this extract: its bytes and name. */
+    async downloadExtract(path: string, token: string) {
+      const extractId = extractIdOf(path);
+      const spent = await repository.spendDownloadToken(
+        db,
+        createHash('sha256').update(token).digest('hex'),
+        clock.now(),
+      );
+      if (spent?.extract_id !== extractId) {
+        throw forbidden(FINANCE_MESSAGES.tokenInvalid);
+      }
+      const permissions = await deps.permissionsOfUser(spent.user_id);
+      if (permissions?.includes('VIEW_PROCESSES') !== true) {
+        throw forbidden();
+      }
+      const extract = await outbox.findExtract(db, extractId);
+      if (extract === undefined) {
+        throw notFound(FINANCE_MESSAGES.noExtract);
+      }
+      return { fileName: extract.file_name, content: extract.content };
     },
 
     /** Spends a token for this file: the raw file or its exceptions extract as CSV. */
@@ -723,7 +1063,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         createHash('sha256').update(token).digest('hex'),
         clock.now(),
       );
-      if (spent === undefined || spent.file_id !== fileId) {
+      if (spent?.file_id !== fileId) {
         throw forbidden(FINANCE_MESSAGES.tokenInvalid);
       }
       // The token stands in for its user: they must still hold the permission now.
@@ -739,14 +1079,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         return { fileName: file.file_name, content: file.content };
       }
       const exceptions = await repository.exceptionsOf(db, fileId);
-      const lines = [
-        'line,reason,row',
-        ...exceptions.map((row) => `${row.line},${csvCell(row.reason)},${csvCell(row.raw)}`),
-      ];
-      return {
-        fileName: `${file.file_name}.exceptions.csv`,
-        content: Buffer.from(`${lines.join('\n')}\n`, 'utf8'),
-      };
+      return { fileName: `${file.file_name}.exceptions.csv`, content: exceptionsCsv(exceptions) };
     },
   };
 }
