@@ -136,6 +136,23 @@ describe('voucher history and seed on pglite', () => {
     expect(seeded.vouchers).toBe(4_500);
     const after = await app.services.vouchers.search({ limit: 1, offset: 0 });
     expect(after.paging.nrRecords).toBe(before.paging.nrRecords + 4_500);
+    // The unfiltered total is kept by triggers: it follows deletes too.
+    const few = await database.db.selectFrom('vouchers').select('id').limit(3).execute();
+    await database.db
+      .deleteFrom('vouchers')
+      .where(
+        'id',
+        'in',
+        few.map((row) => row.id),
+      )
+      .execute();
+    const fewer = await app.services.vouchers.search({ limit: 1, offset: 0 });
+    expect(fewer.paging.nrRecords).toBe(after.paging.nrRecords - 3);
+    const counted = await database.db
+      .selectFrom('vouchers')
+      .select((eb) => eb.fn.countAll<string | number>().as('total'))
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.total)).toBe(fewer.paging.nrRecords);
     const references = await database.db.selectFrom('vouchers').select('reference').execute();
     expect(new Set(references.map((row) => row.reference)).size).toBe(references.length);
     expect(references.every((row) => /^[1-9]\d{11}$/.test(row.reference))).toBe(true);

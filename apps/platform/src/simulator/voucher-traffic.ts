@@ -32,7 +32,7 @@ export const STUCK_REDEMPTION_SHARE = 0.015;
 const PAYMENT_DELAY_MS = { min: 5 * SECOND_MS, max: 40 * SECOND_MS };
 /** A merchant confirms an authorised redemption this long after it. */
 const CONFIRM_DELAY_MS = { min: SECOND_MS, max: 6 * SECOND_MS };
-/** Redemptions pick among redeemable vouchers bought in this window, newest first. */
+/** Redemptions pick among redeemable vouchers bought in this window. */
 const REDEEM_AFTER_MS = MINUTE_MS;
 const REDEEM_WITHIN_MS = 3 * DAY_MS;
 const CANDIDATES = 25;
@@ -110,13 +110,19 @@ export function createVoucherTraffic(options: { seed: number; vouchers: Vouchers
     const redemptions = drawPoisson(random, VOUCHER_REDEMPTIONS_PER_SECOND * (TICK_MS / SECOND_MS));
     const refunds = random() < VOUCHER_REFUNDS_PER_SECOND * (TICK_MS / SECOND_MS) ? 1 : 0;
     if (redemptions + refunds > 0) {
-      const candidates = await repository.listOpen(executor, {
-        state: 'REDEEMABLE',
-        after: new Date(tickEnd - REDEEM_WITHIN_MS),
-        before: new Date(tickEnd - REDEEM_AFTER_MS),
-        limit: CANDIDATES,
-        newestFirst: true,
-      });
+      // Bought before a random moment of the window, recent ones likelier (collection takes minutes to
+      // days); when none was bought before it, the newest.
+      const anchor = tickEnd - REDEEM_AFTER_MS - random() ** 2 * REDEEM_WITHIN_MS;
+      const redeemable = (before: number) =>
+        repository.listOpen(executor, {
+          state: 'REDEEMABLE',
+          after: new Date(tickEnd - REDEEM_WITHIN_MS),
+          before: new Date(before),
+          limit: CANDIDATES,
+          newestFirst: true,
+        });
+      let candidates = await redeemable(anchor);
+      if (candidates.length === 0) candidates = await redeemable(tickEnd - REDEEM_AFTER_MS);
       for (let index = 0; index < redemptions && candidates.length > 0; index += 1) {
         const [voucher] = candidates.splice(Math.floor(random() * candidates.length), 1);
         if (voucher === undefined) break;

@@ -29,6 +29,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index vouchers_open_idx on vouchers (state, datetime_created)
     where state in ('CREATED', 'REDEEMABLE')`.execute(db);
 
+  // The search's unfiltered total without counting every row: kept by statement triggers (one
+  // update per insert or delete statement, so a seeding batch costs one).
+  await sql`create table voucher_totals (
+    singleton boolean primary key default true check (singleton),
+    total bigint not null
+  )`.execute(db);
+  await sql`insert into voucher_totals (total) values (0)`.execute(db);
+  await sql`create function vouchers_counted_insert() returns trigger language plpgsql as $$
+    begin
+      update voucher_totals set total = total + (select count(*) from inserted);
+      return null;
+    end $$`.execute(db);
+  await sql`create function vouchers_counted_delete() returns trigger language plpgsql as $$
+    begin
+      update voucher_totals set total = total - (select count(*) from deleted);
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger vouchers_counted_insert after insert on vouchers
+    referencing new table as inserted for each statement execute function vouchers_counted_insert()`.execute(
+    db,
+  );
+  await sql`create trigger vouchers_counted_delete after delete on vouchers
+    referencing old table as deleted for each statement execute function vouchers_counted_delete()`.execute(
+    db,
+  );
+
   await sql`create table voucher_transitions (
     id bigint generated always as identity primary key,
     voucher_id bigint not null references vouchers on delete cascade,
@@ -68,4 +94,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('voucher_payments').ifExists().execute();
   await db.schema.dropTable('voucher_transitions').ifExists().execute();
   await db.schema.dropTable('vouchers').ifExists().execute();
+  await db.schema.dropTable('voucher_totals').ifExists().execute();
+  await sql`drop function if exists vouchers_counted_insert`.execute(db);
+  await sql`drop function if exists vouchers_counted_delete`.execute(db);
 }

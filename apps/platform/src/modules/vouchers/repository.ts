@@ -118,6 +118,12 @@ export function voucherSearchQueries(executor: DbExecutor, search: VoucherSearch
     matching = matching.where('datetime_modified', '>=', search.modifiedFrom);
   if (search.modifiedTo !== undefined)
     matching = matching.where('datetime_modified', '<=', search.modifiedTo);
+  const filtered =
+    search.reference !== undefined ||
+    search.createdFrom !== undefined ||
+    search.createdTo !== undefined ||
+    search.modifiedFrom !== undefined ||
+    search.modifiedTo !== undefined;
   const byCreation =
     (search.createdFrom !== undefined || search.createdTo !== undefined) &&
     search.modifiedFrom === undefined &&
@@ -136,7 +142,10 @@ export function voucherSearchQueries(executor: DbExecutor, search: VoucherSearch
       .select(VOUCHER_COLUMNS)
       .orderBy(`v.${column}`, 'desc')
       .orderBy('v.id', 'desc'),
-    count: matching.select((eb) => eb.fn.countAll<string | number>().as('total')),
+    // Unfiltered, the kept total answers at once; a filter counts its matches from its index.
+    count: filtered
+      ? matching.select((eb) => eb.fn.countAll<string | number>().as('total'))
+      : executor.selectFrom('voucher_totals').select('total'),
   };
 }
 
@@ -328,8 +337,8 @@ export function createVouchersRepository() {
     ): Promise<{ rows: VoucherRow[]; total: number }> {
       const { page, count } = voucherSearchQueries(executor, search);
       const rows = await page.execute();
-      const counted = await count.executeTakeFirstOrThrow();
-      return { rows, total: Number(counted.total) };
+      const counted = await count.executeTakeFirst();
+      return { rows, total: Number(counted?.total ?? 0) };
     },
 
     /**

@@ -54,8 +54,15 @@ export interface VoucherPaymentsTable {
   authorisation_id: string | null;
 }
 
+/** One row: how many vouchers exist (kept by triggers). */
+export interface VoucherTotalsTable {
+  singleton: Generated<boolean>;
+  total: BigIntColumn;
+}
+
 export interface VouchersTables {
   vouchers: VouchersTable;
+  voucher_totals: VoucherTotalsTable;
   voucher_transitions: VoucherTransitionsTable;
   voucher_payments: VoucherPaymentsTable;
 }
