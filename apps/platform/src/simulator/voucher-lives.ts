@@ -336,7 +336,9 @@ export function planVoucherLife(options: PlanOptions): VoucherLife {
   const expiresAt = options.created.getTime() + VOUCHER_VALIDITY_DAYS * DAY_MS;
   const abandoned = random() < ABANDONED_SHARE;
   while (life.state === 'REDEEMABLE') {
-    const next = abandoned ? Number.POSITIVE_INFINITY : lastAt(life) + MINUTE_MS + exponential(random, MEAN_GAP_MS);
+    const next = abandoned
+      ? Number.POSITIVE_INFINITY
+      : lastAt(life) + MINUTE_MS + exponential(random, MEAN_GAP_MS);
     if (next > expiresAt) {
       if (expiresAt <= now) refund(life, random, expiresAt, 'EXPIRE');
       break;
