@@ -4,6 +4,7 @@
 // `npm run bench -- --only=vouchers` measures the voucher search only and replaces its sections.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureBundles } from './src/bundle-size.ts';
 import { measureLighthouse } from './src/lighthouse.ts';
@@ -58,7 +59,10 @@ const fixed = (value: number) => value.toFixed(1);
 async function voucherSections(failures: string[]): Promise<string[]> {
   const lines: string[] = [];
   for (const database of voucherBenchDatabases) {
+    // Other work on the machine shows in every figure, /api/health's too: say how busy it was.
+    const [loadBefore = 0] = loadavg();
     const figures = await measureVouchers(database);
+    const [loadAfter = 0] = loadavg();
     const row = (
       scenario: string,
       index: string | undefined,
@@ -80,6 +84,7 @@ async function voucherSections(failures: string[]): Promise<string[]> {
       '',
       `${figures.database} holding ${figures.vouchers.toLocaleString('en')} vouchers with their history` +
         `${figures.seededNow ? `, seeded in this run in ${(figures.seedSeconds ?? 0).toFixed(0)} s` : ''}; the platform on the same machine, simulator off;`,
+      `Machine load average (1 min) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after, on ${availableParallelism().toString()} cores;`,
       'each scenario is 200 sequential `GET /api/moneytransfer/orders` calls (25 a page, with the count of',
       'every match) over HTTP after 20 warm-up calls, with `/api/health` measured the same way as the baseline.',
       '"index" is the index the page is read from (EXPLAIN of the same query); "rows" the page and the matches.',
