@@ -730,6 +730,57 @@ describe.each(TEST_DATABASE_KINDS)('vouchers API on %s', (kind) => {
     });
   });
 
+  it('makes the switch’s transitions only from their states: payment, refund, expiry', async () => {
+    const { vouchers } = app.services;
+    const unpaid = await buyVoucher({ unpaid: true });
+    expect((await detail(unpaid.reference)).order.state).toBe('CREATED');
+    expect(await vouchers.refund(database.db, unpaid.id, app.clock.now(), { action: 'EXPIRE' })).toBe(false);
+    expect(await vouchers.confirmPayment(database.db, unpaid.id, app.clock.now())).toBe(true);
+    expect(await vouchers.confirmPayment(database.db, unpaid.id, app.clock.now())).toBe(false);
+    expect((await detail(unpaid.reference)).stateTransitions.map((transition) => transition.action)).toEqual([
+      'CONFIRM_PAYMENT',
+      'CREATE',
+    ]);
+
+    const refunded = await buyVoucher({ amountMinor: 12_000 });
+    expect(
+      await vouchers.refund(database.db, refunded.id, app.clock.now(), { action: 'REFUND', branch: BRANCH }),
+    ).toBe(true);
+    const after = await detail(refunded.reference);
+    expect(after.order).toMatchObject({ state: 'REFUNDED', amount: { amount: 0 } });
+    expect(after.stateTransitions[0]).toMatchObject({
+      event: 2,
+      action: 'REFUND',
+      actionDescription: `Refunded to the sender at ${BRANCH.name}`,
+      eventAmount: { amount: 12_000, currency: 'ZAR' },
+    });
+    // Nothing follows a refund: no redemption, no hold.
+    expect(
+      await vouchers.authoriseRedemption(database.db, {
+        voucherId: refunded.id,
+        amountMinor: 1_000,
+        merchant: MERCHANT,
+        recipientId: null,
+        authorisationId: nextAuthorisationId(),
+        at: app.clock.now(),
+      }),
+    ).toBeUndefined();
+    expect((await hold(refunded, true)).statusCode).toBe(409);
+
+    // A voucher unredeemed for 30 days expires at the next tick.
+    const old = await buyVoucher({ at: new Date(app.clock.now().getTime() - 31 * 24 * 3_600_000) });
+    await app.services.simulator.prepare();
+    app.clock.advance(TICK_MS);
+    await app.services.simulator.tick();
+    const expired = await detail(old.reference);
+    expect(expired.order.state).toBe('REFUNDED');
+    expect(expired.stateTransitions[0]).toMatchObject({
+      action: 'EXPIRE',
+      actionDescription: 'Expired unredeemed after 30 days: the balance was refunded to the sender',
+      eventAmount: { amount: 50_000, currency: 'ZAR' },
+    });
+  });
+
   it('records the simulated switch’s voucher traffic: purchases and redemptions open their traces', async () => {
     await app.services.simulator.prepare();
     for (let tick = 0; tick < 60; tick += 1) {
