@@ -1,10 +1,10 @@
 // `npm run bench`: measures, and writes bench/report.md. Budgets live here, not in unit tests.
-// `npm run bench -- --only=lighthouse` (the bundles and Lighthouse), `--only=transactions` or
-// `--only=finance` measures one part and replaces only its sections in the report (each million-row
-// part takes minutes).
+// `npm run bench -- --only=lighthouse` (the bundles and Lighthouse), `--only=transactions`,
+// `--only=finance` or `--only=vouchers` measures one part and replaces only its sections in the
+// report (each million-row part takes minutes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureBundles } from './src/bundle-size.ts';
 import { measureLighthouse } from './src/lighthouse.ts';
@@ -17,6 +17,7 @@ import {
 } from './src/finance.ts';
 import type { BenchDatabase } from './src/platform.ts';
 import { BENCH_TRANSACTIONS, measureTransactions, type LatencyFigure } from './src/transactions.ts';
+import { BENCH_VOUCHERS, measureVouchers, type VoucherBenchDatabase } from './src/vouchers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}apps/console/dist`;
@@ -35,20 +36,24 @@ const TRANSACTION_LIST_P95_BUDGET_MS = 50;
 const FINANCE_LIST_P95_BUDGET_MS = 50;
 /** Records per second of the load and match of a 100 000-record file (approval to LOADED). */
 const LOAD_RECORDS_PER_SECOND_BUDGET = 10_000;
+/** p95 of one voucher search call at 100 000 vouchers, measured on the platform over HTTP. */
+const VOUCHER_SEARCH_P95_BUDGET_MS = 50;
 
 /** The report's parts, each replaced only by a run that measures it. */
-const PARTS = ['console', 'transactions', 'finance'] as const;
+const PARTS = ['console', 'transactions', 'finance', 'vouchers'] as const;
 type Part = (typeof PARTS)[number];
 const PART_HEADINGS: Record<Part, string> = {
   console: '## Console bundles',
   transactions: '## Transaction list',
   finance: '## Finance',
+  vouchers: '## Voucher search',
 };
 const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length);
 const ONLY_PART: Record<string, Part> = {
   lighthouse: 'console',
   transactions: 'transactions',
   finance: 'finance',
+  vouchers: 'vouchers',
 };
 if (only !== undefined && ONLY_PART[only] === undefined) {
   console.error(`--only takes ${Object.keys(ONLY_PART).join(', ')}`);
@@ -69,9 +74,20 @@ const benchDatabases: BenchDatabase[] = (
   ] satisfies BenchDatabase[]
 ).filter((database) => (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').includes(database.kind));
 
+/** Databases of their own: the transaction bench's are shared by every branch's bench. */
+const voucherBenchDatabases: VoucherBenchDatabase[] = [
+  {
+    kind: 'postgres',
+    url:
+      process.env.BENCH_VOUCHERS_DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/web_control_bench_vouchers',
+  },
+  { kind: 'pglite', dataDir: process.env.BENCH_VOUCHERS_DATA_DIR ?? `${root}.tmp/bench-vouchers-data` },
+];
+
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const failures: string[] = [];
-const sections: Record<Part, string[]> = { console: [], transactions: [], finance: [] };
+const sections: Record<Part, string[]> = { console: [], transactions: [], finance: [], vouchers: [] };
 async function measureConsole(): Promise<string[]> {
   const build = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/console'], {
     cwd: root,
@@ -261,17 +277,77 @@ async function measureFinanceCalls(): Promise<string[]> {
   return lines;
 }
 
+/** The voucher search sections, each scenario's p95 against its budget. */
+async function measureVoucherSearch(): Promise<string[]> {
+  const lines: string[] = [];
+  for (const database of voucherBenchDatabases) {
+    // Other work on the machine shows in every figure, /api/health's too: say how busy it was.
+    const [loadBefore = 0] = loadavg();
+    const figures = await measureVouchers(database);
+    const [loadAfter = 0] = loadavg();
+    const row = (
+      scenario: string,
+      index: string | undefined,
+      rows: string,
+      figure: { p50: number; p95: number; max: number },
+      budget: number | undefined,
+    ) => {
+      const over = budget !== undefined && figure.p95 > budget;
+      if (over) {
+        failures.push(
+          `vouchers on ${database.kind}, ${scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
+        );
+      }
+      const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
+      return `| ${scenario} | ${index ?? '–'} | ${rows} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
+    };
+    lines.push(
+      `## Voucher search at ${BENCH_VOUCHERS.toLocaleString('en')} vouchers, ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`,
+      '',
+      measuredLine,
+      '',
+      `${figures.database} holding ${figures.vouchers.toLocaleString('en')} vouchers with their history` +
+        `${figures.seededNow ? `, seeded in this run in ${(figures.seedSeconds ?? 0).toFixed(0)} s` : ''}; the platform on the same machine, simulator off;`,
+      `Machine load average (1 min) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after, on ${availableParallelism().toString()} cores;`,
+      'each scenario is 200 sequential `GET /api/moneytransfer/orders` calls (25 a page, with the count of',
+      'every match) over HTTP after 20 warm-up calls, with `/api/health` measured the same way as the baseline.',
+      '"index" is the index the page is read from (EXPLAIN of the same query); "rows" the page and the matches.',
+      '',
+      '| scenario | index | rows | p50 | p95 | max | budget (p95) | verdict |',
+      '|---|---|---|---|---|---|---|---|',
+      row('/api/health', undefined, '–', figures.health, undefined),
+      ...figures.searches.map((figure) =>
+        row(
+          figure.scenario,
+          figure.index,
+          `${figure.rows.toString()} of ${figure.matching.toLocaleString('en')}`,
+          figure,
+          VOUCHER_SEARCH_P95_BUDGET_MS,
+        ),
+      ),
+      '',
+      'Queries:',
+      '',
+      ...figures.searches.map((figure) => `- ${figure.scenario}: \`${figure.query}\``),
+      '',
+    );
+  }
+  return lines;
+}
+
 if (measured('console')) sections.console = await measureConsole();
 if (measured('transactions')) sections.transactions = await measureTransactionLists();
 if (measured('finance')) sections.finance = await measureFinanceCalls();
+if (measured('vouchers')) sections.vouchers = await measureVoucherSearch();
 
 /** The previous report's text of a part: from its first heading to the next part's. */
 function previousPart(previous: string, part: Part): string[] {
   const begin = previous.indexOf(PART_HEADINGS[part]);
   if (begin === -1) return [];
-  const ends = PARTS.map((other) => previous.indexOf(PART_HEADINGS[other], begin + 1)).filter(
-    (index) => index > begin,
-  );
+  // A part has a section per database, all under the same heading: it ends at another part's.
+  const ends = PARTS.filter((other) => other !== part)
+    .map((other) => previous.indexOf(PART_HEADINGS[other], begin + 1))
+    .filter((index) => index > begin);
   return [previous.slice(begin, ends.length === 0 ? undefined : Math.min(...ends)).trimEnd(), ''];
 }
 const previous = only === undefined || !existsSync(report) ? '' : readFileSync(report, 'utf8');

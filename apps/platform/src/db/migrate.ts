@@ -11,6 +11,7 @@ import * as sessionHardening from './migrations/0008-session-hardening.ts';
 import * as editVersions from './migrations/0009-edit-versions.ts';
 import * as finance from './migrations/0010-finance.ts';
 import * as financeJobs from './migrations/0011-finance-jobs.ts';
+import * as vouchers from './migrations/0012-vouchers.ts';
 import * as financeResults from './migrations/0014-finance-results.ts';
 import * as financeListIndexes from './migrations/0016-finance-list-indexes.ts';
 import type { Db } from './schema.ts';
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-edit-versions': editVersions,
   '0010-finance': finance,
   '0011-finance-jobs': financeJobs,
+  '0012-vouchers': vouchers,
   '0014-finance-results': financeResults,
   '0016-finance-list-indexes': financeListIndexes,
 };
