@@ -1,3 +1,5 @@
+import { VOUCHER_SEARCH_PAGE_SIZE } from '@web-control/contract/vouchers';
+
 /** The voucher area's texts and constants (specification 3, sections 2, 5, 8 and 9). */
 
 export const VOUCHERS_TITLE = 'Vouchers';
@@ -5,13 +7,11 @@ export const VOUCHER_TITLE = 'Voucher';
 export const HOME_CRUMB = 'Home';
 
 /** Section 9: the search's default page size; offset = page * size - size. */
-export const VOUCHER_PAGE_SIZE = 25;
+export const VOUCHER_PAGE_SIZE = VOUCHER_SEARCH_PAGE_SIZE;
 /** The pagination control's own choice of sizes. */
 export const VOUCHER_PAGE_SIZES = [10, 25, 50, 100] as const;
 /** Typing in the reference field asks again once the typing pauses (no spec figure; see decisions). */
 export const VOUCHER_FILTER_DEBOUNCE_MS = 500;
-/** Section 9: the state text in the history is cut to this many characters. */
-export const HISTORY_STATUS_LENGTH = 15;
 /** Section 9: dates. */
 export const VOUCHER_DATE_TIME_FORMAT = "ddd Do MMM 'YY HH:mm:ss";
 export const VOUCHER_DATE_FORMAT = 'DD/MM/YYYY';
@@ -64,8 +64,10 @@ export const MODAL_TEXTS = {
   comment: 'Add a comment',
   supportId: 'Support ID',
   cancel: 'Cancel',
-  holdQuestion: (reference: string) => `Place voucher ${reference} on hold? It cannot be redeemed while on hold.`,
-  releaseQuestion: (reference: string) => `Release the hold on voucher ${reference}? It can be redeemed again.`,
+  holdQuestion: (reference: string) =>
+    `Place voucher ${reference} on hold? It cannot be redeemed while on hold.`,
+  releaseQuestion: (reference: string) =>
+    `Release the hold on voucher ${reference}? It can be redeemed again.`,
   rollBackQuestion: (reference: string) =>
     `Roll back the redemption of voucher ${reference}? The redeemed amount returns to the voucher's balance.`,
   rollForwardQuestion: (reference: string) =>

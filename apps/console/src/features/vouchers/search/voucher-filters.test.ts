@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasFilters, NO_FILTERS, readVoucherSearch, toOrdersQuery, writeVoucherSearch } from './voucher-filters';
+import {
+  hasFilters,
+  NO_FILTERS,
+  readVoucherSearch,
+  toOrdersQuery,
+  writeVoucherSearch,
+} from './voucher-filters';
 
 describe('voucher search in the URL', () => {
   it('reads defaults from an empty URL: no filters, page 1, 25 a page', () => {

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { VOUCHER_PAGE_SIZE, VOUCHER_PAGE_SIZES } from '../constants';
+import type { VouchersQuery } from '@web-control/contract/vouchers';
 
 /** The day bounds as the URL and the date inputs hold them: local days, `YYYY-MM-DD`, or null. */
 export interface VoucherFilters {
@@ -70,17 +71,6 @@ export function writeVoucherSearch({ filters, page, size }: VoucherSearch): URLS
   return params;
 }
 
-/** The query of `GET {moneytransfer}/orders`. */
-export interface OrdersQueryInput {
-  limit: number;
-  offset: number;
-  orderReference?: string;
-  fromDatetime?: string;
-  toDatetime?: string;
-  fromLastModifiedDatetime?: string;
-  toLastModifiedDatetime?: string;
-}
-
 // A from-day starts at its local midnight; a to-day takes in the whole of its last millisecond.
 function dayBound(day: string | null, edge: 'start' | 'end'): string | undefined {
   if (!day) return undefined;
@@ -88,8 +78,8 @@ function dayBound(day: string | null, edge: 'start' | 'end'): string | undefined
   return (edge === 'start' ? local.startOf('day') : local.endOf('day')).toISOString();
 }
 
-/** ISO 8601 bounds with a zone (specification 0); offset = page * size - size (specification 3). */
-export function toOrdersQuery({ filters, page, size }: VoucherSearch): OrdersQueryInput {
+/** `GET {moneytransfer}/orders`: ISO 8601 bounds with a zone (specification 0); offset = page * size - size. */
+export function toOrdersQuery({ filters, page, size }: VoucherSearch): VouchersQuery {
   const reference = filters.reference.trim();
   return {
     limit: size,
