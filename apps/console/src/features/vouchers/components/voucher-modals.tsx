@@ -54,7 +54,6 @@ export function HoldContent({ params, submitting, submit, dismiss }: ModalConten
           label={MODAL_TEXTS.comment}
           required
           minRows={2}
-          autosize
           disabled={submitting}
           error={form.formState.errors.reason?.message}
           data-autofocus
@@ -100,7 +99,6 @@ export function RollContent({ params, submitting, submit, dismiss }: ModalConten
           label={MODAL_TEXTS.comment}
           required
           minRows={2}
-          autosize
           disabled={submitting}
           error={form.formState.errors.comment?.message}
           {...form.register('comment')}
