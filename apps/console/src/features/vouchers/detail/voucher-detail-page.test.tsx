@@ -49,7 +49,7 @@ function rolledBack(): OrderDetailResponse {
 
 /** Text with the currency format's non-breaking spaces read as spaces. */
 function textOf(element: Element): string {
-  return (element.textContent ?? '').replace(/\s/g, ' ');
+  return element.textContent.replace(/\s/g, ' ');
 }
 
 function currentState() {
