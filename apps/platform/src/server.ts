@@ -18,6 +18,8 @@ import { monitoringPlugin } from './modules/monitoring/plugin.ts';
 import { runtimeConfigPlugin } from './modules/runtime-config/plugin.ts';
 import { ssoPlugin } from './modules/sso/plugin.ts';
 import { transactionsPlugin } from './modules/transactions/plugin.ts';
+import { vouchersPlugin } from './modules/vouchers/plugin.ts';
+import { createVouchersService, type VouchersService } from './modules/vouchers/service.ts';
 import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
@@ -27,6 +29,8 @@ import { securityPlugin } from './plugins/security.ts';
 import { readSettings, type Settings, type SettingsInput } from './settings.ts';
 import { createSimulator, type Simulator } from './simulator/simulator.ts';
 import { createTransactionRecorder } from './simulator/transaction-recorder.ts';
+import { createVoucherHistoryTask, VOUCHER_HISTORY_MAX_MS } from './simulator/voucher-lives.ts';
+import { createVoucherTraffic } from './simulator/voucher-traffic.ts';
 import { DAY_MS, HOUR_MS } from './time.ts';
 
 export interface BuildOptions {
@@ -68,6 +72,8 @@ export interface AppServices {
    * them; tests run one by name with their clock.
    */
   financeJobs: FinanceJobs;
+  /** The voucher state machine: the vouchers module's routes and the simulator's voucher traffic share it. */
+  vouchers: VouchersService;
 }
 
 declare module 'fastify' {
@@ -165,13 +171,27 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     transactionHistoryMs: Math.min(settings.simulatorHistoryHours * HOUR_MS, DAY_MS),
     log: app.log,
   });
-  // The simulated switch records its transactions as the real one would.
+  const vouchers = createVouchersService({ db: database.db, clock, audit });
+  // The simulated switch records its transactions as the real one would, voucher traffic included.
   simulator.onTransactions(
     createTransactionRecorder({
       seed: settings.simulatorSeed,
       retentionDays: settings.transactionRetentionDays,
+      legSources: [createVoucherTraffic({ seed: settings.simulatorSeed, vouchers })],
     }),
   );
+  const voucherHistoryMs = Math.min(settings.simulatorHistoryHours * HOUR_MS, VOUCHER_HISTORY_MAX_MS);
+  if (voucherHistoryMs > 0) {
+    simulator.onStart(
+      createVoucherHistoryTask({
+        db: database.db,
+        clock,
+        seed: settings.simulatorSeed,
+        historyMs: voucherHistoryMs,
+        log: app.log,
+      }),
+    );
+  }
   const auth = createAuthService({
     db: database.db,
     clock,
@@ -192,6 +212,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     getSigningSecret,
     getPublicUrl,
     financeJobs: createFinanceJobs({ db: database.db, clock, log: app.log }),
+    vouchers,
   };
   app.decorate('services', services);
 
@@ -225,6 +246,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(loadBalancerPlugin);
   await app.register(transactionsPlugin);
   await app.register(financePlugin);
+  await app.register(vouchersPlugin);
   await app.register(apiDocsUiPlugin);
   await app.register(consoleStaticPlugin, { consoleDist: settings.consoleDist });
 

@@ -236,4 +236,19 @@ export const DEMO_SERVICE_TYPES: readonly DemoServiceType[] = [
     trafficShare: 0,
     originators: [],
   },
+  // Money-transfer vouchers: the simulator's voucher traffic records these itself.
+  {
+    id: 'voucher-purchase',
+    description: 'Voucher Purchase',
+    serviceId: null,
+    trafficShare: 0,
+    originators: ['branch'],
+  },
+  {
+    id: 'voucher-redemption',
+    description: 'Voucher Redemption',
+    serviceId: null,
+    trafficShare: 0,
+    originators: ['pos'],
+  },
 ];

@@ -8,6 +8,7 @@ import type { LoadBalancerTables } from '../modules/load-balancer/table.ts';
 import type { MonitoringTables } from '../modules/monitoring/table.ts';
 import type { SsoTables } from '../modules/sso/table.ts';
 import type { TransactionsTables } from '../modules/transactions/table.ts';
+import type { VouchersTables } from '../modules/vouchers/table.ts';
 import type { IdempotencyTables } from '../plugins/idempotency-table.ts';
 
 /** Every table, composed from each module's own table types. */
@@ -22,7 +23,8 @@ export interface Database
     TransactionsTables,
     IdempotencyTables,
     ApprovalsTables,
-    FinanceTables {}
+    FinanceTables,
+    VouchersTables {}
 
 export type Db = Kysely<Database>;
 /** A query runner: the database itself or an open transaction. */

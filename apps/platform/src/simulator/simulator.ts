@@ -40,6 +40,12 @@ export type TransactionsListener = (
   executor: DbExecutor,
 ) => void | Promise<void>;
 
+/**
+ * Work the leading process runs once in the background after its first prepare (a module's own
+ * first-start history); `shouldContinue` turns false when the simulator stops.
+ */
+export type SimulatorStartTask = (shouldContinue: () => boolean) => Promise<void>;
+
 export interface SimulatorLog {
   info(object: object, message: string): void;
   error(object: object, message: string): void;
@@ -87,6 +93,8 @@ export function createSimulator(options: SimulatorOptions) {
   const repository = createSimulatorRepository();
   const engine = createTrafficEngine({ seed: options.seed, tps: options.tps });
   const listeners = new Set<TransactionsListener>();
+  const startTasks = new Set<SimulatorStartTask>();
+  let startTaskRuns: Promise<unknown> | undefined;
   let lastTick: number | undefined;
   let running = false;
   let loop: Promise<void> | undefined;
@@ -169,6 +177,17 @@ export function createSimulator(options: SimulatorOptions) {
       .catch((error: unknown) => {
         log.error({ err: error }, 'Simulator: the transaction history could not be written');
       });
+  }
+
+  function runStartTasks(): void {
+    if (startTaskRuns !== undefined) return;
+    startTaskRuns = Promise.all(
+      [...startTasks].map((task) =>
+        task(() => running).catch((error: unknown) => {
+          log.error({ err: error }, 'Simulator: a first-start task failed');
+        }),
+      ),
+    );
   }
 
   async function runTick(tickEnd: number): Promise<TickResult> {
@@ -275,6 +294,7 @@ export function createSimulator(options: SimulatorOptions) {
           const { points } = await prepare();
           log.info({ points, ms: Date.now() - started }, 'Simulator: history written');
           startHistory();
+          runStartTasks();
         }
         const now = clock.now().getTime();
         await sleep(floorTick(now) + TICK_MS - now + TICK_DELAY_MS);
@@ -300,6 +320,10 @@ export function createSimulator(options: SimulatorOptions) {
         listeners.delete(listener);
       };
     },
+    /** Registers work for the leading process to run once after its first prepare (start() only). */
+    onStart(task: SimulatorStartTask): void {
+      startTasks.add(task);
+    },
     /** Runs on real timers until stop(); only while `leaderLock` is held (one process per database). */
     start(leaderLock: LeaderLock = SINGLE_PROCESS_LOCK): void {
       if (running) {
@@ -315,6 +339,7 @@ export function createSimulator(options: SimulatorOptions) {
       wake?.();
       await loop;
       await history;
+      await startTaskRuns;
       loop = undefined;
       await lock.release();
     },

@@ -13,6 +13,11 @@ export interface TransactionRecorderOptions {
   retentionDays: number;
   /** Prune once every this many ticks (hourly at 10 s ticks). */
   pruneEveryTicks?: number;
+  /**
+   * Other traffic of the tick (the voucher traffic) that records its own legs, run in the tick's
+   * transaction; its legs are stored in start order with the rest.
+   */
+  legSources?: ReadonlyArray<(tickEnd: number, executor: DbExecutor) => Promise<RecordedLeg[]>>;
 }
 
 /**
@@ -29,10 +34,11 @@ export function createTransactionRecorder(options: TransactionRecorderOptions) {
   return async (transactions: readonly SimulatedTransaction[], tickEnd: number, executor: DbExecutor) => {
     const recordLegs = createLegRecorder(await repository.loadCatalogue(executor));
     const random = createRandom(deriveSeed(options.seed ^ 0x7a11, tickEnd));
-    const { started, later } = takeStartedLegs(
-      [...waiting, ...transactions.flatMap((transaction) => recordLegs(transaction, random))],
-      tickEnd,
-    );
+    const recorded = [...waiting, ...transactions.flatMap((transaction) => recordLegs(transaction, random))];
+    for (const source of options.legSources ?? []) {
+      recorded.push(...(await source(tickEnd, executor)));
+    }
+    const { started, later } = takeStartedLegs(recorded, tickEnd);
     await repository.insertLegs(executor, started);
     waiting = later;
     tickCount += 1;
