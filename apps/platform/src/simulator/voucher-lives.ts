@@ -43,6 +43,8 @@ import { PARTIAL_REDEMPTION_SHARE, STUCK_REDEMPTION_SHARE } from './voucher-traf
 /** Mean time from payment (or the last event) to the next redemption. */
 const MEAN_GAP_MS = 18 * HOUR_MS;
 const REFUND_SHARE = 0.05;
+/** Share of vouchers nobody ever collects: they expire after VOUCHER_VALIDITY_DAYS. */
+const ABANDONED_SHARE = 0.04;
 const HOLD_SHARE = 0.01;
 const MEAN_HOLD_MS = 8 * HOUR_MS;
 /** Support resolves a stuck redemption this long after it. */
@@ -332,8 +334,9 @@ export function planVoucherLife(options: PlanOptions): VoucherLife {
   const now = options.now.getTime();
   const life = buy(options);
   const expiresAt = options.created.getTime() + VOUCHER_VALIDITY_DAYS * DAY_MS;
+  const abandoned = random() < ABANDONED_SHARE;
   while (life.state === 'REDEEMABLE') {
-    const next = lastAt(life) + MINUTE_MS + exponential(random, MEAN_GAP_MS);
+    const next = abandoned ? Number.POSITIVE_INFINITY : lastAt(life) + MINUTE_MS + exponential(random, MEAN_GAP_MS);
     if (next > expiresAt) {
       if (expiresAt <= now) refund(life, random, expiresAt, 'EXPIRE');
       break;
@@ -458,13 +461,13 @@ export function planVoucherHistory(options: { seed: number; now: Date; historyMs
   const planning = { random, created: options.now, now: options.now, withLegs: true };
   // Newest first: the demo's forced changes land on recent vouchers, after their last transition.
   const redeemable = lives
-    .filter((life) => life.state === 'REDEEMABLE' && lastAt(life) < now - 20 * MINUTE_MS)
+    .filter((life) => life.state === 'REDEEMABLE' && lastAt(life) < now - 9 * MINUTE_MS)
     .reverse();
   let stuck = lives.filter((life) => life.state === 'REDEMPTION_AUTHORISED').length;
   while (stuck < 2 && redeemable.length > 0) {
     const life = redeemable.shift();
     if (life === undefined) break;
-    redeem(life, planning, now - (5 + stuck * 3) * MINUTE_MS, true);
+    redeem(life, planning, now - (8 - stuck * 3) * MINUTE_MS, true);
     stuck += 1;
   }
   if (!lives.some((life) => life.state === 'ON_HOLD')) {

@@ -315,7 +315,7 @@ export function createVouchersService(deps: VouchersServiceDeps) {
         actor,
         {
           action: body.onHold ? 'voucher.hold' : 'voucher.release',
-          target: { reference, customerId, onHold: body.onHold, reason: body.reason },
+          target: { reference, customerId, onHold: body.onHold, comment: body.reason },
         },
         async (tx) => {
           const voucher = await repository.findByReference(tx, reference);
