@@ -56,7 +56,8 @@ function currentState() {
   return screen.findByRole('region', { name: 'Current State' });
 }
 
-describe('voucher detail page', () => {
+// Typing into forms and modals takes seconds when the machine is busy.
+describe('voucher detail page', { timeout: 20_000 }, () => {
   beforeEach(() => {
     setRuntimeConfig({ ...TEST_CONFIG });
     clearModalsForTests();

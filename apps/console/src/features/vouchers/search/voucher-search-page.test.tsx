@@ -35,7 +35,8 @@ function queryOf(url: URL | undefined) {
   return Object.fromEntries(url?.searchParams ?? []);
 }
 
-describe('voucher search page', () => {
+// Typing into forms and modals takes seconds when the machine is busy.
+describe('voucher search page', { timeout: 20_000 }, () => {
   beforeEach(() => {
     setRuntimeConfig({ ...TEST_CONFIG });
     signInWith(VIEW);
