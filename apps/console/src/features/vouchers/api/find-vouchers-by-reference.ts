@@ -8,11 +8,15 @@ export const MIN_VOUCHER_REFERENCE_LENGTH = 4;
 /** The reference matches exactly: one voucher, but a page leaves room for a duplicate. */
 const LOOKUP_LIMIT = 5;
 
-/** Whether a typed text is worth looking up as a voucher reference: long enough, one the API accepts. */
+/** A reference is one word; a screen's name being typed ("load bal") is not looked up. */
+const ONE_WORD = /^\S+$/;
+
+/** Whether a typed text is worth looking up as a voucher reference: one word, long enough, one the API accepts. */
 export function isVoucherReferenceLookup(text: string): boolean {
   const reference = text.trim();
   return (
     reference.length >= MIN_VOUCHER_REFERENCE_LENGTH &&
+    ONE_WORD.test(reference) &&
     vouchersQuerySchema.safeParse({ orderReference: reference }).success
   );
 }
