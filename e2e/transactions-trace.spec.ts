@@ -120,7 +120,7 @@ test.describe('command palette', () => {
 
     await page.keyboard.press('Control+K');
     const palette = page.getByRole('dialog', { name: 'Command palette' });
-    const search = palette.getByRole('textbox', { name: 'Search screens and transactions' });
+    const search = palette.getByRole('textbox', { name: 'Search screens, transactions and vouchers' });
     await expect(search).toBeFocused();
     await search.fill(completion.referenceNumber);
     const match = palette.getByRole('button', { name: /Pre-authorisation Completion/ });

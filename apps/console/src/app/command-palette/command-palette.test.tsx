@@ -210,4 +210,59 @@ describe('command palette', () => {
     expect(await within(dialog).findByText('No transaction with reference ZZZZ')).toBeInTheDocument();
     expect(requests('/api/ecs/transactions')).toHaveLength(1);
   });
+
+  it('finds a voucher by its reference with the voucher permissions and opens it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInWith(['VIEW_TRANSACTIONS', 'VIEW_VOUCHERS']);
+    const { fetchMock, requests } = routeFetch({
+      'GET /api/ecs/transactions': () =>
+        jsonResponse(200, { transactions: [], paging: { previousPage: false, nextPage: false } }),
+      'GET /api/moneytransfer/orders': () =>
+        jsonResponse(200, {
+          senderOrders: [
+            {
+              reference: 'MT-000123',
+              customerId: 'CUST-42',
+              state: 'ON_HOLD',
+              datetimeCreated: '2026-02-03T12:05:09.000Z',
+              datetimeModified: '2026-02-04T08:30:00.000Z',
+              amount: { amount: 50000, currency: 'ZAR' },
+            },
+          ],
+          paging: { nextPage: null, nrRecords: 1, range: '1-1' },
+        }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { router } = renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    const input = within(dialog).getByRole('textbox', { name: 'Search screens, transactions and vouchers' });
+    await user.type(input, 'MT-000123');
+    expect(await within(dialog).findByText('No transaction with reference MT-000123')).toBeInTheDocument();
+    const result = await within(dialog).findByRole('button', { name: /^MT-000123/ });
+    expect(result).toHaveTextContent('Voucher · created');
+    expect(result).toHaveTextContent('ON_HOLD');
+    const sent = requests('/api/moneytransfer/orders');
+    expect(sent).toHaveLength(1);
+    expect(Object.fromEntries(sent[0]?.searchParams ?? [])).toEqual({
+      limit: '5',
+      offset: '0',
+      orderReference: 'MT-000123',
+    });
+    await user.click(result);
+    expect(router.state.location.pathname).toBe('/dashboard/vouchers/MT-000123');
+  });
+
+  it('looks up no voucher without VIEW_VOUCHERS', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInWith(['VIEW_TRANSACTIONS']);
+    const { requests } = setup([]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    await user.type(within(dialog).getByRole('textbox'), 'MT-000123');
+    expect(await within(dialog).findByText('No transaction with reference MT-000123')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/voucher/i)).toBeNull();
+    expect(requests('/api/moneytransfer/orders')).toEqual([]);
+  });
 });

@@ -10,6 +10,13 @@ import {
   useTransactionsByReference,
 } from '../../features/transactions/api/find-transactions-by-reference';
 import { stateKind } from '../../features/transactions/transaction-state';
+import {
+  isVoucherReferenceLookup,
+  useVouchersByReference,
+} from '../../features/vouchers/api/find-vouchers-by-reference';
+import { voucherPath } from '../../features/vouchers/paths';
+import { voucherStateKind } from '../../features/vouchers/voucher-state';
+import { VOUCHER_VIEW_PERMISSIONS } from '@web-control/contract/vouchers';
 import { StatePill } from '../../shared/ui/state-pill';
 import { transactionPath } from '../../features/transactions/paths';
 import { formatDateTime } from '../../shared/format/dates';
@@ -25,6 +32,9 @@ export const PALETTE_TEXTS = {
   lookupFailed: 'Transactions could not be looked up',
   noTransaction: (reference: string) => `No transaction with reference ${reference}`,
   openTransaction: (uuid: string) => `Open transaction ${uuid}`,
+  lookingUpVouchers: 'Looking up vouchers…',
+  voucherLookupFailed: 'Vouchers could not be looked up',
+  noVoucher: (reference: string) => `No voucher with reference ${reference}`,
 } as const;
 
 interface CommandPaletteProps {
@@ -89,9 +99,56 @@ function ReferenceResults({ query, active, onOpen }: ReferenceResultsProps) {
   return <Spotlight.ActionsGroup label="Transactions">{content}</Spotlight.ActionsGroup>;
 }
 
+/** The voucher with the query as its reference (exact), looked up once typing pauses. */
+function VoucherResults({
+  query,
+  active,
+  onOpen,
+}: Omit<ReferenceResultsProps, 'onOpen'> & { onOpen: (reference: string) => void }) {
+  const typed = active ? query.trim() : '';
+  const [reference] = useDebouncedValue(typed, REFERENCE_LOOKUP_DEBOUNCE_MS);
+  const lookup = useVouchersByReference(reference, active);
+  if (!active) return null;
+
+  let content;
+  if (reference !== typed || lookup.isPending) {
+    content = (
+      <Group gap="xs" p="sm" role="status">
+        <Loader size="xs" />
+        <Text size="sm">{PALETTE_TEXTS.lookingUpVouchers}</Text>
+      </Group>
+    );
+  } else if (lookup.isError) {
+    content = (
+      <Text size="sm" p="sm" role="status">
+        {PALETTE_TEXTS.voucherLookupFailed}
+      </Text>
+    );
+  } else if (lookup.data.length === 0) {
+    content = (
+      <Text size="sm" p="sm" role="status">
+        {PALETTE_TEXTS.noVoucher(typed)}
+      </Text>
+    );
+  } else {
+    content = lookup.data.map((order) => (
+      <Spotlight.Action
+        key={order.reference}
+        label={order.reference}
+        description={`Voucher · created ${formatDateTime(order.datetimeCreated)}`}
+        rightSection={<StatePill label={order.state} kind={voucherStateKind(order.state)} />}
+        dimmedSections={false}
+        onClick={() => onOpen(order.reference)}
+      />
+    ));
+  }
+  return <Spotlight.ActionsGroup label="Vouchers">{content}</Spotlight.ActionsGroup>;
+}
+
 /**
  * Ctrl+K / Cmd+K, or the header's Search button: go to any screen the user may open, or, with
- * VIEW_TRANSACTIONS, to a transaction by its uuid or reference.
+ * VIEW_TRANSACTIONS, to a transaction by its uuid or reference; with the voucher permissions too, to a
+ * voucher by its reference.
  */
 export function CommandPalette({ store, permissions, onNavigate }: CommandPaletteProps) {
   const [query, setQuery] = useState('');
@@ -103,6 +160,8 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
   const canViewTransactions = holdsAll(permissions, ['VIEW_TRANSACTIONS']);
   const uuid = canViewTransactions ? asUuid(query) : undefined;
   const looksUp = canViewTransactions && uuid === undefined && isReferenceLookup(query);
+  const canViewVouchers = holdsAll(permissions, VOUCHER_VIEW_PERMISSIONS);
+  const looksUpVoucher = canViewVouchers && uuid === undefined && isVoucherReferenceLookup(query);
 
   const open = (screen: PaletteScreen) => {
     if (screen.external) {
@@ -112,6 +171,16 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
     onNavigate(screen.to);
   };
   const openTransaction = (id: string) => onNavigate(transactionPath(id));
+  const openVoucher = (reference: string) => onNavigate(voucherPath(reference));
+  let searchLabel = 'Search screens';
+  let placeholder = 'Go to a screen';
+  if (canViewVouchers) {
+    searchLabel = 'Search screens, transactions and vouchers';
+    placeholder = 'Go to a screen, or find a transaction or voucher by reference';
+  } else if (canViewTransactions) {
+    searchLabel = 'Search screens and transactions';
+    placeholder = 'Go to a screen, or find a transaction by reference or uuid';
+  }
 
   return (
     <Spotlight.Root
@@ -124,14 +193,7 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
       // The dialog itself is the content element; the root is only its container.
       attributes={{ content: { 'aria-label': 'Command palette' } }}
     >
-      <Spotlight.Search
-        aria-label={canViewTransactions ? 'Search screens and transactions' : 'Search screens'}
-        placeholder={
-          canViewTransactions
-            ? 'Go to a screen, or find a transaction by reference or uuid'
-            : 'Go to a screen'
-        }
-      />
+      <Spotlight.Search aria-label={searchLabel} placeholder={placeholder} />
       <Spotlight.ActionsList>
         {uuid ? (
           <Spotlight.ActionsGroup label="Transactions">
@@ -156,7 +218,10 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
         {canViewTransactions ? (
           <ReferenceResults query={query} active={looksUp} onOpen={openTransaction} />
         ) : null}
-        {screens.length === 0 && !uuid && !looksUp ? (
+        {canViewVouchers ? (
+          <VoucherResults query={query} active={looksUpVoucher} onOpen={openVoucher} />
+        ) : null}
+        {screens.length === 0 && !uuid && !looksUp && !looksUpVoucher ? (
           <Spotlight.Empty>{PALETTE_TEXTS.nothingFound}</Spotlight.Empty>
         ) : null}
       </Spotlight.ActionsList>

@@ -1,9 +1,3 @@
-import { AreaPendingPage } from '../../shared/ui/area-pending-page';
-
-export function VoucherSearchPage() {
-  return <AreaPendingPage title="Vouchers" />;
-}
-
-export function VoucherDetailPage() {
-  return <AreaPendingPage title="Voucher" />;
-}
+// The area's lazily loaded route module: one chunk for its screens.
+export { VoucherSearchPage } from './search/voucher-search-page';
+export { VoucherDetailPage } from './detail/voucher-detail-page';

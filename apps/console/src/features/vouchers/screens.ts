@@ -1,6 +1,5 @@
 import { defineArea } from '../../shared/screens/define-area';
-
-const VOUCHERS_PATH = '/dashboard/vouchers';
+import { VOUCHERS_PATH } from './paths';
 
 export const VOUCHERS_SCREENS = defineArea({
   // The pages show transactions too (spec 3); the menu entry asks only VIEW_VOUCHERS (spec 1).

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { DataTable, type DataTableColumn } from './data-table';
 import { useColumnVisibility, useRowSelection, useSorting } from './use-table-controls';
@@ -146,5 +146,24 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Toggle colour' }));
     expect(screen.getByRole('columnheader', { name: /Colour/ })).toBeInTheDocument();
     expect(screen.getByText('yellow')).toBeInTheDocument();
+  });
+
+  it('opens a row on a click anywhere but its links and buttons', async () => {
+    const user = userEvent.setup();
+    const open = vi.fn<(fruit: Fruit) => void>();
+    renderWithProviders(
+      <DataTable
+        columns={COLUMNS}
+        rows={FRUITS}
+        rowId={(fruit) => fruit.name}
+        label="Fruits"
+        minWidth={300}
+        onRowClick={open}
+      />,
+    );
+    await user.click(screen.getByRole('cell', { name: 'yellow' }));
+    expect(open).toHaveBeenCalledWith(FRUITS[1]);
+    await user.click(screen.getByRole('button', { name: 'Eat Cherry' }));
+    expect(open).toHaveBeenCalledTimes(1);
   });
 });

@@ -50,6 +50,11 @@ interface DataTableProps<T extends RowData> {
   sorting?: SortingControl;
   selection?: RowSelectionControl;
   columnVisibility?: ColumnVisibilityControl;
+  /**
+   * A click anywhere on a row opens it (a search result opening its detail page). Keyboard users
+   * reach the same place through a link in the row, so clicks on a link or button are left to it.
+   */
+  onRowClick?: (row: T) => void;
 }
 
 function toColumnDef<T extends RowData>(column: DataTableColumn<T>): ColumnDef<typeof features, T> {
@@ -147,8 +152,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                   },
                 }
               : {};
+            const { onRowClick } = props;
+            const opens = onRowClick
+              ? {
+                  className: classes.clickable,
+                  onClick: (event: MouseEvent) => {
+                    if (event.target instanceof Element && event.target.closest('a, button')) return;
+                    onRowClick(row.original);
+                  },
+                }
+              : {};
             return (
-              <Table.Tr key={row.id} {...selectable}>
+              <Table.Tr key={row.id} {...opens} {...selectable}>
                 {visible.map((column) =>
                   column.rowHeader ? (
                     <Table.Th key={column.id} scope="row" fw={500} ta={column.align}>

@@ -1,0 +1,267 @@
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { holdsAll } from '@web-control/contract/permissions';
+import {
+  VOUCHER_EDIT_PERMISSION,
+  type OrderDetailResponse,
+  type PaymentInfo,
+} from '@web-control/contract/vouchers';
+import { useId, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatCurrency } from '../../../shared/format/currency';
+import { HttpError } from '../../../shared/http/http-error';
+import { openModal } from '../../../shared/modals/modal-store';
+import { useAccount } from '../../../shared/session/session-state';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { QueryState } from '../../../shared/ui/query-state';
+import { StatePill } from '../../../shared/ui/state-pill';
+import { useVoucher } from '../api/get-voucher';
+import { useRollRedemption, type RollDirection } from '../api/roll-redemption';
+import { useSetHoldStatus } from '../api/set-hold-status';
+import { VoucherBreadcrumbs } from '../components/voucher-breadcrumbs';
+import { holdModal, rollModal } from '../components/voucher-modal-definitions';
+import { DETAIL_TEXTS, SEARCH_TEXTS, VOUCHER_MESSAGES, VOUCHER_TITLE } from '../constants';
+import { transactionTracePath } from '../paths';
+import { formatVoucherDateTime } from '../voucher-format';
+import { historyStatus, voucherStateKind } from '../voucher-state';
+import { groupHistory, type VoucherEvent } from './voucher-history';
+
+/** A label and its value, read out as a pair. */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function CurrentState({ detail, canEdit }: { detail: OrderDetailResponse; canEdit: boolean }) {
+  const headingId = useId();
+  const { order } = detail;
+  const hold = useSetHoldStatus();
+  // Offered only where the state machine allows it (section 4).
+  const onHold = order.state === 'REDEEMABLE' ? true : order.state === 'ON_HOLD' ? false : null;
+  const changeHold = (placing: boolean) =>
+    void openModal(holdModal, {
+      reference: order.reference,
+      onHold: placing,
+      apply: (body, idempotencyKey) =>
+        hold.mutateAsync({ customerId: order.customerId, reference: order.reference, body, idempotencyKey }),
+    });
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap="sm">
+          <Group gap="sm">
+            <Title order={2} size="h4" id={headingId}>
+              {DETAIL_TEXTS.currentState}
+            </Title>
+            <StatePill label={order.state} kind={voucherStateKind(order.state)} />
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" m={0}>
+            <Field label={DETAIL_TEXTS.reference}>{order.reference}</Field>
+            <Field label={DETAIL_TEXTS.created}>{formatVoucherDateTime(order.datetimeCreated)}</Field>
+            <Field label={DETAIL_TEXTS.balance}>
+              {formatCurrency(order.amount.amount, order.amount.currency)}
+            </Field>
+          </SimpleGrid>
+        </Stack>
+        {canEdit && onHold !== null ? (
+          <Button
+            color={onHold ? 'orange' : 'blue'}
+            onClick={() => changeHold(onHold)}
+            loading={hold.isPending}
+          >
+            {onHold ? DETAIL_TEXTS.placeOnHold : DETAIL_TEXTS.releaseHold}
+          </Button>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}
+
+function PaymentFields({ payment }: { payment: PaymentInfo }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 5 }} component="dl" m={0}>
+      <Field label={DETAIL_TEXTS.merchantId}>{payment.originator.merchant.merchantId}</Field>
+      <Field label={DETAIL_TEXTS.terminalId}>{payment.originator.terminalId}</Field>
+      {payment.recipientId ? <Field label={DETAIL_TEXTS.recipientId}>{payment.recipientId}</Field> : null}
+      <Field
+        label={DETAIL_TEXTS.place}
+      >{`${payment.merchantName.city}, ${payment.merchantName.region}`}</Field>
+      <Field label={DETAIL_TEXTS.origin}>{payment.merchantName.name}</Field>
+    </SimpleGrid>
+  );
+}
+
+function BalanceTable({ event }: { event: VoucherEvent }) {
+  return (
+    <Table withTableBorder captionSide="top" fz="sm">
+      <Table.Caption>{DETAIL_TEXTS.orderBalance}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{SEARCH_TEXTS.columns.status}</Table.Th>
+          <Table.Th scope="col">Description</Table.Th>
+          <Table.Th scope="col">Date</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Amount
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            Balance
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {event.steps.map((step) => (
+          <Table.Tr key={step.id}>
+            <Table.Td title={step.state}>{historyStatus(step.state)}</Table.Td>
+            <Table.Td>{step.actionDescription}</Table.Td>
+            <Table.Td>{formatVoucherDateTime(step.datetimeUpdated)}</Table.Td>
+            <Table.Td ta="right">
+              {step.eventAmount ? formatCurrency(step.eventAmount.amount, step.eventAmount.currency) : '–'}
+            </Table.Td>
+            <Table.Td ta="right">
+              {formatCurrency(step.remainingOrderAmount.amount, step.remainingOrderAmount.currency)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+interface HistoryEventProps {
+  event: VoucherEvent;
+  canEdit: boolean;
+  onRoll: (direction: RollDirection, authorisationId: string) => void;
+  rolling: boolean;
+}
+
+function HistoryEvent({ event, canEdit, onRoll, rolling }: HistoryEventProps) {
+  const date = formatVoucherDateTime(event.datetimeUpdated);
+  const { authorisationId } = event;
+  return (
+    <Paper withBorder p="md" component="li" aria-label={`${event.actionDescription}, ${date}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} component="dl" m={0} style={{ flex: 1 }}>
+            <Field label={SEARCH_TEXTS.columns.status}>
+              <span title={event.state}>{historyStatus(event.state)}</span>
+            </Field>
+            <Field label="Description">{event.actionDescription}</Field>
+            <Field label="Date">{date}</Field>
+            <Field label={DETAIL_TEXTS.eventAmount}>
+              {event.eventAmount ? formatCurrency(event.eventAmount.amount, event.eventAmount.currency) : '–'}
+            </Field>
+          </SimpleGrid>
+          {event.isRedemption && canEdit && authorisationId ? (
+            <Group gap="xs">
+              <Button
+                size="xs"
+                color="orange"
+                variant="light"
+                disabled={!event.rollable || rolling}
+                onClick={() => onRoll('roll-back', authorisationId)}
+              >
+                {DETAIL_TEXTS.rollBack}
+              </Button>
+              <Button
+                size="xs"
+                color="orange"
+                disabled={!event.rollable || rolling}
+                onClick={() => onRoll('roll-forward', authorisationId)}
+              >
+                {DETAIL_TEXTS.rollForward}
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+        {event.payment ? <PaymentFields payment={event.payment} /> : null}
+        {event.isRedemption && authorisationId ? (
+          <Anchor component={Link} to={transactionTracePath(authorisationId)} size="sm">
+            {`${DETAIL_TEXTS.openTransaction} ${authorisationId}`}
+          </Anchor>
+        ) : null}
+        <BalanceTable event={event} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function History({ detail, canEdit }: { detail: OrderDetailResponse; canEdit: boolean }) {
+  const headingId = useId();
+  const roll = useRollRedemption();
+  const events = groupHistory(detail);
+  const { reference } = detail.order;
+  const openRoll = (direction: RollDirection, authorisationId: string) =>
+    void openModal(rollModal, {
+      reference,
+      direction,
+      apply: (body, idempotencyKey) =>
+        roll.mutateAsync({ reference, authorisationId, direction, body, idempotencyKey }),
+    });
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="sm">
+      <Title order={2} size="h4" id={headingId}>
+        {DETAIL_TEXTS.history}
+      </Title>
+      {events.length === 0 ? (
+        <Text c="dimmed">{DETAIL_TEXTS.noHistory}</Text>
+      ) : (
+        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {events.map((event) => (
+            <HistoryEvent
+              key={event.event}
+              event={event}
+              canEdit={canEdit}
+              onRoll={openRoll}
+              rolling={roll.isPending}
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function failureText(error: unknown, reference: string): string {
+  const status = error instanceof HttpError ? error.status : undefined;
+  return status === 404 ? VOUCHER_MESSAGES.notFound(reference) : VOUCHER_MESSAGES.voucherFailed(status);
+}
+
+/** /dashboard/vouchers/{reference}: the current state, hold and release, and the history. */
+export function VoucherDetailPage() {
+  const reference = useParams().voucherId ?? '';
+  const voucher = useVoucher(reference);
+  const canEdit = holdsAll(useAccount().userPermissions, [VOUCHER_EDIT_PERMISSION]);
+  return (
+    <Stack>
+      <PageTitle title={`${VOUCHER_TITLE} ${reference}`} />
+      <VoucherBreadcrumbs detail />
+      <Group justify="space-between">
+        <Title order={1}>{`${VOUCHER_TITLE} ${reference}`}</Title>
+        <Button variant="default" onClick={() => void voucher.refetch()} loading={voucher.isFetching}>
+          {SEARCH_TEXTS.refresh}
+        </Button>
+      </Group>
+      <QueryState
+        query={voucher}
+        loadingLabel="Loading voucher"
+        errorText={failureText(voucher.error, reference)}
+        retryLabel={VOUCHER_MESSAGES.retry}
+        keepDataOnError
+      >
+        {(detail) => (
+          <>
+            <CurrentState detail={detail} canEdit={canEdit} />
+            <History detail={detail} canEdit={canEdit} />
+          </>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

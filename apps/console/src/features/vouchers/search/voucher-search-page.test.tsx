@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '../../../shared/runtime-config';
+import { resetAccountForTests } from '../../../shared/session/session-state';
+import { jsonResponse } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { TEST_CONFIG } from '../../../test/tokens';
+import { VOUCHER_FILTER_DEBOUNCE_MS } from '../constants';
+import { senderOrder, signInWith, stubFetch, VIEW } from '../voucher-fixtures';
+import { VoucherSearchPage } from './voucher-search-page';
+
+const routes = [
+  { path: '/dashboard/vouchers', element: <VoucherSearchPage /> },
+  { path: '/dashboard/vouchers/:voucherId', element: <h1>Voucher page</h1> },
+];
+
+const ORDERS = [
+  senderOrder(),
+  senderOrder({ reference: 'MT-000124', state: 'ON_HOLD' }),
+  senderOrder({ reference: 'MT-000125', state: 'REDEEMED' }),
+];
+
+function ordersRoute(senderOrders = ORDERS, nrRecords = 60) {
+  return {
+    'GET /api/moneytransfer/orders': () =>
+      jsonResponse(200, {
+        senderOrders,
+        paging: { nextPage: 2, nrRecords, range: senderOrders.length ? `1-${senderOrders.length}` : '0-0' },
+      }),
+  };
+}
+
+function queryOf(url: URL | undefined) {
+  return Object.fromEntries(url?.searchParams ?? []);
+}
+
+// Typing into forms and modals takes seconds when the machine is busy.
+describe('voucher search page', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+    signInWith(VIEW);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    resetAccountForTests();
+  });
+
+  it('shows breadcrumbs, the four columns, state pills, the range and total', async () => {
+    const fetch = stubFetch(ordersRoute());
+    renderRoutes(routes, { path: '/dashboard/vouchers' });
+    const table = await screen.findByRole('table', { name: 'Vouchers' });
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(crumbs).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/dashboard');
+    expect(within(crumbs).getByText('Vouchers')).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Reference Number', 'Date Last Modified', 'Date Created', 'Status']);
+    const row = within(table).getByRole('row', { name: /MT-000124/ });
+    expect(within(row).getByText('ON_HOLD').closest('[data-kind]')).toHaveAttribute(
+      'data-kind',
+      'incomplete',
+    );
+    expect(within(table).getByText('REDEEMED').closest('[data-kind]')).toHaveAttribute(
+      'data-kind',
+      'unavailable',
+    );
+    expect(within(table).getByText('REDEEMABLE').closest('[data-kind]')).toHaveAttribute(
+      'data-kind',
+      'success',
+    );
+    // Modified and created in the specification's format: "Wed 4th Feb '26 08:30:00" in UTC.
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 2)
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      expect.stringMatching(/^\w{3} [45]th Feb '26 \d{2}:\d{2}:00$/),
+      expect.stringMatching(/^\w{3} (3rd|4th) Feb '26 \d{2}:\d{2}:09$/),
+    ]);
+    expect(screen.getByText('1-3 of 60')).toBeInTheDocument();
+    expect(queryOf(fetch.requests('/api/moneytransfer/orders')[0])).toEqual({ limit: '25', offset: '0' });
+  });
+
+  it('opens a voucher by clicking its row', async () => {
+    stubFetch(ordersRoute());
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/vouchers' });
+    const row = await screen.findByRole('row', { name: /MT-000124/ });
+    await user.click(within(row).getByText('ON_HOLD'));
+    expect(router.state.location.pathname).toBe('/dashboard/vouchers/MT-000124');
+  });
+
+  it('says when nothing matches', async () => {
+    stubFetch(ordersRoute([], 0));
+    renderRoutes(routes, { path: '/dashboard/vouchers' });
+    expect(await screen.findByText('No vouchers match your query')).toBeInTheDocument();
+  });
+
+  it('says when the search fails, and tries again', async () => {
+    const fetch = stubFetch({
+      'GET /api/moneytransfer/orders': () => jsonResponse(503, { errorMessage: 'Down', code: 'UNAVAILABLE' }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/vouchers' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not retrieve vouchers (503). Contact support if this persists.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(fetch.requests('/api/moneytransfer/orders')).toHaveLength(2));
+  });
+
+  it('reads the filters and page from the URL and sends them as the orders query', async () => {
+    const fetch = stubFetch(ordersRoute());
+    renderRoutes(routes, {
+      path: '/dashboard/vouchers?reference=MT-9&createdFrom=2026-02-01&createdTo=2026-02-03&modifiedFrom=2026-02-02&modifiedTo=2026-02-04&page=3',
+    });
+    await screen.findByRole('table', { name: 'Vouchers' });
+    expect(screen.getByRole('textbox', { name: 'Voucher Reference Number' })).toHaveValue('MT-9');
+    expect(screen.getByRole('textbox', { name: 'Date created from' })).toHaveValue('01/02/2026');
+    expect(screen.getByRole('textbox', { name: 'Date last modified to' })).toHaveValue('04/02/2026');
+    expect(queryOf(fetch.requests('/api/moneytransfer/orders')[0])).toEqual({
+      limit: '25',
+      offset: '50',
+      orderReference: 'MT-9',
+      fromDatetime: new Date(2026, 1, 1).toISOString(),
+      toDatetime: new Date(2026, 1, 3, 23, 59, 59, 999).toISOString(),
+      fromLastModifiedDatetime: new Date(2026, 1, 2).toISOString(),
+      toLastModifiedDatetime: new Date(2026, 1, 4, 23, 59, 59, 999).toISOString(),
+    });
+  });
+
+  it('puts a typed reference in the URL once typing pauses, back on page 1, and Clear empties the filters', async () => {
+    const fetch = stubFetch(ordersRoute());
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/vouchers?modifiedFrom=2026-02-02&page=2' });
+    await screen.findByRole('table', { name: 'Vouchers' });
+    await user.type(screen.getByRole('textbox', { name: 'Voucher Reference Number' }), 'MT-000124');
+    expect(router.state.location.search).toBe('?modifiedFrom=2026-02-02&page=2');
+    await waitFor(
+      () => expect(router.state.location.search).toBe('?reference=MT-000124&modifiedFrom=2026-02-02'),
+      {
+        timeout: VOUCHER_FILTER_DEBOUNCE_MS + 1000,
+      },
+    );
+    await waitFor(() =>
+      expect(queryOf(fetch.requests('/api/moneytransfer/orders').at(-1))).toMatchObject({
+        orderReference: 'MT-000124',
+        offset: '0',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('textbox', { name: 'Voucher Reference Number' })).toHaveValue('');
+  });
+
+  it('sets a date typed as DD/MM/YYYY', async () => {
+    stubFetch(ordersRoute());
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/vouchers' });
+    await screen.findByRole('table', { name: 'Vouchers' });
+    await user.type(screen.getByRole('textbox', { name: 'Date created to' }), '03/02/2026');
+    await waitFor(() => expect(router.state.location.search).toBe('?createdTo=2026-02-03'));
+  });
+
+  it('pages through the URL and changes the page size from page 1', async () => {
+    const fetch = stubFetch(ordersRoute());
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/vouchers' });
+    await screen.findByRole('table', { name: 'Vouchers' });
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(router.state.location.search).toBe('?page=3');
+    await waitFor(() =>
+      expect(queryOf(fetch.requests('/api/moneytransfer/orders').at(-1))).toEqual({
+        limit: '25',
+        offset: '50',
+      }),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Page size' }));
+    await user.click(await screen.findByRole('option', { name: '50', hidden: true }));
+    expect(router.state.location.search).toBe('?size=50');
+  });
+});

@@ -1,0 +1,204 @@
+import '@mantine/dates/styles.css';
+import { Anchor, Button, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useDebouncedCallback } from '@mantine/hooks';
+import type { SenderOrder } from '@web-control/contract/vouchers';
+import { useState, type SubmitEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { HttpError } from '../../../shared/http/http-error';
+import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { QueryState } from '../../../shared/ui/query-state';
+import { StatePill } from '../../../shared/ui/state-pill';
+import { useVouchers } from '../api/get-vouchers';
+import { VoucherBreadcrumbs } from '../components/voucher-breadcrumbs';
+import {
+  SEARCH_TEXTS,
+  VOUCHER_DATE_FORMAT,
+  VOUCHER_FILTER_DEBOUNCE_MS,
+  VOUCHER_MESSAGES,
+  VOUCHER_PAGE_SIZES,
+  VOUCHERS_TITLE,
+} from '../constants';
+import { voucherPath } from '../paths';
+import { formatVoucherDateTime } from '../voucher-format';
+import { voucherStateKind } from '../voucher-state';
+import { parseTypedDay } from './day-input';
+import {
+  hasFilters,
+  NO_FILTERS,
+  readVoucherSearch,
+  toOrdersQuery,
+  writeVoucherSearch,
+  type VoucherFilters,
+  type VoucherSearch,
+} from './voucher-filters';
+
+const COUNT = new Intl.NumberFormat('en-ZA');
+const SIZE_OPTIONS = VOUCHER_PAGE_SIZES.map(String);
+
+const COLUMNS: DataTableColumn<SenderOrder>[] = [
+  {
+    id: 'reference',
+    header: SEARCH_TEXTS.columns.reference,
+    rowHeader: true,
+    cell: (order) => (
+      <Anchor component={Link} to={voucherPath(order.reference)}>
+        {order.reference}
+      </Anchor>
+    ),
+  },
+  {
+    id: 'modified',
+    header: SEARCH_TEXTS.columns.modified,
+    cell: (order) => formatVoucherDateTime(order.datetimeModified),
+  },
+  {
+    id: 'created',
+    header: SEARCH_TEXTS.columns.created,
+    cell: (order) => formatVoucherDateTime(order.datetimeCreated),
+  },
+  {
+    id: 'status',
+    header: SEARCH_TEXTS.columns.status,
+    cell: (order) => <StatePill label={order.state} kind={voucherStateKind(order.state)} />,
+  },
+];
+
+type DayFilter = Exclude<keyof VoucherFilters, 'reference'>;
+
+const DAY_FIELDS: { name: DayFilter; label: string }[] = [
+  { name: 'createdFrom', label: SEARCH_TEXTS.createdFrom },
+  { name: 'createdTo', label: SEARCH_TEXTS.createdTo },
+  { name: 'modifiedFrom', label: SEARCH_TEXTS.modifiedFrom },
+  { name: 'modifiedTo', label: SEARCH_TEXTS.modifiedTo },
+];
+
+function statusOf(error: unknown): number | undefined {
+  return error instanceof HttpError ? error.status : undefined;
+}
+
+/**
+ * /dashboard/vouchers: the filters, page and page size live in the URL, so a search can be shared,
+ * reloaded and gone back to. A typed reference is sent once typing pauses (or on Enter).
+ */
+export function VoucherSearchPage() {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = readVoucherSearch(searchParams);
+  const vouchers = useVouchers(toOrdersQuery(search));
+  // The reference as typed, until it reaches the URL.
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const update = (change: (current: VoucherSearch) => VoucherSearch, replace = false) =>
+    setSearchParams((current) => writeVoucherSearch(change(readVoucherSearch(current))), { replace });
+  const setFilters = (patch: Partial<VoucherFilters>, replace = false) =>
+    update((current) => ({ ...current, filters: { ...current.filters, ...patch }, page: 1 }), replace);
+
+  const commitReference = useDebouncedCallback((reference: string) => {
+    setFilters({ reference }, true);
+    setDraft(null);
+  }, VOUCHER_FILTER_DEBOUNCE_MS);
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    commitReference.flush();
+  };
+  const clear = () => {
+    commitReference.cancel();
+    setDraft(null);
+    update((current) => ({ ...current, filters: NO_FILTERS, page: 1 }));
+  };
+
+  const { filters, page, size } = search;
+  return (
+    <Stack>
+      <PageTitle title={VOUCHERS_TITLE} />
+      <VoucherBreadcrumbs />
+      <Group justify="space-between">
+        <Title order={1}>{VOUCHERS_TITLE}</Title>
+        <Button variant="default" onClick={() => void vouchers.refetch()} loading={vouchers.isFetching}>
+          {SEARCH_TEXTS.refresh}
+        </Button>
+      </Group>
+      <form role="search" aria-label={SEARCH_TEXTS.filters} onSubmit={submit} noValidate>
+        <Group align="flex-end">
+          <TextInput
+            label={SEARCH_TEXTS.reference}
+            value={draft ?? filters.reference}
+            autoComplete="off"
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              setDraft(value);
+              commitReference(value);
+            }}
+          />
+          {DAY_FIELDS.map(({ name, label }) => (
+            <DateInput
+              key={name}
+              label={label}
+              value={filters[name]}
+              onChange={(value) => setFilters({ [name]: value })}
+              valueFormat={VOUCHER_DATE_FORMAT}
+              dateParser={parseTypedDay}
+              placeholder={VOUCHER_DATE_FORMAT}
+              clearable
+              clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
+              w={170}
+            />
+          ))}
+          <Button variant="default" onClick={clear} disabled={!hasFilters(filters) && draft === null}>
+            {SEARCH_TEXTS.clear}
+          </Button>
+        </Group>
+      </form>
+      <QueryState
+        query={vouchers}
+        loadingLabel="Loading vouchers"
+        errorText={VOUCHER_MESSAGES.searchFailed(statusOf(vouchers.error))}
+        retryLabel={VOUCHER_MESSAGES.retry}
+        emptyText={SEARCH_TEXTS.empty}
+        isEmpty={(data) => data.senderOrders.length === 0}
+      >
+        {(data) => (
+          <Stack>
+            <DataTable
+              columns={COLUMNS}
+              rows={data.senderOrders}
+              rowId={(order) => order.reference}
+              label={VOUCHERS_TITLE}
+              minWidth={720}
+              striped
+              highlightOnHover
+              onRowClick={(order) => void navigate(voucherPath(order.reference))}
+            />
+            <Group justify="space-between">
+              <Group>
+                <Pagination
+                  total={Math.max(1, Math.ceil(data.paging.nrRecords / size))}
+                  value={page}
+                  onChange={(next) => update((current) => ({ ...current, page: next }))}
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  aria-label={SEARCH_TEXTS.pages}
+                />
+                <Text size="sm" role="status">
+                  {SEARCH_TEXTS.rangeOf(data.paging.range, COUNT.format(data.paging.nrRecords))}
+                </Text>
+              </Group>
+              <Select
+                label={SEARCH_TEXTS.pageSize}
+                data={SIZE_OPTIONS}
+                value={String(size)}
+                onChange={(value) => {
+                  if (value !== null) update((current) => ({ ...current, size: Number(value), page: 1 }));
+                }}
+                allowDeselect={false}
+                w={120}
+              />
+            </Group>
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
