@@ -1,21 +1,21 @@
-import type { ProcessField } from '@web-control/contract/finance';
 import { describe, expect, it } from 'vitest';
 import {
   blankRow,
   canRemoveRows,
   changeField,
-  fieldFiltersOf,
+  filterItemsOf,
   maxFilterDateOf,
   operatorsOf,
   removeRow,
   rowsOf,
+  type FilterField,
   type FilterRow,
 } from './filter-rows';
 
-const FIELDS: ProcessField[] = [
-  { name: 'reference', type: 'TEXT', reconcilable: true, key: true },
-  { name: 'amount', type: 'INTEGRAL', reconcilable: true, key: false },
-  { name: 'postedAt', type: 'DATETIME', reconcilable: false, key: false },
+const FIELDS: FilterField[] = [
+  { name: 'reference', type: 'TEXT' },
+  { name: 'amount', type: 'INTEGRAL' },
+  { name: 'postedAt', type: 'DATETIME' },
 ];
 
 function row(overrides: Partial<FilterRow>): FilterRow {
@@ -38,25 +38,28 @@ describe('filter rows', () => {
       row({ key: 5, field: 'amount', type: 'GREATER_THAN', value: '5' }),
       row({ key: 6, field: 'unknown', value: 'x' }),
     ];
-    expect(fieldFiltersOf(rows, FIELDS)).toEqual([
-      { field: 'reference', type: 'STARTS_WITH', value: 'RRN1' },
-      { field: 'amount', type: 'BETWEEN', value: '10', value2: '20' },
-      { field: 'amount', type: 'GREATER_THAN', value: '5' },
+    expect(filterItemsOf(rows, FIELDS)).toEqual([
+      { fieldName: 'reference', type: 'STARTS_WITH', value: 'RRN1' },
+      { fieldName: 'amount', type: 'BETWEEN', value: '10', value2: '20' },
+      { fieldName: 'amount', type: 'GREATER_THAN', value: '5' },
     ]);
   });
 
-  it('writes dates as YYYY-MM-DD HH:mm; one bound alone becomes after or before', () => {
+  it('sends a date range as instants of the picked local minutes; one bound alone is after or before', () => {
     const date = (value: string, value2: string) =>
       row({ field: 'postedAt', type: 'BETWEEN', value, value2 });
-    expect(fieldFiltersOf([date('2026-02-01T08:00', '2026-02-03T17:30')], FIELDS)).toEqual([
-      { field: 'postedAt', type: 'BETWEEN', value: '2026-02-01 08:00', value2: '2026-02-03 17:30' },
+    const from = new Date(2026, 1, 1, 8, 0).toISOString();
+    const to = new Date(2026, 1, 3, 17, 30).toISOString();
+    expect(filterItemsOf([date('2026-02-01T08:00', '2026-02-03T17:30')], FIELDS)).toEqual([
+      { fieldName: 'postedAt', type: 'BETWEEN', value: from, value2: to },
     ]);
-    expect(fieldFiltersOf([date('2026-02-01T08:00', '')], FIELDS)).toEqual([
-      { field: 'postedAt', type: 'GREATER_THAN', value: '2026-02-01 08:00' },
+    expect(filterItemsOf([date('2026-02-01T08:00', '')], FIELDS)).toEqual([
+      { fieldName: 'postedAt', type: 'GREATER_THAN', value: from },
     ]);
-    expect(fieldFiltersOf([date('', '2026-02-03T17:30')], FIELDS)).toEqual([
-      { field: 'postedAt', type: 'LESS_THAN', value: '2026-02-03 17:30' },
+    expect(filterItemsOf([date('', '2026-02-03T17:30')], FIELDS)).toEqual([
+      { fieldName: 'postedAt', type: 'LESS_THAN', value: to },
     ]);
+    expect(filterItemsOf([date('2026-02-0', '')], FIELDS)).toEqual([]);
   });
 
   it('reads filters back into rows, with one blank row when there are none', () => {
@@ -65,8 +68,8 @@ describe('filter rows', () => {
     expect(
       rowsOf(
         [
-          { field: 'postedAt', type: 'LESS_THAN', value: '2026-02-03 17:30' },
-          { field: 'amount', type: 'BETWEEN', value: '1', value2: '2' },
+          { fieldName: 'postedAt', type: 'LESS_THAN', value: new Date(2026, 1, 3, 17, 30).toISOString() },
+          { fieldName: 'amount', type: 'BETWEEN', value: '1', value2: '2' },
         ],
         FIELDS,
       ),
@@ -86,7 +89,7 @@ describe('filter rows', () => {
   });
 
   it('resets the operator and values when the field changes', () => {
-    expect(changeField(row({ key: 3, value: 'x' }), FIELDS[1] as ProcessField)).toEqual(
+    expect(changeField(row({ key: 3, value: 'x' }), FIELDS[1] as FilterField)).toEqual(
       row({ key: 3, field: 'amount', type: 'EXACTLY' }),
     );
   });

@@ -1,8 +1,9 @@
+import { EMPTY_RECON_QUERY } from '@web-control/contract/finance-results';
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_RESULTS_VIEW,
-  limitOf,
   pageOf,
+  readView,
+  searchOf,
   sortByOf,
   sortingOf,
   withFilters,
@@ -12,12 +13,12 @@ import {
   withStatus,
 } from './results-view';
 
-const onPage3 = { ...DEFAULT_RESULTS_VIEW, offset: 50 };
+const onPage3 = { ...EMPTY_RECON_QUERY, offset: 50 };
 
 describe('results view', () => {
   it('counts pages from 1 with offset = page times size minus size', () => {
     expect(pageOf(onPage3)).toBe(3);
-    expect(withPage(DEFAULT_RESULTS_VIEW, 4).offset).toBe(75);
+    expect(withPage(EMPTY_RECON_QUERY, 4).offset).toBe(75);
   });
 
   it('goes back to page 1 when the user changes the page size, and not when it stays', () => {
@@ -26,8 +27,14 @@ describe('results view', () => {
   });
 
   it('shows a new status, filter or sort from its first page', () => {
-    expect(withStatus(onPage3, 'ISSUE')).toEqual({ ...onPage3, status: 'ISSUE', offset: 0 });
-    const filters = [{ field: 'reference', type: 'EXACTLY' as const, value: 'A' }];
+    expect(withStatus(onPage3, 'UNMATCHED')).toEqual({
+      ...onPage3,
+      matchStatus: 'UNMATCHED',
+      settlementStatus: 'ISSUE',
+      offset: 0,
+    });
+    expect(withStatus({ ...onPage3, matchStatus: 'MATCHED' }, 'ALL')).toEqual(EMPTY_RECON_QUERY);
+    const filters = [{ fieldName: 'reference', type: 'EXACTLY' as const, value: 'A' }];
     expect(withFilters(onPage3, filters)).toEqual({ ...onPage3, filters, offset: 0 });
     expect(withSorting(onPage3, [{ id: 'score', desc: true }])).toEqual({
       ...onPage3,
@@ -48,11 +55,22 @@ describe('results view', () => {
     expect(sortByOf(sortingOf(sortBy))).toEqual(sortBy);
   });
 
-  it('uses a link’s limit only when it is a numeric page size, else 25', () => {
-    expect(limitOf('50')).toBe(50);
-    expect(limitOf(100)).toBe(100);
-    expect(limitOf('abc')).toBe(25);
-    expect(limitOf(undefined)).toBe(25);
-    expect(limitOf('7')).toBe(25);
+  it('round-trips a filtered, sorted page through the link', () => {
+    const view = {
+      matchStatus: 'UNMATCHED' as const,
+      settlementStatus: 'ISSUE' as const,
+      filters: [{ fieldName: 'amount', type: 'BETWEEN' as const, value: '10', value2: '20' }],
+      sortBy: [{ fieldName: 'amount', direction: 'desc' as const }],
+      offset: 50,
+      limit: 50,
+    };
+    expect(readView(searchOf(view))).toEqual({ view, error: null });
+  });
+
+  it('reads a non-numeric limit as 25 and a malformed link as the default view with its reason', () => {
+    expect(readView('limit=abc').view.limit).toBe(25);
+    const bad = readView('sortBy=amount.sideways');
+    expect(bad.view).toEqual(EMPTY_RECON_QUERY);
+    expect(bad.error).toContain('sortBy');
   });
 });

@@ -1,32 +1,33 @@
 import type { SortingState } from '@tanstack/react-table';
-import type { FieldFilter } from './filter-rows';
-import type { StatusOption } from './status-options';
+import {
+  decodeReconQuery,
+  EMPTY_RECON_QUERY,
+  encodeReconQuery,
+  type FilterItem,
+  type ReconQuery,
+  type SortEntry,
+} from '@web-control/contract/finance-results';
+import { statusFilterOf, type StatusOption } from './status-options';
 
-/** Specification 2, section 9. */
-export const RESULTS_PAGE_SIZE = 25;
-export const RESULTS_PAGE_SIZES = [10, 25, 50, 75, 100] as const;
+/** What the grid shows is the results query itself; its link is the contract's one encoding. */
+export type ResultsView = ReconQuery;
 
-export interface SortEntry {
-  fieldName: string;
-  direction: 'asc' | 'desc';
+export interface ReadView {
+  view: ResultsView;
+  /** Why a link's query could not be read (the default view is shown instead). */
+  error: string | null;
 }
 
-/** What the grid shows, as its link carries it. */
-export interface ResultsView {
-  status: StatusOption;
-  filters: FieldFilter[];
-  sortBy: SortEntry[];
-  offset: number;
-  limit: number;
+export function readView(search: string): ReadView {
+  const decoded = decodeReconQuery(new URLSearchParams(search));
+  return decoded.success
+    ? { view: decoded.data, error: null }
+    : { view: EMPTY_RECON_QUERY, error: decoded.error };
 }
 
-export const DEFAULT_RESULTS_VIEW: ResultsView = {
-  status: 'ALL',
-  filters: [],
-  sortBy: [],
-  offset: 0,
-  limit: RESULTS_PAGE_SIZE,
-};
+export function searchOf(view: ResultsView): string {
+  return encodeReconQuery(view).toString();
+}
 
 export function sortingOf(sortBy: readonly SortEntry[]): SortingState {
   return sortBy.map((entry) => ({ id: entry.fieldName, desc: entry.direction === 'desc' }));
@@ -38,10 +39,11 @@ export function sortByOf(sorting: SortingState): SortEntry[] {
 
 /** A new status, filter or sort shows a new list, from its first page. */
 export function withStatus(view: ResultsView, status: StatusOption): ResultsView {
-  return { ...view, status, offset: 0 };
+  const { matchStatus: _match, settlementStatus: _settlement, ...rest } = view;
+  return { ...rest, ...statusFilterOf(status), offset: 0 };
 }
 
-export function withFilters(view: ResultsView, filters: FieldFilter[]): ResultsView {
+export function withFilters(view: ResultsView, filters: FilterItem[]): ResultsView {
   return { ...view, filters, offset: 0 };
 }
 
@@ -60,14 +62,8 @@ export function withPage(view: ResultsView, page: number): ResultsView {
 
 /**
  * The user choosing a page size goes back to page 1 (specification 2, section 4); a size read
- * from a link keeps the link's offset, since it is never "changed" by the user.
+ * from a link keeps the link's offset, since the user has not touched it.
  */
 export function withPageSize(view: ResultsView, limit: number): ResultsView {
   return limit === view.limit ? view : { ...view, limit, offset: 0 };
-}
-
-/** The limit a link carries counts only if it is one of the sizes offered; otherwise 25. */
-export function limitOf(value: unknown): number {
-  const limit = typeof value === 'number' ? value : Number(value);
-  return (RESULTS_PAGE_SIZES as readonly number[]).includes(limit) ? limit : RESULTS_PAGE_SIZE;
 }
