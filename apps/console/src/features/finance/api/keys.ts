@@ -1,4 +1,6 @@
 import type { AuditsQuery, PageQuery } from '@web-control/contract/finance';
+import type { ReconQuery } from '@web-control/contract/finance-results';
+import type { SettlementsQuery } from '@web-control/contract/finance-settlements';
 
 export const financeKeys = {
   all: ['finance'] as const,
@@ -14,4 +16,10 @@ export const financeKeys = {
     [...financeKeys.actions(), 'pending', processId, page] as const,
   audits: (query: AuditsQuery) => [...financeKeys.actions(), 'audits', query] as const,
   jobPage: (page: PageQuery) => [...financeKeys.all, 'jobs', page] as const,
+  transactions: (processId: number) => [...financeKeys.all, 'transactions', processId] as const,
+  transactionPage: (processId: number, query: ReconQuery) =>
+    [...financeKeys.transactions(processId), query] as const,
+  settlements: () => [...financeKeys.all, 'settlements'] as const,
+  settlementPage: (query: SettlementsQuery) => [...financeKeys.settlements(), 'page', query] as const,
+  settlement: (settlementId: number) => [...financeKeys.settlements(), 'detail', settlementId] as const,
 };

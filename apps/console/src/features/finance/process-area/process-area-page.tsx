@@ -11,6 +11,7 @@ import { useProcess } from '../api/get-process';
 import { usePendingActions } from '../api/get-pending-actions';
 import { ApprovalsTab } from '../approvals/approvals-tab';
 import { InboxTab } from '../inbox/inbox-tab';
+import { ResultsTab } from '../results/results-tab';
 import { FINANCE_MESSAGES } from '../messages';
 import { processPath, type ProcessTab } from '../paths';
 import { visibleTabsOf } from './process-tabs';
@@ -89,7 +90,7 @@ export function ProcessAreaPage() {
   }
   const tabs: Record<ProcessTab, ReactNode> = {
     inbox: <InboxTab processId={processId} />,
-    results: <AreaPendingPage title="Recon" />,
+    results: <ResultsTab process={process.data} />,
     approvals: <ApprovalsTab processId={processId} />,
     settlements: <AreaPendingPage title="Settlement" />,
     outbox: <AreaPendingPage title="Outbox" />,

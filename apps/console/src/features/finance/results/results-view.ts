@@ -39,8 +39,13 @@ export function sortByOf(sorting: SortingState): SortEntry[] {
 
 /** A new status, filter or sort shows a new list, from its first page. */
 export function withStatus(view: ResultsView, status: StatusOption): ResultsView {
-  const { matchStatus: _match, settlementStatus: _settlement, ...rest } = view;
-  return { ...rest, ...statusFilterOf(status), offset: 0 };
+  return {
+    filters: view.filters,
+    sortBy: view.sortBy,
+    limit: view.limit,
+    ...statusFilterOf(status),
+    offset: 0,
+  };
 }
 
 export function withFilters(view: ResultsView, filters: FilterItem[]): ResultsView {
