@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { createDemoFeed, DEMO_FEED_JOB } from './demo-feed.ts';
+import { resultsRoutes } from './results-routes.ts';
 import { filesRoutes, reconRoutes } from './routes.ts';
 import { createFinanceService } from './service.ts';
 
@@ -35,6 +36,7 @@ const finance: FastifyPluginAsync = async (app) => {
   app.addHook('onReady', async () => financeJobs.register());
   const options = { service, jobs: financeJobs, uploadMaxBytes: settings.financeUploadMaxBytes };
   await app.register(reconRoutes, { prefix: '/api/recon', ...options });
+  await app.register(resultsRoutes, { prefix: '/api/recon', ...options });
   await app.register(filesRoutes, { prefix: '/api/recon/files', ...options });
 };
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ActionType, AuditStatus, FieldType, FileStatus } from '@web-control/contract/finance';
 import type { DbExecutor } from '../../db/schema.ts';
 import type { ReconActionRow, ReconFileRow } from './table.ts';
@@ -28,6 +28,29 @@ export interface Page {
 const INSERT_BATCH = 1000;
 
 export type FileSummary = Omit<ReconFileRow, 'content'>;
+
+/**
+ * Rewrites the field values of the transactions the condition (on `t`) selects: each field's value
+ * is the resolved party's, else the first party's that has it.
+ */
+export async function refreshValues(executor: DbExecutor, where: RawBuilder<unknown>): Promise<void> {
+  await sql`
+    delete from recon_transaction_values v using recon_transactions t
+    where v.transaction_id = t.transaction_id and ${where}
+  `.execute(executor);
+  await sql`
+    insert into recon_transaction_values (transaction_id, process_id, field, text_value, number_value, time_value)
+    select distinct on (t.transaction_id, f.name) t.transaction_id, t.process_id, f.name,
+      case when f.type = 'TEXT' then r.fields ->> f.name end,
+      case when f.type = 'INTEGRAL' then (r.fields ->> f.name)::numeric end,
+      case when f.type = 'DATETIME' then (r.fields ->> f.name)::timestamptz end
+    from recon_transactions t
+    join recon_records r on r.process_id = t.process_id and r.match_key = t.match_key
+    join recon_fields f on f.process_id = t.process_id
+    where ${where} and coalesce(r.fields ->> f.name, '') <> ''
+    order by t.transaction_id, f.name, (r.party_id = t.resolved_party_id) desc nulls last, r.party_id, r.record_id
+  `.execute(executor);
+}
 
 export function createFinanceRepository() {
   async function definitionsOf(executor: DbExecutor, ids: number[]): Promise<ProcessDefinitionRow[]> {
@@ -118,7 +141,8 @@ export function createFinanceRepository() {
           (select count(*) from recon_actions a where a.process_id = p.process_id and a.status = 'REGISTERED') as pending,
           (select count(*) from recon_files f where f.process_id = p.process_id and f.status = 'ERROR') as errors,
           (select count(*) from recon_transactions t
-            where t.process_id = p.process_id and t.settlement_status = 'ISSUE') as issues,
+            where t.process_id = p.process_id and t.settlement_status = 'ISSUE'
+              and t.match_status <> 'REJECTED') as issues,
           (select count(distinct f.party_id) from recon_files f
             where f.process_id = p.process_id and f.created_at >= ${startOfDay}) as arrived
         from recon_processes p
@@ -393,22 +417,28 @@ export function createFinanceRepository() {
           (process_id, match_key, created_at, match_status, settlement_status, score)
         select cast(${processId} as integer), g.match_key, cast(${now} as timestamptz),
           case when g.parties = cast(${partyCount} as integer) then 'MATCHED' else 'UNMATCHED' end,
-          case when g.parties = cast(${partyCount} as integer) then 'PENDING' else 'ISSUE' end,
+          case when g.parties = cast(${partyCount} as integer) and coalesce(s.score, 100) = 100
+            then 'PENDING' else 'ISSUE' end,
           case when g.parties = cast(${partyCount} as integer) then coalesce(s.score, 100) else 0 end
         from grouped g
         left join scores s on s.match_key = g.match_key
         on conflict (process_id, match_key) do update set
           match_status = excluded.match_status,
           settlement_status = excluded.settlement_status,
-          score = excluded.score
+          score = excluded.score,
+          settlement_run_id = case when excluded.settlement_status = 'PENDING'
+            then recon_transactions.settlement_run_id end
+        where recon_transactions.decision is null and recon_transactions.settlement_status <> 'SETTLED'
       `.execute(executor);
       await sql`
         delete from recon_transactions t
         where t.process_id = ${processId} and t.match_key = any(${keyArray})
+          and t.settlement_status <> 'SETTLED'
           and not exists (
             select 1 from recon_records r where r.process_id = t.process_id and r.match_key = t.match_key
           )
       `.execute(executor);
+      await refreshValues(executor, sql`t.process_id = ${processId} and t.match_key = any(${keyArray})`);
     },
 
     async insertAction(
@@ -441,6 +471,28 @@ export function createFinanceRepository() {
           reviewer_username: null,
           reviewed_at: null,
         })
+        .execute();
+    },
+
+    async setActionSelection(
+      executor: DbExecutor,
+      actionId: string,
+      selection: {
+        selectionType: string;
+        requestUrl: string;
+        transactionCount: number;
+        partyId: number | null;
+      },
+    ): Promise<void> {
+      await executor
+        .updateTable('recon_actions')
+        .set({
+          selection_type: selection.selectionType,
+          request_url: selection.requestUrl,
+          transaction_count: selection.transactionCount,
+          party_id: selection.partyId,
+        })
+        .where('action_id', '=', actionId)
         .execute();
     },
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   paginationInfoOf,
@@ -14,6 +14,17 @@ import {
   type ReconTransaction,
   type Snapshot,
 } from '@web-control/contract/finance';
+import {
+  allowedActionsOf,
+  csvCell,
+  DOWNLOAD_FIXED_COLUMNS,
+  SELECTION_TYPES,
+  TRANSACTION_ACTION_TYPES,
+  type ReconQuery,
+  type ReconSelection,
+  type TransactionAction,
+  type TransactionKey,
+} from '@web-control/contract/finance-results';
 import type { Clock } from '../../clock.ts';
 import type { Database, Db, DbExecutor } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
@@ -22,6 +33,12 @@ import { SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
 import { parsePartyFile } from './loader.ts';
 import { createFinanceRepository, type ProcessDefinitionRow } from './repository.ts';
+import {
+  createResultsRepository,
+  type ProcessFields,
+  type RecordOfRow,
+  type ResultRowWithRecords,
+} from './results-repository.ts';
 import type { ReconActionRow, ReconFileRow } from './table.ts';
 
 export const FINANCE_MESSAGES = {
@@ -38,8 +55,39 @@ export const FINANCE_MESSAGES = {
   notRegistered: 'This file is no longer waiting to be loaded.',
   actionPending: 'An action on this file is already waiting for approval.',
   noFileBody: 'Please send the file itself as the request body (any content type but JSON).',
+  unknownParty: 'Please choose a party of this process as the correct one.',
+  noTransactions: (count: number) =>
+    count === 1
+      ? 'One of the selected transactions does not exist in this process (or its date differs).'
+      : `${count} of the selected transactions do not exist in this process (or their dates differ).`,
+  notAllowed: (action: TransactionAction, count: number) =>
+    `${count} of the selected transactions cannot be ${PAST_TENSE[action]} in their current status.`,
+  noneAllowed: (action: TransactionAction) =>
+    `None of the filtered transactions can be ${PAST_TENSE[action]} in their current status.`,
+  setChanged:
+    'The transactions of this action have changed since it was requested. Reject it and request the action again.',
   tokenInvalid: 'This download link is not valid or has expired. Please start the download again.',
 } as const;
+
+const PAST_TENSE: Record<TransactionAction, string> = {
+  accept: 'accepted',
+  reject: 'rejected',
+  resolve: 'resolved',
+};
+
+const TRANSACTION_ACTION_PAYLOAD = z.object({ processId: z.number().int() });
+type TransactionActionPayload = z.infer<typeof TRANSACTION_ACTION_PAYLOAD>;
+type TransactionActionType = (typeof TRANSACTION_ACTION_TYPES)[TransactionAction];
+
+/** A transaction action as the routes hand it over: the selected keys or the query that selects. */
+export type TransactionActionRequest = {
+  comment: string;
+  partyId?: number | undefined;
+  requestUrl: string;
+} & ({ selection: 'key'; keys: TransactionKey[] } | { selection: 'filter'; query: ReconSelection });
+
+/** Rows fetched from the download's cursor at a time. */
+const DOWNLOAD_BATCH = 1000;
 
 /** A download token lives this long and opens one download. */
 export const DOWNLOAD_TOKEN_TTL_MS = 60_000;
@@ -106,6 +154,7 @@ export interface FinanceServiceDeps {
 export function createFinanceService(deps: FinanceServiceDeps) {
   const { db, clock } = deps;
   const repository = createFinanceRepository();
+  const results = createResultsRepository();
   const approvals = createApprovalsEngine(deps);
 
   async function definition(executor: DbExecutor, processId: number): Promise<ProcessDefinitionRow> {
@@ -116,10 +165,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     return row;
   }
 
-  async function actionOf(
-    tx: DbExecutor,
-    request: ApprovalRequest<FileActionPayload>,
-  ): Promise<ReconActionRow> {
+  async function actionOf<P>(tx: DbExecutor, request: ApprovalRequest<P>): Promise<ReconActionRow> {
     const action = await repository.findAction(tx, request.id);
     if (action === undefined) {
       throw notFound(FINANCE_MESSAGES.noAction);
@@ -187,11 +233,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     });
   }
 
-  async function rejected(
-    tx: Transaction<Database>,
-    request: ApprovalRequest<FileActionPayload>,
-    reviewer: Actor,
-  ) {
+  async function rejected<P>(tx: Transaction<Database>, request: ApprovalRequest<P>, reviewer: Actor) {
     const action = await actionOf(tx, request);
     await finish(tx, action, 'REJECTED', reviewer);
     if (action.type === 'LOAD_FILE' && action.file_id !== null) {
@@ -246,6 +288,31 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     }),
   };
 
+  /** Accept, reject and resolve: applied to the set fixed when they were requested, or refused. */
+  const transactionKinds: Record<TransactionActionType, ApprovalKind<TransactionActionPayload>> = {
+    ACCEPT_TRANSACTIONS: registerTransactionKind('accept'),
+    REJECT_TRANSACTIONS: registerTransactionKind('reject'),
+    RESOLVE_TRANSACTIONS: registerTransactionKind('resolve'),
+  };
+
+  function registerTransactionKind(action: TransactionAction) {
+    return approvals.registerKind(TRANSACTION_ACTION_TYPES[action], {
+      payloadSchema: TRANSACTION_ACTION_PAYLOAD,
+      apply: async (tx, request, reviewer) => {
+        const row = await actionOf(tx, request);
+        const { total, allowed } = await results.lockActionSet(tx, row.action_id, action);
+        // Exactly the set that was asked for, or nothing: a re-match, a file rollback or another
+        // action since the request changes what the approver would be approving.
+        if (total !== row.transaction_count || allowed !== total) {
+          throw conflict(FINANCE_MESSAGES.setChanged);
+        }
+        await results.applyAction(tx, row.action_id, action, row.party_id);
+        await finish(tx, row, 'SUCCESS', reviewer);
+      },
+      rejected,
+    });
+  }
+
   function entryOf(request: ApprovalRequest<FileActionPayload>) {
     return { id: request.id, requestedAt: request.requestedAt, ...request.payload };
   }
@@ -291,21 +358,130 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       comment: row.comment,
       createdDate: row.created_at.toISOString(),
       meta: {
-        selectionType: null,
-        requestUrl: null,
+        selectionType: row.selection_type,
+        requestUrl: row.request_url,
         records: row.records,
-        transactionCount: null,
+        transactionCount: row.transaction_count,
         fileName: row.file_name,
       },
     };
   }
 
-  async function kindOfAction(actionId: string): Promise<ApprovalKind<FileActionPayload>> {
+  async function kindOfAction(
+    actionId: string,
+  ): Promise<ApprovalKind<FileActionPayload> | ApprovalKind<TransactionActionPayload>> {
     const action = await repository.findAction(db, actionId);
-    if (action === undefined || !isFileAction(action.type)) {
+    if (action === undefined) {
       throw notFound(FINANCE_MESSAGES.noAction);
     }
-    return kinds[action.type];
+    return isFileAction(action.type) ? kinds[action.type] : transactionKinds[action.type];
+  }
+
+  function toTransaction(row: ResultRowWithRecords): ReconTransaction {
+    const list = typeof row.records === 'string' ? (JSON.parse(row.records) as RecordOfRow[]) : row.records;
+    const seen = new Set<number>();
+    return {
+      id: String(row.transaction_id),
+      createdDateTime: new Date(row.created_at).toISOString(),
+      matchStatus: row.match_status,
+      settlementStatus: row.settlement_status,
+      score: row.score,
+      records: list.map((record) => {
+        const type = seen.has(record.partyId) ? 'DISCARD' : 'PRIMARY';
+        seen.add(record.partyId);
+        return { type, partyId: record.partyId, fields: record.fields };
+      }),
+    };
+  }
+
+  function fieldsOf(process: ProcessDefinitionRow): ProcessFields {
+    return { processId: process.id, fields: process.fields };
+  }
+
+  /** Registers a transaction action with its fixed set, in the submission's transaction. */
+  async function requestTransactionAction(
+    actor: Actor,
+    processId: number,
+    action: TransactionAction,
+    request: TransactionActionRequest,
+  ): Promise<{ actionId: string; transactionCount: number }> {
+    const process = await definition(db, processId);
+    const partyId = action === 'resolve' ? (request.partyId ?? null) : null;
+    if (action === 'resolve' && !process.parties.some((party) => party.id === partyId)) {
+      throw badRequest(FINANCE_MESSAGES.unknownParty, 'partyId');
+    }
+    const type = TRANSACTION_ACTION_TYPES[action];
+    let transactionCount = 0;
+    const submitted = await transactionKinds[type].submit(
+      actor,
+      { scope: String(processId), payload: { processId }, comment: request.comment },
+      async (tx, entry) => {
+        await repository.insertAction(tx, {
+          actionId: entry.id,
+          processId,
+          type,
+          fileId: null,
+          fileName: null,
+          records: null,
+          username: actor.username,
+          comment: request.comment,
+          createdAt: entry.requestedAt,
+        });
+        if (request.selection === 'key') {
+          const ids = [...new Set(request.keys.map((key) => key.id))];
+          const rows = await results.findForUpdate(tx, processId, ids);
+          const known = new Map(rows.map((row) => [String(row.transaction_id), row]));
+          const missing = request.keys.filter(
+            (key) => known.get(key.id)?.created_at.getTime() !== Date.parse(key.createdDateTime),
+          );
+          if (missing.length > 0) {
+            throw notFound(FINANCE_MESSAGES.noTransactions(missing.length));
+          }
+          const refused = rows.filter(
+            (row) =>
+              !allowedActionsOf({
+                matchStatus: row.match_status,
+                settlementStatus: row.settlement_status,
+                score: row.score,
+              }).includes(action),
+          );
+          if (refused.length > 0) {
+            throw conflict(FINANCE_MESSAGES.notAllowed(action, refused.length), {
+              transactionIds: refused.map((row) => String(row.transaction_id)),
+            });
+          }
+          await results.insertActionSet(tx, entry.id, ids);
+          transactionCount = ids.length;
+        } else {
+          transactionCount = await results.fixSelection(
+            tx,
+            entry.id,
+            fieldsOf(process),
+            request.query,
+            action,
+          );
+          if (transactionCount === 0) {
+            throw conflict(FINANCE_MESSAGES.noneAllowed(action));
+          }
+        }
+        await repository.setActionSelection(tx, entry.id, {
+          selectionType: request.selection === 'key' ? SELECTION_TYPES.byKey : SELECTION_TYPES.byFilter,
+          requestUrl: request.requestUrl,
+          transactionCount,
+          partyId,
+        });
+        await repository.insertAudit(tx, {
+          actionId: entry.id,
+          processId,
+          at: entry.requestedAt,
+          username: actor.username,
+          reviewer: null,
+          type,
+          status: 'REGISTERED',
+        });
+      },
+    );
+    return { actionId: submitted.id, transactionCount };
   }
 
   return {
@@ -328,6 +504,67 @@ export function createFinanceService(deps: FinanceServiceDeps) {
 
     async getProcess(processId: number): Promise<ProcessDefinition> {
       return toDefinition(await definition(db, processId));
+    },
+
+    /** The recon results: a page of the query, each transaction with every party's records. */
+    async results(processId: number, query: ReconQuery) {
+      const process = await definition(db, processId);
+      const { rows, total } = await results.page(db, fieldsOf(process), query, query);
+      const transactions = rows.map(toTransaction);
+      return { transactions, paginationInfo: paginationInfoOf(query, total, transactions.length) };
+    },
+
+    requestTransactionAction,
+
+    /**
+     * Streams every transaction of a selection as CSV through `write` (which waits while the
+     * client is slow): a server-side cursor read 1000 rows at a time in one read-only transaction,
+     * so memory stays flat whatever the size, and the rows are one consistent snapshot.
+     */
+    async downloadResults(
+      processId: number,
+      selection: ReconSelection,
+    ): Promise<{ fileName: string; writeTo: (write: (chunk: string) => Promise<void>) => Promise<void> }> {
+      const process = await definition(db, processId);
+      const header = [
+        ...DOWNLOAD_FIXED_COLUMNS,
+        ...process.parties.flatMap((party) => process.fields.map((field) => `${party.name} ${field.name}`)),
+      ];
+      // Built (and so checked) before the first byte is sent: a bad filter is still a 400.
+      const query = results.selectionSql(fieldsOf(process), selection);
+      const writeTo = async (write: (chunk: string) => Promise<void>) => {
+        await write(`${header.map(csvCell).join(',')}\r\n`);
+        await db.transaction().execute(async (tx) => {
+          await sql`declare results_download no scroll cursor for ${query}`.execute(tx);
+          for (;;) {
+            const batch =
+              await sql<ResultRowWithRecords>`fetch ${sql.raw(String(DOWNLOAD_BATCH))} from results_download`.execute(
+                tx,
+              );
+            if (batch.rows.length === 0) break;
+            const lines = batch.rows.map((row) => {
+              const transaction = toTransaction(row);
+              const cells = [
+                transaction.id,
+                transaction.createdDateTime,
+                transaction.matchStatus,
+                transaction.settlementStatus,
+                String(transaction.score),
+                ...process.parties.flatMap((party) => {
+                  const record = transaction.records.find(
+                    (item) => item.partyId === party.id && item.type === 'PRIMARY',
+                  );
+                  return process.fields.map((field) => record?.fields[field.name] ?? '');
+                }),
+              ];
+              return `${cells.map(csvCell).join(',')}\r\n`;
+            });
+            await write(lines.join(''));
+          }
+          await sql`close results_download`.execute(tx);
+        });
+      };
+      return { fileName: `${process.name}-transactions.csv`, writeTo };
     },
 
     async snapshot(processId: number): Promise<Snapshot> {
@@ -497,6 +734,11 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       const action = await repository.findAction(db, actionId);
       if (action?.process_id !== processId) {
         throw notFound(FINANCE_MESSAGES.noAction);
+      }
+      if (!isFileAction(action.type)) {
+        const set = await results.actionSetPage(db, actionId, page);
+        const list = set.rows.map(toTransaction);
+        return { transactions: list, paginationInfo: paginationInfoOf(page, set.total, list.length) };
       }
       const { rows, records, total } =
         action.file_id === null

@@ -7,6 +7,7 @@ import type {
   MatchStatus,
   SettlementStatus,
 } from '@web-control/contract/finance';
+import type { SettlementRunStatus } from '@web-control/contract/finance-settlements';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -78,6 +79,68 @@ export interface ReconTransactionsTable {
   match_status: MatchStatus;
   settlement_status: SettlementStatus;
   score: number;
+  /** An approved action's decision: a re-match leaves the transaction as it was decided. */
+  decision: ColumnType<
+    'ACCEPTED' | 'REJECTED' | 'RESOLVED' | null,
+    never,
+    'ACCEPTED' | 'REJECTED' | 'RESOLVED'
+  >;
+  /** The party a resolve named correct: its record gives the transaction's values. */
+  resolved_party_id: ColumnType<number | null, never, number | null>;
+  settlement_run_id: ColumnType<number | null, never, number | null>;
+}
+
+/** The value of each field a transaction shows, typed for indexed filters and sorts. */
+export interface ReconTransactionValuesTable {
+  transaction_id: string | number;
+  process_id: number;
+  field: string;
+  text_value: string | null;
+  number_value: string | null;
+  time_value: Date | null;
+}
+
+export interface ReconActionTransactionsTable {
+  action_id: string;
+  transaction_id: string | number;
+}
+
+export interface ReconSettlementRunsTable {
+  run_id: Generated<number>;
+  process_id: number;
+  /** The UTC day the run settles. */
+  business_date: ColumnType<Date, string, string>;
+  status: SettlementRunStatus;
+  start_date: Timestamp;
+  end_date: NullableTimestamp;
+  closed_by: string | null;
+  transaction_count: number | null;
+  report: Buffer | null;
+}
+
+export interface ReconSettlementAggregatesTable {
+  run_id: number;
+  position: number;
+  name: string;
+  currency: string;
+  amount: ColumnType<string, string | number, string | number>;
+  transaction_count: number;
+}
+
+export interface ReconExtractsTable {
+  extract_id: Generated<number>;
+  process_id: number | null;
+  file_name: string;
+  created_at: Timestamp;
+  content: Buffer;
+  /** What the extract is of (e.g. a run's report): written once even when a job runs again. */
+  dedupe_key: string;
+}
+
+export interface ReconExtractTagsTable {
+  extract_id: number;
+  tag_id: string;
+  value: string;
 }
 
 export interface ReconActionsTable {
@@ -93,6 +156,10 @@ export interface ReconActionsTable {
   status: AuditStatus;
   reviewer_username: string | null;
   reviewed_at: NullableTimestamp;
+  selection_type: ColumnType<string | null, string | null | undefined, string | null>;
+  request_url: ColumnType<string | null, string | null | undefined, string | null>;
+  transaction_count: ColumnType<number | null, number | null | undefined, number | null>;
+  party_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ReconAuditsTable {
@@ -110,7 +177,8 @@ export interface ReconAuditsTable {
 export interface ReconDownloadTokensTable {
   token_hash: string;
   user_id: string;
-  file_id: number;
+  file_id: number | null;
+  extract_id: ColumnType<number | null, number | null | undefined, number | null>;
   expires_at: Timestamp;
 }
 
@@ -147,6 +215,12 @@ export interface FinanceTables {
   recon_actions: ReconActionsTable;
   recon_audits: ReconAuditsTable;
   recon_download_tokens: ReconDownloadTokensTable;
+  recon_transaction_values: ReconTransactionValuesTable;
+  recon_action_transactions: ReconActionTransactionsTable;
+  recon_settlement_runs: ReconSettlementRunsTable;
+  recon_settlement_aggregates: ReconSettlementAggregatesTable;
+  recon_extracts: ReconExtractsTable;
+  recon_extract_tags: ReconExtractTagsTable;
 }
 
 export type ReconFileRow = Selectable<ReconFilesTable>;

@@ -1,0 +1,319 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { FieldType, MatchStatus, SettlementStatus } from '@web-control/contract/finance';
+import {
+  FILTER_TYPES_OF,
+  FIXED_FIELDS,
+  type FilterItem,
+  type ReconSelection,
+  type TransactionAction,
+} from '@web-control/contract/finance-results';
+import type { DbExecutor } from '../../db/schema.ts';
+import { badRequest } from '../../errors.ts';
+import { refreshValues } from './repository.ts';
+
+/** The SQL expression of each fixed column on the transaction `t`. */
+const FIXED_COLUMNS: Record<string, RawBuilder<unknown>> = {
+  id: sql`t.transaction_id`,
+  score: sql`t.score`,
+  createdDateTime: sql`t.created_at`,
+  matchStatus: sql`t.match_status`,
+  settlementStatus: sql`t.settlement_status`,
+};
+
+const VALUE_COLUMN: Record<FieldType, RawBuilder<unknown>> = {
+  TEXT: sql.raw('text_value'),
+  INTEGRAL: sql.raw('number_value'),
+  DATETIME: sql.raw('time_value'),
+};
+
+const NUMBER = /^-?\d{1,30}(\.\d{1,10})?$/;
+const WHOLE = /^-?\d{1,18}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** Above every character: a prefix's range ends here (the values' collation is "C", byte order). */
+const TOP = String.fromCodePoint(0x10ffff);
+
+export const RESULTS_MESSAGES = {
+  unknownField: (name: string) => `${name} is not a field of this process.`,
+  filterType: (name: string, type: string) => `${name} cannot be filtered with ${type}.`,
+  badNumber: (name: string) => `${name} must be filtered by a number.`,
+  badInstant: (name: string) =>
+    `${name} must be filtered by an ISO 8601 date and time with a zone, e.g. 2026-11-23T10:00:00Z.`,
+} as const;
+
+/** A transaction as the selection and download read it. */
+export interface ResultRow {
+  transaction_id: string | number;
+  match_key: string;
+  created_at: Date;
+  match_status: MatchStatus;
+  settlement_status: SettlementStatus;
+  score: number;
+}
+
+/** What an action may change, as SQL on `t` (spec 2, section 4). */
+export const ALLOWED_FOR: Record<TransactionAction, RawBuilder<unknown>> = {
+  accept: sql`t.match_status = 'UNMATCHED' and t.settlement_status <> 'SETTLED'`,
+  resolve: sql`t.match_status = 'MATCHED' and t.score < 100 and t.settlement_status <> 'SETTLED'`,
+  reject: sql`t.match_status <> 'REJECTED' and t.settlement_status <> 'SETTLED'`,
+};
+
+/** A fixed column's type and SQL, when the name is one (its own properties only). */
+function fixedFieldOf(name: string): { type: FieldType; column: RawBuilder<unknown> } | undefined {
+  const type = Object.hasOwn(FIXED_FIELDS, name)
+    ? FIXED_FIELDS[name as keyof typeof FIXED_FIELDS]
+    : undefined;
+  const column = FIXED_COLUMNS[name];
+  return type === undefined || column === undefined ? undefined : { type, column };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+function typedValue(filter: FilterItem, type: FieldType, value: string, fixed: boolean): RawBuilder<unknown> {
+  if (type === 'INTEGRAL') {
+    // A fixed column is a whole number: compared as bigint so its index applies.
+    if (!(fixed ? WHOLE : NUMBER).test(value)) throw badRequest(RESULTS_MESSAGES.badNumber(filter.fieldName));
+    return fixed ? sql`cast(${value} as bigint)` : sql`cast(${value} as numeric)`;
+  }
+  if (type === 'DATETIME') {
+    if (!INSTANT.test(value) || Number.isNaN(Date.parse(value))) {
+      throw badRequest(RESULTS_MESSAGES.badInstant(filter.fieldName));
+    }
+    return sql`cast(${value} as timestamptz)`;
+  }
+  return sql`${value}`;
+}
+
+/** One filter as a condition on a column (fixed) or a value column (a process field). */
+function conditionOf(
+  column: RawBuilder<unknown>,
+  filter: FilterItem,
+  type: FieldType,
+  fixed: boolean,
+): RawBuilder<unknown> {
+  const value = () => typedValue(filter, type, filter.value, fixed);
+  switch (filter.type) {
+    case 'EXACTLY':
+      return sql`${column} = ${value()}`;
+    case 'STARTS_WITH':
+      return sql`${column} >= ${filter.value} and ${column} < ${filter.value + TOP} and ${column} like ${`${escapeLike(filter.value)}%`}`;
+    case 'ENDS_WITH': {
+      // By code point, as PostgreSQL's reverse() does.
+      // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points are what reverse() uses
+      const reversed = [...filter.value].reverse().join('');
+      return sql`reverse(${column}) >= ${reversed} and reverse(${column}) < ${reversed + TOP} and ${column} like ${`%${escapeLike(filter.value)}`}`;
+    }
+    case 'GREATER_THAN':
+      return sql`${column} > ${value()}`;
+    case 'LESS_THAN':
+      return sql`${column} < ${value()}`;
+    case 'BETWEEN':
+      return sql`${column} between ${value()} and ${typedValue(filter, type, filter.value2 ?? '', fixed)}`;
+  }
+}
+
+export interface ProcessFields {
+  processId: number;
+  fields: ReadonlyArray<{ name: string; type: FieldType }>;
+}
+
+/** The WHERE condition on `t` of a selection, checked against the process's fields. */
+export function whereOf(process: ProcessFields, selection: ReconSelection): RawBuilder<unknown> {
+  const conditions: Array<RawBuilder<unknown>> = [sql`t.process_id = ${process.processId}`];
+  if (selection.matchStatus === 'PARTIALLY_MATCHED') {
+    conditions.push(sql`t.match_status = 'MATCHED' and t.score < 100`);
+  } else if (selection.matchStatus !== undefined) {
+    conditions.push(sql`t.match_status = ${selection.matchStatus}`);
+  }
+  if (selection.settlementStatus !== undefined) {
+    conditions.push(sql`t.settlement_status = ${selection.settlementStatus}`);
+  }
+  for (const filter of selection.filters) {
+    const fixed = fixedFieldOf(filter.fieldName);
+    const field = process.fields.find((item) => item.name === filter.fieldName);
+    const type = fixed?.type ?? field?.type;
+    if (type === undefined) throw badRequest(RESULTS_MESSAGES.unknownField(filter.fieldName));
+    if (!FILTER_TYPES_OF[type].includes(filter.type)) {
+      throw badRequest(RESULTS_MESSAGES.filterType(filter.fieldName, filter.type));
+    }
+    if (fixed !== undefined) {
+      conditions.push(conditionOf(fixed.column, filter, type, true));
+    } else {
+      // A semi-join on the typed value index of (process, field, value).
+      const column = sql`v.${VALUE_COLUMN[type]}`;
+      conditions.push(sql`t.transaction_id in (
+        select v.transaction_id from recon_transaction_values v
+        where v.process_id = ${process.processId} and v.field = ${filter.fieldName}
+          and ${conditionOf(column, filter, type, false)})`);
+    }
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/** The joins and ORDER BY of a sort; the id breaks ties so paging is stable. */
+function orderOf(process: ProcessFields, sortBy: ReconSelection['sortBy']) {
+  const joins: Array<RawBuilder<unknown>> = [];
+  const keys: Array<RawBuilder<unknown>> = [];
+  sortBy.forEach((entry, index) => {
+    const direction = sql.raw(entry.direction === 'desc' ? 'desc' : 'asc');
+    const fixed = Object.hasOwn(FIXED_COLUMNS, entry.fieldName) ? FIXED_COLUMNS[entry.fieldName] : undefined;
+    if (fixed !== undefined) {
+      keys.push(sql`${fixed} ${direction}`);
+      return;
+    }
+    const field = process.fields.find((item) => item.name === entry.fieldName);
+    if (field === undefined) throw badRequest(RESULTS_MESSAGES.unknownField(entry.fieldName));
+    const alias = sql.raw(`s${index}`);
+    joins.push(sql`left join recon_transaction_values ${alias}
+      on ${alias}.transaction_id = t.transaction_id and ${alias}.field = ${field.name}`);
+    keys.push(sql`${alias}.${VALUE_COLUMN[field.type]} ${direction} nulls last`);
+  });
+  if (!sortBy.some((entry) => entry.fieldName === 'id')) {
+    keys.push(sql`t.transaction_id asc`);
+  }
+  return { joins: sql.join(joins, sql` `), orderBy: sql.join(keys, sql`, `) };
+}
+
+/** A party's records of each transaction (first record PRIMARY, a party's further ones DISCARD). */
+const RECORDS_OF_T = sql`(
+  select coalesce(jsonb_agg(jsonb_build_object('partyId', r.party_id, 'fields', r.fields)
+    order by r.party_id, r.record_id), '[]'::jsonb)
+  from recon_records r where r.process_id = t.process_id and r.match_key = t.match_key
+)`;
+
+export interface RecordOfRow {
+  partyId: number;
+  fields: Record<string, string>;
+}
+
+export type ResultRowWithRecords = ResultRow & { records: RecordOfRow[] | string };
+
+export function createResultsRepository() {
+  function selectionSql(process: ProcessFields, selection: ReconSelection) {
+    const where = whereOf(process, selection);
+    const { joins, orderBy } = orderOf(process, selection.sortBy);
+    return sql`
+      select t.transaction_id, t.match_key, t.created_at, t.match_status, t.settlement_status, t.score,
+        ${RECORDS_OF_T} as records
+      from recon_transactions t ${joins}
+      where ${where}
+      order by ${orderBy}`;
+  }
+
+  return {
+    selectionSql,
+
+    async page(
+      executor: DbExecutor,
+      process: ProcessFields,
+      selection: ReconSelection,
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: ResultRowWithRecords[]; total: number }> {
+      const rows = await sql<ResultRowWithRecords>`${selectionSql(process, selection)}
+        limit ${page.limit} offset ${page.offset}`.execute(executor);
+      const count = await sql<{ total: string | number }>`
+        select count(*) as total from recon_transactions t where ${whereOf(process, selection)}`.execute(
+        executor,
+      );
+      return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+    },
+
+    /** Fixes an action's set: the selected transactions the action may change. Returns how many. */
+    async fixSelection(
+      executor: DbExecutor,
+      actionId: string,
+      process: ProcessFields,
+      selection: ReconSelection,
+      action: TransactionAction,
+    ): Promise<number> {
+      const result = await sql`
+        insert into recon_action_transactions (action_id, transaction_id)
+        select cast(${actionId} as uuid), t.transaction_id from recon_transactions t
+        where ${whereOf(process, selection)} and ${ALLOWED_FOR[action]}`.execute(executor);
+      return Number(result.numAffectedRows ?? 0);
+    },
+
+    /** The transactions of a process with these ids, locked for the request. */
+    async findForUpdate(executor: DbExecutor, processId: number, ids: string[]) {
+      return executor
+        .selectFrom('recon_transactions')
+        .select(['transaction_id', 'created_at', 'match_status', 'settlement_status', 'score'])
+        .where('process_id', '=', processId)
+        .where('transaction_id', 'in', ids)
+        .orderBy('transaction_id')
+        .forUpdate()
+        .execute();
+    },
+
+    async insertActionSet(executor: DbExecutor, actionId: string, ids: string[]): Promise<void> {
+      await executor
+        .insertInto('recon_action_transactions')
+        .values(ids.map((id) => ({ action_id: actionId, transaction_id: id })))
+        .execute();
+    },
+
+    /** Locks an action's set and counts how many of it the action may still change. */
+    async lockActionSet(executor: DbExecutor, actionId: string, action: TransactionAction) {
+      const result = await sql<{ total: string | number; allowed: string | number }>`
+        with locked as (
+          select t.* from recon_transactions t
+          join recon_action_transactions a on a.transaction_id = t.transaction_id
+          where a.action_id = ${actionId}
+          for update of t
+        )
+        select count(*) as total, count(*) filter (where ${ALLOWED_FOR[action]}) as allowed from locked t`.execute(
+        executor,
+      );
+      const row = result.rows[0];
+      return { total: Number(row?.total ?? 0), allowed: Number(row?.allowed ?? 0) };
+    },
+
+    /** Applies an approved action to its set in one statement. */
+    async applyAction(
+      executor: DbExecutor,
+      actionId: string,
+      action: TransactionAction,
+      partyId: number | null,
+    ): Promise<number> {
+      const set =
+        action === 'reject'
+          ? sql`match_status = 'REJECTED', settlement_status = 'ISSUE', decision = 'REJECTED', settlement_run_id = null`
+          : action === 'accept'
+            ? sql`match_status = 'MATCHED', settlement_status = 'PENDING', score = 100, decision = 'ACCEPTED'`
+            : sql`match_status = 'MATCHED', settlement_status = 'PENDING', score = 100, decision = 'RESOLVED',
+                resolved_party_id = ${partyId}`;
+      const result = await sql`
+        update recon_transactions t set ${set}
+        from recon_action_transactions a
+        where a.action_id = ${actionId} and a.transaction_id = t.transaction_id`.execute(executor);
+      if (action === 'resolve') {
+        // The named party's record now gives the values the grid shows and filters.
+        await refreshValues(
+          executor,
+          sql`t.transaction_id in (select transaction_id from recon_action_transactions where action_id = ${actionId})`,
+        );
+      }
+      return Number(result.numAffectedRows ?? 0);
+    },
+
+    /** A page of an action's fixed set, in id order, with the records. */
+    async actionSetPage(executor: DbExecutor, actionId: string, page: { offset: number; limit: number }) {
+      const rows = await sql<ResultRowWithRecords>`
+        select t.transaction_id, t.match_key, t.created_at, t.match_status, t.settlement_status, t.score,
+          ${RECORDS_OF_T} as records
+        from recon_action_transactions a join recon_transactions t on t.transaction_id = a.transaction_id
+        where a.action_id = ${actionId}
+        order by t.transaction_id
+        limit ${page.limit} offset ${page.offset}`.execute(executor);
+      const count = await executor
+        .selectFrom('recon_action_transactions')
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .where('action_id', '=', actionId)
+        .executeTakeFirstOrThrow();
+      return { rows: rows.rows, total: Number(count.total) };
+    },
+  };
+}
+
+export type ResultsRepository = ReturnType<typeof createResultsRepository>;

@@ -1,0 +1,423 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionMetadataResponseSchema, processesResponseSchema } from '@web-control/contract/finance';
+import {
+  encodeReconQuery,
+  reconResultsResponseSchema,
+  transactionActionResponseSchema,
+  type ReconQuery,
+} from '@web-control/contract/finance-results';
+import type { Permission } from '@web-control/contract/permissions';
+import type { ManualClock } from '../../clock.ts';
+import type { DatabaseHandle } from '../../db/connection.ts';
+import type { App } from '../../server.ts';
+import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
+import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
+import { APPROVAL_MESSAGES } from '../approvals/service.ts';
+import { RESULTS_MESSAGES } from './results-repository.ts';
+import { createFinanceService, FINANCE_MESSAGES, type FinanceService } from './service.ts';
+
+const CARD = 1;
+const CARD_HEADER = 'rrn,amount,currency,transaction_date,merchant';
+const NETWORK_HEADER = 'retrieval_reference,amount_minor,currency_code,timestamp,merchant_name';
+const AT = '2026-03-01T10:00:00Z';
+
+describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s', (kind) => {
+  let database: DatabaseHandle;
+  let app: App & { clock: ManualClock };
+  let service: FinanceService;
+  const tokens: Record<'operator' | 'approver' | 'viewer' | 'nobody', string> = {
+    operator: '',
+    approver: '',
+    viewer: '',
+    nobody: '',
+  };
+
+  async function user(name: keyof typeof tokens, permissions: Permission[]) {
+    const created = await createTestUser(database, permissions);
+    tokens[name] = (await login(app, created.username, created.password)).access_token;
+  }
+
+  function call(method: 'GET' | 'POST', url: string, payload?: object, token = tokens.operator) {
+    return app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+
+  async function feed(fileName: string, lines: string[]) {
+    const status = await service.loadFeedFile({
+      processId: CARD,
+      fileName,
+      content: Buffer.from(lines.join('\n')),
+      arrivedAt: app.clock.now(),
+    });
+    expect(status).toBe('SUCCESS');
+  }
+
+  async function results(query: Partial<ReconQuery> | string) {
+    const search = typeof query === 'string' ? query : encodeReconQuery(query).toString();
+    const response = await call('GET', `/api/recon/processes/${CARD}/transactions?${search}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return reconResultsResponseSchema.parse(response.json());
+  }
+
+  /** The rrns of a query's page; sorted by rrn unless the query sorts (ids follow the matcher's order). */
+  async function rrns(query: Partial<ReconQuery> | string) {
+    const sorted =
+      typeof query === 'string' || query.sortBy !== undefined
+        ? query
+        : { ...query, sortBy: [{ fieldName: 'rrn', direction: 'asc' as const }] };
+    const page = await results(sorted);
+    return page.transactions.map((item) => item.records[0]?.fields.rrn);
+  }
+
+  async function statusOf(rrn: string) {
+    const page = await results({ filters: [{ fieldName: 'rrn', type: 'EXACTLY', value: rrn }] });
+    const transaction = page.transactions[0];
+    return `${transaction?.matchStatus}/${transaction?.settlementStatus}/${transaction?.score}`;
+  }
+
+  async function keyOf(rrn: string) {
+    const page = await results({ filters: [{ fieldName: 'rrn', type: 'EXACTLY', value: rrn }] });
+    const transaction = page.transactions[0];
+    return { id: transaction?.id ?? '', createdDateTime: transaction?.createdDateTime ?? '' };
+  }
+
+  function approve(actionId: string) {
+    return call('POST', `/api/recon/actions/${actionId}/approve`, { comment: 'Checked' }, tokens.approver);
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp({ database });
+    service = createFinanceService({
+      db: database.db,
+      clock: app.clock,
+      audit: app.services.audit,
+      permissionsOfUser: () => Promise.resolve([]),
+    });
+    await user('operator', ['VIEW_PROCESSES', 'SUBMIT_ACTIONS', 'VIEW_ACTIONS', 'APPROVE_ACTIONS']);
+    await user('approver', ['VIEW_PROCESSES', 'VIEW_ACTIONS', 'APPROVE_ACTIONS']);
+    await user('viewer', ['VIEW_PROCESSES']);
+    await user('nobody', []);
+    // R1 all agree; R2 the bank's amount differs (partially matched); R3 and R5 one party short;
+    // R4 agrees, with a merchant that a spreadsheet would run as a formula.
+    await feed('card-switch-20260301.csv', [
+      CARD_HEADER,
+      `R1,1000,USD,${AT},Shop one`,
+      `R2,1000,USD,${AT},Shop two`,
+      `R3,1000,USD,${AT},Shop three`,
+      `R4,2500,USD,2026-03-01T12:00:00Z,"=HYPERLINK(""x"")"`,
+      `R5,1050,USD,${AT},"+27, -5"`,
+    ]);
+    await feed('card-acquirer-20260301.csv', [
+      CARD_HEADER,
+      `R1,1000,USD,${AT},Shop one`,
+      `R2,1100,USD,${AT},Shop two`,
+      `R3,1000,USD,${AT},Shop three`,
+      `R4,2500,USD,2026-03-01T12:00:00Z,@bank`,
+    ]);
+    await feed('card-network-20260301.csv', [
+      NETWORK_HEADER,
+      `R1,1000,USD,${AT},Shop one`,
+      `R2,1000,USD,${AT},Shop two`,
+      `R4,2500,USD,2026-03-01T12:00:00Z,Net`,
+      `R5,1050,USD,${AT},Net`,
+    ]);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('pages the results by id with every party’s records', async () => {
+    const page = await results({ limit: 2 });
+    expect(page.paginationInfo).toEqual({ nextPage: 2, range: '1-2', totalRecords: 5 });
+    expect(Number(page.transactions[0]?.id)).toBeLessThan(Number(page.transactions[1]?.id));
+    const byRrn = await results({ limit: 2, sortBy: [{ fieldName: 'rrn', direction: 'asc' }] });
+    expect(byRrn.transactions.map((item) => item.records.map((record) => record.partyId))).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
+    expect(await rrns({ offset: 2, limit: 25 })).toEqual(['R3', 'R4', 'R5']);
+    expect(await statusOf('R2')).toBe('MATCHED/ISSUE/83');
+  });
+
+  it('maps the status radio group onto match and settlement status', async () => {
+    expect(await rrns({ matchStatus: 'MATCHED', settlementStatus: 'PENDING' })).toEqual(['R1', 'R4']);
+    expect(await rrns({ matchStatus: 'UNMATCHED', settlementStatus: 'ISSUE' })).toEqual(['R3', 'R5']);
+    expect(await rrns({ matchStatus: 'MATCHED', settlementStatus: 'ISSUE' })).toEqual(['R2']);
+    expect(await rrns({ matchStatus: 'PARTIALLY_MATCHED' })).toEqual(['R2']);
+    expect(await rrns({ settlementStatus: 'ISSUE' })).toEqual(['R2', 'R3', 'R5']);
+  });
+
+  it('filters on any field of the process and on the fixed columns', async () => {
+    const only = (fieldName: string, type: 'EXACTLY' | 'STARTS_WITH' | 'ENDS_WITH', value: string) => ({
+      filters: [{ fieldName, type, value }],
+    });
+    expect(await rrns(only('rrn', 'STARTS_WITH', 'R'))).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
+    expect(await rrns(only('merchant', 'ENDS_WITH', 'two'))).toEqual(['R2']);
+    expect(await rrns(only('merchant', 'STARTS_WITH', 'Shop t'))).toEqual(['R2', 'R3']);
+    // A LIKE wildcard in the value is a plain character.
+    expect(await rrns(only('merchant', 'STARTS_WITH', 'Shop%'))).toEqual([]);
+    expect(await rrns({ filters: [{ fieldName: 'amount', type: 'GREATER_THAN', value: '1000' }] })).toEqual([
+      'R4',
+      'R5',
+    ]);
+    expect(
+      await rrns({ filters: [{ fieldName: 'amount', type: 'BETWEEN', value: '1000', value2: '1050' }] }),
+    ).toEqual(['R1', 'R2', 'R3', 'R5']);
+    expect(
+      await rrns({
+        filters: [
+          {
+            fieldName: 'transactionDate',
+            type: 'BETWEEN',
+            value: '2026-03-01T11:00:00Z',
+            value2: '2026-03-01T12:00:00Z',
+          },
+        ],
+      }),
+    ).toEqual(['R4']);
+    const first = await keyOf('R1');
+    expect(await rrns({ filters: [{ fieldName: 'id', type: 'EXACTLY', value: first.id }] })).toEqual(['R1']);
+    expect(await rrns({ filters: [{ fieldName: 'score', type: 'LESS_THAN', value: '100' }] })).toEqual([
+      'R2',
+      'R3',
+      'R5',
+    ]);
+  });
+
+  it('refuses a filter the process cannot answer with a 400 naming it', async () => {
+    const expectRefused = async (search: string, message: string) => {
+      const response = await call('GET', `/api/recon/processes/${CARD}/transactions?${search}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ errorMessage: message });
+    };
+    await expectRefused('f.colour.EXACTLY=red', RESULTS_MESSAGES.unknownField('colour'));
+    await expectRefused('f.amount.STARTS_WITH=1', RESULTS_MESSAGES.filterType('amount', 'STARTS_WITH'));
+    await expectRefused('f.amount.EXACTLY=ten', RESULTS_MESSAGES.badNumber('amount'));
+    await expectRefused(
+      'f.transactionDate.GREATER_THAN=yesterday',
+      RESULTS_MESSAGES.badInstant('transactionDate'),
+    );
+    await expectRefused('sortBy=colour.asc', RESULTS_MESSAGES.unknownField('colour'));
+    const malformed = await call('GET', `/api/recon/processes/${CARD}/transactions?f.amount.BETWEEN=1`);
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('sorts on several fields at once, in priority order', async () => {
+    expect(
+      await rrns({
+        sortBy: [
+          { fieldName: 'amount', direction: 'desc' },
+          { fieldName: 'rrn', direction: 'desc' },
+        ],
+      }),
+    ).toEqual(['R4', 'R5', 'R3', 'R2', 'R1']);
+    expect(await rrns('sortBy=settlementStatus.asc,score.desc,rrn.asc')).toEqual([
+      'R2',
+      'R3',
+      'R5',
+      'R1',
+      'R4',
+    ]);
+  });
+
+  it('downloads every transaction of the query as CSV, parties side by side, formulas inert', async () => {
+    const response = await call(
+      'GET',
+      `/api/recon/processes/${CARD}/transactions/download?sortBy=amount.desc&limit=1`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="card-acquiring-transactions.csv"',
+    );
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,createdDateTime,matchStatus,settlementStatus,score,' +
+        'Switch rrn,Switch amount,Switch currency,Switch transactionDate,Switch merchant,' +
+        'Acquiring bank rrn,Acquiring bank amount,Acquiring bank currency,Acquiring bank transactionDate,Acquiring bank merchant,' +
+        'Card network rrn,Card network amount,Card network currency,Card network transactionDate,Card network merchant',
+    );
+    expect(lines).toHaveLength(6);
+    const r4 = lines[1]?.split(',').slice(2) ?? [];
+    expect(r4.slice(0, 3)).toEqual(['MATCHED', 'PENDING', '100']);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[1]).toContain(",'@bank,");
+    // R5: the acquirer has no record, so its cells are empty.
+    expect(lines[2]).toContain(`"'+27, -5",,,,,,R5,1050`);
+    const refused = await call('GET', `/api/recon/processes/${CARD}/transactions/download?f.nope.EXACTLY=1`);
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('enforces who may read and request', async () => {
+    expect(
+      (await call('GET', `/api/recon/processes/${CARD}/transactions`, undefined, tokens.nobody)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('GET', `/api/recon/processes/${CARD}/transactions/download`, undefined, tokens.nobody))
+        .statusCode,
+    ).toBe(403);
+    const viewerRequest = await call(
+      'POST',
+      `/api/recon/processes/${CARD}/actions/acceptTransactionsByKey`,
+      { comment: 'x', transactionKeys: [await keyOf('R3')] },
+      tokens.viewer,
+    );
+    expect(viewerRequest.statusCode).toBe(403);
+    expect((await call('GET', '/api/recon/processes/99/transactions')).statusCode).toBe(404);
+  });
+
+  it('allows only the actions the status allows, by key', async () => {
+    const byKey = (path: string, rrn: string, extra: object = {}) =>
+      keyOf(rrn).then((key) =>
+        call('POST', `/api/recon/processes/${CARD}/actions/${path}`, {
+          comment: 'Fix',
+          transactionKeys: [key],
+          ...extra,
+        }),
+      );
+    const matched = await byKey('acceptTransactionsByKey', 'R1');
+    expect(matched.statusCode).toBe(409);
+    expect(matched.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.notAllowed('accept', 1) });
+    expect((await byKey('resolveTransactionsByKey', 'R3', { partyId: 1 })).statusCode).toBe(409);
+    expect((await byKey('resolveTransactionsByKey', 'R2', { partyId: 9 })).statusCode).toBe(400);
+    const wrongDate = await call('POST', `/api/recon/processes/${CARD}/actions/rejectTransactionsByKey`, {
+      comment: 'Fix',
+      transactionKeys: [{ ...(await keyOf('R1')), createdDateTime: '2020-01-01T00:00:00.000Z' }],
+    });
+    expect(wrongDate.statusCode).toBe(404);
+    // Nothing of the refused requests is left waiting.
+    const pending = await call('GET', '/api/recon/actions?processIds=1');
+    expect(pending.json()).toMatchObject({ paginationInfo: { totalRecords: 0 } });
+  });
+
+  it('accepts and resolves through approval, changing statuses, values and pills', async () => {
+    const exceptions = async () => {
+      const list = processesResponseSchema.parse((await call('GET', '/api/recon/processes')).json());
+      return list.processes.find((process) => process.id === CARD)?.reconExceptions;
+    };
+    expect(await exceptions()).toBe(3);
+    const accepted = await call('POST', `/api/recon/processes/${CARD}/actions/acceptTransactionsByKey`, {
+      comment: 'Network file late',
+      transactionKeys: [await keyOf('R3')],
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const acceptAction = transactionActionResponseSchema.parse(accepted.json());
+    expect(acceptAction.transactionCount).toBe(1);
+    const meta = actionMetadataResponseSchema.parse(
+      (await call('GET', `/api/recon/processes/${CARD}/actions/${acceptAction.actionId}/metadata`)).json(),
+    );
+    expect(meta).toMatchObject({
+      selectionType: 'BY_KEY',
+      transactionCount: 1,
+      requestUrl: `/api/recon/processes/${CARD}/actions/acceptTransactionsByKey`,
+      action: { type: 'ACCEPT_TRANSACTIONS', comment: 'Network file late' },
+    });
+    // Four eyes: the requester may not approve.
+    const own = await call('POST', `/api/recon/actions/${acceptAction.actionId}/approve`, { comment: 'Me' });
+    expect(own.statusCode, own.body).toBe(403);
+    expect(own.json()).toMatchObject({ errorMessage: APPROVAL_MESSAGES.ownRequest });
+    expect(await statusOf('R3')).toBe('UNMATCHED/ISSUE/0');
+    expect((await approve(acceptAction.actionId)).statusCode).toBe(204);
+    expect(await statusOf('R3')).toBe('MATCHED/PENDING/100');
+    expect(await exceptions()).toBe(2);
+
+    const resolved = await call('POST', `/api/recon/processes/${CARD}/actions/resolveTransactionsByKey`, {
+      comment: 'The bank is right',
+      partyId: 2,
+      transactionKeys: [await keyOf('R2')],
+    });
+    expect(resolved.statusCode, resolved.body).toBe(201);
+    expect((await approve(transactionActionResponseSchema.parse(resolved.json()).actionId)).statusCode).toBe(
+      204,
+    );
+    expect(await statusOf('R2')).toBe('MATCHED/PENDING/100');
+    // The named party's record now gives the transaction's values.
+    expect(await rrns({ filters: [{ fieldName: 'amount', type: 'EXACTLY', value: '1100' }] })).toEqual([
+      'R2',
+    ]);
+    expect(await exceptions()).toBe(1);
+    const audits = await database.db
+      .selectFrom('recon_audits')
+      .select(['type', 'status'])
+      .where('type', 'in', ['ACCEPT_TRANSACTIONS', 'RESOLVE_TRANSACTIONS'])
+      .orderBy('audit_id')
+      .execute();
+    expect(audits.map((row) => `${row.type}/${row.status}`)).toEqual([
+      'ACCEPT_TRANSACTIONS/REGISTERED',
+      'ACCEPT_TRANSACTIONS/SUCCESS',
+      'RESOLVE_TRANSACTIONS/REGISTERED',
+      'RESOLVE_TRANSACTIONS/SUCCESS',
+    ]);
+  });
+
+  it('fixes a by-filter set when requested, so the approver approves exactly that set', async () => {
+    const search = encodeReconQuery({ settlementStatus: 'ISSUE' }).toString();
+    const requested = await call(
+      'POST',
+      `/api/recon/processes/${CARD}/actions/rejectTransactionsByFilter?${search}`,
+      { comment: 'Not ours' },
+    );
+    expect(requested.statusCode, requested.body).toBe(201);
+    const action = transactionActionResponseSchema.parse(requested.json());
+    expect(action.transactionCount).toBe(1);
+    // A new exception arrives after the request: it is not part of the action.
+    await feed('card-switch-20260302.csv', [CARD_HEADER, `R6,700,USD,${AT},Late`]);
+    expect(await rrns({ settlementStatus: 'ISSUE' })).toEqual(['R5', 'R6']);
+    const meta = actionMetadataResponseSchema.parse(
+      (await call('GET', `/api/recon/processes/${CARD}/actions/${action.actionId}/metadata`)).json(),
+    );
+    expect(meta).toMatchObject({
+      selectionType: 'BY_FILTER',
+      transactionCount: 1,
+      requestUrl: `/api/recon/processes/${CARD}/actions/rejectTransactionsByFilter?settlementStatus=ISSUE`,
+    });
+    const set = reconResultsResponseSchema.parse(
+      (await call('GET', `/api/recon/processes/${CARD}/actions/${action.actionId}/transactions`)).json(),
+    );
+    expect(set.transactions.map((item) => item.records[0]?.fields.rrn)).toEqual(['R5']);
+    expect((await approve(action.actionId)).statusCode).toBe(204);
+    expect(await statusOf('R5')).toBe('REJECTED/ISSUE/0');
+    expect(await statusOf('R6')).toBe('UNMATCHED/ISSUE/0');
+
+    const none = await call(
+      'POST',
+      `/api/recon/processes/${CARD}/actions/resolveTransactionsByFilter?matchStatus=REJECTED`,
+      { comment: 'x', partyId: 1 },
+    );
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.noneAllowed('resolve') });
+  });
+
+  it('refuses to approve a set that changed since the request; the action stays pending', async () => {
+    const key = await keyOf('R6');
+    const accept = await call('POST', `/api/recon/processes/${CARD}/actions/acceptTransactionsByKey`, {
+      comment: 'Accept',
+      transactionKeys: [key],
+    });
+    const reject = await call('POST', `/api/recon/processes/${CARD}/actions/rejectTransactionsByKey`, {
+      comment: 'Reject',
+      transactionKeys: [key],
+    });
+    const acceptId = transactionActionResponseSchema.parse(accept.json()).actionId;
+    expect((await approve(transactionActionResponseSchema.parse(reject.json()).actionId)).statusCode).toBe(
+      204,
+    );
+    const stale = await approve(acceptId);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.setChanged });
+    expect(await statusOf('R6')).toBe('REJECTED/ISSUE/0');
+    const rejectStale = await call(
+      'POST',
+      `/api/recon/actions/${acceptId}/reject`,
+      { comment: 'Stale' },
+      tokens.approver,
+    );
+    expect(rejectStale.statusCode).toBe(204);
+  });
+});
