@@ -12,6 +12,7 @@ import { usePendingActions } from '../api/get-pending-actions';
 import { ApprovalsTab } from '../approvals/approvals-tab';
 import { InboxTab } from '../inbox/inbox-tab';
 import { ResultsTab } from '../results/results-tab';
+import { SettlementsTab } from '../settlements/settlements-tab';
 import { FINANCE_MESSAGES } from '../messages';
 import { processPath, type ProcessTab } from '../paths';
 import { visibleTabsOf } from './process-tabs';
@@ -92,7 +93,7 @@ export function ProcessAreaPage() {
     inbox: <InboxTab processId={processId} />,
     results: <ResultsTab process={process.data} />,
     approvals: <ApprovalsTab processId={processId} />,
-    settlements: <AreaPendingPage title="Settlement" />,
+    settlements: <SettlementsTab processId={processId} />,
     outbox: <AreaPendingPage title="Outbox" />,
   };
   return <ProcessArea process={process.data} tabs={tabs} />;

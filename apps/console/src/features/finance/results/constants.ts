@@ -30,9 +30,12 @@ function transactions(count: number): string {
   return count === 1 ? 'transaction' : 'transactions';
 }
 
-/** The by-filter confirmation (section 9): unmatched, or pending/issue, as the status filter says. */
-export function byFilterConfirmText(action: 'accept' | 'reject', unmatched: boolean): string {
-  return `Are you sure you want to ${action} all filtered ${unmatched ? 'unmatched' : 'pending/issue'} transactions?`;
+/**
+ * The by-filter confirmation (section 9): accept applies to the unmatched transactions of the
+ * filter, reject to the pending or issue ones (the platform skips the rest).
+ */
+export function byFilterConfirmText(action: 'accept' | 'reject'): string {
+  return `Are you sure you want to ${action} all filtered ${action === 'accept' ? 'unmatched' : 'pending/issue'} transactions?`;
 }
 
 /** The confirmation for selected rows, which the specification does not quote. */

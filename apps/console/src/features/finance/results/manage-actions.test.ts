@@ -39,7 +39,7 @@ describe('manage selected', () => {
     expect(actionsForFilter(query('MATCHED', 'ISSUE'))).toEqual(['resolve', 'reject']);
     expect(actionsForFilter(query('MATCHED', 'PENDING'))).toEqual(['reject']);
     expect(actionsForFilter(query(undefined, 'ISSUE'))).toEqual(['reject']);
-    expect(actionsForFilter(query())).toEqual([]);
+    expect(actionsForFilter(query())).toEqual(['accept', 'reject', 'resolve']);
   });
 
   it('selects by filter without paging', () => {

@@ -17,16 +17,16 @@ export function actionsForRows(transactions: readonly ReconTransaction[]): Trans
 }
 
 /**
- * By filter, the status radio says what the set holds: unmatched may be accepted or rejected,
- * partially matched resolved or rejected, matched and issue rejected. All transactions mixes them,
- * so nothing is offered by filter until a status is chosen.
+ * By filter, the status radio says what the set can hold: unmatched may be accepted or rejected,
+ * partially matched resolved or rejected, matched and issue rejected. All transactions mixes them:
+ * each action then applies to the filtered transactions that allow it, as the platform does.
  */
 const BY_FILTER: Record<StatusOption, TransactionAction[]> = {
   UNMATCHED: ['accept', 'reject'],
   PARTIAL: ['resolve', 'reject'],
   MATCHED: ['reject'],
   ISSUE: ['reject'],
-  ALL: [],
+  ALL: ['accept', 'reject', 'resolve'],
 };
 
 export function actionsForFilter(query: ReconQuery): TransactionAction[] {

@@ -301,7 +301,9 @@ describe('recon results', { timeout: 30_000 }, () => {
     await user.click(await menuItem('Reject'));
     const dialog = await screen.findByRole('dialog');
     expect(
-      await within(dialog).findByText('Are you sure you want to reject all filtered unmatched transactions?'),
+      await within(dialog).findByText(
+        'Are you sure you want to reject all filtered pending/issue transactions?',
+      ),
     ).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Duplicates');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));

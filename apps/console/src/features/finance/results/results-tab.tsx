@@ -205,7 +205,7 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
       action === 'resolve'
         ? resolveText(selectedCount)
         : byFilter
-          ? byFilterConfirmText(action, view.matchStatus === 'UNMATCHED')
+          ? byFilterConfirmText(action)
           : byKeyConfirmText(action, selectedCount);
     const chosen = selection.selectedRows;
     const result = await openModal(actionModal, {
