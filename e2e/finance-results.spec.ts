@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAt } from './support/session';
+
+// The seeded "Card acquiring" process: three parties, fields rrn, amount, currency, transactionDate, merchant.
+const PROCESS_PATH = '/dashboard/finance/processes/1';
+// Unmatched transactions, largest amount first, then by rrn; ten a page: a view that is a link.
+const UNMATCHED_LINK = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlementStatus=ISSUE&sortBy=amount.desc,rrn.asc&limit=10`;
+
+/** The demo feeds load in the background after the platform starts: reload until rows show. */
+async function waitForRows(page: Page): Promise<void> {
+  const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('rowheader');
+  await expect
+    .poll(
+      async () => {
+        if ((await rows.count()) > 0) return true;
+        await page.reload();
+        await page
+          .getByRole('table', { name: 'Transactions' })
+          .or(page.getByText('No transactions match your query.'))
+          .waitFor();
+        return (await rows.count()) > 0;
+      },
+      { message: 'the demo feeds give unmatched transactions', timeout: 90_000, intervals: [2_000, 3_000] },
+    )
+    .toBe(true);
+}
+
+test('a filtered, sorted view is a link; a selected transaction is accepted and approved', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await signInAt(operator, UNMATCHED_LINK, 'finance-operator');
+  await expect(operator, 'signing in returns to the link').toHaveURL(/matchStatus=UNMATCHED/);
+  await waitForRows(operator);
+
+  await expect(operator.getByRole('radio', { name: 'Unmatched' }), 'the link sets the status').toBeChecked();
+  await expect(
+    operator.getByRole('columnheader', { name: /^amount/ }),
+    'amount sorts first, descending',
+  ).toHaveText('amount▼, sort priority 1');
+  await expect(operator.getByRole('columnheader', { name: /^rrn/ }), 'rrn sorts second').toHaveText(
+    'rrn▲, sort priority 2',
+  );
+  const table = operator.getByRole('table', { name: 'Transactions' });
+  expect(await table.getByRole('rowheader').count(), 'the link’s page size').toBeLessThanOrEqual(10);
+  const amounts = await table.evaluate((element) => {
+    const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent ?? '');
+    const column = headers.findIndex((text) => text.startsWith('amount'));
+    return [...element.querySelectorAll('tbody tr')].map((row) =>
+      Number((row.children[column]?.textContent ?? '').split(' / ')[0]),
+    );
+  });
+  expect(amounts, 'the server sorted by amount, largest first').toEqual([...amounts].sort((a, b) => b - a));
+
+  const id = (await table.getByRole('rowheader').first().textContent()) ?? '';
+  const comment = `E2E accept ${Date.now()}`;
+  await table.getByRole('rowheader', { name: id, exact: true }).click();
+  await operator.getByRole('button', { name: 'Manage selected' }).click();
+  await operator.getByRole('menuitem', { name: 'Accept' }).click();
+  const confirm = operator.getByRole('dialog', { name: 'Are You Sure?' });
+  await expect(
+    confirm.getByText('Are you sure you want to accept 1 selected transaction?'),
+    'the confirmation',
+  ).toBeVisible();
+  await confirm.getByPlaceholder('Comment (required)').fill(comment);
+  await confirm.getByRole('button', { name: 'Accept' }).click();
+  await expect(operator.getByText('Action submitted successfully.'), 'the submit toast').toBeVisible();
+  await operatorContext.close();
+
+  const approverContext = await browser.newContext();
+  const approver = await approverContext.newPage();
+  await signInAt(approver, `${PROCESS_PATH}/approvals`, 'finance-approver');
+  const pending = approver
+    .getByRole('article', { name: 'Accept 1 transaction' })
+    .filter({ hasText: comment });
+  await expect(pending, 'the approver sees the request').toBeVisible();
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  const review = approver.getByRole('dialog', { name: 'Approve' });
+  await review.getByPlaceholder('Comment (required)').fill('Matches the acquirer statement');
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await expect(approver.getByText('Action reviewed successfully'), 'the review toast').toBeVisible();
+
+  await approver.goto(UNMATCHED_LINK);
+  await expect(approver.getByRole('radio', { name: 'Unmatched' })).toBeChecked();
+  await expect(
+    approver
+      .getByRole('table', { name: 'Transactions' })
+      .or(approver.getByText('No transactions match your query.')),
+  ).toBeVisible();
+  await expect(
+    approver.getByRole('rowheader', { name: id, exact: true }),
+    'the accepted transaction is no longer unmatched',
+  ).toHaveCount(0);
+  await approver.getByRole('radio', { name: 'All transactions' }).click();
+  await expect(approver, 'the status choice is in the URL').not.toHaveURL(/matchStatus/);
+  await approverContext.close();
+});
+
+test('a filter the platform refuses shows the failure with Try again', async ({ page }) => {
+  await signInAt(page, `${PROCESS_PATH}/results?f.amount.GREATER_THAN=lots`, 'finance-operator');
+  await expect(
+    page.getByText(
+      'Oops! Something went wrong while retrieving recon results. Contact support if the problem persists.',
+    ),
+    'the load failure text',
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' }), 'a retry').toBeVisible();
+  await expect(
+    page.getByRole('textbox', { name: 'Value (filter 1)' }),
+    'the filter row shows the link’s value',
+  ).toHaveValue('lots');
+});
