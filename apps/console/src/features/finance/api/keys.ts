@@ -1,6 +1,7 @@
 import type { AuditsQuery, PageQuery } from '@web-control/contract/finance';
 import type { ReconQuery } from '@web-control/contract/finance-results';
 import type { SettlementsQuery } from '@web-control/contract/finance-settlements';
+import type { ExtractsRequest } from '../outbox/outbox-filters';
 
 export const financeKeys = {
   all: ['finance'] as const,
@@ -21,5 +22,10 @@ export const financeKeys = {
     [...financeKeys.transactions(processId), query] as const,
   settlements: () => [...financeKeys.all, 'settlements'] as const,
   settlementPage: (query: SettlementsQuery) => [...financeKeys.settlements(), 'page', query] as const,
+  extracts: () => [...financeKeys.all, 'extracts'] as const,
+  extractPage: (query: ExtractsRequest) => [...financeKeys.extracts(), 'page', query] as const,
+  extractTagNames: () => [...financeKeys.extracts(), 'tags'] as const,
+  extractTagValues: (tagId: string, processId: number | undefined) =>
+    [...financeKeys.extracts(), 'tags', tagId, processId ?? 'all'] as const,
   settlement: (settlementId: number) => [...financeKeys.settlements(), 'detail', settlementId] as const,
 };

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
 import { useAccount } from '../../../shared/session/session-state';
-import { AreaPendingPage } from '../../../shared/ui/area-pending-page';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useProcess } from '../api/get-process';
@@ -12,6 +11,7 @@ import { usePendingActions } from '../api/get-pending-actions';
 import { ApprovalsTab } from '../approvals/approvals-tab';
 import { InboxTab } from '../inbox/inbox-tab';
 import { ResultsTab } from '../results/results-tab';
+import { OutboxView } from '../outbox/outbox-view';
 import { SettlementsTab } from '../settlements/settlements-tab';
 import { FINANCE_MESSAGES } from '../messages';
 import { processPath, type ProcessTab } from '../paths';
@@ -94,7 +94,7 @@ export function ProcessAreaPage() {
     results: <ResultsTab process={process.data} />,
     approvals: <ApprovalsTab processId={processId} />,
     settlements: <SettlementsTab processId={processId} />,
-    outbox: <AreaPendingPage title="Outbox" />,
+    outbox: <OutboxView processId={processId} />,
   };
   return <ProcessArea process={process.data} tabs={tabs} />;
 }
