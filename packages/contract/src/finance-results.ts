@@ -311,8 +311,13 @@ export type TransactionActionResponse = z.infer<typeof transactionActionResponse
 /** The CSV download's columns before the parties' fields. */
 export const DOWNLOAD_FIXED_COLUMNS = ['id', 'createdDateTime', 'matchStatus', 'settlementStatus', 'score'];
 
-/** A CSV cell: quoted when needed, and a leading =, +, -, @ or tab made inert with a quote mark. */
+/** A value a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading quote mark. */
+export function inertCsvValue(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** A CSV cell: made inert, then quoted when needed. */
 export function csvCell(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const inert = inertCsvValue(value);
   return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FINANCE_PAGE_LIMIT_MAX, paginationInfoSchema } from './finance.ts';
+import { downloadTokenQuerySchema, FINANCE_PAGE_LIMIT_MAX, paginationInfoSchema } from './finance.ts';
 import { integerIdSchema, isoInstantSchema, text } from './inputs.ts';
 
 /** Settlement runs (RECON_SETTLEMENT; closing needs FINALISE_SETTLEMENTS) and the outbox of extracts. */
@@ -152,4 +152,4 @@ export const extractDownloadQuerySchema = z.object({
 });
 
 /** {files}/token's fileIdentifier: an inbox file's id or an extract's path. */
-export const fileIdentifierSchema = z.union([extractPathSchema, z.coerce.number().pipe(integerIdSchema)]);
+export const fileIdentifierSchema = downloadTokenQuerySchema.shape.fileIdentifier;

@@ -292,7 +292,13 @@ export const jobsResponseSchema = z.object({
   paginationInfo: paginationInfoSchema,
 });
 
-export const downloadTokenQuerySchema = z.object({ fileIdentifier: z.coerce.number().pipe(integerIdSchema) });
+/** fileIdentifier: an inbox file's id, or an extract's path (`extracts/{id}`). */
+export const downloadTokenQuerySchema = z.object({
+  fileIdentifier: z.union([
+    z.string().regex(/^extracts\/\d{1,10}$/, 'Must be a file id or an extract path'),
+    z.coerce.number().pipe(integerIdSchema),
+  ]),
+});
 export const downloadTokenResponseSchema = z.object({ token: z.string() });
 export const downloadQuerySchema = z.object({ access_token: text().min(1).max(200) });
 /** A download's body: the file's bytes (Fastify sends them as they are). */

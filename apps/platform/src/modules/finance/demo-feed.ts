@@ -6,6 +6,7 @@ import { createAuthRepository } from '../auth/repository.ts';
 import { createTransactionsRepository } from '../transactions/repository.ts';
 import type { FinanceJobs, JobsLog } from './jobs.ts';
 import type { FinanceService } from './service.ts';
+import type { SettlementsService } from './settlements-service.ts';
 
 export const DEMO_FEED_JOB = 'demo-feed';
 /** Switch transactions a demo day's files carry (a third to each process). */
@@ -127,7 +128,14 @@ export function demoDayFiles(
  * approval). Switch rows come from the transactions module; a day older than the switch's stored
  * traffic replays its earliest transactions under that day's date and references.
  */
-export function createDemoFeed(deps: { db: Db; clock: Clock; service: FinanceService; historyDays: number }) {
+export function createDemoFeed(deps: {
+  db: Db;
+  clock: Clock;
+  service: FinanceService;
+  historyDays: number;
+  /** The demo's settlement history: past days' runs, closed. */
+  settlements?: Pick<SettlementsService, 'seedHistory' | 'keepRuns'>;
+}) {
   const { db, service } = deps;
   const transactions = createTransactionsRepository();
   const auth = createAuthRepository();
@@ -197,6 +205,9 @@ export function createDemoFeed(deps: { db: Db; clock: Clock; service: FinanceSer
       }
       if (firstRun) {
         await requestLateUploads(new Date(today.getTime() - (days + 1) * DAY_MS), now);
+        // Closed runs for the history's days, then today's open run with what is left.
+        await deps.settlements?.seedHistory(now, days);
+        await deps.settlements?.keepRuns(now);
       }
     },
   };

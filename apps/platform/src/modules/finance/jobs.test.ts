@@ -164,9 +164,10 @@ describe.each(TEST_DATABASE_KINDS)('finance jobs on %s', (kind) => {
   });
 
   it('pages the list by name', async () => {
-    const page = await jobs('?offset=2&limit=1');
+    // demo-feed, download-token-purge, recon-summary, settlement-runs, slow, sometimes-fails.
+    const page = await jobs('?offset=4&limit=1');
     expect(page.apiJobList.map((item) => item.name)).toEqual(['slow']);
-    expect(page.paginationInfo).toEqual({ nextPage: 4, range: '3-3', totalRecords: 4 });
+    expect(page.paginationInfo).toEqual({ nextPage: 6, range: '5-5', totalRecords: 6 });
   });
 });
 
@@ -177,7 +178,11 @@ describe('finance jobs without the simulator', () => {
     try {
       await app.ready();
       const jobs = await database.db.selectFrom('finance_jobs').select('name').orderBy('name').execute();
-      expect(jobs).toEqual([{ name: 'download-token-purge' }]);
+      expect(jobs).toEqual([
+        { name: 'download-token-purge' },
+        { name: 'recon-summary' },
+        { name: 'settlement-runs' },
+      ]);
     } finally {
       await app.close();
       await database.close();

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { createDemoFeed, DEMO_FEED_JOB } from './demo-feed.ts';
 import { resultsRoutes } from './results-routes.ts';
+import { settlementsRoutes } from './settlements-routes.ts';
+import { createSettlementsService, RECON_SUMMARY_JOB, SETTLEMENT_JOB } from './settlements-service.ts';
 import { filesRoutes, reconRoutes } from './routes.ts';
 import { createFinanceService } from './service.ts';
 
@@ -14,6 +16,17 @@ const finance: FastifyPluginAsync = async (app) => {
     clock,
     audit,
     permissionsOfUser: (userId) => auth.permissionsOfUser(userId),
+  });
+  const settlements = createSettlementsService({ db: database.db, clock, audit });
+  financeJobs.define({
+    name: SETTLEMENT_JOB,
+    schedule: '*/5 * * * *',
+    run: (now) => settlements.keepRuns(now),
+  });
+  financeJobs.define({
+    name: RECON_SUMMARY_JOB,
+    schedule: '45 0 * * *',
+    run: (now) => settlements.writeReconSummaries(now),
   });
   financeJobs.define({
     name: 'download-token-purge',
@@ -29,6 +42,7 @@ const finance: FastifyPluginAsync = async (app) => {
       clock,
       service,
       historyDays: settings.financeHistoryDays,
+      settlements,
     });
     financeJobs.define({ name: DEMO_FEED_JOB, schedule: '30 0 * * *', run: (now) => demoFeed.run(now) });
   }
@@ -37,6 +51,7 @@ const finance: FastifyPluginAsync = async (app) => {
   const options = { service, jobs: financeJobs, uploadMaxBytes: settings.financeUploadMaxBytes };
   await app.register(reconRoutes, { prefix: '/api/recon', ...options });
   await app.register(resultsRoutes, { prefix: '/api/recon', ...options });
+  await app.register(settlementsRoutes, { prefix: '/api/recon', service, settlements });
   await app.register(filesRoutes, { prefix: '/api/recon/files', ...options });
 };
 

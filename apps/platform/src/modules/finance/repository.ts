@@ -200,6 +200,32 @@ export function createFinanceRepository() {
       };
     },
 
+    /** A day's transactions by status: the daily recon summary. */
+    async reconStatsBetween(executor: DbExecutor, processId: number, from: Date, to: Date) {
+      const result = await sql<Record<string, string | number>>`
+        select
+          count(*) filter (where match_status = 'MATCHED' and score = 100) as matched,
+          count(*) filter (where match_status = 'MATCHED' and score < 100) as partial,
+          count(*) filter (where match_status = 'UNMATCHED') as unmatched,
+          count(*) filter (where match_status = 'REJECTED') as rejected,
+          count(*) filter (where settlement_status = 'PENDING') as pending,
+          count(*) filter (where settlement_status = 'ISSUE' and match_status <> 'REJECTED') as issue,
+          count(*) filter (where settlement_status = 'SETTLED') as settled
+        from recon_transactions
+        where process_id = ${processId} and created_at >= ${from} and created_at < ${to}`.execute(executor);
+      const row = result.rows[0] ?? {};
+      const count = (name: string) => Number(row[name] ?? 0);
+      return {
+        matched: count('matched'),
+        partial: count('partial'),
+        unmatched: count('unmatched'),
+        rejected: count('rejected'),
+        pending: count('pending'),
+        issue: count('issue'),
+        settled: count('settled'),
+      };
+    },
+
     async insertFile(
       executor: DbExecutor,
       file: {
@@ -618,7 +644,13 @@ export function createFinanceRepository() {
 
     async insertDownloadToken(
       executor: DbExecutor,
-      token: { tokenHash: string; userId: string; fileId: number; expiresAt: Date },
+      token: {
+        tokenHash: string;
+        userId: string;
+        fileId: number | null;
+        extractId: number | null;
+        expiresAt: Date;
+      },
     ): Promise<void> {
       await executor
         .insertInto('recon_download_tokens')
@@ -626,6 +658,7 @@ export function createFinanceRepository() {
           token_hash: token.tokenHash,
           user_id: token.userId,
           file_id: token.fileId,
+          extract_id: token.extractId,
           expires_at: token.expiresAt,
         })
         .execute();
@@ -702,7 +735,7 @@ export function createFinanceRepository() {
       return executor
         .deleteFrom('recon_download_tokens')
         .where('token_hash', '=', tokenHash)
-        .returning(['user_id', 'file_id', 'expires_at'])
+        .returning(['user_id', 'file_id', 'extract_id', 'expires_at'])
         .executeTakeFirst();
     },
   };

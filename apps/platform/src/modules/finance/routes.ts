@@ -33,7 +33,7 @@ import {
   uploadHeadersSchema,
   uploadResponseSchema,
 } from '@web-control/contract/finance';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
 import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
 import type { FinanceJobs } from './jobs.ts';
@@ -343,16 +343,26 @@ export const filesRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (
   app.get(
     '/token',
     {
-      config: permissions('DOWNLOAD_INBOX_FILES'),
+      // Any signed-in user: an inbox file needs DOWNLOAD_INBOX_FILES, an extract VIEW_PROCESSES.
+      config: permissions(),
       schema: {
         tags: TAGS,
-        summary: 'A single-use download token for one file, valid for a minute',
+        summary:
+          'A single-use download token, valid for a minute, for an inbox file (its id; DOWNLOAD_INBOX_FILES) or an extract (its path; VIEW_PROCESSES)',
         security: BEARER_SECURITY,
         querystring: downloadTokenQuerySchema,
         response: { 200: downloadTokenResponseSchema, ...READ_REFUSALS },
       },
     },
-    async (request) => service.downloadToken(actorOf(request), request.query.fileIdentifier),
+    async (request) => {
+      const fileIdentifier = request.query.fileIdentifier;
+      const needed = typeof fileIdentifier === 'number' ? 'DOWNLOAD_INBOX_FILES' : 'VIEW_PROCESSES';
+      const held = request.user?.permissions ?? [];
+      if (!held.includes(needed)) {
+        throw forbidden();
+      }
+      return service.downloadToken(actorOf(request), fileIdentifier, held);
+    },
   );
 
   for (const [path, what] of [

@@ -17,6 +17,7 @@ import {
 import {
   allowedActionsOf,
   csvCell,
+  inertCsvValue,
   DOWNLOAD_FIXED_COLUMNS,
   SELECTION_TYPES,
   TRANSACTION_ACTION_TYPES,
@@ -25,6 +26,7 @@ import {
   type TransactionAction,
   type TransactionKey,
 } from '@web-control/contract/finance-results';
+import { EXTRACT_KINDS, EXTRACT_PATH_PATTERN } from '@web-control/contract/finance-settlements';
 import type { Clock } from '../../clock.ts';
 import type { Database, Db, DbExecutor } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
@@ -33,6 +35,11 @@ import { SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
 import { parsePartyFile } from './loader.ts';
 import { createFinanceRepository, type ProcessDefinitionRow } from './repository.ts';
+import {
+  createOutboxRepository,
+  createSettlementsRepository,
+  MINOR_UNITS,
+} from './settlements-repository.ts';
 import {
   createResultsRepository,
   type ProcessFields,
@@ -67,6 +74,7 @@ export const FINANCE_MESSAGES = {
   setChanged:
     'The transactions of this action have changed since it was requested. Reject it and request the action again.',
   tokenInvalid: 'This download link is not valid or has expired. Please start the download again.',
+  noExtract: 'This extract does not exist.',
 } as const;
 
 const PAST_TENSE: Record<TransactionAction, string> = {
@@ -85,6 +93,20 @@ export type TransactionActionRequest = {
   partyId?: number | undefined;
   requestUrl: string;
 } & ({ selection: 'key'; keys: TransactionKey[] } | { selection: 'filter'; query: ReconSelection });
+
+/** A file's refused rows as CSV: line, reason, row (each cell made inert for spreadsheets). */
+function exceptionsCsv(exceptions: ReadonlyArray<{ line: number; reason: string; raw: string }>): Buffer {
+  const quote = (value: string) => `"${inertCsvValue(value).replaceAll('"', '""')}"`;
+  const lines = [
+    'line,reason,row',
+    ...exceptions.map((row) => `${row.line},${quote(row.reason)},${quote(row.raw)}`),
+  ];
+  return Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+}
+
+function extractIdOf(path: string): number {
+  return Number(EXTRACT_PATH_PATTERN.exec(path)?.[1] ?? 0);
+}
 
 /** Rows fetched from the download's cursor at a time. */
 const DOWNLOAD_BATCH = 1000;
@@ -155,6 +177,8 @@ export function createFinanceService(deps: FinanceServiceDeps) {
   const { db, clock } = deps;
   const repository = createFinanceRepository();
   const results = createResultsRepository();
+  const outbox = createOutboxRepository();
+  const settlementRuns = createSettlementsRepository();
   const approvals = createApprovalsEngine(deps);
 
   async function definition(executor: DbExecutor, processId: number): Promise<ProcessDefinitionRow> {
@@ -205,6 +229,23 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     }
     await repository.rematch(tx, file.process_id, process.parties.length, [...keys], clock.now());
     const failed = parsed.exceptions.length > 0;
+    if (failed) {
+      // The refused rows go to the outbox too, where the parties' teams collect them.
+      const party = process.parties.find((item) => item.id === file.party_id);
+      await outbox.insertExtract(tx, {
+        processId: file.process_id,
+        fileName: `${file.file_name}.exceptions.csv`,
+        createdAt: clock.now(),
+        content: exceptionsCsv(parsed.exceptions),
+        dedupeKey: `exceptions:${file.file_id}:${clock.now().getTime()}`,
+        tags: [
+          ['kind', EXTRACT_KINDS.exceptions],
+          ['process', process.name],
+          ['party', party?.name ?? String(file.party_id)],
+          ['date', file.created_at.toISOString().slice(0, 10)],
+        ],
+      });
+    }
     await repository.setFileOutcome(tx, file.file_id, {
       status: failed ? 'ERROR' : 'LOADED',
       records: parsed.records.length,
@@ -391,6 +432,23 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         seen.add(record.partyId);
         return { type, partyId: record.partyId, fields: record.fields };
       }),
+    };
+  }
+
+  /** Today's settlement value: the totals of today's run, open or closed. */
+  async function todaysSettlement(processId: number, since: Date, end: Date) {
+    const run = await settlementRuns.runOfDay(db, processId, since.toISOString().slice(0, 10));
+    if (run === undefined) {
+      return { startDate: since.toISOString(), endDate: end.toISOString(), stats: [] };
+    }
+    const { totals } = await settlementRuns.computeAggregates(db, run.run_id);
+    return {
+      startDate: new Date(run.start_date).toISOString(),
+      endDate: (run.end_date === null ? end : new Date(run.end_date)).toISOString(),
+      stats: totals.map((row) => ({
+        statName: `Total ${row.currency}`,
+        amount: Number(row.amount) / MINOR_UNITS,
+      })),
     };
   }
 
@@ -586,8 +644,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
           };
         }),
         reconStats: { ...stats, since: since.toISOString() },
-        // Settlement runs come with the settlements area; until then today's value is empty.
-        settlementStats: { startDate: since.toISOString(), endDate: end.toISOString(), stats: [] },
+        settlementStats: await todaysSettlement(processId, since, end),
         actionStats: { totalPending: count?.pending ?? 0 },
       };
     },
@@ -865,22 +922,64 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       return repository.purgeExpiredDownloadTokens(db, now);
     },
 
-    /** A single-use token for one file, bound to the user who asked. */
-    async downloadToken(actor: Actor, fileId: number): Promise<{ token: string }> {
+    /**
+     * A single-use token for one inbox file (DOWNLOAD_INBOX_FILES) or one extract of the outbox
+     * (VIEW_PROCESSES, which the route already asks), bound to the user who asked.
+     */
+    async downloadToken(
+      actor: Actor,
+      fileIdentifier: number | string,
+      permissions: readonly string[],
+    ): Promise<{ token: string }> {
       if (actor.userId === null) {
         throw forbidden();
       }
-      if ((await repository.findFile(db, fileId)) === undefined) {
-        throw notFound(FINANCE_MESSAGES.noFile);
+      let target: { fileId: number | null; extractId: number | null };
+      if (typeof fileIdentifier === 'number') {
+        if (!permissions.includes('DOWNLOAD_INBOX_FILES')) {
+          throw forbidden();
+        }
+        if ((await repository.findFile(db, fileIdentifier)) === undefined) {
+          throw notFound(FINANCE_MESSAGES.noFile);
+        }
+        target = { fileId: fileIdentifier, extractId: null };
+      } else {
+        const extractId = extractIdOf(fileIdentifier);
+        if ((await outbox.findExtract(db, extractId)) === undefined) {
+          throw notFound(FINANCE_MESSAGES.noExtract);
+        }
+        target = { fileId: null, extractId };
       }
       const token = randomBytes(32).toString('base64url');
       await repository.insertDownloadToken(db, {
         tokenHash: createHash('sha256').update(token).digest('hex'),
         userId: actor.userId,
-        fileId,
+        ...target,
         expiresAt: new Date(clock.now().getTime() + DOWNLOAD_TOKEN_TTL_MS),
       });
       return { token };
+    },
+
+    /** Spends a token for this extract: its bytes and name. */
+    async downloadExtract(path: string, token: string) {
+      const extractId = extractIdOf(path);
+      const spent = await repository.spendDownloadToken(
+        db,
+        createHash('sha256').update(token).digest('hex'),
+        clock.now(),
+      );
+      if (spent?.extract_id !== extractId) {
+        throw forbidden(FINANCE_MESSAGES.tokenInvalid);
+      }
+      const permissions = await deps.permissionsOfUser(spent.user_id);
+      if (permissions?.includes('VIEW_PROCESSES') !== true) {
+        throw forbidden();
+      }
+      const extract = await outbox.findExtract(db, extractId);
+      if (extract === undefined) {
+        throw notFound(FINANCE_MESSAGES.noExtract);
+      }
+      return { fileName: extract.file_name, content: extract.content };
     },
 
     /** Spends a token for this file: the raw file or its exceptions extract as CSV. */
@@ -890,7 +989,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         createHash('sha256').update(token).digest('hex'),
         clock.now(),
       );
-      if (spent === undefined || spent.file_id !== fileId) {
+      if (spent?.file_id !== fileId) {
         throw forbidden(FINANCE_MESSAGES.tokenInvalid);
       }
       // The token stands in for its user: they must still hold the permission now.
@@ -906,15 +1005,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         return { fileName: file.file_name, content: file.content };
       }
       const exceptions = await repository.exceptionsOf(db, fileId);
-      const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
-      const lines = [
-        'line,reason,row',
-        ...exceptions.map((row) => `${row.line},${quote(row.reason)},${quote(row.raw)}`),
-      ];
-      return {
-        fileName: `${file.file_name}.exceptions.csv`,
-        content: Buffer.from(`${lines.join('\n')}\n`, 'utf8'),
-      };
+      return { fileName: `${file.file_name}.exceptions.csv`, content: exceptionsCsv(exceptions) };
     },
   };
 }

@@ -1,0 +1,341 @@
+import { sql } from 'kysely';
+import type { ExtractTagId, TagFilter } from '@web-control/contract/finance-settlements';
+import type { DbExecutor } from '../../db/schema.ts';
+
+/** The field of a process that holds a record's amount (minor units) and its currency. */
+export const SETTLEMENT_AMOUNT_FIELD = 'amount';
+export const SETTLEMENT_CURRENCY_FIELD = 'currency';
+/** The currency of a process whose records name none. */
+export const SETTLEMENT_DEFAULT_CURRENCY = 'ZAR';
+/** The feeds' amounts are in minor units; aggregates are in the major unit. */
+export const MINOR_UNITS = 100;
+
+export interface RunRow {
+  run_id: number;
+  process_id: number;
+  business_date: Date | string;
+  status: 'OPEN' | 'CLOSED';
+  start_date: Date;
+  end_date: Date | null;
+  transaction_count: string | number;
+}
+
+const RUN_COLUMNS = sql`r.run_id, r.process_id, r.business_date, r.status, r.start_date, r.end_date,
+  coalesce(r.transaction_count,
+    (select count(*) from recon_transactions t where t.settlement_run_id = r.run_id)) as transaction_count`;
+
+export function createSettlementsRepository() {
+  return {
+    /** Today's run of each process, OPEN, unless it exists. */
+    async ensureRun(executor: DbExecutor, processId: number, day: string, at: Date): Promise<void> {
+      await executor
+        .insertInto('recon_settlement_runs')
+        .values({ process_id: processId, business_date: day, status: 'OPEN', start_date: at })
+        .onConflict((conflict) => conflict.columns(['process_id', 'business_date']).doNothing())
+        .execute();
+    },
+
+    /** Adds the process's matched PENDING transactions that have no run to the day's OPEN run. */
+    async addPending(
+      executor: DbExecutor,
+      processId: number,
+      day: string,
+      /** Only transactions with a record of a file that arrived in this window (the demo's history). */
+      arrived?: { from: Date; to: Date },
+    ): Promise<number> {
+      const result = await sql`
+        update recon_transactions t set settlement_run_id = r.run_id
+        from recon_settlement_runs r
+        where r.process_id = ${processId} and r.business_date = cast(${day} as date) and r.status = 'OPEN'
+          and t.process_id = r.process_id and t.match_status = 'MATCHED' and t.settlement_status = 'PENDING'
+          and t.settlement_run_id is null
+          ${
+            arrived === undefined
+              ? sql``
+              : sql`and exists (select 1 from recon_records rr join recon_files f on f.file_id = rr.file_id
+                  where rr.process_id = t.process_id and rr.match_key = t.match_key
+                    and f.created_at >= ${arrived.from} and f.created_at < ${arrived.to})`
+          }`.execute(executor);
+      return Number(result.numAffectedRows ?? 0);
+    },
+
+    async findRun(executor: DbExecutor, runId: number): Promise<RunRow | undefined> {
+      const result = await sql<RunRow>`select ${RUN_COLUMNS} from recon_settlement_runs r
+        where r.run_id = ${runId}`.execute(executor);
+      return result.rows[0];
+    },
+
+    async listRuns(
+      executor: DbExecutor,
+      filter: {
+        processId?: number | undefined;
+        from?: Date | undefined;
+        to?: Date | undefined;
+        offset: number;
+        limit: number;
+      },
+    ): Promise<{ rows: RunRow[]; total: number }> {
+      const conditions = [sql`true`];
+      if (filter.processId !== undefined) conditions.push(sql`r.process_id = ${filter.processId}`);
+      if (filter.from !== undefined) conditions.push(sql`r.start_date >= ${filter.from}`);
+      if (filter.to !== undefined) conditions.push(sql`r.start_date <= ${filter.to}`);
+      const where = sql.join(conditions, sql` and `);
+      const rows = await sql<RunRow>`select ${RUN_COLUMNS} from recon_settlement_runs r where ${where}
+        order by r.start_date desc, r.run_id desc limit ${filter.limit} offset ${filter.offset}`.execute(
+        executor,
+      );
+      const count = await sql<{ total: string | number }>`select count(*) as total
+        from recon_settlement_runs r where ${where}`.execute(executor);
+      return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+    },
+
+    /** Closes an OPEN run: of two racing closes only one gets the row. */
+    async closeRun(executor: DbExecutor, runId: number, at: Date, by: string) {
+      return executor
+        .updateTable('recon_settlement_runs')
+        .set({ status: 'CLOSED', end_date: at, closed_by: by })
+        .where('run_id', '=', runId)
+        .where('status', '=', 'OPEN')
+        .returning(['run_id', 'process_id', 'business_date', 'start_date'])
+        .executeTakeFirst();
+    },
+
+    /**
+     * Per party and currency, the sum of each party's (first) record's amount; then per currency the
+     * total of the transactions' own values (the resolved party's where one was named).
+     */
+    async computeAggregates(executor: DbExecutor, runId: number) {
+      const parties = await sql<{
+        name: string;
+        currency: string;
+        amount: string;
+        transactions: string | number;
+      }>`
+        select p.name, x.currency, sum(x.amount) as amount, count(*) as transactions
+        from (
+          select distinct on (t.transaction_id, r.party_id) r.process_id, r.party_id,
+            coalesce(nullif(r.fields ->> ${SETTLEMENT_CURRENCY_FIELD}, ''), ${SETTLEMENT_DEFAULT_CURRENCY}) as currency,
+            coalesce((nullif(r.fields ->> ${SETTLEMENT_AMOUNT_FIELD}, ''))::numeric, 0) as amount
+          from recon_transactions t
+          join recon_records r on r.process_id = t.process_id and r.match_key = t.match_key
+          where t.settlement_run_id = ${runId}
+          order by t.transaction_id, r.party_id, r.record_id
+        ) x
+        join recon_parties p on p.process_id = x.process_id and p.party_id = x.party_id
+        group by x.party_id, p.name, x.currency
+        order by x.party_id, x.currency`.execute(executor);
+      const totals = await sql<{ currency: string; amount: string; transactions: string | number }>`
+        select coalesce(c.text_value, ${SETTLEMENT_DEFAULT_CURRENCY}) as currency,
+          sum(coalesce(a.number_value, 0)) as amount, count(*) as transactions
+        from recon_transactions t
+        left join recon_transaction_values a
+          on a.transaction_id = t.transaction_id and a.field = ${SETTLEMENT_AMOUNT_FIELD}
+        left join recon_transaction_values c
+          on c.transaction_id = t.transaction_id and c.field = ${SETTLEMENT_CURRENCY_FIELD}
+        where t.settlement_run_id = ${runId}
+        group by 1 order by 1`.execute(executor);
+      return { parties: parties.rows, totals: totals.rows };
+    },
+
+    async insertAggregates(
+      executor: DbExecutor,
+      runId: number,
+      aggregates: Array<{ name: string; currency: string; amount: number; transactionCount: number }>,
+    ): Promise<void> {
+      if (aggregates.length === 0) return;
+      await executor
+        .insertInto('recon_settlement_aggregates')
+        .values(
+          aggregates.map((item, position) => ({
+            run_id: runId,
+            position,
+            name: item.name,
+            currency: item.currency,
+            amount: item.amount,
+            transaction_count: item.transactionCount,
+          })),
+        )
+        .execute();
+    },
+
+    aggregatesOf(executor: DbExecutor, runId: number) {
+      return executor
+        .selectFrom('recon_settlement_aggregates')
+        .select(['name', 'currency', 'amount', 'transaction_count'])
+        .where('run_id', '=', runId)
+        .orderBy('position')
+        .execute();
+    },
+
+    /** Marks the run's transactions SETTLED; gives how many. */
+    async settle(executor: DbExecutor, runId: number): Promise<number> {
+      const result = await executor
+        .updateTable('recon_transactions')
+        .set({ settlement_status: 'SETTLED' })
+        .where('settlement_run_id', '=', runId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** The report's transaction lines: id, key, currency and amount of each. */
+    async reportLines(executor: DbExecutor, runId: number) {
+      const result = await sql<{
+        transaction_id: string | number;
+        match_key: string;
+        currency: string;
+        amount: string | null;
+      }>`
+        select t.transaction_id, t.match_key,
+          coalesce(c.text_value, ${SETTLEMENT_DEFAULT_CURRENCY}) as currency, a.number_value as amount
+        from recon_transactions t
+        left join recon_transaction_values a
+          on a.transaction_id = t.transaction_id and a.field = ${SETTLEMENT_AMOUNT_FIELD}
+        left join recon_transaction_values c
+          on c.transaction_id = t.transaction_id and c.field = ${SETTLEMENT_CURRENCY_FIELD}
+        where t.settlement_run_id = ${runId}
+        order by t.transaction_id`.execute(executor);
+      return result.rows;
+    },
+
+    async storeReport(executor: DbExecutor, runId: number, report: Buffer, transactionCount: number) {
+      await executor
+        .updateTable('recon_settlement_runs')
+        .set({ report, transaction_count: transactionCount })
+        .where('run_id', '=', runId)
+        .execute();
+    },
+
+    async reportOf(executor: DbExecutor, runId: number) {
+      return executor
+        .selectFrom('recon_settlement_runs')
+        .select(['status', 'report', 'process_id'])
+        .where('run_id', '=', runId)
+        .executeTakeFirst();
+    },
+
+    /** The day's run of a process, if any: today's settlement value on the card. */
+    async runOfDay(executor: DbExecutor, processId: number, day: string) {
+      return executor
+        .selectFrom('recon_settlement_runs')
+        .select(['run_id', 'start_date', 'end_date'])
+        .where('process_id', '=', processId)
+        .where('business_date', '=', sql<Date>`cast(${day} as date)`)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type SettlementsRepository = ReturnType<typeof createSettlementsRepository>;
+
+export interface NewExtract {
+  processId: number | null;
+  fileName: string;
+  createdAt: Date;
+  content: Buffer;
+  /** What it is of: a second write of the same thing is skipped. */
+  dedupeKey: string;
+  tags: Array<[ExtractTagId, string]>;
+}
+
+export function createOutboxRepository() {
+  function tagConditions(tags: TagFilter[]) {
+    // Values of one tag are alternatives; different tags must all match.
+    const byTag = new Map<string, string[]>();
+    for (const tag of tags) byTag.set(tag.tagId, [...(byTag.get(tag.tagId) ?? []), tag.value]);
+    return [...byTag].map(
+      ([tagId, values]) => sql`exists (select 1 from recon_extract_tags g
+        where g.extract_id = e.extract_id and g.tag_id = ${tagId} and g.value in (${sql.join(values)}))`,
+    );
+  }
+
+  return {
+    /** Writes an extract and its tags; undefined when one with the same dedupe key exists. */
+    async insertExtract(executor: DbExecutor, extract: NewExtract): Promise<number | undefined> {
+      const row = await executor
+        .insertInto('recon_extracts')
+        .values({
+          process_id: extract.processId,
+          file_name: extract.fileName,
+          created_at: extract.createdAt,
+          content: extract.content,
+          dedupe_key: extract.dedupeKey,
+        })
+        .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+        .returning('extract_id')
+        .executeTakeFirst();
+      if (row === undefined) return undefined;
+      const unique = [
+        ...new Map(extract.tags.map(([id, value]) => [`${id}\u0000${value}`, { id, value }])).values(),
+      ];
+      if (unique.length > 0) {
+        await executor
+          .insertInto('recon_extract_tags')
+          .values(unique.map((tag) => ({ extract_id: row.extract_id, tag_id: tag.id, value: tag.value })))
+          .execute();
+      }
+      return row.extract_id;
+    },
+
+    async listExtracts(
+      executor: DbExecutor,
+      filter: {
+        from?: Date | undefined;
+        to?: Date | undefined;
+        processId?: number | undefined;
+        tags: TagFilter[];
+        offset: number;
+        limit: number;
+      },
+    ) {
+      const conditions = [sql`true`, ...tagConditions(filter.tags)];
+      if (filter.processId !== undefined) conditions.push(sql`e.process_id = ${filter.processId}`);
+      if (filter.from !== undefined) conditions.push(sql`e.created_at >= ${filter.from}`);
+      if (filter.to !== undefined) conditions.push(sql`e.created_at <= ${filter.to}`);
+      const where = sql.join(conditions, sql` and `);
+      const rows = await sql<{ extract_id: number; file_name: string; created_at: Date }>`
+        select e.extract_id, e.file_name, e.created_at from recon_extracts e where ${where}
+        order by e.created_at desc, e.extract_id desc limit ${filter.limit} offset ${filter.offset}`.execute(
+        executor,
+      );
+      const count = await sql<{ total: string | number }>`select count(*) as total from recon_extracts e
+        where ${where}`.execute(executor);
+      const ids = rows.rows.map((row) => row.extract_id);
+      const tags =
+        ids.length === 0
+          ? []
+          : await executor
+              .selectFrom('recon_extract_tags')
+              .select(['extract_id', 'tag_id', 'value'])
+              .where('extract_id', 'in', ids)
+              .orderBy('tag_id')
+              .orderBy('value')
+              .execute();
+      return { rows: rows.rows, tags, total: Number(count.rows[0]?.total ?? 0) };
+    },
+
+    async tagValues(executor: DbExecutor, tagId: ExtractTagId, processId: number | undefined) {
+      let query = executor
+        .selectFrom('recon_extract_tags as g')
+        .select('g.value')
+        .distinct()
+        .where('g.tag_id', '=', tagId);
+      if (processId !== undefined) {
+        query = query
+          .innerJoin('recon_extracts as e', 'e.extract_id', 'g.extract_id')
+          .where('e.process_id', '=', processId);
+      }
+      const rows = await query.orderBy('g.value').limit(1000).execute();
+      return rows.map((row) => row.value);
+    },
+
+    findExtract(executor: DbExecutor, extractId: number) {
+      return executor
+        .selectFrom('recon_extracts')
+        .select(['extract_id', 'file_name', 'content', 'process_id'])
+        .where('extract_id', '=', extractId)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
