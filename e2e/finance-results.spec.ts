@@ -6,14 +6,18 @@ const PROCESS_PATH = '/dashboard/finance/processes/1';
 // Unmatched transactions, largest amount first, then by rrn; ten a page: a view that is a link.
 const UNMATCHED_LINK = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlementStatus=ISSUE&sortBy=amount.desc,rrn.asc&limit=10`;
 
-/** The demo feeds load in the background after the platform starts: reload until rows show. */
+/**
+ * The demo feeds load in the background after the platform starts: ask again (another status and
+ * back, which keeps the link's query; a reload would sign the user out) until rows show.
+ */
 async function waitForRows(page: Page): Promise<void> {
   const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('rowheader');
   await expect
     .poll(
       async () => {
         if ((await rows.count()) > 0) return true;
-        await page.reload();
+        await page.getByRole('radio', { name: 'All transactions' }).click();
+        await page.getByRole('radio', { name: 'Unmatched' }).click();
         await page
           .getByRole('table', { name: 'Transactions' })
           .or(page.getByText('No transactions match your query.'))
@@ -53,6 +57,10 @@ test('a filtered, sorted view is a link; a selected transaction is accepted and 
     );
   });
   expect(amounts, 'the server sorted by amount, largest first').toEqual([...amounts].sort((a, b) => b - a));
+
+  const csv = operator.waitForEvent('download');
+  await operator.getByRole('button', { name: 'Download All' }).click();
+  expect((await csv).suggestedFilename(), 'Download All gives the query as CSV').toMatch(/\.csv$/);
 
   const id = (await table.getByRole('rowheader').first().textContent()) ?? '';
   const comment = `E2E accept ${Date.now()}`;
@@ -111,4 +119,58 @@ test('a filter the platform refuses shows the failure with Try again', async ({ 
     page.getByRole('textbox', { name: 'Value (filter 1)' }),
     'the filter row shows the link’s value',
   ).toHaveValue('lots');
+});
+
+test('settlement runs: today’s open run, a closed run’s aggregate totals and its report', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAt(page, `${PROCESS_PATH}/settlements`, 'finance-operator');
+  const runs = page.getByRole('button', { name: /^Settlement \d+$/ });
+  // The demo's first feed closes a run per history day and opens today's: ask again until it has.
+  await expect
+    .poll(
+      async () => {
+        if ((await runs.count()) > 0) return true;
+        await page.getByRole('tab', { name: 'Inbox' }).click();
+        await page.getByRole('tab', { name: 'Settlement' }).click();
+        await runs.or(page.getByText('No settlements found. Try adjusting your filters.')).first().waitFor();
+        return (await runs.count()) > 0;
+      },
+      { message: 'today’s open run exists', timeout: 90_000, intervals: [2_000, 3_000] },
+    )
+    .toBe(true);
+  await expect(runs.first(), 'today’s run is open, its end to be decided').toContainText('OPEN');
+  await expect(runs.first()).toContainText('End: TBD');
+  await expect(page.getByRole('button', { name: /^Download report of/ }), 'no report while open').toHaveCount(
+    0,
+  );
+
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('From').fill(weekAgo);
+  const report = page.getByRole('button', { name: /^Download report of Settlement \d+$/ }).first();
+  await expect(report, 'closed runs of the history days offer their report').toBeVisible();
+  const title = ((await report.getAttribute('aria-label')) ?? '').replace('Download report of ', '');
+  const closed = page.getByRole('button', { name: title, exact: true });
+  await expect(closed).toContainText('CLOSED');
+  await closed.click();
+  await expect(page.getByText('Aggregate totals:'), 'the totals open').toBeVisible();
+  const totals = page.getByRole('table', { name: `${title} totals` });
+  await expect(
+    totals.getByRole('rowheader', { name: 'Total' }).first(),
+    'a total per currency',
+  ).toBeVisible();
+  await expect(totals, 'amounts in their currency').toContainText(/R\s[\d\s]+\.\d\d/);
+
+  const file = page.waitForEvent('download');
+  await report.click();
+  expect((await file).suggestedFilename(), 'the report is CSV').toMatch(/\.csv$/);
+
+  await page.getByLabel('Settlement ID').fill(title.replace('Settlement ', ''));
+  await expect(
+    page.getByRole('button', { name: /^Settlement \d+$/ }),
+    'the id replaces the range',
+  ).toHaveCount(1);
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByLabel('Settlement ID')).toHaveValue('');
 });
