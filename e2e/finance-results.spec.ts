@@ -174,3 +174,51 @@ test('settlement runs: today’s open run, a closed run’s aggregate totals and
   await page.getByRole('button', { name: 'Clear' }).click();
   await expect(page.getByLabel('Settlement ID')).toHaveValue('');
 });
+
+test('the outbox filters extracts by tag and downloads one through a single-use token', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAt(page, '/dashboard/finance/outbox', 'finance-operator');
+  await expect(page.getByRole('heading', { name: 'Outbox' }), 'the outbox heading').toBeVisible();
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Date Created from').fill(weekAgo);
+  const table = page.getByRole('table', { name: 'Extracts' });
+  await expect
+    .poll(
+      async () => {
+        if (await table.isVisible()) return true;
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return table.isVisible();
+      },
+      { message: 'the demo wrote extracts', timeout: 90_000, intervals: [2_000, 3_000] },
+    )
+    .toBe(true);
+
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('combobox', { name: 'Tag type (filter 1)' }).click();
+  await page.getByRole('option', { name: 'Kind' }).click();
+  await page.getByRole('combobox', { name: 'Tag value (filter 1)' }).fill('settlement-report');
+  const kinds = () =>
+    table.evaluate((element) => {
+      const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent ?? '');
+      const column = headers.findIndex((text) => /^kind$/i.test(text));
+      const values = [...element.querySelectorAll('tbody tr')].map(
+        (row) => row.children[column]?.textContent ?? '',
+      );
+      return [...new Set(values)];
+    });
+  await expect
+    .poll(kinds, { message: 'every extract shown is a settlement report' })
+    .toEqual(['settlement-report']);
+
+  const download = page.getByRole('button', { name: /^Download .+\.csv$/ }).first();
+  const answer = page
+    .context()
+    .waitForEvent('response', (response) => response.url().includes('/api/recon/extracts/download'));
+  await download.click();
+  const file = await answer;
+  expect(file.url(), 'the new window asks with the extract’s path and a token').toMatch(
+    /\/api\/recon\/extracts\/download\?path=extracts%2F\d+&filename=.+&access_token=/,
+  );
+  expect(file.status(), 'the token lets the file through').toBe(200);
+  expect(file.headers()['content-disposition'], 'as an attachment').toMatch(/^attachment/);
+});
