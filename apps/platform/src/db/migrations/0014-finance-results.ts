@@ -47,17 +47,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     on recon_transaction_values (process_id, field, number_value, transaction_id)`.execute(db);
   await sql`create index recon_values_time_idx
     on recon_transaction_values (process_id, field, time_value, transaction_id)`.execute(db);
+  // The same values the re-match writes (one row per transaction and field), for the existing rows.
   await sql`
     insert into recon_transaction_values (transaction_id, process_id, field, text_value, number_value, time_value)
-    select distinct on (t.transaction_id, f.name) t.transaction_id, t.process_id, f.name,
-      case when f.type = 'TEXT' then r.fields ->> f.name end,
-      case when f.type = 'INTEGRAL' then (r.fields ->> f.name)::numeric end,
-      case when f.type = 'DATETIME' then (r.fields ->> f.name)::timestamptz end
+    select t.transaction_id, t.process_id, f.name,
+      case when f.type = 'TEXT' then x.value end,
+      case when f.type = 'INTEGRAL' then x.value::numeric end,
+      case when f.type = 'DATETIME' then x.value::timestamptz end
     from recon_transactions t
-    join recon_records r on r.process_id = t.process_id and r.match_key = t.match_key
     join recon_fields f on f.process_id = t.process_id
-    where coalesce(r.fields ->> f.name, '') <> ''
-    order by t.transaction_id, f.name, r.party_id, r.record_id
+    left join lateral (
+      select r.fields ->> f.name as value from recon_records r
+      where r.process_id = t.process_id and r.match_key = t.match_key and coalesce(r.fields ->> f.name, '') <> ''
+      order by r.party_id, r.record_id
+      limit 1
+    ) x on true
   `.execute(db);
 
   await sql`alter table recon_actions

@@ -156,6 +156,28 @@ describe.each(TEST_DATABASE_KINDS)('demo feed on %s', (kind) => {
     expect(outcomes.some((item) => item.match_status === 'MATCHED' && item.score < 100)).toBe(true);
     expect(outcomes.some((item) => item.match_status === 'MATCHED' && item.score === 100)).toBe(true);
 
+    // Settlement history: each history day's run closed, and today's open one per process.
+    const runs = await database.db
+      .selectFrom('recon_settlement_runs')
+      .select(['business_date', 'status', 'transaction_count'])
+      .where('process_id', '=', 1)
+      .orderBy('business_date')
+      .execute();
+    expect(runs.map((run) => [run.business_date.toISOString().slice(0, 10), run.status])).toEqual([
+      ...[3, 2, 1].map((back) => [
+        new Date(today.getTime() - back * DAY_MS).toISOString().slice(0, 10),
+        'CLOSED',
+      ]),
+      [today.toISOString().slice(0, 10), 'OPEN'],
+    ]);
+    expect(runs.some((run) => run.status === 'CLOSED' && (run.transaction_count ?? 0) > 0)).toBe(true);
+    const reports = await database.db
+      .selectFrom('recon_extracts')
+      .select('file_name')
+      .where('dedupe_key', 'like', 'settlement-report:%')
+      .execute();
+    expect(reports).toHaveLength(9);
+
     const auditor = await tokenFor(['VIEW_AUDITS']);
     const audits = auditsResponseSchema.parse(
       (

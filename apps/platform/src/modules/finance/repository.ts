@@ -31,24 +31,29 @@ export type FileSummary = Omit<ReconFileRow, 'content'>;
 
 /**
  * Rewrites the field values of the transactions the condition (on `t`) selects: each field's value
- * is the resolved party's, else the first party's that has it.
+ * is the resolved party's, else the first party's that has it. Migration 0014 backfills the same way.
  */
 export async function refreshValues(executor: DbExecutor, where: RawBuilder<unknown>): Promise<void> {
   await sql`
     delete from recon_transaction_values v using recon_transactions t
     where v.transaction_id = t.transaction_id and ${where}
   `.execute(executor);
+  // One row per transaction and field, null when no party has a value: sorts join it inner.
   await sql`
     insert into recon_transaction_values (transaction_id, process_id, field, text_value, number_value, time_value)
-    select distinct on (t.transaction_id, f.name) t.transaction_id, t.process_id, f.name,
-      case when f.type = 'TEXT' then r.fields ->> f.name end,
-      case when f.type = 'INTEGRAL' then (r.fields ->> f.name)::numeric end,
-      case when f.type = 'DATETIME' then (r.fields ->> f.name)::timestamptz end
+    select t.transaction_id, t.process_id, f.name,
+      case when f.type = 'TEXT' then x.value end,
+      case when f.type = 'INTEGRAL' then x.value::numeric end,
+      case when f.type = 'DATETIME' then x.value::timestamptz end
     from recon_transactions t
-    join recon_records r on r.process_id = t.process_id and r.match_key = t.match_key
     join recon_fields f on f.process_id = t.process_id
-    where ${where} and coalesce(r.fields ->> f.name, '') <> ''
-    order by t.transaction_id, f.name, (r.party_id = t.resolved_party_id) desc nulls last, r.party_id, r.record_id
+    left join lateral (
+      select r.fields ->> f.name as value from recon_records r
+      where r.process_id = t.process_id and r.match_key = t.match_key and coalesce(r.fields ->> f.name, '') <> ''
+      order by (r.party_id = t.resolved_party_id) desc nulls last, r.party_id, r.record_id
+      limit 1
+    ) x on true
+    where ${where}
   `.execute(executor);
 }
 

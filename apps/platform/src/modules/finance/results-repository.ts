@@ -165,9 +165,13 @@ function orderOf(process: ProcessFields, sortBy: ReconSelection['sortBy']) {
     const field = process.fields.find((item) => item.name === entry.fieldName);
     if (field === undefined) throw badRequest(RESULTS_MESSAGES.unknownField(entry.fieldName));
     const alias = sql.raw(`s${index}`);
-    joins.push(sql`left join recon_transaction_values ${alias}
-      on ${alias}.transaction_id = t.transaction_id and ${alias}.field = ${field.name}`);
-    keys.push(sql`${alias}.${VALUE_COLUMN[field.type]} ${direction} nulls last`);
+    // Every transaction has a row per field (null when no party has a value), so an inner join
+    // keeps them all and lets the planner walk the value index in order for the first key;
+    // PostgreSQL's default null placement (last ascending, first descending) matches that index.
+    joins.push(sql`join recon_transaction_values ${alias}
+      on ${alias}.transaction_id = t.transaction_id and ${alias}.process_id = ${process.processId}
+        and ${alias}.field = ${field.name}`);
+    keys.push(sql`${alias}.${VALUE_COLUMN[field.type]} ${direction}`);
   });
   if (!sortBy.some((entry) => entry.fieldName === 'id')) {
     keys.push(sql`t.transaction_id asc`);
