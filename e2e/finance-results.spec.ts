@@ -50,7 +50,7 @@ test('a filtered, sorted view is a link; a selected transaction is accepted and 
   const table = operator.getByRole('table', { name: 'Transactions' });
   expect(await table.getByRole('rowheader').count(), 'the link’s page size').toBeLessThanOrEqual(10);
   const amounts = await table.evaluate((element) => {
-    const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent ?? '');
+    const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent);
     const column = headers.findIndex((text) => text.startsWith('amount'));
     return [...element.querySelectorAll('tbody tr')].map((row) =>
       Number((row.children[column]?.textContent ?? '').split(' / ')[0]),
@@ -199,7 +199,7 @@ test('the outbox filters extracts by tag and downloads one through a single-use 
   await page.getByRole('combobox', { name: 'Tag value (filter 1)' }).fill('settlement-report');
   const kinds = () =>
     table.evaluate((element) => {
-      const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent ?? '');
+      const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent);
       const column = headers.findIndex((text) => /^kind$/i.test(text));
       const values = [...element.querySelectorAll('tbody tr')].map(
         (row) => row.children[column]?.textContent ?? '',
