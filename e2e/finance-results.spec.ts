@@ -10,14 +10,14 @@ const UNMATCHED_LINK = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlement
  * The demo feeds load in the background after the platform starts: ask again (another status and
  * back, which keeps the link's query; a reload would sign the user out) until rows show.
  */
-async function waitForRows(page: Page): Promise<void> {
+async function waitForRows(page: Page, status = 'Unmatched'): Promise<void> {
   const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('rowheader');
   await expect
     .poll(
       async () => {
         if ((await rows.count()) > 0) return true;
         await page.getByRole('radio', { name: 'All transactions' }).click();
-        await page.getByRole('radio', { name: 'Unmatched' }).click();
+        await page.getByRole('radio', { name: status }).click();
         await page
           .getByRole('table', { name: 'Transactions' })
           .or(page.getByText('No transactions match your query.'))
@@ -103,6 +103,62 @@ test('a filtered, sorted view is a link; a selected transaction is accepted and 
   ).toHaveCount(0);
   await approver.getByRole('radio', { name: 'All transactions' }).click();
   await expect(approver, 'the status choice is in the URL').not.toHaveURL(/matchStatus/);
+  await approverContext.close();
+});
+
+test('a partially matched transaction is resolved in favour of one party and approved', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await signInAt(
+    operator,
+    `${PROCESS_PATH}/results?matchStatus=MATCHED&settlementStatus=ISSUE&limit=10`,
+    'finance-operator',
+  );
+  await waitForRows(operator, 'Partially matched');
+  const table = operator.getByRole('table', { name: 'Transactions' });
+  const row = table.getByRole('row').filter({ hasText: 'Partially matched' }).first();
+  const id = (await row.getByRole('rowheader').textContent()) ?? '';
+  await row.getByRole('rowheader').click();
+  await operator.getByRole('button', { name: 'Manage selected' }).click();
+  await expect(
+    operator.getByRole('menuitem', { name: 'Accept' }),
+    'accept needs an unmatched transaction',
+  ).toBeDisabled();
+  await operator.getByRole('menuitem', { name: 'Resolve' }).click();
+  const confirm = operator.getByRole('dialog', { name: 'Are You Sure?' });
+  await expect(
+    confirm.getByText(
+      'Select which party you would like to mark as correct for 1 partially matched transaction.',
+    ),
+    'the resolve question',
+  ).toBeVisible();
+  const comment = `E2E resolve ${Date.now()}`;
+  await confirm.getByRole('radio', { name: 'Switch' }).check();
+  await confirm.getByPlaceholder('Comment (required)').fill(comment);
+  await confirm.getByRole('button', { name: 'Resolve' }).click();
+  await expect(operator.getByText('Action submitted successfully.'), 'the submit toast').toBeVisible();
+  await operatorContext.close();
+
+  const approverContext = await browser.newContext();
+  const approver = await approverContext.newPage();
+  await signInAt(approver, `${PROCESS_PATH}/approvals`, 'finance-approver');
+  const pending = approver
+    .getByRole('article', { name: 'Resolve 1 transaction' })
+    .filter({ hasText: comment });
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  const review = approver.getByRole('dialog', { name: 'Approve' });
+  await review.getByPlaceholder('Comment (required)').fill('The switch amount is right');
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await expect(approver.getByText('Action reviewed successfully'), 'the review toast').toBeVisible();
+  await approver.goto(`${PROCESS_PATH}/results?f.id.EXACTLY=${id}`);
+  const resolved = approver
+    .getByRole('row')
+    .filter({ has: approver.getByRole('rowheader', { name: id, exact: true }) });
+  await expect(resolved, 'the resolved transaction is matched, pending settlement').toContainText('Matched');
+  await expect(resolved).toContainText('100%');
   await approverContext.close();
 });
 
