@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionMetadataResponseSchema, processesResponseSchema } from '@web-control/contract/finance';
 import {
@@ -252,6 +253,20 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     expect(lines[2]).toContain(`"'+27, -5",,,,,,R5,1050`);
     const refused = await call('GET', `/api/recon/processes/${CARD}/transactions/download?f.nope.EXACTLY=1`);
     expect(refused.statusCode).toBe(400);
+  });
+
+  it('streams a download longer than one cursor batch, every row once, in the query order', async () => {
+    const WALLET = 3;
+    await sql`insert into recon_transactions (process_id, match_key, created_at, match_status, settlement_status, score)
+      select ${WALLET}, '["W' || lpad(g::text, 5, '0') || '"]', now(), 'MATCHED', 'PENDING', 100
+      from generate_series(1, 2500) g`.execute(database.db);
+    const response = await call('GET', `/api/recon/processes/${WALLET}/transactions/download?sortBy=id.desc`);
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.trimEnd().split('\r\n').slice(1);
+    expect(lines).toHaveLength(2500);
+    const ids = lines.map((line) => Number(line.split(',')[0]));
+    expect(new Set(ids).size).toBe(2500);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
   it('enforces who may read and request', async () => {
