@@ -1,5 +1,5 @@
 // The area's lazily loaded route module: one chunk for its screens.
-import { AreaPendingPage } from '../../shared/ui/area-pending-page';
+import { OutboxView } from './outbox/outbox-view';
 
 export { ApprovalDetailPage, ProcessAreaPage } from './process-area/process-area-page';
 export { AuditLogPage } from './audits/audit-log-page';
@@ -7,5 +7,5 @@ export { JobsPage } from './jobs/jobs-page';
 export { ProcessesPage } from './processes/processes-page';
 
 export function OutboxPage() {
-  return <AreaPendingPage title="Outbox" />;
+  return <OutboxView />;
 }

@@ -42,7 +42,7 @@ const COLUMNS: DataTableColumn<Fruit>[] = [
   },
 ];
 
-function Fruits({ initial = FRUITS }: { initial?: Fruit[] }) {
+function Fruits({ initial = FRUITS, manualSorting }: { initial?: Fruit[]; manualSorting?: boolean }) {
   const [rows, setRows] = useState(initial);
   const sorting = useSorting();
   const selection = useRowSelection(rows);
@@ -60,6 +60,7 @@ function Fruits({ initial = FRUITS }: { initial?: Fruit[] }) {
         label="Fruits"
         minWidth={300}
         sorting={sorting}
+        manualSorting={manualSorting}
         selection={selection}
         columnVisibility={visibility}
       />
@@ -101,6 +102,15 @@ describe('DataTable', () => {
     expect(names()).toEqual(['Banana', 'Cherry', 'Apple']);
     await user.click(within(count).getByRole('button'));
     expect(count).toHaveAttribute('aria-sort', 'none');
+    expect(names()).toEqual(['Apple', 'Banana', 'Cherry']);
+  });
+
+  it('leaves the order to the server with manual sorting, showing the sort on the header', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Fruits manualSorting />);
+    const count = screen.getByRole('columnheader', { name: 'Count' });
+    await user.click(within(count).getByRole('button'));
+    expect(count).toHaveAttribute('aria-sort', 'descending');
     expect(names()).toEqual(['Apple', 'Banana', 'Cherry']);
   });
 

@@ -48,6 +48,8 @@ interface DataTableProps<T extends RowData> {
   striped?: boolean;
   highlightOnHover?: boolean;
   sorting?: SortingControl;
+  /** The rows come sorted by the server: the headers show and change the sort, nothing re-sorts. */
+  manualSorting?: boolean;
   selection?: RowSelectionControl;
   columnVisibility?: ColumnVisibilityControl;
   /**
@@ -77,6 +79,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     columns: columnDefs,
     data: props.rows,
     getRowId: props.rowId,
+    manualSorting: props.manualSorting,
     state: {
       sorting: sorting?.sorting ?? [],
       rowSelection: selection?.selected ?? {},

@@ -1,4 +1,7 @@
 import type { AuditsQuery, PageQuery } from '@web-control/contract/finance';
+import type { ReconQuery } from '@web-control/contract/finance-results';
+import type { SettlementsQuery } from '@web-control/contract/finance-settlements';
+import type { ExtractsRequest } from '../outbox/outbox-filters';
 
 export const financeKeys = {
   all: ['finance'] as const,
@@ -18,4 +21,15 @@ export const financeKeys = {
     [...financeKeys.action(processId, actionId), 'transactions', page] as const,
   audits: (query: AuditsQuery) => [...financeKeys.actions(), 'audits', query] as const,
   jobPage: (page: PageQuery) => [...financeKeys.all, 'jobs', page] as const,
+  transactions: (processId: number) => [...financeKeys.all, 'transactions', processId] as const,
+  transactionPage: (processId: number, query: ReconQuery) =>
+    [...financeKeys.transactions(processId), query] as const,
+  settlements: () => [...financeKeys.all, 'settlements'] as const,
+  settlementPage: (query: SettlementsQuery) => [...financeKeys.settlements(), 'page', query] as const,
+  extracts: () => [...financeKeys.all, 'extracts'] as const,
+  extractPage: (query: ExtractsRequest) => [...financeKeys.extracts(), 'page', query] as const,
+  extractTagNames: () => [...financeKeys.extracts(), 'tags'] as const,
+  extractTagValues: (tagId: string, processId: number | undefined) =>
+    [...financeKeys.extracts(), 'tags', tagId, processId ?? 'all'] as const,
+  settlement: (settlementId: number) => [...financeKeys.settlements(), 'detail', settlementId] as const,
 };

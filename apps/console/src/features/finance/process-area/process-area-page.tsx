@@ -7,7 +7,6 @@ import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
 import { alertModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
-import { AreaPendingPage } from '../../../shared/ui/area-pending-page';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { LoadingState } from '../../../shared/ui/query-state';
 import { useProcess } from '../api/get-process';
@@ -15,6 +14,9 @@ import { usePendingActions } from '../api/get-pending-actions';
 import { ApprovalDetail } from '../approvals/approval-detail';
 import { ApprovalsTab } from '../approvals/approvals-tab';
 import { InboxTab } from '../inbox/inbox-tab';
+import { ResultsTab } from '../results/results-tab';
+import { OutboxView } from '../outbox/outbox-view';
+import { SettlementsTab } from '../settlements/settlements-tab';
 import { FINANCE_MESSAGES } from '../messages';
 import { PROCESSES_PATH, processPath, type ProcessTab } from '../paths';
 import { visibleTabsOf } from './process-tabs';
@@ -119,10 +121,10 @@ function ProcessTabRoutes({ processId }: { processId: number }) {
   const { userPermissions } = useAccount();
   const tabs: Record<ProcessTab, ReactNode> = {
     inbox: <InboxTab processId={processId} />,
-    results: <AreaPendingPage title="Recon" />,
+    results: <ResultsTab process={process.data} />,
     approvals: <ApprovalsTab processId={processId} />,
-    settlements: <AreaPendingPage title="Settlement" />,
-    outbox: <AreaPendingPage title="Outbox" />,
+    settlements: <SettlementsTab processId={processId} />,
+    outbox: <OutboxView processId={processId} />,
   };
   return (
     <Routes>

@@ -1,0 +1,36 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { closeSettlementBodySchema } from '@web-control/contract/finance-settlements';
+import type { z } from 'zod';
+import { errorMessageOf } from '../../../shared/http/error-message';
+import { requestWithoutResult } from '../../../shared/http/http-client';
+import { SETTLEMENTS_MESSAGES } from '../settlements/constants';
+import { financeKeys } from './keys';
+
+export function closeSettlement(settlementId: number): Promise<void> {
+  const body: z.input<typeof closeSettlementBodySchema> = {};
+  return requestWithoutResult({
+    api: 'reconApi',
+    path: `/settlements/${settlementId}/close`,
+    method: 'POST',
+    body,
+  });
+}
+
+/** Closing settles the run's transactions, so the runs, the grid and the pills reload. */
+export function useCloseSettlement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: closeSettlement,
+    onSuccess: async (_result, settlementId) => {
+      notifications.show({ color: 'green', message: SETTLEMENTS_MESSAGES.closed(settlementId) });
+      await queryClient.invalidateQueries({ queryKey: financeKeys.all });
+    },
+    onError: (error, settlementId) => {
+      notifications.show({
+        color: 'red',
+        message: SETTLEMENTS_MESSAGES.closeFailed(settlementId, errorMessageOf(error, null)),
+      });
+    },
+  });
+}

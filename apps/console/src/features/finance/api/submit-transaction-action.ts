@@ -1,0 +1,68 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  TRANSACTION_ACTION_PATHS,
+  transactionActionResponseSchema,
+  type ReconSelection,
+  type ResolveActionBody,
+  type TransactionAction,
+  type TransactionActionBody,
+  type TransactionActionResponse,
+  type TransactionKey,
+  type TransactionsByKeyBody,
+} from '@web-control/contract/finance-results';
+import { request } from '../../../shared/http/http-client';
+import { HttpError } from '../../../shared/http/http-error';
+import { RESULTS_MESSAGES } from '../results/constants';
+import { reconQueryParams } from './get-recon-transactions';
+import { financeKeys } from './keys';
+
+/** The selected rows by key, or every transaction of the query by filter (fixed when requested). */
+export type ActionTarget =
+  { kind: 'keys'; transactionKeys: TransactionKey[] } | { kind: 'filter'; selection: ReconSelection };
+
+export interface SubmitActionInput {
+  processId: number;
+  action: TransactionAction;
+  target: ActionTarget;
+  comment: string;
+  /** Resolve names the correct party. */
+  partyId?: number;
+}
+
+export function submitTransactionAction(input: SubmitActionInput): Promise<TransactionActionResponse> {
+  const paths = TRANSACTION_ACTION_PATHS[input.action];
+  const result: TransactionActionBody | ResolveActionBody =
+    input.partyId === undefined
+      ? { comment: input.comment }
+      : { comment: input.comment, partyId: input.partyId };
+  const { target } = input;
+  const byKey = target.kind === 'keys';
+  const body: TransactionActionBody | TransactionsByKeyBody = byKey
+    ? { ...result, transactionKeys: target.transactionKeys }
+    : result;
+  return request({
+    api: 'reconApi',
+    path: `/processes/${input.processId}/actions/${byKey ? paths.byKey : paths.byFilter}`,
+    method: 'POST',
+    query: byKey ? undefined : reconQueryParams(target.selection),
+    body,
+    schema: transactionActionResponseSchema,
+  });
+}
+
+/** The request becomes a pending action: the approvals, their badge and the grid reload. */
+export function useSubmitTransactionAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitTransactionAction,
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: RESULTS_MESSAGES.actionSubmitted });
+      await queryClient.invalidateQueries({ queryKey: financeKeys.all });
+    },
+    onError: (error) => {
+      const status = error instanceof HttpError ? error.status : undefined;
+      notifications.show({ color: 'red', message: RESULTS_MESSAGES.actionFailed(status) });
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultOutboxFilters,
+  extractsRequestOf,
+  RANGE_ERRORS,
+  rangeErrorOf,
+  tagColumnsOf,
+} from './outbox-filters';
+
+const NOW = new Date(2026, 1, 3, 15, 30);
+const PAGE = { offset: 0, limit: 25 };
+
+describe('outbox filters', () => {
+  it('start with today and no tags', () => {
+    expect(defaultOutboxFilters(NOW)).toEqual({ from: '2026-02-03', to: '2026-02-03', tags: [] });
+    expect(extractsRequestOf(defaultOutboxFilters(NOW), PAGE, 1, NOW)).toEqual({
+      fromDateTimeInclusive: new Date(2026, 1, 3).toISOString(),
+      toDateTimeInclusive: new Date(2026, 1, 3, 23, 59, 59, 999).toISOString(),
+      tag: [],
+      processId: 1,
+      offset: 0,
+      limit: 25,
+    });
+  });
+
+  it('refuse future dates and a To before From, leaving the range out until corrected', () => {
+    expect(rangeErrorOf({ from: '2026-02-04', to: '2026-02-04' }, NOW)).toBe(RANGE_ERRORS.future);
+    expect(rangeErrorOf({ from: '2026-02-03', to: '2026-02-01' }, NOW)).toBe(RANGE_ERRORS.order);
+    expect(rangeErrorOf({ from: '2026-02-01', to: '2026-02-03' }, NOW)).toBeNull();
+    const request = extractsRequestOf(
+      { from: '2026-02-03', to: '2026-02-01', tags: [] },
+      PAGE,
+      undefined,
+      NOW,
+    );
+    expect(request.fromDateTimeInclusive).toBeUndefined();
+    expect(request.toDateTimeInclusive).toBeUndefined();
+  });
+
+  it('send tags as tagId:value and drop rows without a type or a value', () => {
+    const tags = [
+      { key: 0, tagId: 'currency', value: ' ZAR ' },
+      { key: 1, tagId: 'party', value: '' },
+      { key: 2, tagId: '', value: 'x' },
+      { key: 3, tagId: 'kind', value: 'settlement-report' },
+    ];
+    expect(extractsRequestOf({ from: '', to: '', tags }, PAGE, undefined, NOW).tag).toEqual([
+      'currency:ZAR',
+      'kind:settlement-report',
+    ]);
+  });
+
+  it('take the tag columns from the first row', () => {
+    expect(tagColumnsOf([{ tags: { kind: ['a'], currency: ['ZAR'] } }, { tags: { party: ['b'] } }])).toEqual([
+      'kind',
+      'currency',
+    ]);
+    expect(tagColumnsOf([])).toEqual([]);
+  });
+});

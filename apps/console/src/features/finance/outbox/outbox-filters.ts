@@ -1,0 +1,85 @@
+import dayjs from 'dayjs';
+
+/** A tag filter row: the tag type chosen and the value typed. */
+export interface TagRow {
+  key: number;
+  tagId: string;
+  value: string;
+}
+
+/** The Date Created range as typed (`YYYY-MM-DD`) and the tag rows. */
+export interface OutboxFilters {
+  from: string;
+  to: string;
+  tags: TagRow[];
+}
+
+/** The outbox query as sent: tags as `tagId:value`, repeated. */
+export interface ExtractsRequest {
+  fromDateTimeInclusive?: string;
+  toDateTimeInclusive?: string;
+  tag: string[];
+  processId?: number;
+  offset: number;
+  limit: number;
+}
+
+const DAY = 'YYYY-MM-DD';
+
+export function todayOf(now: Date): string {
+  return dayjs(now).format(DAY);
+}
+
+/** Specification 2, section 9: the range starts and ends with today; no tag filters. */
+export function defaultOutboxFilters(now: Date): OutboxFilters {
+  const today = todayOf(now);
+  return { from: today, to: today, tags: [] };
+}
+
+function dayOf(value: string): dayjs.Dayjs | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const day = dayjs(value);
+  return day.isValid() ? day : undefined;
+}
+
+export const RANGE_ERRORS = {
+  future: 'Dates in the future cannot be chosen',
+  order: 'To cannot be before From',
+} as const;
+
+/** Section 5: no future dates, and To not before From. */
+export function rangeErrorOf(filters: Pick<OutboxFilters, 'from' | 'to'>, now: Date): string | null {
+  const from = dayOf(filters.from);
+  const to = dayOf(filters.to);
+  const today = dayjs(now).endOf('day');
+  if ((from && from.isAfter(today)) || (to && to.isAfter(today))) return RANGE_ERRORS.future;
+  if (from && to && to.isBefore(from)) return RANGE_ERRORS.order;
+  return null;
+}
+
+/**
+ * The request for the filters: tag rows without a type or a value are dropped (so choosing only a
+ * tag type asks nothing new), and a range that breaks the rules is left out until corrected.
+ */
+export function extractsRequestOf(
+  filters: OutboxFilters,
+  page: { offset: number; limit: number },
+  processId: number | undefined,
+  now: Date,
+): ExtractsRequest {
+  const valid = rangeErrorOf(filters, now) === null;
+  return {
+    fromDateTimeInclusive: valid ? dayOf(filters.from)?.startOf('day').toISOString() : undefined,
+    toDateTimeInclusive: valid ? dayOf(filters.to)?.endOf('day').toISOString() : undefined,
+    tag: filters.tags.flatMap((row) =>
+      row.tagId !== '' && row.value.trim() !== '' ? [`${row.tagId}:${row.value.trim()}`] : [],
+    ),
+    processId,
+    ...page,
+  };
+}
+
+/** The tag columns: one per tag of the first row (section 2). */
+export function tagColumnsOf(extracts: readonly { tags: Record<string, string[]> }[]): string[] {
+  return Object.keys(extracts[0]?.tags ?? {});
+}

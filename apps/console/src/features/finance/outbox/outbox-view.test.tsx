@@ -1,0 +1,143 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Extract } from '@web-control/contract/finance-settlements';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '../../../shared/runtime-config';
+import { resetAccountForTests } from '../../../shared/session/session-state';
+import { jsonResponse } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { TEST_CONFIG } from '../../../test/tokens';
+import { signInWith, stubFetch, type Routes } from '../finance-fixtures';
+import { OutboxView } from './outbox-view';
+
+const EXTRACT: Extract = {
+  path: 'extracts/5',
+  fileName: 'settlement-7.csv',
+  createdDate: '2026-02-03T12:00:09.000Z',
+  tags: { kind: ['settlement-report'], currency: ['ZAR', 'USD'] },
+};
+
+function extractsBody(extracts: Extract[]) {
+  return { extracts, paginationInfo: { nextPage: null, range: '1-1', totalRecords: extracts.length } };
+}
+
+const baseRoutes: Routes = {
+  'GET /api/recon/extracts': () => jsonResponse(200, extractsBody([EXTRACT])),
+  'GET /api/recon/extracts/tags': () =>
+    jsonResponse(200, {
+      extractTagNames: [
+        { id: 'kind', name: 'Kind' },
+        { id: 'currency', name: 'Currency' },
+      ],
+    }),
+  'GET /api/recon/extracts/tags/currency': () =>
+    jsonResponse(200, { extractTagValues: [{ value: 'ZAR' }, { value: 'USD' }] }),
+};
+
+function renderView(processId?: number) {
+  return renderRoutes([{ path: '/o', element: <OutboxView processId={processId} /> }], { path: '/o' });
+}
+
+async function chooseOption(label: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+// Mantine's selects and the 400 ms wait take seconds on a busy 2-core machine.
+describe('outbox', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(2026, 1, 3, 15, 30) });
+    setRuntimeConfig({ ...TEST_CONFIG });
+    signInWith(['VIEW_PROCESSES']);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    resetAccountForTests();
+  });
+
+  it('lists today’s extracts of the process with a column per tag and downloads one with a token', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const fetch = stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/files/token': () => jsonResponse(200, { token: 'once' }),
+    });
+    renderView(1);
+    const table = await screen.findByRole('table', { name: 'Extracts' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Filename', 'Date Created', 'kind', 'currency', 'Download']);
+    expect(within(table).getByRole('row', { name: /settlement-7\.csv/ })).toHaveTextContent('ZAR, USD');
+    const asked = fetch.requests('/api/recon/extracts')[0];
+    expect(asked?.searchParams.get('processId')).toBe('1');
+    expect(asked?.searchParams.get('fromDateTimeInclusive')).toBe(new Date(2026, 1, 3).toISOString());
+    expect(asked?.searchParams.get('limit')).toBe('25');
+
+    await user.click(screen.getByRole('button', { name: 'Download settlement-7.csv' }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(fetch.requests('/api/recon/files/token')[0]?.searchParams.get('fileIdentifier')).toBe(
+      'extracts/5',
+    );
+    const opened = new URL(String(open.mock.calls[0]?.[0]), 'http://console.test');
+    expect(opened.pathname).toBe('/api/recon/extracts/download');
+    expect(Object.fromEntries(opened.searchParams)).toEqual({
+      path: 'extracts/5',
+      filename: 'settlement-7.csv',
+      access_token: 'once',
+    });
+  });
+
+  it('filters by tag after the wait, not when only the tag type is chosen, and Clear all resets', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const fetch = stubFetch(baseRoutes);
+    renderView();
+    await screen.findByRole('table', { name: 'Extracts' });
+    expect(fetch.requests('/api/recon/extracts')[0]?.searchParams.get('processId')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await chooseOption('Tag type (filter 1)', 'Currency');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetch.requests('/api/recon/extracts')).toHaveLength(1);
+    await user.type(screen.getByRole('combobox', { name: 'Tag value (filter 1)' }), 'ZAR');
+    await waitFor(() => expect(fetch.requests('/api/recon/extracts')).toHaveLength(2));
+    expect(fetch.requests('/api/recon/extracts')[1]?.searchParams.getAll('tag')).toEqual(['currency:ZAR']);
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(screen.queryByRole('combobox', { name: 'Tag type (filter 1)' })).toBeNull();
+  });
+
+  it('refuses a To before From and says when nothing or an error comes back', async () => {
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/extracts': (_body, url) =>
+        url.searchParams.has('fromDateTimeInclusive')
+          ? jsonResponse(200, extractsBody([]))
+          : jsonResponse(400, { errorMessage: 'Bad range', code: 'BAD_REQUEST' }),
+    });
+    renderView();
+    expect(await screen.findByText('No extracts found. Try changing your filters.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Date Created to'), { target: { value: '2026-02-01' } });
+    expect(screen.getByText('To cannot be before From')).toBeInTheDocument();
+    expect(await screen.findByText('Bad range')).toBeInTheDocument();
+  });
+
+  it('warns, without closing, when the tags cannot be fetched', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/extracts/tags': () => jsonResponse(503, {}),
+    });
+    renderView();
+    expect(
+      await screen.findByText(
+        'Failed to fetch tags (response code 503). Filtering by tag will not work. Please reload the page.',
+      ),
+    ).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(screen.getByText(/^Failed to fetch tags \(response code 503\)/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    expect(screen.getByRole('combobox', { name: 'Tag type (filter 1)' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,265 @@
+import {
+  ActionIcon,
+  Autocomplete,
+  Button,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { Extract } from '@web-control/contract/finance-settlements';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessageOf } from '../../../shared/http/error-message';
+import { HttpError } from '../../../shared/http/http-error';
+import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { QueryState } from '../../../shared/ui/query-state';
+import { useExtractTagNames, useExtractTagValues } from '../api/get-extract-tags';
+import { useExtracts } from '../api/get-extracts';
+import { openExtractDownload } from '../api/open-extract-download';
+import { formatFinanceSeconds } from '../date-formats';
+import { FINANCE_MESSAGES } from '../messages';
+import { pageCountOf, pageQueryOf } from '../paging';
+import {
+  OUTBOX_DEBOUNCE_MS,
+  OUTBOX_MESSAGES,
+  OUTBOX_PAGE_SIZE,
+  OUTBOX_TABLE_LABEL,
+  OUTBOX_TITLE,
+} from './constants';
+import {
+  defaultOutboxFilters,
+  extractsRequestOf,
+  rangeErrorOf,
+  tagColumnsOf,
+  todayOf,
+  type OutboxFilters,
+  type TagRow,
+} from './outbox-filters';
+
+function statusOf(error: unknown): number | undefined {
+  return error instanceof HttpError ? error.status : undefined;
+}
+
+async function download(extract: Extract) {
+  try {
+    await openExtractDownload(extract);
+  } catch (error) {
+    notifications.show({ color: 'red', message: FINANCE_MESSAGES.exceptionsFailed(statusOf(error)) });
+  }
+}
+
+function TagValueInput({
+  n,
+  row,
+  processId,
+  onChange,
+}: {
+  n: number;
+  row: TagRow;
+  processId: number | undefined;
+  onChange: (value: string) => void;
+}) {
+  const values = useExtractTagValues(row.tagId, processId);
+  useEffect(() => {
+    if (values.isError) notifications.show({ color: 'yellow', message: OUTBOX_MESSAGES.tagValuesFailed });
+  }, [values.isError]);
+  return (
+    <Autocomplete
+      label={`Tag value (filter ${n})`}
+      data={values.data?.extractTagValues.map((item) => item.value) ?? []}
+      value={row.value}
+      onChange={onChange}
+      disabled={row.tagId === ''}
+    />
+  );
+}
+
+function extractColumns(tagColumns: string[]): DataTableColumn<Extract>[] {
+  return [
+    {
+      id: 'fileName',
+      header: 'Filename',
+      rowHeader: true,
+      cell: (extract) => (
+        <Button variant="subtle" size="compact-sm" onClick={() => void download(extract)}>
+          {extract.fileName}
+        </Button>
+      ),
+    },
+    {
+      id: 'createdDate',
+      header: 'Date Created',
+      cell: (extract) => formatFinanceSeconds(extract.createdDate),
+    },
+    ...tagColumns.map((tag): DataTableColumn<Extract> => ({
+      id: `tag-${tag}`,
+      header: tag,
+      cell: (extract) => (extract.tags[tag] ?? []).join(', '),
+    })),
+    {
+      id: 'download',
+      header: 'Download',
+      headerHidden: true,
+      align: 'right',
+      cell: (extract) => (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => void download(extract)}
+          aria-label={`Download ${extract.fileName}`}
+        >
+          Download
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** The outbox of extracts: everything, or one process's (its tab). */
+export function OutboxView({ processId }: { processId?: number }) {
+  const [filters, setFilters] = useState<OutboxFilters>(() => defaultOutboxFilters(new Date()));
+  const [nextKey, setNextKey] = useState(0);
+  const [page, setPage] = useState(1);
+  const now = new Date();
+  const rangeError = rangeErrorOf(filters, now);
+  // Filters wait 400 ms; choosing only a tag type gives the same request, so nothing is asked.
+  const [settled] = useDebouncedValue(filters, OUTBOX_DEBOUNCE_MS);
+  const extracts = useExtracts(
+    extractsRequestOf(settled, pageQueryOf(page, OUTBOX_PAGE_SIZE), processId, now),
+  );
+  const tagNames = useExtractTagNames();
+
+  useEffect(() => {
+    if (!tagNames.isError) return;
+    notifications.show({
+      color: 'red',
+      autoClose: false,
+      message: OUTBOX_MESSAGES.tagsFailed(statusOf(tagNames.error)),
+    });
+  }, [tagNames.isError, tagNames.error]);
+
+  const change = (patch: Partial<OutboxFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(1);
+  };
+  const changeRow = (key: number, patch: Partial<TagRow>) =>
+    change({ tags: filters.tags.map((row) => (row.key === key ? { ...row, ...patch } : row)) });
+
+  const tagOptions = (tagNames.data?.extractTagNames ?? []).map((tag) => ({
+    value: tag.id,
+    label: tag.name,
+  }));
+  const rows = extracts.data?.extracts;
+  const tagColumns = useMemo(() => tagColumnsOf(rows ?? []), [rows]);
+  const columns = useMemo(() => extractColumns(tagColumns), [tagColumns]);
+  const today = todayOf(now);
+
+  return (
+    <Stack>
+      {processId === undefined ? (
+        <>
+          <PageTitle title={OUTBOX_TITLE} />
+          <Title order={1}>{OUTBOX_TITLE}</Title>
+        </>
+      ) : null}
+      <Stack gap="xs" role="search" aria-label="Outbox filters">
+        <Group align="flex-end">
+          <TextInput
+            type="date"
+            label="Date Created from"
+            max={today}
+            value={filters.from}
+            onChange={(event) => change({ from: event.currentTarget.value })}
+            error={rangeError ?? undefined}
+          />
+          <TextInput
+            type="date"
+            label="Date Created to"
+            max={today}
+            min={filters.from || undefined}
+            value={filters.to}
+            onChange={(event) => change({ to: event.currentTarget.value })}
+          />
+          <Button variant="default" onClick={() => void extracts.refetch()} loading={extracts.isFetching}>
+            Refresh
+          </Button>
+        </Group>
+        {filters.tags.map((row, index) => (
+          <Group key={row.key} align="flex-end" gap="xs">
+            <Select
+              label={`Tag type (filter ${index + 1})`}
+              data={tagOptions}
+              value={row.tagId || null}
+              onChange={(value) => changeRow(row.key, { tagId: value ?? '', value: '' })}
+            />
+            <TagValueInput
+              n={index + 1}
+              row={row}
+              processId={processId}
+              onChange={(value) => changeRow(row.key, { value })}
+            />
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={`Remove tag filter ${index + 1}`}
+              onClick={() => change({ tags: filters.tags.filter((each) => each.key !== row.key) })}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group gap="xs">
+          <Button
+            variant="default"
+            onClick={() => {
+              change({ tags: [...filters.tags, { key: nextKey, tagId: '', value: '' }] });
+              setNextKey((key) => key + 1);
+            }}
+          >
+            Add filter
+          </Button>
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setFilters(defaultOutboxFilters(new Date()));
+              setPage(1);
+            }}
+          >
+            Clear all
+          </Button>
+        </Group>
+      </Stack>
+      <QueryState
+        query={extracts}
+        loadingLabel="Loading outbox"
+        errorText={errorMessageOf(extracts.error, OUTBOX_MESSAGES.failed)}
+        emptyText={OUTBOX_MESSAGES.empty}
+        isEmpty={(data) => data.extracts.length === 0}
+      >
+        {(data) => (
+          <Stack>
+            <DataTable
+              columns={columns}
+              rows={data.extracts}
+              rowId={(extract) => extract.path}
+              label={OUTBOX_TABLE_LABEL}
+              minWidth={720}
+              highlightOnHover
+            />
+            <Pagination
+              total={pageCountOf(data.paginationInfo.totalRecords, OUTBOX_PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              aria-label="Outbox pages"
+            />
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,163 @@
+import { ActionIcon, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import type { FilterItem } from '@web-control/contract/finance-results';
+import { useState } from 'react';
+import {
+  blankRow,
+  canRemoveRows,
+  changeField,
+  FILTER_TYPE_LABELS,
+  filterItemsOf,
+  maxFilterDateOf,
+  operatorsOf,
+  removeRow,
+  rowsOf,
+  type FilterField,
+  type FilterRow,
+} from './filter-rows';
+
+interface FilterPanelProps {
+  fields: readonly (FilterField & { label: string })[];
+  filters: readonly FilterItem[];
+  onApply: (filters: FilterItem[]) => void;
+}
+
+function RowValues({
+  n,
+  row,
+  field,
+  onChange,
+}: {
+  n: number;
+  row: FilterRow;
+  field: FilterField & { label: string };
+  onChange: (patch: Partial<FilterRow>) => void;
+}) {
+  if (field.type === 'DATETIME') {
+    const max = maxFilterDateOf(new Date());
+    return (
+      <>
+        <TextInput
+          type="datetime-local"
+          label={`From (filter ${n})`}
+          value={row.value}
+          max={max}
+          onChange={(event) => onChange({ value: event.currentTarget.value })}
+        />
+        <TextInput
+          type="datetime-local"
+          label={`To (filter ${n})`}
+          value={row.value2}
+          max={max}
+          onChange={(event) => onChange({ value2: event.currentTarget.value })}
+        />
+      </>
+    );
+  }
+  const numeric = field.type === 'INTEGRAL';
+  return (
+    <>
+      <TextInput
+        label={`Value (filter ${n})`}
+        inputMode={numeric ? 'numeric' : undefined}
+        value={row.value}
+        onChange={(event) => onChange({ value: event.currentTarget.value })}
+      />
+      {row.type === 'BETWEEN' ? (
+        <TextInput
+          label={`And (filter ${n})`}
+          inputMode="numeric"
+          value={row.value2}
+          onChange={(event) => onChange({ value2: event.currentTarget.value })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Per-column filter rows: a field, its condition and values. Applying drops empty values; one row
+ * always remains. The panel starts from the filters the link carries.
+ */
+export function FilterPanel({ fields, filters, onApply }: FilterPanelProps) {
+  const [rows, setRows] = useState<readonly FilterRow[]>(() => rowsOf(filters, fields));
+  const [nextKey, setNextKey] = useState(() => rows.length);
+  const fieldOptions = fields.map((field) => ({ value: field.name, label: field.label }));
+
+  const update = (key: number, change: (row: FilterRow) => FilterRow) =>
+    setRows((current) => current.map((row) => (row.key === key ? change(row) : row)));
+
+  return (
+    <form
+      aria-label="Transaction filters"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply(filterItemsOf(rows, fields));
+      }}
+    >
+      <Stack gap="xs">
+        {rows.map((row, index) => {
+          const field = fields.find((each) => each.name === row.field);
+          const n = index + 1;
+          return (
+            <Group key={row.key} align="flex-end" gap="xs">
+              <Select
+                label={`Field (filter ${n})`}
+                data={fieldOptions}
+                value={row.field}
+                allowDeselect={false}
+                onChange={(value) => {
+                  const chosen = fields.find((each) => each.name === value);
+                  if (chosen) update(row.key, (current) => changeField(current, chosen));
+                }}
+              />
+              {field && field.type !== 'DATETIME' ? (
+                <Select
+                  label={`Condition (filter ${n})`}
+                  data={operatorsOf(field.type).map((type) => ({
+                    value: type,
+                    label: FILTER_TYPE_LABELS[type],
+                  }))}
+                  value={row.type}
+                  allowDeselect={false}
+                  onChange={(value) => {
+                    if (value) update(row.key, (current) => ({ ...current, type: value, value2: '' }));
+                  }}
+                />
+              ) : null}
+              {field ? (
+                <RowValues
+                  n={n}
+                  row={row}
+                  field={field}
+                  onChange={(patch) => update(row.key, (current) => ({ ...current, ...patch }))}
+                />
+              ) : null}
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={`Remove filter ${n}`}
+                disabled={!canRemoveRows(rows)}
+                onClick={() => setRows((current) => removeRow(current, row.key))}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          );
+        })}
+        <Group gap="xs">
+          <Button
+            variant="default"
+            onClick={() => {
+              setRows((current) => [...current, blankRow(nextKey, fields)]);
+              setNextKey((key) => key + 1);
+            }}
+          >
+            Add filter
+          </Button>
+          <Button type="submit">Apply filters</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

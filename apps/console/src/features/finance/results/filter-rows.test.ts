@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  blankRow,
+  canRemoveRows,
+  changeField,
+  filterItemsOf,
+  maxFilterDateOf,
+  operatorsOf,
+  removeRow,
+  rowsOf,
+  type FilterField,
+  type FilterRow,
+} from './filter-rows';
+
+const FIELDS: FilterField[] = [
+  { name: 'reference', type: 'TEXT' },
+  { name: 'amount', type: 'INTEGRAL' },
+  { name: 'postedAt', type: 'DATETIME' },
+];
+
+function row(overrides: Partial<FilterRow>): FilterRow {
+  return { key: 0, field: 'reference', type: 'EXACTLY', value: '', value2: '', ...overrides };
+}
+
+describe('filter rows', () => {
+  it('offers exactly or starts with for strings, four ways for numbers and a range for dates', () => {
+    expect(operatorsOf('TEXT')).toEqual(['EXACTLY', 'STARTS_WITH']);
+    expect(operatorsOf('INTEGRAL')).toEqual(['EXACTLY', 'GREATER_THAN', 'LESS_THAN', 'BETWEEN']);
+    expect(operatorsOf('DATETIME')).toEqual(['BETWEEN']);
+  });
+
+  it('drops empty values and a number range missing a bound before the query is built', () => {
+    const rows = [
+      row({ key: 1, value: '  ' }),
+      row({ key: 2, value: 'RRN1', type: 'STARTS_WITH' }),
+      row({ key: 3, field: 'amount', type: 'BETWEEN', value: '10', value2: '' }),
+      row({ key: 4, field: 'amount', type: 'BETWEEN', value: '10', value2: '20' }),
+      row({ key: 5, field: 'amount', type: 'GREATER_THAN', value: '5' }),
+      row({ key: 6, field: 'unknown', value: 'x' }),
+    ];
+    expect(filterItemsOf(rows, FIELDS)).toEqual([
+      { fieldName: 'reference', type: 'STARTS_WITH', value: 'RRN1' },
+      { fieldName: 'amount', type: 'BETWEEN', value: '10', value2: '20' },
+      { fieldName: 'amount', type: 'GREATER_THAN', value: '5' },
+    ]);
+  });
+
+  it('sends a date range as instants of the picked local minutes; one bound alone is after or before', () => {
+    const date = (value: string, value2: string) =>
+      row({ field: 'postedAt', type: 'BETWEEN', value, value2 });
+    const from = new Date(2026, 1, 1, 8, 0).toISOString();
+    const to = new Date(2026, 1, 3, 17, 30).toISOString();
+    expect(filterItemsOf([date('2026-02-01T08:00', '2026-02-03T17:30')], FIELDS)).toEqual([
+      { fieldName: 'postedAt', type: 'BETWEEN', value: from, value2: to },
+    ]);
+    expect(filterItemsOf([date('2026-02-01T08:00', '')], FIELDS)).toEqual([
+      { fieldName: 'postedAt', type: 'GREATER_THAN', value: from },
+    ]);
+    expect(filterItemsOf([date('', '2026-02-03T17:30')], FIELDS)).toEqual([
+      { fieldName: 'postedAt', type: 'LESS_THAN', value: to },
+    ]);
+    expect(filterItemsOf([date('2026-02-0', '')], FIELDS)).toEqual([]);
+  });
+
+  it('reads filters back into rows, with one blank row when there are none', () => {
+    expect(rowsOf([], FIELDS)).toEqual([blankRow(0, FIELDS)]);
+    expect(blankRow(0, FIELDS)).toEqual(row({}));
+    expect(
+      rowsOf(
+        [
+          { fieldName: 'postedAt', type: 'LESS_THAN', value: new Date(2026, 1, 3, 17, 30).toISOString() },
+          { fieldName: 'amount', type: 'BETWEEN', value: '1', value2: '2' },
+        ],
+        FIELDS,
+      ),
+    ).toEqual([
+      row({ key: 0, field: 'postedAt', type: 'BETWEEN', value: '', value2: '2026-02-03T17:30' }),
+      row({ key: 1, field: 'amount', type: 'BETWEEN', value: '1', value2: '2' }),
+    ]);
+  });
+
+  it('keeps at least one row', () => {
+    const one = [row({ key: 1 })];
+    expect(canRemoveRows(one)).toBe(false);
+    expect(removeRow(one, 1)).toBe(one);
+    const two = [row({ key: 1 }), row({ key: 2 })];
+    expect(canRemoveRows(two)).toBe(true);
+    expect(removeRow(two, 1)).toEqual([row({ key: 2 })]);
+  });
+
+  it('resets the operator and values when the field changes', () => {
+    expect(changeField(row({ key: 3, value: 'x' }), FIELDS[1] as FilterField)).toEqual(
+      row({ key: 3, field: 'amount', type: 'EXACTLY' }),
+    );
+  });
+
+  it('caps the date picker at now, to the minute', () => {
+    expect(maxFilterDateOf(new Date(2026, 1, 3, 9, 5, 59))).toBe('2026-02-03T09:05');
+  });
+});

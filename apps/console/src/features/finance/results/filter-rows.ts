@@ -1,0 +1,133 @@
+import type { FieldType } from '@web-control/contract/finance';
+import type { FilterItem, FilterType } from '@web-control/contract/finance-results';
+import dayjs from 'dayjs';
+
+/** A field the grid filters on: a fixed column or one of the process's fields. */
+export interface FilterField {
+  name: string;
+  type: FieldType;
+}
+
+/** A row of the filter panel; a date row's values are the pickers' local `YYYY-MM-DDTHH:mm`. */
+export interface FilterRow {
+  key: number;
+  field: string;
+  type: FilterType;
+  value: string;
+  value2: string;
+}
+
+export const FILTER_TYPE_LABELS: Record<FilterType, string> = {
+  EXACTLY: 'Exactly',
+  STARTS_WITH: 'Starts with',
+  ENDS_WITH: 'Ends with',
+  GREATER_THAN: 'More than',
+  LESS_THAN: 'Less than',
+  BETWEEN: 'Between',
+};
+
+/**
+ * Specification 2, section 5: strings exactly or starts with; numbers exactly, more than, less
+ * than or between; dates a from and a to (the platform takes more for the API's own callers).
+ */
+const OPERATORS: Record<FieldType, readonly FilterType[]> = {
+  TEXT: ['EXACTLY', 'STARTS_WITH'],
+  INTEGRAL: ['EXACTLY', 'GREATER_THAN', 'LESS_THAN', 'BETWEEN'],
+  DATETIME: ['BETWEEN'],
+};
+
+export function operatorsOf(type: FieldType): readonly FilterType[] {
+  return OPERATORS[type];
+}
+
+const INPUT_DATE_FORMAT = 'YYYY-MM-DDTHH:mm';
+const INPUT_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** The picker's local minute as the query's instant (the contract's DATETIME values); a partial date is none. */
+function toFilterDate(input: string): string {
+  if (!INPUT_DATE_PATTERN.test(input)) return '';
+  const date = dayjs(input);
+  return date.isValid() ? date.toISOString() : '';
+}
+
+function toInputDate(value: string): string {
+  const date = dayjs(value);
+  return date.isValid() ? date.format(INPUT_DATE_FORMAT) : '';
+}
+
+/** The date picker's maximum: now, to the minute, in the picker's local format. */
+export function maxFilterDateOf(now: Date): string {
+  return dayjs(now).format(INPUT_DATE_FORMAT);
+}
+
+export function blankRow(key: number, fields: readonly FilterField[]): FilterRow {
+  const field = fields[0];
+  return {
+    key,
+    field: field?.name ?? '',
+    type: field ? (operatorsOf(field.type)[0] ?? 'EXACTLY') : 'EXACTLY',
+    value: '',
+    value2: '',
+  };
+}
+
+/** A new field resets the operator to the field's first and clears the values. */
+export function changeField(row: FilterRow, field: FilterField): FilterRow {
+  return {
+    key: row.key,
+    field: field.name,
+    type: operatorsOf(field.type)[0] ?? 'EXACTLY',
+    value: '',
+    value2: '',
+  };
+}
+
+/** At least one row remains: removing the last one does nothing (its button is disabled). */
+export function removeRow(rows: readonly FilterRow[], key: number): readonly FilterRow[] {
+  return rows.length <= 1 ? rows : rows.filter((row) => row.key !== key);
+}
+
+export function canRemoveRows(rows: readonly FilterRow[]): boolean {
+  return rows.length > 1;
+}
+
+/**
+ * The query's filters from the rows: empty values are dropped, a between of numbers needs both,
+ * and a date row with only one bound becomes after (from) or before (to).
+ */
+export function filterItemsOf(rows: readonly FilterRow[], fields: readonly FilterField[]): FilterItem[] {
+  const types = new Map(fields.map((field) => [field.name, field.type]));
+  return rows.flatMap((row): FilterItem[] => {
+    const fieldType = types.get(row.field);
+    const fieldName = row.field;
+    if (fieldType === undefined) return [];
+    if (fieldType === 'DATETIME') {
+      const from = toFilterDate(row.value);
+      const to = toFilterDate(row.value2);
+      if (from && to) return [{ fieldName, type: 'BETWEEN', value: from, value2: to }];
+      if (from) return [{ fieldName, type: 'GREATER_THAN', value: from }];
+      if (to) return [{ fieldName, type: 'LESS_THAN', value: to }];
+      return [];
+    }
+    const value = row.value.trim();
+    const value2 = row.value2.trim();
+    if (!value) return [];
+    if (row.type === 'BETWEEN') return value2 ? [{ fieldName, type: 'BETWEEN', value, value2 }] : [];
+    return [{ fieldName, type: row.type, value }];
+  });
+}
+
+/** The panel's rows for the filters a link carries; always at least one row. */
+export function rowsOf(filters: readonly FilterItem[], fields: readonly FilterField[]): FilterRow[] {
+  const types = new Map(fields.map((field) => [field.name, field.type]));
+  const rows = filters.map((filter, index): FilterRow => {
+    const field = filter.fieldName;
+    if (types.get(field) !== 'DATETIME') {
+      return { key: index, field, type: filter.type, value: filter.value, value2: filter.value2 ?? '' };
+    }
+    const from = filter.type === 'LESS_THAN' ? '' : toInputDate(filter.value);
+    const to = filter.type === 'LESS_THAN' ? toInputDate(filter.value) : toInputDate(filter.value2 ?? '');
+    return { key: index, field, type: 'BETWEEN', value: from, value2: to };
+  });
+  return rows.length > 0 ? rows : [blankRow(0, fields)];
+}

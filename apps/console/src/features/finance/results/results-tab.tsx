@@ -1,0 +1,354 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Pagination,
+  Popover,
+  Radio,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ProcessDefinition, ReconTransaction } from '@web-control/contract/finance';
+import {
+  RESULTS_PAGE_SIZES,
+  SORT_ENTRIES_MAX,
+  TRANSACTION_ACTIONS,
+  type TransactionAction,
+} from '@web-control/contract/finance-results';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { HttpError } from '../../../shared/http/http-error';
+import { openModal } from '../../../shared/modals/modal-store';
+import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
+import { useAccount } from '../../../shared/session/session-state';
+import { DataTable } from '../../../shared/ui/data-table';
+import { QueryState } from '../../../shared/ui/query-state';
+import { cycleSort } from '../../../shared/ui/table-rules';
+import {
+  useRowSelection,
+  type RowSelectionControl,
+  type SortingControl,
+} from '../../../shared/ui/use-table-controls';
+import { downloadTransactions } from '../api/download-transactions';
+import { useProcessSnapshot } from '../api/get-process-snapshot';
+import { useReconTransactions } from '../api/get-recon-transactions';
+import { useSubmitTransactionAction } from '../api/submit-transaction-action';
+import { FINANCE_MESSAGES } from '../messages';
+import { pageCountOf } from '../paging';
+import { actionModal } from './action-modal-definition';
+import {
+  ACTION_LABELS,
+  byFilterConfirmText,
+  byKeyConfirmText,
+  CLEAR_SELECTION,
+  DOWNLOAD_ALL,
+  MANAGE_SELECTED,
+  resolveText,
+  RESULTS_MESSAGES,
+  RESULTS_TABLE_LABEL,
+  SELECT_ALL_TRANSACTIONS,
+  TRY_AGAIN,
+} from './constants';
+import { FilterPanel } from './filter-panel';
+import { actionsForFilter, actionsForRows, selectionOf } from './manage-actions';
+import { filterFieldsOf, resultsColumns } from './results-columns';
+import {
+  pageOf,
+  readView,
+  searchOf,
+  sortingOf,
+  withFilters,
+  withPage,
+  withPageSize,
+  withSorting,
+  withStatus,
+  type ResultsView,
+} from './results-view';
+import { selectAllOfferOf, selectedCountOf } from './select-all';
+import { STATUS_OPTION_LABELS, STATUS_OPTIONS, statusOptionOf } from './status-options';
+import { useColumnChoices } from './use-column-choices';
+
+const NO_TRANSACTIONS: ReconTransaction[] = [];
+const PAGE_SIZE_OPTIONS = RESULTS_PAGE_SIZES.map(String);
+const CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
+/**
+ * Row selection plus "every filtered transaction": both start empty whenever the list changes
+ * (a new page, filter, sort or answer).
+ */
+function useResultsSelection(rows: readonly ReconTransaction[]) {
+  const rowSelection = useRowSelection(rows);
+  const [allFor, setAllFor] = useState<readonly ReconTransaction[] | null>(null);
+  const allFiltered = allFor === rows;
+  const control: RowSelectionControl = allFiltered
+    ? {
+        selected: Object.fromEntries(rows.map((row) => [row.id, true])),
+        click: (rowIds, rowId, shift) => {
+          setAllFor(null);
+          rowSelection.click(rowIds, rowId, shift);
+        },
+        clear: () => {
+          setAllFor(null);
+          rowSelection.clear();
+        },
+      }
+    : rowSelection;
+  const selectedRows = rows.filter((row) => control.selected[row.id] === true);
+  return {
+    control,
+    allFiltered,
+    selectedRows,
+    selectAll: () => setAllFor(rows),
+    clear: control.clear,
+  };
+}
+
+function ColumnsDropdown({
+  columns,
+  visibility,
+  setVisible,
+}: {
+  columns: { id: string; header: string }[];
+  visibility: Record<string, boolean>;
+  setVisible: (id: string, visible: boolean) => void;
+}) {
+  return (
+    <Popover position="bottom-start" shadow="md">
+      <Popover.Target>
+        <Button variant="default">Columns</Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" role="group" aria-label="Columns">
+          {columns.map((column) => (
+            <Checkbox
+              key={column.id}
+              label={column.header}
+              checked={visibility[column.id] !== false}
+              onChange={(event) => setVisible(column.id, event.currentTarget.checked)}
+            />
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function MatchStatusLine({ processId }: { processId: number }) {
+  const snapshot = useProcessSnapshot(processId);
+  const stats = snapshot.data?.reconStats;
+  if (!stats) return null;
+  return (
+    <Text size="sm" c="dimmed" aria-label="Process match status">
+      {`Matched ${stats.matched} · Unmatched ${stats.unmatched} · Partially matched ${stats.partial} · Rejected ${stats.rejected}`}
+    </Text>
+  );
+}
+
+async function downloadAll(processId: number, view: ResultsView) {
+  try {
+    await downloadTransactions(processId, selectionOf(view));
+  } catch (error) {
+    const status = error instanceof HttpError ? error.status : undefined;
+    notifications.show({ color: 'red', message: FINANCE_MESSAGES.downloadFailed(status) });
+  }
+}
+
+/** The Recon tab: the process's transactions as the URL's query says (so the view is a link). */
+export function ResultsTab({ process }: { process: ProcessDefinition }) {
+  const { userPermissions, username } = useAccount();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const { view, error: linkError } = useMemo(() => readView(search), [search]);
+  const setView = (next: ResultsView) => setSearchParams(new URLSearchParams(searchOf(next)));
+
+  const transactions = useReconTransactions(process.id, view);
+  const rows = transactions.data?.transactions ?? NO_TRANSACTIONS;
+  const totalRecords = transactions.data?.paginationInfo.totalRecords ?? 0;
+  const selection = useResultsSelection(rows);
+  const submit = useSubmitTransactionAction();
+
+  const columns = useMemo(() => resultsColumns(process, userPermissions), [process, userPermissions]);
+  const filterFields = useMemo(() => filterFieldsOf(process), [process]);
+  const columnChoices = useColumnChoices(username ?? '', process.id);
+
+  const sorting = sortingOf(view.sortBy);
+  const sortControl: SortingControl = {
+    sorting,
+    toggle: (columnId, multi) => {
+      const next = cycleSort(sorting, columnId, multi);
+      if (next.length <= SORT_ENTRIES_MAX) setView(withSorting(view, next));
+    },
+  };
+
+  const counts = {
+    allFiltered: selection.allFiltered,
+    selectedOnPage: selection.selectedRows.length,
+    rowsOnPage: rows.length,
+    totalRecords,
+  };
+  const offer = selectAllOfferOf(counts);
+  const selectedCount = selectedCountOf(counts);
+  const allowed = selection.allFiltered ? actionsForFilter(view) : actionsForRows(selection.selectedRows);
+
+  async function confirm(action: TransactionAction) {
+    const byFilter = selection.allFiltered;
+    const text =
+      action === 'resolve'
+        ? resolveText(selectedCount)
+        : byFilter
+          ? byFilterConfirmText(action)
+          : byKeyConfirmText(action, selectedCount);
+    const chosen = selection.selectedRows;
+    const result = await openModal(actionModal, {
+      title: CONFIRM_TITLE,
+      text,
+      confirmLabel: ACTION_LABELS[action],
+      confirmColor: action === 'reject' ? 'red' : undefined,
+      parties:
+        action === 'resolve'
+          ? Object.entries(process.parties).map(([id, name]) => ({ id: Number(id), name }))
+          : undefined,
+    });
+    if (result === undefined) return;
+    submit.mutate(
+      {
+        processId: process.id,
+        action,
+        target: byFilter
+          ? { kind: 'filter', selection: selectionOf(view) }
+          : {
+              kind: 'keys',
+              transactionKeys: chosen.map((row) => ({ id: row.id, createdDateTime: row.createdDateTime })),
+            },
+        ...result,
+      },
+      { onSuccess: () => selection.clear() },
+    );
+  }
+
+  const canSubmit = userPermissions.includes('SUBMIT_ACTIONS');
+
+  return (
+    <Stack>
+      {linkError ? (
+        <Alert color="yellow" role="status">
+          {RESULTS_MESSAGES.linkUnreadable(linkError)}
+        </Alert>
+      ) : null}
+      <Radio.Group
+        label="Status"
+        value={statusOptionOf(view)}
+        onChange={(value) => setView(withStatus(view, value))}
+      >
+        <Group mt="xs">
+          {STATUS_OPTIONS.map((option) => (
+            <Radio key={option} value={option} label={STATUS_OPTION_LABELS[option]} />
+          ))}
+        </Group>
+      </Radio.Group>
+      <FilterPanel
+        key={JSON.stringify(view.filters)}
+        fields={filterFields}
+        filters={view.filters}
+        onApply={(filters) => setView(withFilters(view, filters))}
+      />
+      <Group justify="space-between">
+        <Group gap="xs">
+          <ColumnsDropdown
+            columns={columns}
+            visibility={columnChoices.visibility}
+            setVisible={columnChoices.setVisible}
+          />
+          {offer ? (
+            <Button variant="subtle" onClick={offer === 'select-all' ? selection.selectAll : selection.clear}>
+              {offer === 'select-all' ? SELECT_ALL_TRANSACTIONS : CLEAR_SELECTION}
+            </Button>
+          ) : null}
+          {canSubmit ? (
+            <Menu position="bottom-start">
+              <Menu.Target>
+                <Button variant="default" disabled={selectedCount === 0}>
+                  {MANAGE_SELECTED}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {TRANSACTION_ACTIONS.map((action) => (
+                  <Menu.Item
+                    key={action}
+                    disabled={!allowed.includes(action)}
+                    onClick={() => void confirm(action)}
+                  >
+                    {ACTION_LABELS[action]}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+          {selectedCount > 0 ? <Text size="sm" aria-live="polite">{`${selectedCount} selected`}</Text> : null}
+        </Group>
+        <Button variant="subtle" onClick={() => void downloadAll(process.id, view)}>
+          {DOWNLOAD_ALL}
+        </Button>
+      </Group>
+      <MatchStatusLine processId={process.id} />
+      <QueryState
+        query={transactions}
+        loadingLabel="Loading recon results"
+        errorText={RESULTS_MESSAGES.failed}
+        retryLabel={TRY_AGAIN}
+        emptyText={RESULTS_MESSAGES.empty}
+        isEmpty={(data) => data.transactions.length === 0}
+      >
+        {(data) => (
+          <Stack>
+            <DataTable
+              columns={columns}
+              rows={data.transactions}
+              rowId={(transaction) => transaction.id}
+              label={RESULTS_TABLE_LABEL}
+              minWidth={Math.max(720, columns.length * 120)}
+              striped
+              sorting={sortControl}
+              manualSorting
+              selection={selection.control}
+              columnVisibility={columnChoices}
+            />
+            <Group justify="space-between">
+              <Pagination
+                total={pageCountOf(data.paginationInfo.totalRecords, view.limit)}
+                value={pageOf(view)}
+                onChange={(page) => setView(withPage(view, page))}
+                withEdges
+                getControlProps={(control) => ({
+                  'aria-label': CONTROL_LABELS[control],
+                  // The last page is not offered (specification 2, section 9).
+                  ...(control === 'last' ? { disabled: true } : {}),
+                })}
+                aria-label="Transaction pages"
+              />
+              <Select
+                label="Rows per page"
+                data={PAGE_SIZE_OPTIONS}
+                value={String(view.limit)}
+                allowDeselect={false}
+                w={120}
+                onChange={(value) => {
+                  if (value) setView(withPageSize(view, Number(value)));
+                }}
+              />
+            </Group>
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+/** Texts of the Settlement tab (specification 2, sections 2, 8 and 9). */
+export const SETTLEMENTS_PAGE_SIZE = 25;
+export const SETTLEMENTS_DEBOUNCE_MS = 400;
+
+export const SETTLEMENTS_MESSAGES = {
+  failed: "Could not retrieve settlements. Please try again or contact the provider's support.",
+  aggregatesFailed: 'Could not retrieve settlement aggregates. Please try again.',
+  empty: 'No settlements found. Try adjusting your filters.',
+  // The specification shows no close; these follow the area's other toasts.
+  closed: (id: number) => `Settlement ${id} closed successfully`,
+  closeFailed: (id: number, message: string | null) =>
+    message === null ? `Failed to close settlement ${id}` : `Failed to close settlement ${id}: ${message}`,
+  closeConfirm: (id: number) =>
+    `Close settlement ${id}? Its transactions will be marked settled and its report written. This cannot be undone.`,
+  noTotalsYet: 'Totals are computed when the run closes.',
+} as const;
+
+export const settlementTitle = (id: number) => `Settlement ${id}`;
+export const TBD = 'TBD';
+export const AGGREGATE_TOTALS = 'Aggregate totals:';

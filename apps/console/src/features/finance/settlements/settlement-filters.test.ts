@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSettlementFilters, settlementIdInputOf, settlementSearchOf } from './settlement-filters';
+
+describe('settlement filters', () => {
+  it('default to today', () => {
+    expect(defaultSettlementFilters(new Date(2026, 1, 3, 15, 30))).toEqual({
+      from: '2026-02-03',
+      to: '2026-02-03',
+      settlementId: '',
+    });
+  });
+
+  it('ask for whole days from the start of From to the end of To', () => {
+    expect(settlementSearchOf({ from: '2026-02-01', to: '2026-02-03', settlementId: '' })).toEqual({
+      kind: 'range',
+      fromDateTimeInclusive: new Date(2026, 1, 1, 0, 0, 0, 0).toISOString(),
+      toDateTimeInclusive: new Date(2026, 1, 3, 23, 59, 59, 999).toISOString(),
+    });
+    expect(settlementSearchOf({ from: '2026-02', to: '', settlementId: '' })).toEqual({
+      kind: 'range',
+      fromDateTimeInclusive: undefined,
+      toDateTimeInclusive: undefined,
+    });
+  });
+
+  it('let a numeric settlement id replace the other filters', () => {
+    expect(settlementSearchOf({ from: '2026-02-01', to: '2026-02-03', settlementId: '42' })).toEqual({
+      kind: 'id',
+      settlementId: 42,
+    });
+    expect(settlementIdInputOf('4a2 ')).toBe('42');
+  });
+});

@@ -1,0 +1,154 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SettlementRun } from '@web-control/contract/finance-settlements';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearModalsForTests } from '../../../shared/modals/modal-store';
+import { setRuntimeConfig } from '../../../shared/runtime-config';
+import { resetAccountForTests } from '../../../shared/session/session-state';
+import { jsonResponse } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { TEST_CONFIG } from '../../../test/tokens';
+import { signInWith, stubFetch, type Routes } from '../finance-fixtures';
+import { SettlementsTab } from './settlements-tab';
+
+const OPEN: SettlementRun = {
+  id: 8,
+  processId: 1,
+  status: 'OPEN',
+  startDate: '2026-02-03T00:00:05.000Z',
+  endDate: null,
+  transactionCount: 4,
+};
+const CLOSED: SettlementRun = {
+  id: 7,
+  processId: 1,
+  status: 'CLOSED',
+  startDate: '2026-02-02T00:00:05.000Z',
+  endDate: '2026-02-02T23:59:59.000Z',
+  transactionCount: 12,
+};
+
+function runsBody(runs: SettlementRun[]) {
+  return {
+    settlementRuns: runs,
+    paginationInfo: { nextPage: null, range: '1-2', totalRecords: runs.length },
+  };
+}
+
+const baseRoutes: Routes = {
+  'GET /api/recon/settlements': () => jsonResponse(200, runsBody([OPEN, CLOSED])),
+  'GET /api/recon/settlements/7': () =>
+    jsonResponse(200, {
+      settlementRun: CLOSED,
+      aggregates: [
+        { name: 'Bank', currency: 'ZAR', amount: 1234.5, transactionCount: 12 },
+        { name: 'Total', currency: 'ZAR', amount: 2469, transactionCount: 12 },
+      ],
+    }),
+};
+
+function renderTab() {
+  return renderRoutes([{ path: '/s', element: <SettlementsTab processId={1} /> }], { path: '/s' });
+}
+
+// Mantine's accordion and the 400 ms wait take seconds on a busy 2-core machine.
+describe('settlements', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(2026, 1, 3, 15, 30) });
+    setRuntimeConfig({ ...TEST_CONFIG });
+    signInWith(['VIEW_PROCESSES', 'RECON_SETTLEMENT']);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    resetAccountForTests();
+    clearModalsForTests();
+  });
+
+  it('lists today’s runs with their status, dates, report link and aggregate totals', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const fetch = stubFetch(baseRoutes);
+    renderTab();
+    const open = await screen.findByRole('button', { name: 'Settlement 8' });
+    const asked = fetch.requests('/api/recon/settlements')[0];
+    expect(asked?.searchParams.get('processId')).toBe('1');
+    expect(asked?.searchParams.get('fromDateTimeInclusive')).toBe(new Date(2026, 1, 3).toISOString());
+    expect(asked?.searchParams.get('toDateTimeInclusive')).toBe(
+      new Date(2026, 1, 3, 23, 59, 59, 999).toISOString(),
+    );
+    expect(asked?.searchParams.get('limit')).toBe('25');
+    expect(open).toHaveTextContent('OPEN');
+    expect(open).toHaveTextContent('End: TBD');
+    expect(open).toHaveTextContent(/Start: \d\d\/\d\d\/2026 \d\d:\d\d:05/);
+    expect(screen.queryByRole('button', { name: 'Download report of Settlement 8' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download report of Settlement 7' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Close run/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Settlement 7' }));
+    expect(await screen.findByText('Aggregate totals:')).toBeInTheDocument();
+    const totals = screen.getByRole('table', { name: 'Settlement 7 totals' });
+    expect(within(totals).getByRole('rowheader', { name: 'Bank' }).closest('tr')).toHaveTextContent(
+      'R 1 234.50',
+    );
+    expect(within(totals).getByRole('rowheader', { name: 'Total' }).closest('tr')).toHaveTextContent(
+      'R 2 469.00',
+    );
+  });
+
+  it('lets a numeric settlement id replace the other filters, after the 400 ms wait, and Clear them', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const fetch = stubFetch(baseRoutes);
+    renderTab();
+    await screen.findByRole('button', { name: 'Settlement 8' });
+    await user.type(screen.getByRole('textbox', { name: 'Settlement ID' }), '7x');
+    expect(screen.getByRole('textbox', { name: 'Settlement ID' })).toHaveValue('7');
+    expect(fetch.requests('/api/recon/settlements/7')).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Settlement 8' })).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Settlement 7' })).toBeInTheDocument();
+    expect(fetch.requests('/api/recon/settlements/7')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('textbox', { name: 'Settlement ID' })).toHaveValue('');
+    expect(await screen.findByRole('button', { name: 'Settlement 8' })).toBeInTheDocument();
+  });
+
+  it('says when there are no runs, when the list fails and when the totals fail', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    let list = () => jsonResponse(200, runsBody([]));
+    stubFetch({
+      'GET /api/recon/settlements': () => list(),
+      'GET /api/recon/settlements/7': () => jsonResponse(500, {}),
+    });
+    renderTab();
+    expect(await screen.findByText('No settlements found. Try adjusting your filters.')).toBeInTheDocument();
+    list = () => jsonResponse(500, {});
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
+    expect(
+      await screen.findByText(
+        "Could not retrieve settlements. Please try again or contact the provider's support.",
+      ),
+    ).toBeInTheDocument();
+    list = () => jsonResponse(200, runsBody([CLOSED]));
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.click(await screen.findByRole('button', { name: 'Settlement 7' }));
+    expect(
+      await screen.findByText('Could not retrieve settlement aggregates. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('closes an open run for FINALISE_SETTLEMENTS holders after confirmation', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    signInWith(['VIEW_PROCESSES', 'RECON_SETTLEMENT', 'FINALISE_SETTLEMENTS']);
+    const fetch = stubFetch({
+      ...baseRoutes,
+      'POST /api/recon/settlements/8/close': () =>
+        jsonResponse(200, { settlementRun: { ...OPEN, status: 'CLOSED' } }),
+    });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Close run Settlement 8' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+    expect(dialog).toHaveTextContent('Close settlement 8?');
+    await user.click(within(dialog).getByRole('button', { name: 'Close run' }));
+    expect(await screen.findByText('Settlement 8 closed successfully')).toBeInTheDocument();
+    expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+});

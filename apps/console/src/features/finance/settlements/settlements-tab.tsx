@@ -1,0 +1,242 @@
+import { Accordion, Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { SettlementRun } from '@web-control/contract/finance-settlements';
+import { useState } from 'react';
+import { HttpError } from '../../../shared/http/http-error';
+import { openModal } from '../../../shared/modals/modal-store';
+import { confirmModal } from '../../../shared/modals/standard-modals';
+import { useAccount } from '../../../shared/session/session-state';
+import { ErrorState, LoadingState, QueryState } from '../../../shared/ui/query-state';
+import { StatePill } from '../../../shared/ui/state-pill';
+import { useCloseSettlement } from '../api/close-settlement';
+import { downloadSettlementReport } from '../api/download-settlement-report';
+import { useSettlement } from '../api/get-settlement';
+import { useSettlements } from '../api/get-settlements';
+import { formatFinanceSeconds } from '../date-formats';
+import { FINANCE_MESSAGES } from '../messages';
+import { pageCountOf, pageQueryOf } from '../paging';
+import { formatAggregateAmount } from './aggregate-amount';
+import {
+  AGGREGATE_TOTALS,
+  settlementTitle,
+  SETTLEMENTS_DEBOUNCE_MS,
+  SETTLEMENTS_MESSAGES,
+  SETTLEMENTS_PAGE_SIZE,
+  TBD,
+} from './constants';
+import {
+  defaultSettlementFilters,
+  settlementIdInputOf,
+  settlementSearchOf,
+  type SettlementFilters,
+} from './settlement-filters';
+
+function AggregateTotals({ settlementId }: { settlementId: number }) {
+  const detail = useSettlement(settlementId);
+  if (detail.isPending) return <LoadingState label="Loading aggregate totals" />;
+  if (detail.isError) {
+    return (
+      <ErrorState
+        text={SETTLEMENTS_MESSAGES.aggregatesFailed}
+        retryLabel="Try again"
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  }
+  const { aggregates } = detail.data;
+  return (
+    <Stack gap="xs">
+      <Text fw={500}>{AGGREGATE_TOTALS}</Text>
+      {aggregates.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {SETTLEMENTS_MESSAGES.noTotalsYet}
+        </Text>
+      ) : (
+        <Table aria-label={`${settlementTitle(settlementId)} totals`} withRowBorders={false} maw={560}>
+          <Table.Tbody>
+            {aggregates.map((aggregate) => (
+              <Table.Tr key={`${aggregate.name}-${aggregate.currency}`}>
+                <Table.Th scope="row" fw={400}>
+                  {aggregate.name}
+                </Table.Th>
+                <Table.Td ta="right">{formatAggregateAmount(aggregate.amount, aggregate.currency)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+async function downloadReport(settlementId: number) {
+  try {
+    await downloadSettlementReport(settlementId);
+  } catch (error) {
+    const status = error instanceof HttpError ? error.status : undefined;
+    notifications.show({ color: 'red', message: FINANCE_MESSAGES.downloadFailed(status) });
+  }
+}
+
+function RunItem({ run, open, canClose }: { run: SettlementRun; open: boolean; canClose: boolean }) {
+  const close = useCloseSettlement();
+  const title = settlementTitle(run.id);
+
+  async function confirmClose() {
+    const confirmed = await openModal(confirmModal, {
+      text: SETTLEMENTS_MESSAGES.closeConfirm(run.id),
+      confirmLabel: 'Close run',
+    });
+    if (confirmed) close.mutate(run.id);
+  }
+
+  return (
+    <Accordion.Item value={String(run.id)}>
+      <Group wrap="nowrap" gap="xs" pr="sm">
+        <Accordion.Control aria-label={title}>
+          <Group gap="md">
+            <Text fw={500}>{title}</Text>
+            <StatePill label={run.status} kind={run.status === 'OPEN' ? 'success' : 'unavailable'} />
+            <Text size="sm">{`Start: ${formatFinanceSeconds(run.startDate)}`}</Text>
+            <Text size="sm">{`End: ${run.endDate === null ? TBD : formatFinanceSeconds(run.endDate)}`}</Text>
+          </Group>
+        </Accordion.Control>
+        {run.status === 'CLOSED' ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => void downloadReport(run.id)}
+            aria-label={`Download report of ${title}`}
+          >
+            Download report
+          </Button>
+        ) : null}
+        {run.status === 'OPEN' && canClose ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="orange"
+            loading={close.isPending}
+            onClick={() => void confirmClose()}
+            aria-label={`Close run ${title}`}
+          >
+            Close run
+          </Button>
+        ) : null}
+      </Group>
+      <Accordion.Panel>{open ? <AggregateTotals settlementId={run.id} /> : null}</Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
+function RunList({ runs, canClose }: { runs: SettlementRun[]; canClose: boolean }) {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <Accordion value={open} onChange={setOpen} variant="separated">
+      {runs.map((run) => (
+        <RunItem key={run.id} run={run} open={open === String(run.id)} canClose={canClose} />
+      ))}
+    </Accordion>
+  );
+}
+
+/** One run by its id: the id replaces the other filters. */
+function RunById({ settlementId, canClose }: { settlementId: number; canClose: boolean }) {
+  const detail = useSettlement(settlementId);
+  return (
+    <QueryState
+      query={detail}
+      loadingLabel="Loading settlements"
+      errorText={
+        detail.error instanceof HttpError && detail.error.status === 404
+          ? SETTLEMENTS_MESSAGES.empty
+          : SETTLEMENTS_MESSAGES.failed
+      }
+    >
+      {(data) => <RunList runs={[data.settlementRun]} canClose={canClose} />}
+    </QueryState>
+  );
+}
+
+/** The Settlement tab (RECON_SETTLEMENT): the process's runs by day, or one by its id. */
+export function SettlementsTab({ processId }: { processId: number }) {
+  const { userPermissions } = useAccount();
+  const canClose = userPermissions.includes('FINALISE_SETTLEMENTS');
+  const [filters, setFilters] = useState<SettlementFilters>(() => defaultSettlementFilters(new Date()));
+  const [page, setPage] = useState(1);
+  const [settled] = useDebouncedValue(filters, SETTLEMENTS_DEBOUNCE_MS);
+  const search = settlementSearchOf(settled);
+  const range = search.kind === 'range' ? search : undefined;
+  const runs = useSettlements(
+    {
+      processId,
+      fromDateTimeInclusive: range?.fromDateTimeInclusive,
+      toDateTimeInclusive: range?.toDateTimeInclusive,
+      ...pageQueryOf(page, SETTLEMENTS_PAGE_SIZE),
+    },
+    range !== undefined,
+  );
+
+  const change = (patch: Partial<SettlementFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(1);
+  };
+
+  return (
+    <Stack>
+      <Group role="search" aria-label="Settlement filters" align="flex-end">
+        <TextInput
+          type="date"
+          label="From"
+          value={filters.from}
+          onChange={(event) => change({ from: event.currentTarget.value })}
+        />
+        <TextInput
+          type="date"
+          label="To"
+          value={filters.to}
+          onChange={(event) => change({ to: event.currentTarget.value })}
+        />
+        <TextInput
+          label="Settlement ID"
+          inputMode="numeric"
+          value={filters.settlementId}
+          onChange={(event) => change({ settlementId: settlementIdInputOf(event.currentTarget.value) })}
+        />
+        <Button
+          variant="default"
+          onClick={() => {
+            setFilters(defaultSettlementFilters(new Date()));
+            setPage(1);
+          }}
+        >
+          Clear
+        </Button>
+      </Group>
+      {search.kind === 'id' ? (
+        <RunById settlementId={search.settlementId} canClose={canClose} />
+      ) : (
+        <QueryState
+          query={runs}
+          loadingLabel="Loading settlements"
+          errorText={SETTLEMENTS_MESSAGES.failed}
+          emptyText={SETTLEMENTS_MESSAGES.empty}
+          isEmpty={(data) => data.settlementRuns.length === 0}
+        >
+          {(data) => (
+            <Stack>
+              <RunList runs={data.settlementRuns} canClose={canClose} />
+              <Pagination
+                total={pageCountOf(data.paginationInfo.totalRecords, SETTLEMENTS_PAGE_SIZE)}
+                value={page}
+                onChange={setPage}
+                aria-label="Settlement pages"
+              />
+            </Stack>
+          )}
+        </QueryState>
+      )}
+    </Stack>
+  );
+}

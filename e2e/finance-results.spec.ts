@@ -1,0 +1,280 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAt } from './support/session';
+
+// The seeded "Card acquiring" process: three parties, fields rrn, amount, currency, transactionDate, merchant.
+const PROCESS_PATH = '/dashboard/finance/processes/1';
+// Unmatched transactions, largest amount first, then by rrn; ten a page: a view that is a link.
+const UNMATCHED_LINK = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlementStatus=ISSUE&sortBy=amount.desc,rrn.asc&limit=10`;
+
+/**
+ * The demo feeds load in the background after the platform starts: ask again (another status and
+ * back, which keeps the link's query; a reload would sign the user out) until rows show.
+ */
+async function waitForRows(page: Page, status = 'Unmatched'): Promise<void> {
+  const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('rowheader');
+  await expect
+    .poll(
+      async () => {
+        if ((await rows.count()) > 0) return true;
+        await page.getByRole('radio', { name: 'All transactions' }).click();
+        await page.getByRole('radio', { name: status }).click();
+        await page
+          .getByRole('table', { name: 'Transactions' })
+          .or(page.getByText('No transactions match your query.'))
+          .waitFor();
+        return (await rows.count()) > 0;
+      },
+      { message: 'the demo feeds give unmatched transactions', timeout: 90_000, intervals: [2_000, 3_000] },
+    )
+    .toBe(true);
+}
+
+test('a filtered, sorted view is a link; a selected transaction is accepted and approved', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await signInAt(operator, UNMATCHED_LINK, 'finance-operator');
+  await expect(operator, 'signing in returns to the link').toHaveURL(/matchStatus=UNMATCHED/);
+  await waitForRows(operator);
+
+  await expect(operator.getByRole('radio', { name: 'Unmatched' }), 'the link sets the status').toBeChecked();
+  await expect(
+    operator.getByRole('columnheader', { name: /^amount/ }),
+    'amount sorts first, descending',
+  ).toHaveText('amount▼, sort priority 1');
+  await expect(operator.getByRole('columnheader', { name: /^rrn/ }), 'rrn sorts second').toHaveText(
+    'rrn▲, sort priority 2',
+  );
+  const table = operator.getByRole('table', { name: 'Transactions' });
+  expect(await table.getByRole('rowheader').count(), 'the link’s page size').toBeLessThanOrEqual(10);
+  const amounts = await table.evaluate((element) => {
+    const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent);
+    const column = headers.findIndex((text) => text.startsWith('amount'));
+    return [...element.querySelectorAll('tbody tr')].map((row) =>
+      Number((row.children[column]?.textContent ?? '').split(' / ')[0]),
+    );
+  });
+  expect(amounts, 'the server sorted by amount, largest first').toEqual([...amounts].sort((a, b) => b - a));
+
+  const csv = operator.waitForEvent('download');
+  await operator.getByRole('button', { name: 'Download All' }).click();
+  expect((await csv).suggestedFilename(), 'Download All gives the query as CSV').toMatch(/\.csv$/);
+
+  const id = (await table.getByRole('rowheader').first().textContent()) ?? '';
+  const comment = `E2E accept ${Date.now()}`;
+  await table.getByRole('rowheader', { name: id, exact: true }).click();
+  await operator.getByRole('button', { name: 'Manage selected' }).click();
+  await operator.getByRole('menuitem', { name: 'Accept' }).click();
+  const confirm = operator.getByRole('dialog', { name: 'Are You Sure?' });
+  await expect(
+    confirm.getByText('Are you sure you want to accept 1 selected transaction?'),
+    'the confirmation',
+  ).toBeVisible();
+  await confirm.getByPlaceholder('Comment (required)').fill(comment);
+  await confirm.getByRole('button', { name: 'Accept' }).click();
+  await expect(operator.getByText('Action submitted successfully.'), 'the submit toast').toBeVisible();
+  await operatorContext.close();
+
+  const approverContext = await browser.newContext();
+  const approver = await approverContext.newPage();
+  await signInAt(approver, `${PROCESS_PATH}/approvals`, 'finance-approver');
+  const pending = approver
+    .getByRole('article', { name: 'Accept 1 transaction' })
+    .filter({ hasText: comment });
+  await expect(pending, 'the approver sees the request').toBeVisible();
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  const review = approver.getByRole('dialog', { name: 'Approve' });
+  await review.getByPlaceholder('Comment (required)').fill('Matches the acquirer statement');
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await expect(approver.getByText('Action reviewed successfully'), 'the review toast').toBeVisible();
+
+  await approver.goto(UNMATCHED_LINK);
+  await expect(approver.getByRole('radio', { name: 'Unmatched' })).toBeChecked();
+  await expect(
+    approver
+      .getByRole('table', { name: 'Transactions' })
+      .or(approver.getByText('No transactions match your query.')),
+  ).toBeVisible();
+  await expect(
+    approver.getByRole('rowheader', { name: id, exact: true }),
+    'the accepted transaction is no longer unmatched',
+  ).toHaveCount(0);
+  await approver.getByRole('radio', { name: 'All transactions' }).click();
+  await expect(approver, 'the status choice is in the URL').not.toHaveURL(/matchStatus/);
+  await approverContext.close();
+});
+
+test('a partially matched transaction is resolved in favour of one party and approved', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await signInAt(
+    operator,
+    `${PROCESS_PATH}/results?matchStatus=MATCHED&settlementStatus=ISSUE&limit=10`,
+    'finance-operator',
+  );
+  await waitForRows(operator, 'Partially matched');
+  const table = operator.getByRole('table', { name: 'Transactions' });
+  const row = table.getByRole('row').filter({ hasText: 'Partially matched' }).first();
+  const id = (await row.getByRole('rowheader').textContent()) ?? '';
+  await row.getByRole('rowheader').click();
+  await operator.getByRole('button', { name: 'Manage selected' }).click();
+  await expect(
+    operator.getByRole('menuitem', { name: 'Accept' }),
+    'accept needs an unmatched transaction',
+  ).toBeDisabled();
+  await operator.getByRole('menuitem', { name: 'Resolve' }).click();
+  const confirm = operator.getByRole('dialog', { name: 'Are You Sure?' });
+  await expect(
+    confirm.getByText(
+      'Select which party you would like to mark as correct for 1 partially matched transaction.',
+    ),
+    'the resolve question',
+  ).toBeVisible();
+  const comment = `E2E resolve ${Date.now()}`;
+  await confirm.getByRole('radio', { name: 'Switch' }).check();
+  await confirm.getByPlaceholder('Comment (required)').fill(comment);
+  await confirm.getByRole('button', { name: 'Resolve' }).click();
+  await expect(operator.getByText('Action submitted successfully.'), 'the submit toast').toBeVisible();
+  await operatorContext.close();
+
+  const approverContext = await browser.newContext();
+  const approver = await approverContext.newPage();
+  await signInAt(approver, `${PROCESS_PATH}/approvals`, 'finance-approver');
+  const pending = approver
+    .getByRole('article', { name: 'Resolve 1 transaction' })
+    .filter({ hasText: comment });
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  const review = approver.getByRole('dialog', { name: 'Approve' });
+  await review.getByPlaceholder('Comment (required)').fill('The switch amount is right');
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await expect(approver.getByText('Action reviewed successfully'), 'the review toast').toBeVisible();
+  await approver.goto(`${PROCESS_PATH}/results?f.id.EXACTLY=${id}`);
+  const resolved = approver
+    .getByRole('row')
+    .filter({ has: approver.getByRole('rowheader', { name: id, exact: true }) });
+  await expect(resolved, 'the resolved transaction is matched, pending settlement').toContainText('Matched');
+  await expect(resolved).toContainText('100%');
+  await approverContext.close();
+});
+
+test('a filter the platform refuses shows the failure with Try again', async ({ page }) => {
+  await signInAt(page, `${PROCESS_PATH}/results?f.amount.GREATER_THAN=lots`, 'finance-operator');
+  await expect(
+    page.getByText(
+      'Oops! Something went wrong while retrieving recon results. Contact support if the problem persists.',
+    ),
+    'the load failure text',
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' }), 'a retry').toBeVisible();
+  await expect(
+    page.getByRole('textbox', { name: 'Value (filter 1)' }),
+    'the filter row shows the link’s value',
+  ).toHaveValue('lots');
+});
+
+test('settlement runs: today’s open run, a closed run’s aggregate totals and its report', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAt(page, `${PROCESS_PATH}/settlements`, 'finance-operator');
+  const runs = page.getByRole('button', { name: /^Settlement \d+$/ });
+  // The demo's first feed closes a run per history day and opens today's: ask again until it has.
+  await expect
+    .poll(
+      async () => {
+        if ((await runs.count()) > 0) return true;
+        await page.getByRole('tab', { name: 'Inbox' }).click();
+        await page.getByRole('tab', { name: 'Settlement' }).click();
+        await runs.or(page.getByText('No settlements found. Try adjusting your filters.')).first().waitFor();
+        return (await runs.count()) > 0;
+      },
+      { message: 'today’s open run exists', timeout: 90_000, intervals: [2_000, 3_000] },
+    )
+    .toBe(true);
+  await expect(runs.first(), 'today’s run is open, its end to be decided').toContainText('OPEN');
+  await expect(runs.first()).toContainText('End: TBD');
+  await expect(page.getByRole('button', { name: /^Download report of/ }), 'no report while open').toHaveCount(
+    0,
+  );
+
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('From').fill(weekAgo);
+  const report = page.getByRole('button', { name: /^Download report of Settlement \d+$/ }).first();
+  await expect(report, 'closed runs of the history days offer their report').toBeVisible();
+  const title = ((await report.getAttribute('aria-label')) ?? '').replace('Download report of ', '');
+  const closed = page.getByRole('button', { name: title, exact: true });
+  await expect(closed).toContainText('CLOSED');
+  await closed.click();
+  await expect(page.getByText('Aggregate totals:'), 'the totals open').toBeVisible();
+  const totals = page.getByRole('table', { name: `${title} totals` });
+  await expect(
+    totals.getByRole('rowheader', { name: 'Total' }).first(),
+    'a total per currency',
+  ).toBeVisible();
+  await expect(totals, 'amounts in their currency').toContainText(/R\s[\d\s]+\.\d\d/);
+
+  const file = page.waitForEvent('download');
+  await report.click();
+  expect((await file).suggestedFilename(), 'the report is CSV').toMatch(/\.csv$/);
+
+  await page.getByLabel('Settlement ID').fill(title.replace('Settlement ', ''));
+  await expect(
+    page.getByRole('button', { name: /^Settlement \d+$/ }),
+    'the id replaces the range',
+  ).toHaveCount(1);
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByLabel('Settlement ID')).toHaveValue('');
+});
+
+test('the outbox filters extracts by tag and downloads one through a single-use token', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAt(page, '/dashboard/finance/outbox', 'finance-operator');
+  await expect(page.getByRole('heading', { name: 'Outbox' }), 'the outbox heading').toBeVisible();
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Date Created from').fill(weekAgo);
+  const table = page.getByRole('table', { name: 'Extracts' });
+  await expect
+    .poll(
+      async () => {
+        if (await table.isVisible()) return true;
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return table.isVisible();
+      },
+      { message: 'the demo wrote extracts', timeout: 90_000, intervals: [2_000, 3_000] },
+    )
+    .toBe(true);
+
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('combobox', { name: 'Tag type (filter 1)' }).click();
+  await page.getByRole('option', { name: 'Kind' }).click();
+  await page.getByRole('combobox', { name: 'Tag value (filter 1)' }).fill('settlement-report');
+  const kinds = () =>
+    table.evaluate((element) => {
+      const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent);
+      const column = headers.findIndex((text) => /^kind$/i.test(text));
+      const values = [...element.querySelectorAll('tbody tr')].map(
+        (row) => row.children[column]?.textContent ?? '',
+      );
+      return [...new Set(values)];
+    });
+  await expect
+    .poll(kinds, { message: 'every extract shown is a settlement report' })
+    .toEqual(['settlement-report']);
+
+  const download = page.getByRole('button', { name: /^Download .+\.csv$/ }).first();
+  const answer = page
+    .context()
+    .waitForEvent('response', (response) => response.url().includes('/api/recon/extracts/download'));
+  await download.click();
+  const file = await answer;
+  expect(file.url(), 'the new window asks with the extract’s path and a token').toMatch(
+    /\/api\/recon\/extracts\/download\?path=extracts%2F\d+&filename=.+&access_token=/,
+  );
+  expect(file.status(), 'the token lets the file through').toBe(200);
+  expect(file.headers()['content-disposition'], 'as an attachment').toMatch(/^attachment/);
+});
