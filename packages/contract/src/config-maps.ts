@@ -378,3 +378,11 @@ export type RegisterClientResponse = z.infer<typeof registerClientResponseSchema
 export const clientsResponseSchema = z.object({
   clients: z.array(z.object({ clientId: z.string(), maps: z.array(z.string()) })),
 });
+
+/**
+ * A key as one path segment: encodeURIComponent, and dots too, so keys such as '.' and '..' are
+ * not read as path steps.
+ */
+export function encodeMappingKey(key: string): string {
+  return encodeURIComponent(key).replaceAll('.', '%2E');
+}
