@@ -347,12 +347,20 @@ export function createConfigMapsRepository() {
       if (cursor.after !== undefined) conditions.push(sql`key > ${cursor.after}`);
       if (cursor.before !== undefined) conditions.push(sql`key < ${cursor.before}`);
       const direction = cursor.before !== undefined ? sql`desc` : sql`asc`;
-      const result = await sql<{ key: string }>`
-        select distinct key from config_map_entries
-        where ${sql.join(conditions, sql` and `)}
-        order by key ${direction}
-        limit ${limit}`.execute(executor);
-      const keys = result.rows.map((row) => row.key);
+      // Outside updates-only a key has at most two rows here (one per version compared), so
+      // twice the limit in key order holds enough keys, straight off the primary key's order.
+      const result = selection.updatesOnly
+        ? await sql<{ key: string }>`
+            select distinct key from config_map_entries
+            where ${sql.join(conditions, sql` and `)}
+            order by key ${direction}
+            limit ${limit}`.execute(executor)
+        : await sql<{ key: string }>`
+            select key from config_map_entries
+            where ${sql.join(conditions, sql` and `)}
+            order by key ${direction}
+            limit ${limit * 2}`.execute(executor);
+      const keys = [...new Set(result.rows.map((row) => row.key))].slice(0, limit);
       return cursor.before !== undefined ? keys.reverse() : keys;
     },
 
