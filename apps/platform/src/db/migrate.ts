@@ -12,6 +12,7 @@ import * as editVersions from './migrations/0009-edit-versions.ts';
 import * as finance from './migrations/0010-finance.ts';
 import * as financeJobs from './migrations/0011-finance-jobs.ts';
 import * as vouchers from './migrations/0012-vouchers.ts';
+import * as configMaps from './migrations/0013-config-maps.ts';
 import * as financeResults from './migrations/0014-finance-results.ts';
 import * as financeListIndexes from './migrations/0016-finance-list-indexes.ts';
 import type { Db } from './schema.ts';
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-finance': finance,
   '0011-finance-jobs': financeJobs,
   '0012-vouchers': vouchers,
+  '0013-config-maps': configMaps,
   '0014-finance-results': financeResults,
   '0016-finance-list-indexes': financeListIndexes,
 };
