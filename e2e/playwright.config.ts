@@ -99,6 +99,8 @@ export default defineConfig({
         AUTH_PROVIDER: 'identity-provider',
         // A fresh database writes its history at start: an hour keeps that off the two cores.
         SIMULATOR_HISTORY_HOURS: '1',
+        // Its tests sign in only; a small BIN map keeps its first start short.
+        DEMO_BIN_ROUTING_ENTRIES: '2000',
         OIDC_ISSUER,
         OIDC_CLIENT_ID,
         OIDC_CLIENT_SECRET,
