@@ -1,0 +1,45 @@
+/** A mapping's state against the applied version (specification 3, sections 3 and 4; issue 13). */
+export type MappingState = 'added' | 'updated' | 'deleted' | 'unchanged';
+
+export interface MappingRow {
+  key: string;
+  value: string | null;
+  state: MappingState;
+  previousValue: string | null;
+}
+
+export interface MappingDisplay {
+  /** The value the Value column shows: a deleted row shows the value it had. */
+  value: string;
+  /** The value before the change, shown beside an updated value. */
+  previousValue: string | null;
+  /** Read out before the row's value, since the style alone says nothing to a screen reader. */
+  stateLabel: string | null;
+  /** Deleted rows offer neither edit nor delete. */
+  editable: boolean;
+}
+
+const STATE_LABELS: Record<MappingState, string | null> = {
+  added: 'Added',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  unchanged: null,
+};
+
+export function mappingDisplayOf(mapping: MappingRow): MappingDisplay {
+  const deleted = mapping.state === 'deleted';
+  return {
+    value: (deleted ? mapping.previousValue : mapping.value) ?? '',
+    previousValue: mapping.state === 'updated' ? mapping.previousValue : null,
+    stateLabel: STATE_LABELS[mapping.state],
+    editable: !deleted,
+  };
+}
+
+/**
+ * Inline and modal edits are sent only when the value changed (section 5): the changed value, or
+ * null when there is nothing to send.
+ */
+export function changedValueOf(current: string, typed: string): string | null {
+  return typed === current ? null : typed;
+}
