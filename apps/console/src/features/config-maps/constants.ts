@@ -7,13 +7,6 @@
 export const EMPTY_MAPS_REFRESH_MS = 500;
 /** Version ids show as their first 6 characters (section 9). */
 export const VERSION_ID_SHOWN_LENGTH = 6;
-/** Rows per page of the approvals' changes table (a page the platform serves; not given by the spec). */
-export const REVIEW_CHANGES_PAGE_SIZE = 25;
-
-export const DOWNLOAD_FORMATS = ['csv', 'json'] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
-/** Download format is csv or json, default csv (section 5). */
-export const DEFAULT_DOWNLOAD_FORMAT: DownloadFormat = 'csv';
 
 export const MAPS_TEXTS = {
   title: 'Maps',

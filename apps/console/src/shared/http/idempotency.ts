@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { HttpError } from './http-error';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -29,4 +30,9 @@ export type IdempotentSend = ReturnType<typeof createIdempotencyKeys>;
 
 export function idempotencyHeader(key: string): Record<string, string> {
   return { [IDEMPOTENCY_HEADER]: key };
+}
+
+/** The idempotency keys of one component's mutation: a retry of an unanswered send replays it. */
+export function useIdempotentSend(): IdempotentSend {
+  return useState(() => createIdempotencyKeys())[0];
 }

@@ -1,12 +1,4 @@
-/** A mapping's state against the applied version (specification 3, sections 3 and 4; issue 13). */
-export type MappingState = 'added' | 'updated' | 'deleted' | 'unchanged';
-
-export interface MappingRow {
-  key: string;
-  value: string | null;
-  state: MappingState;
-  previousValue: string | null;
-}
+import type { Mapping, MappingState } from '@web-control/contract/config-maps';
 
 export interface MappingDisplay {
   /** The value the Value column shows: a deleted row shows the value it had. */
@@ -26,7 +18,7 @@ const STATE_LABELS: Record<MappingState, string | null> = {
   unchanged: null,
 };
 
-export function mappingDisplayOf(mapping: MappingRow): MappingDisplay {
+export function mappingDisplayOf(mapping: Mapping): MappingDisplay {
   const deleted = mapping.state === 'deleted';
   return {
     value: (deleted ? mapping.previousValue : mapping.value) ?? '',

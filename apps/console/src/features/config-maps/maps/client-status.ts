@@ -1,52 +1,39 @@
+import type { ClientStatus, ClientSummary } from '@web-control/contract/config-maps';
 import type { StateKind } from '../../../shared/ui/state-pill';
 import { CLIENT_STATUS_TEXTS, CLIENT_SUMMARY_TEXTS } from '../constants';
 
-/** What the card reads of one client's entry (specification 3, section 3). */
-export interface ClientFlags {
-  acknowledgedVersionRejected: boolean;
-  acknowledgedVersionTooOld: boolean;
-  versionMismatch: boolean;
-}
-
-export type ClientStatus = 'rejected' | 'tooOld' | 'pending' | 'upToDate';
-export type ClientSummary = ClientStatus | 'none';
-
-const STATUS_KINDS: Record<ClientSummary, StateKind> = {
-  none: 'unavailable',
-  rejected: 'error',
-  tooOld: 'error',
-  pending: 'incomplete',
-  upToDate: 'success',
+// The priority order itself is the contract's `clientSummaryOf`; the console gives it words and colours.
+const SUMMARY_TEXTS: Record<ClientSummary, string> = {
+  NO_CLIENTS: CLIENT_SUMMARY_TEXTS.none,
+  REJECTED: CLIENT_SUMMARY_TEXTS.rejected,
+  TOO_OLD: CLIENT_SUMMARY_TEXTS.tooOld,
+  PENDING: CLIENT_SUMMARY_TEXTS.pending,
+  UP_TO_DATE: CLIENT_SUMMARY_TEXTS.upToDate,
 };
 
-/** One client: a rejection outranks lateness, lateness outranks a plain mismatch. */
-export function clientStatusOf(client: ClientFlags): ClientStatus {
-  if (client.acknowledgedVersionRejected) return 'rejected';
-  if (client.acknowledgedVersionTooOld) return 'tooOld';
-  if (client.versionMismatch) return 'pending';
-  return 'upToDate';
-}
+const STATUS_TEXTS: Record<ClientStatus, string> = {
+  REJECTED: CLIENT_STATUS_TEXTS.rejected,
+  TOO_OLD: CLIENT_STATUS_TEXTS.tooOld,
+  PENDING: CLIENT_STATUS_TEXTS.pending,
+  UP_TO_DATE: CLIENT_STATUS_TEXTS.upToDate,
+};
 
-const PRIORITY: readonly ClientStatus[] = ['rejected', 'tooOld', 'pending', 'upToDate'];
-
-/**
- * The card's summary in the specification's priority order: nobody subscribed, then any client
- * that rejected, then any too old, then any pending, otherwise all up to date.
- */
-export function clientSummaryOf(clients: readonly ClientFlags[]): ClientSummary {
-  if (clients.length === 0) return 'none';
-  const statuses = new Set(clients.map(clientStatusOf));
-  return PRIORITY.find((status) => statuses.has(status)) ?? 'upToDate';
-}
+const KINDS: Record<ClientSummary, StateKind> = {
+  NO_CLIENTS: 'unavailable',
+  REJECTED: 'error',
+  TOO_OLD: 'error',
+  PENDING: 'incomplete',
+  UP_TO_DATE: 'success',
+};
 
 export function clientSummaryText(summary: ClientSummary): string {
-  return CLIENT_SUMMARY_TEXTS[summary];
+  return SUMMARY_TEXTS[summary];
 }
 
 export function clientStatusText(status: ClientStatus): string {
-  return CLIENT_STATUS_TEXTS[status];
+  return STATUS_TEXTS[status];
 }
 
 export function clientStatusKind(status: ClientSummary): StateKind {
-  return STATUS_KINDS[status];
+  return KINDS[status];
 }
