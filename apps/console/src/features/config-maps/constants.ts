@@ -5,6 +5,13 @@
 
 /** Map list auto-refresh 500 ms after opening when empty (section 9). */
 export const EMPTY_MAPS_REFRESH_MS = 500;
+/**
+ * While a client is catching up with a push the map list refreshes this often (the spec has only
+ * Refresh; without it "All clients up to date" would never appear on its own).
+ */
+export const CATCH_UP_REFRESH_MS = 5_000;
+/** Typing a key or value prefix asks the platform once the typing pauses this long. */
+export const MAPPING_FILTER_DEBOUNCE_MS = 300;
 /** Version ids show as their first 6 characters (section 9). */
 export const VERSION_ID_SHOWN_LENGTH = 6;
 
@@ -17,6 +24,7 @@ export const MAPS_TEXTS = {
   pushChanges: 'Push Changes',
   refresh: 'Refresh',
   clients: 'Clients',
+  pushConfirm: 'Push the applied version of every map to the clients that subscribe to it?',
 } as const;
 
 /** The card's summary, in the specification's priority order (section 2). */
@@ -59,12 +67,19 @@ export const MAPPINGS_TEXTS = {
   add: 'Add',
   edit: 'Edit',
   delete: 'Delete',
+  first: 'First',
   previous: 'Previous',
   next: 'Next',
   empty: 'This map does not contain any mappings at this version.',
   emptyKeyOrValue: 'Neither key nor value can be empty strings.',
-  valueRequired: 'A value is required.',
   previousValue: 'Previous value',
+  deleteConfirm: (key: string) =>
+    `Delete the mapping with key '${key}'? The deletion waits for review like every change.`,
+  uploadConfirm: (fileName: string, mapName: string) =>
+    `Upload '${fileName}'? It replaces every mapping of ${mapName} with the file's, as changes for review.`,
+  submitTitle: 'Submit for Review',
+  submitText: 'Submit every unsubmitted change of this map for review.',
+  downloadAs: (format: string) => format.toUpperCase(),
 } as const;
 
 export const MAPPING_VIEWS = {
@@ -83,7 +98,8 @@ export const APPROVALS_TEXTS = {
   empty: 'No maps match your query',
   approve: 'Approve',
   reject: 'Reject',
-  ownSubmission: 'You submitted these changes: another approver must review them.',
+  ownSubmission: 'You submitted changes in this review: another approver must review it.',
+  review: 'Review',
 } as const;
 
 /** Form fields (section 5). */
@@ -124,4 +140,6 @@ export const CONFIG_MESSAGES = {
   /** A 409 on an edit: someone else changed the value first; the typed value is kept. */
   editConflict: (key: string) =>
     `The mapping with key '${key}' was changed by someone else. Your value is kept: check the current value and save again.`,
+  editConflictCurrent: (value: string) => `Its value is now '${value}'. Saving replaces it with yours.`,
+  editConflictDeleted: 'It has been deleted since, so it can no longer be edited.',
 } as const;
