@@ -9,6 +9,7 @@ import { createAuditService, type AuditService } from './modules/audit/service.t
 import { authPlugin } from './modules/auth/plugin.ts';
 import { redactLinkTokens } from './modules/auth/password-reset-service.ts';
 import { createAuthService, type AuthService } from './modules/auth/service.ts';
+import { configMapsPlugin } from './modules/config-maps/plugin.ts';
 import { createFinanceJobs, type FinanceJobs } from './modules/finance/jobs.ts';
 import { financePlugin } from './modules/finance/plugin.ts';
 import { healthPlugin } from './modules/health/plugin.ts';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(loadBalancerPlugin);
   await app.register(transactionsPlugin);
   await app.register(financePlugin);
+  await app.register(configMapsPlugin);
   await app.register(apiDocsUiPlugin);
   await app.register(consoleStaticPlugin, { consoleDist: settings.consoleDist });
 

@@ -11,6 +11,7 @@ import * as sessionHardening from './migrations/0008-session-hardening.ts';
 import * as editVersions from './migrations/0009-edit-versions.ts';
 import * as finance from './migrations/0010-finance.ts';
 import * as financeJobs from './migrations/0011-finance-jobs.ts';
+import * as configMaps from './migrations/0013-config-maps.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-edit-versions': editVersions,
   '0010-finance': finance,
   '0011-finance-jobs': financeJobs,
+  '0013-config-maps': configMaps,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

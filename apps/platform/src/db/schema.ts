@@ -3,6 +3,7 @@ import type { ApprovalsTables } from '../modules/approvals/table.ts';
 import type { AppSettingsTables } from '../modules/app-settings/table.ts';
 import type { AuditTables } from '../modules/audit/table.ts';
 import type { AuthTables } from '../modules/auth/table.ts';
+import type { ConfigMapsTables } from '../modules/config-maps/table.ts';
 import type { FinanceTables } from '../modules/finance/table.ts';
 import type { LoadBalancerTables } from '../modules/load-balancer/table.ts';
 import type { MonitoringTables } from '../modules/monitoring/table.ts';
@@ -22,7 +23,8 @@ export interface Database
     TransactionsTables,
     IdempotencyTables,
     ApprovalsTables,
-    FinanceTables {}
+    FinanceTables,
+    ConfigMapsTables {}
 
 export type Db = Kysely<Database>;
 /** A query runner: the database itself or an open transaction. */

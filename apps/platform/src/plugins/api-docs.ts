@@ -14,7 +14,11 @@ const openApi: FastifyPluginAsync<{ productName: string }> = async (app, options
     openapi: {
       info: { title: `${options.productName} platform API`, version: PRODUCT_VERSION },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Switch nodes fetching configuration maps: client id and secret.
+          clientBasicAuth: { type: 'http', scheme: 'basic' },
+        },
       },
     },
     transform: jsonSchemaTransform,

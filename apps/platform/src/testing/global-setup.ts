@@ -7,7 +7,7 @@ import { openPGlite, openPostgres } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seed } from '../db/seed.ts';
 import { REPO_ROOT } from '../settings.ts';
-import { TEST_DEMO_PASSWORD } from './constants.ts';
+import { TEST_BIN_ROUTING_ENTRIES, TEST_DEMO_PASSWORD } from './constants.ts';
 import { runAdmin, withDatabase } from './postgres-admin.ts';
 
 declare module 'vitest' {
@@ -62,7 +62,7 @@ async function listFiles(entry: string): Promise<string[]> {
 }
 
 async function hashTemplateInputs(): Promise<string> {
-  const hash = createHash('sha256').update(TEST_DEMO_PASSWORD);
+  const hash = createHash('sha256').update(TEST_DEMO_PASSWORD).update(String(TEST_BIN_ROUTING_ENTRIES));
   for (const entry of [...TEMPLATE_INPUTS, ...(await listModuleSeeds())]) {
     for (const file of await listFiles(entry)) {
       hash.update(file).update(await readFile(path.join(REPO_ROOT, file)));
@@ -86,7 +86,7 @@ async function preparePGliteTemplate(): Promise<string> {
   const pglite = new PGlite();
   const handle = await openPGlite(pglite);
   await migrateToLatest(handle.db);
-  await seed(handle.db, { demoPassword: TEST_DEMO_PASSWORD });
+  await seed(handle.db, { demoPassword: TEST_DEMO_PASSWORD, binRoutingEntries: TEST_BIN_ROUTING_ENTRIES });
   // Uncompressed: loading is twice as fast and the file stays under .tmp.
   const dump = await pglite.dumpDataDir('none');
   const partial = `${templatePath}.${process.pid}.partial`;
@@ -111,7 +111,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     await runAdmin(postgresUrl, `create database ${templateDatabase}`);
     const template = openPostgres(withDatabase(postgresUrl, templateDatabase));
     await migrateToLatest(template.db);
-    await seed(template.db, { demoPassword: TEST_DEMO_PASSWORD });
+    await seed(template.db, {
+      demoPassword: TEST_DEMO_PASSWORD,
+      binRoutingEntries: TEST_BIN_ROUTING_ENTRIES,
+    });
     // CREATE DATABASE … TEMPLATE refuses while anyone is connected to the template.
     await template.close();
     project.provide('postgresTemplate', { url: postgresUrl, database: templateDatabase });

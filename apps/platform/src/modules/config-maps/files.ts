@@ -1,0 +1,209 @@
+import { parse } from 'csv-parse/sync';
+import {
+  MAPPING_KEY_MAX_LENGTH,
+  MAPPING_VALUE_MAX_LENGTH,
+  type DownloadFormat,
+} from '@web-control/contract/config-maps';
+
+/** Reading and writing the mappings files of upload and download. */
+
+export const FILE_MESSAGES = {
+  refused: 'The file was refused and the map was not changed',
+  encoding: 'The file is not valid UTF-8 text.',
+  csvHeader: "A CSV file starts with the header line 'key,value'.",
+  csvSyntax: (reason: string) => `The CSV file cannot be read: ${reason}`,
+  jsonSyntax: 'The JSON file cannot be read: it must be an array of {"key": "…", "value": "…"} objects.',
+  jsonEntry: (index: number) => `Entry ${index}: it must be an object with a text key and a text value.`,
+  columns: (line: number) => `Line ${line}: a line holds exactly two cells, key and value.`,
+  emptyKey: (line: string) => `${line}: the key is empty.`,
+  emptyValue: (line: string, key: string) => `${line}: the value of key '${key}' is empty.`,
+  nul: (line: string) => `${line}: a NUL character cannot be stored.`,
+  keyTooLong: (line: string) => `${line}: a key has at most ${MAPPING_KEY_MAX_LENGTH} characters.`,
+  valueTooLong: (line: string) => `${line}: a value has at most ${MAPPING_VALUE_MAX_LENGTH} characters.`,
+  duplicate: (key: string, first: string, again: string) =>
+    `Key '${key}' appears more than once (${first} and ${again}).`,
+} as const;
+
+/** The most problems one refusal lists. */
+const MAX_PROBLEMS = 20;
+
+export interface ParsedFile {
+  keys: string[];
+  values: string[];
+}
+
+export type ParseOutcome = { ok: true; file: ParsedFile } | { ok: false; problems: string[] };
+
+/** Cells a spreadsheet would run as a formula are written with a leading apostrophe (and read back without it). */
+const FORMULA_START = /^[=+\-@\t']/;
+
+export function escapeCell(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+function unescapeCell(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
+function csvQuote(cell: string): string {
+  const escaped = escapeCell(cell);
+  return /[",\r\n]/.test(escaped) ? `"${escaped.replaceAll('"', '""')}"` : escaped;
+}
+
+export function csvLine(key: string, value: string): string {
+  return `${csvQuote(key)},${csvQuote(value)}\r\n`;
+}
+
+export const CSV_HEADER = 'key,value\r\n';
+
+export function jsonEntry(key: string, value: string, first: boolean): string {
+  return `${first ? '' : ',\n'}${JSON.stringify({ key, value })}`;
+}
+
+function decode(bytes: Buffer): string | undefined {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return text.startsWith('\uFEFF') ? text.slice(1) : text;
+  } catch {
+    return undefined;
+  }
+}
+
+function validate(entries: Array<{ key: string; value: string; where: string }>): ParseOutcome {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  const keys: string[] = [];
+  const values: string[] = [];
+  for (const { key, value, where } of entries) {
+    if (problems.length >= MAX_PROBLEMS) break;
+    if (key.includes('\u0000') || value.includes('\u0000')) {
+      problems.push(FILE_MESSAGES.nul(where));
+    } else if (key === '') {
+      problems.push(FILE_MESSAGES.emptyKey(where));
+    } else if (value === '') {
+      problems.push(FILE_MESSAGES.emptyValue(where, key));
+    } else if ([...key].length > MAPPING_KEY_MAX_LENGTH) {
+      problems.push(FILE_MESSAGES.keyTooLong(where));
+    } else if ([...value].length > MAPPING_VALUE_MAX_LENGTH) {
+      problems.push(FILE_MESSAGES.valueTooLong(where));
+    } else {
+      const first = seen.get(key);
+      if (first !== undefined) {
+        problems.push(FILE_MESSAGES.duplicate(key, first, where));
+      } else {
+        seen.set(key, where);
+        keys.push(key);
+        values.push(value);
+      }
+    }
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, file: { keys, values } };
+}
+
+function parseJson(text: string): ParseOutcome {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    return { ok: false, problems: [FILE_MESSAGES.jsonSyntax] };
+  }
+  if (!Array.isArray(document)) {
+    return { ok: false, problems: [FILE_MESSAGES.jsonSyntax] };
+  }
+  const entries: Array<{ key: string; value: string; where: string }> = [];
+  for (const [index, item] of (document as unknown[]).entries()) {
+    const entry = item as { key?: unknown; value?: unknown } | null;
+    if (
+      typeof entry !== 'object' ||
+      entry === null ||
+      typeof entry.key !== 'string' ||
+      typeof entry.value !== 'string'
+    ) {
+      return { ok: false, problems: [FILE_MESSAGES.jsonEntry(index + 1)] };
+    }
+    entries.push({ key: entry.key, value: entry.value, where: `Entry ${index + 1}` });
+  }
+  return validate(entries);
+}
+
+function parseCsv(text: string): ParseOutcome {
+  let rows: string[][];
+  try {
+    rows = parse(text, { relax_column_count: true, skip_empty_lines: true }) as string[][];
+  } catch (error) {
+    return {
+      ok: false,
+      problems: [FILE_MESSAGES.csvSyntax(error instanceof Error ? error.message : String(error))],
+    };
+  }
+  const [header, ...lines] = rows;
+  const names = header?.map((cell) => cell.trim().toLowerCase());
+  if (names?.length !== 2 || names[0] !== 'key' || names[1] !== 'value') {
+    return { ok: false, problems: [FILE_MESSAGES.csvHeader] };
+  }
+  const entries: Array<{ key: string; value: string; where: string }> = [];
+  for (const [index, cells] of lines.entries()) {
+    const line = index + 2;
+    if (cells.length !== 2) {
+      return { ok: false, problems: [FILE_MESSAGES.columns(line)] };
+    }
+    entries.push({
+      key: unescapeCell(cells[0] ?? ''),
+      value: unescapeCell(cells[1] ?? ''),
+      where: `Line ${line}`,
+    });
+  }
+  return validate(entries);
+}
+
+/** JSON when the name ends in .json or the text starts with '['; CSV otherwise. */
+export function parseMappingsFile(bytes: Buffer, fileName: string | undefined): ParseOutcome {
+  const text = decode(bytes);
+  if (text === undefined) {
+    return { ok: false, problems: [FILE_MESSAGES.encoding] };
+  }
+  const json = fileName?.toLowerCase().endsWith('.json') === true || text.trimStart().startsWith('[');
+  return json ? parseJson(text) : parseCsv(text);
+}
+
+export const DOWNLOAD_CONTENT_TYPES: Record<DownloadFormat, string> = {
+  csv: 'application/octet-stream',
+  json: 'application/octet-stream',
+};
+
+export interface MultipartFile {
+  fieldName: string;
+  fileName: string | undefined;
+  content: Buffer;
+}
+
+/** The parts of a multipart/form-data body (RFC 7578); undefined when it is not one. */
+export function readMultipart(body: Buffer, contentType: string): MultipartFile[] | undefined {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const name = boundary?.[1] ?? boundary?.[2];
+  if (name === undefined) return undefined;
+  const delimiter = Buffer.from(`\r\n--${name}`);
+  const data = Buffer.concat([Buffer.from('\r\n'), body]);
+  const parts: MultipartFile[] = [];
+  let start = data.indexOf(delimiter);
+  if (start === -1) return undefined;
+  while (start !== -1) {
+    const afterDelimiter = start + delimiter.length;
+    if (data.subarray(afterDelimiter, afterDelimiter + 2).toString() === '--') {
+      return parts;
+    }
+    const headerStart = afterDelimiter + 2;
+    const headerEnd = data.indexOf('\r\n\r\n', headerStart);
+    const next = data.indexOf(delimiter, headerStart);
+    if (headerEnd === -1 || next === -1 || headerEnd > next) return undefined;
+    const headers = data.subarray(headerStart, headerEnd).toString('utf8');
+    const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? '';
+    const fieldName = /\bname="([^"]*)"/i.exec(disposition)?.[1];
+    const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+    if (fieldName !== undefined) {
+      parts.push({ fieldName, fileName, content: data.subarray(headerEnd + 4, next) });
+    }
+    start = next;
+  }
+  return undefined;
+}

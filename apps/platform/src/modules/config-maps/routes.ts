@@ -1,0 +1,531 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acknowledgementBodySchema,
+  clientMapContentSchema,
+  clientMapsResponseSchema,
+  clientParamsSchema,
+  clientsResponseSchema,
+  configMapSchema,
+  createMapBodySchema,
+  createMapResponseSchema,
+  downloadFileNameOf,
+  JSON_PATCH_CONTENT_TYPE,
+  mapIdParamsSchema,
+  mappingParamsSchema,
+  mappingPatchSchema,
+  MAPPINGS_FILE_FIELD,
+  MAPPINGS_UPLOAD_MAX_BYTES,
+  mappingsQuerySchema,
+  mappingsResponseSchema,
+  mapsQuerySchema,
+  mapsResponseSchema,
+  mapVersionSchema,
+  pushResponseSchema,
+  registerClientBodySchema,
+  registerClientResponseSchema,
+  reviewBodySchema,
+  submitVersionBodySchema,
+  uploadMappingsResponseSchema,
+  versionParamsSchema,
+  versionsQuerySchema,
+  versionsResponseSchema,
+  createMappingBodySchema,
+} from '@web-control/contract/config-maps';
+import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
+import { AppError, badRequest } from '../../errors.ts';
+import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
+import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
+import { readMultipart } from './files.ts';
+import type { ConfigMapsService, MappingsPage } from './service.ts';
+
+export interface ConfigMapsRoutesOptions {
+  service: ConfigMapsService;
+}
+
+const TAGS = ['config maps'];
+const READ_REFUSALS = refusals(404);
+const CHANGE_REFUSALS = refusals(404, 409);
+
+export const CONFIG_ROUTE_MESSAGES = {
+  tooLarge: `The file is larger than the limit of ${MAPPINGS_UPLOAD_MAX_BYTES / (1024 * 1024)} MiB.`,
+  noFile: `Send the mappings file as multipart/form-data in the field '${MAPPINGS_FILE_FIELD}'.`,
+  patchType: `Send the change as ${JSON_PATCH_CONTENT_TYPE}: a test of the old value, then a replace.`,
+  clientAuth: 'Sign in as a client: HTTP Basic with the client id and secret.',
+} as const;
+
+/** What the upload route (and the Idempotency-Key hash) sees of the multipart body. */
+const uploadedBodySchema = z.object({
+  sha256: z.string(),
+  size: z.number(),
+  fileName: z.string().nullable(),
+});
+type UploadedBody = z.infer<typeof uploadedBodySchema>;
+
+/** A download's body: the file, streamed as it is read. */
+const fileStreamSchema = z
+  .custom<Readable>((value) => value instanceof Readable)
+  .describe('The mappings file (download-format): application/octet-stream, as an attachment');
+
+const QUERY_KEPT = [
+  'key-prefix',
+  'value-prefix',
+  'version',
+  'version-from',
+  'updates-only',
+  'page-size',
+] as const;
+
+/** The page URLs: this path with the query's filters, and a key to continue from. */
+function pagingOf(request: FastifyRequest, page: MappingsPage) {
+  const [path = ''] = request.url.split('?');
+  const kept = new URLSearchParams();
+  const query = request.query as Record<string, unknown>;
+  const raw = new URLSearchParams(request.url.split('?')[1] ?? '');
+  for (const name of QUERY_KEPT) {
+    const value = raw.get(name);
+    if (value !== null && query[name] !== undefined) kept.set(name, value);
+  }
+  const url = (extra: Record<string, string>) => {
+    const params = new URLSearchParams(kept);
+    for (const [name, value] of Object.entries(extra)) params.set(name, value);
+    const text = params.toString();
+    return text === '' ? path : `${path}?${text}`;
+  };
+  return {
+    nextPage: page.hasNext && page.last !== undefined ? url({ 'after-key': page.last }) : null,
+    previousPage: !page.hasPrevious
+      ? null
+      : page.first === undefined
+        ? url({})
+        : url({ 'before-key': page.first }),
+    firstPage: url({}),
+  };
+}
+
+/** The config API at /api/config: maps, versions, reviews, mappings, push and client registrations. */
+export const configMapsRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOptions> = (
+  app,
+  { service },
+  done,
+) => {
+  const files = new WeakMap<FastifyRequest, { content: Buffer; fileName: string | undefined }>();
+  const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, CONFIG_ROUTE_MESSAGES.tooLarge);
+
+  app.addContentTypeParser(JSON_PATCH_CONTENT_TYPE, { parseAs: 'string' }, (_request, body, parsed) => {
+    try {
+      parsed(null, JSON.parse(String(body)) as unknown);
+    } catch {
+      parsed(badRequest(CONFIG_ROUTE_MESSAGES.patchType), undefined);
+    }
+  });
+  // The file streams in under its own cap; the route sees its digest and name, never the bytes.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    async (request: FastifyRequest, payload: AsyncIterable<Buffer>) => {
+      if (Number(request.headers['content-length'] ?? 0) > MAPPINGS_UPLOAD_MAX_BYTES + 64 * 1024) {
+        throw tooLarge();
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of payload) {
+        size += chunk.length;
+        if (size > MAPPINGS_UPLOAD_MAX_BYTES + 64 * 1024) throw tooLarge();
+        chunks.push(chunk);
+      }
+      const parts = readMultipart(Buffer.concat(chunks), String(request.headers['content-type'] ?? ''));
+      const file = parts?.find((part) => part.fieldName === MAPPINGS_FILE_FIELD);
+      if (file === undefined) throw badRequest(CONFIG_ROUTE_MESSAGES.noFile, MAPPINGS_FILE_FIELD);
+      if (file.content.length > MAPPINGS_UPLOAD_MAX_BYTES) throw tooLarge();
+      files.set(request, { content: file.content, fileName: file.fileName });
+      const body: UploadedBody = {
+        sha256: createHash('sha256').update(file.content).digest('hex'),
+        size: file.content.length,
+        fileName: file.fileName ?? null,
+      };
+      return body;
+    },
+  );
+
+  app.get(
+    '/maps',
+    {
+      config: permissions('VIEW_MAPPINGS'),
+      schema: {
+        tags: TAGS,
+        summary:
+          'Every map with its versions and client statuses; only-pending-review=true: maps awaiting review',
+        security: BEARER_SECURITY,
+        querystring: mapsQuerySchema,
+        response: { 200: mapsResponseSchema, ...refusals() },
+      },
+    },
+    async (request) => ({
+      maps: await service.listMaps({ onlyPendingReview: request.query['only-pending-review'] }),
+    }),
+  );
+
+  app.post(
+    '/maps',
+    {
+      config: { ...permissions('EDIT_MAPPINGS'), idempotent: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Create an empty map; its name is its id (409 when taken)',
+        security: BEARER_SECURITY,
+        body: createMapBodySchema,
+        response: { 201: createMapResponseSchema, ...refusals(409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createMap(actorOf(request), request.body.name)),
+  );
+
+  app.post(
+    '/maps/push',
+    {
+      config: { ...permissions('PUSH_MAPS'), idempotent: true },
+      schema: {
+        tags: TAGS,
+        summary: "Push Changes: publish every map's applied version to its subscribed clients",
+        security: BEARER_SECURITY,
+        response: { 200: pushResponseSchema, ...refusals() },
+      },
+    },
+    async (request) => service.push(actorOf(request)),
+  );
+
+  app.get(
+    '/maps/:id',
+    {
+      config: permissions('VIEW_MAPPINGS'),
+      schema: {
+        tags: TAGS,
+        summary: 'One map',
+        security: BEARER_SECURITY,
+        params: mapIdParamsSchema,
+        response: { 200: configMapSchema, ...READ_REFUSALS },
+      },
+    },
+    async (request) => service.getMap(request.params.id),
+  );
+
+  app.get(
+    '/maps/:id/versions',
+    {
+      config: permissions('VIEW_MAPPINGS'),
+      schema: {
+        tags: TAGS,
+        summary: "A map's versions, newest first, optionally of one state",
+        security: BEARER_SECURITY,
+        params: mapIdParamsSchema,
+        querystring: versionsQuerySchema,
+        response: { 200: versionsResponseSchema, ...READ_REFUSALS },
+      },
+    },
+    async (request) => ({ versions: await service.listVersions(request.params.id, request.query.state) }),
+  );
+
+  app.post(
+    '/maps/:id/versions',
+    {
+      config: { ...permissions('EDIT_MAPPINGS'), idempotent: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Submit the unsubmitted changes for review (joining any unreviewed submission)',
+        security: BEARER_SECURITY,
+        params: mapIdParamsSchema,
+        body: submitVersionBodySchema,
+        response: { 201: mapVersionSchema, ...CHANGE_REFUSALS },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.submit(actorOf(request), request.params.id, request.body.comment)),
+  );
+
+  app.post(
+    '/maps/:id/versions/:versionId/reviews',
+    {
+      config: { ...permissions('APPROVE_MAPS'), idempotent: true },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Review the newest submitted version (and every one bundled with it): approve applies it, reject discards every change; never your own submission',
+        security: BEARER_SECURITY,
+        params: versionParamsSchema,
+        body: reviewBodySchema,
+        response: { 200: mapVersionSchema, ...CHANGE_REFUSALS },
+      },
+    },
+    async (request) =>
+      service.review(
+        actorOf(request),
+        request.params.id,
+        request.params.versionId,
+        request.body.approved,
+        request.body.comment,
+      ),
+  );
+
+  app.get(
+    '/maps/:id/mappings',
+    {
+      config: permissions('VIEW_MAPPINGS'),
+      schema: {
+        tags: TAGS,
+        summary:
+          'Mappings at `version` compared with `version-from`, keyset-paged; with download-format the whole selection as an attachment (application/octet-stream)',
+        security: BEARER_SECURITY,
+        params: mapIdParamsSchema,
+        querystring: mappingsQuerySchema,
+        response: {
+          200: z.union([mappingsResponseSchema, fileStreamSchema]),
+          ...READ_REFUSALS,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      const listQuery = {
+        keyPrefix: query['key-prefix'],
+        valuePrefix: query['value-prefix'],
+        version: query.version,
+        versionFrom: query['version-from'],
+        updatesOnly: query['updates-only'],
+        afterKey: query['after-key'],
+        beforeKey: query['before-key'],
+        pageSize: query['page-size'],
+      };
+      const format = query['download-format'];
+      if (format !== undefined) {
+        await service.getMap(request.params.id);
+        const stream = Readable.from(service.download(request.params.id, listQuery, format));
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header(
+            'content-disposition',
+            `attachment; filename="${downloadFileNameOf(request.params.id, format)}"`,
+          )
+          .header('cache-control', 'no-store')
+          .send(stream);
+      }
+      const page = await service.listMappings(request.params.id, listQuery);
+      return { ...page.response, paging: pagingOf(request, page) };
+    },
+  );
+
+  app.post(
+    '/maps/:id/mappings',
+    {
+      config: { ...permissions('EDIT_MAPPINGS'), idempotent: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Add a mapping as an unsubmitted change (409 when the key exists)',
+        security: BEARER_SECURITY,
+        params: mapIdParamsSchema,
+        body: createMappingBodySchema,
+        response: { 204: NO_CONTENT_SCHEMA, ...CHANGE_REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      await service.addMapping(actorOf(request), request.params.id, request.body.key, request.body.value);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/maps/:id/mappings',
+    {
+      config: { ...permissions('EDIT_MAPPINGS'), idempotent: true },
+      schema: {
+        tags: TAGS,
+        summary: `Upload (multipart field ${MAPPINGS_FILE_FIELD}, CSV with a key,value header or a JSON array of {key, value}): replaces the whole map as unsubmitted changes, or refuses the file and changes nothing`,
+        security: BEARER_SECURITY,
+        params: mapIdParamsSchema,
+        response: { 200: uploadMappingsResponseSchema, ...CHANGE_REFUSALS, 413: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const file = files.get(request);
+      const body = uploadedBodySchema.safeParse(request.body);
+      if (file === undefined || !body.success)
+        throw badRequest(CONFIG_ROUTE_MESSAGES.noFile, MAPPINGS_FILE_FIELD);
+      return service.uploadMappings(actorOf(request), request.params.id, {
+        content: file.content,
+        fileName: file.fileName,
+        sha256: body.data.sha256,
+      });
+    },
+  );
+
+  app.patch(
+    '/maps/:id/mappings/:key',
+    {
+      config: { ...permissions('EDIT_MAPPINGS'), idempotent: true },
+      schema: {
+        tags: TAGS,
+        summary: `Change a value (${JSON_PATCH_CONTENT_TYPE}: test the old value, then replace); 409 and no change when the test fails`,
+        security: BEARER_SECURITY,
+        params: mappingParamsSchema,
+        body: mappingPatchSchema,
+        response: { 204: NO_CONTENT_SCHEMA, ...CHANGE_REFUSALS, 415: errorBodySchema },
+      },
+      preValidation: (request, _reply, next) => {
+        const type = String(request.headers['content-type'] ?? '')
+          .split(';')[0]
+          ?.trim()
+          .toLowerCase();
+        next(
+          type === JSON_PATCH_CONTENT_TYPE
+            ? undefined
+            : new AppError(415, ERROR_CODES.badRequest, CONFIG_ROUTE_MESSAGES.patchType),
+        );
+      },
+    },
+    async (request, reply) => {
+      await service.patchMapping(actorOf(request), request.params.id, request.params.key, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/maps/:id/mappings/:key',
+    {
+      config: { ...permissions('EDIT_MAPPINGS'), idempotent: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a mapping as an unsubmitted change',
+        security: BEARER_SECURITY,
+        params: mappingParamsSchema,
+        response: { 204: NO_CONTENT_SCHEMA, ...CHANGE_REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteMapping(actorOf(request), request.params.id, request.params.key);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/clients',
+    {
+      config: permissions('PUSH_MAPS'),
+      schema: {
+        tags: TAGS,
+        summary: 'The registered clients (switch nodes) and the maps each subscribes to',
+        security: BEARER_SECURITY,
+        response: { 200: clientsResponseSchema, ...refusals() },
+      },
+    },
+    async () => service.listClients(),
+  );
+
+  app.put(
+    '/clients/:clientId',
+    {
+      config: { ...permissions('PUSH_MAPS'), idempotent: true },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Register a client (or issue it a new secret) subscribed to exactly the maps named; the secret is in this answer only',
+        security: BEARER_SECURITY,
+        params: clientParamsSchema,
+        body: registerClientBodySchema,
+        response: { 200: registerClientResponseSchema, ...refusals() },
+      },
+    },
+    async (request) => service.registerClient(actorOf(request), request.params.clientId, request.body.maps),
+  );
+  done();
+};
+
+const CLIENT_SECURITY = [{ clientBasicAuth: [] }];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    configClientId?: string;
+  }
+}
+
+/** The client API at /api/config/client: switch nodes, signed in with HTTP Basic (client id and secret). */
+export const configClientRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOptions> = (
+  app,
+  { service },
+  done,
+) => {
+  const refuse = (reply: FastifyReply) =>
+    reply
+      .code(401)
+      .header('www-authenticate', 'Basic realm="config-clients", charset="UTF-8"')
+      .send({ errorMessage: CONFIG_ROUTE_MESSAGES.clientAuth, code: ERROR_CODES.unauthenticated });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
+    const decoded = match?.[1] === undefined ? '' : Buffer.from(match[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const clientId =
+      colon > 0
+        ? await service.authenticateClient(decoded.slice(0, colon), decoded.slice(colon + 1))
+        : undefined;
+    if (clientId === undefined) {
+      return refuse(reply);
+    }
+    request.configClientId = clientId;
+  });
+  const clientOf = (request: FastifyRequest): string => request.configClientId ?? '';
+
+  const clientRefusals = { 401: errorBodySchema, 404: errorBodySchema };
+  app.get(
+    '/maps',
+    {
+      config: PUBLIC_ROUTE,
+      schema: {
+        tags: ['config clients'],
+        summary: 'The maps this client subscribes to, with the pushed version of each',
+        security: CLIENT_SECURITY,
+        response: { 200: clientMapsResponseSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => service.clientMaps(clientOf(request)),
+  );
+
+  app.get(
+    '/maps/:id',
+    {
+      config: PUBLIC_ROUTE,
+      schema: {
+        tags: ['config clients'],
+        summary: "The pushed version's every mapping",
+        security: CLIENT_SECURITY,
+        params: mapIdParamsSchema,
+        response: { 200: clientMapContentSchema, ...clientRefusals },
+      },
+    },
+    async (request) => service.clientMapContent(clientOf(request), request.params.id),
+  );
+
+  app.post(
+    '/maps/:id/acknowledgements',
+    {
+      config: PUBLIC_ROUTE,
+      schema: {
+        tags: ['config clients'],
+        summary: 'Acknowledge the pushed version as applied or rejected, with a log message and time',
+        security: CLIENT_SECURITY,
+        params: mapIdParamsSchema,
+        body: acknowledgementBodySchema,
+        response: { 204: NO_CONTENT_SCHEMA, 400: errorBodySchema, 409: errorBodySchema, ...clientRefusals },
+      },
+    },
+    async (request, reply) => {
+      await service.acknowledge(clientOf(request), request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+  done();
+};
