@@ -33,7 +33,6 @@ export function CommentContent({
         label={COMMENT_REQUIRED}
         required
         minRows={2}
-        autosize
         error={form.formState.errors.comment?.message}
         disabled={submitting}
         data-autofocus

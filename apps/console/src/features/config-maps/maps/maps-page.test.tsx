@@ -32,7 +32,7 @@ const SUBMITTED_MAP = configMap({
 });
 const LONELY_MAP = configMap({ id: 'currency-codes', name: 'currency-codes', clientVersions: [] });
 
-describe('map list', () => {
+describe('map list', { timeout: 20_000 }, () => {
   beforeEach(() => {
     setRuntimeConfig({ ...TEST_CONFIG });
     clearModalsForTests();
@@ -76,7 +76,7 @@ describe('map list', () => {
       ],
     });
     stubFetch({ 'GET /api/config/maps': () => jsonResponse(200, { maps: [SUBMITTED_MAP, other] }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     const first = await screen.findByRole('article', { name: 'bin-routing' });
     const second = screen.getByRole('article', { name: 'mcc' });
@@ -119,7 +119,7 @@ describe('map list', () => {
       'POST /api/config/maps/push': () =>
         jsonResponse(200, { maps: [{ id: 'bin-routing', versionId: VERSION_1 }] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await screen.findByRole('article', { name: 'bin-routing' });
     await user.click(screen.getByRole('button', { name: 'Push Changes' }));
@@ -138,7 +138,7 @@ describe('map list', () => {
       'GET /api/config/maps': () => jsonResponse(200, { maps: [SUBMITTED_MAP] }),
       'POST /api/config/maps/push': () => jsonResponse(503, { errorMessage: 'down', code: 'X' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await screen.findByRole('article', { name: 'bin-routing' });
     await user.click(screen.getByRole('button', { name: 'Push Changes' }));
@@ -157,7 +157,7 @@ describe('map list', () => {
       'POST /api/config/maps': () =>
         jsonResponse(201, { id: 'receiver-timeouts', name: 'receiver-timeouts' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await screen.findByRole('article', { name: 'currency-codes' });
     await user.click(screen.getByRole('button', { name: 'Create Map' }));
@@ -185,7 +185,7 @@ describe('map list', () => {
       'POST /api/config/maps': () =>
         jsonResponse(409, { errorMessage: "A map named 'currency-codes' already exists.", code: 'CONFLICT' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await screen.findByRole('article', { name: 'currency-codes' });
     await user.click(screen.getByRole('button', { name: 'Create Map' }));
