@@ -45,7 +45,7 @@ async function startEditing(user: ReturnType<typeof userEvent.setup>) {
 }
 
 // Many steps each on a machine the other test runs share: more than the default 5 s.
-describe('mappings page', { timeout: 20_000 }, () => {
+describe('mappings page', { timeout: 30_000 }, () => {
   beforeEach(() => {
     setRuntimeConfig({ ...TEST_CONFIG });
     clearModalsForTests();
@@ -165,12 +165,15 @@ describe('mappings page', { timeout: 20_000 }, () => {
     await user.clear(screen.getByRole('textbox', { name: 'Value of 400000' }));
     await user.keyboard('acquirer-z{Enter}');
     expect(await screen.findByText("Mapping with key '400000' updated successfully.")).toBeInTheDocument();
-    const [call] = fetch.fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual([
-      { op: 'test', path: '/value', value: 'acquirer-a' },
-      { op: 'replace', path: '/value', value: 'acquirer-z' },
+    expect(fetch.bodiesOf('PATCH', `${MAPPINGS}/400000`)).toEqual([
+      [
+        { op: 'test', path: '/value', value: 'acquirer-a' },
+        { op: 'replace', path: '/value', value: 'acquirer-z' },
+      ],
     ]);
-    expect(new Headers(call?.[1]?.headers).get('Content-Type')).toBe('application/json-patch+json');
+    expect(fetch.headersOf('PATCH', `${MAPPINGS}/400000`)[0]?.get('Content-Type')).toBe(
+      'application/json-patch+json',
+    );
   });
 
   it('cancels inline editing when the field loses focus', async () => {
@@ -221,10 +224,7 @@ describe('mappings page', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('textbox', { name: 'Value' })).toHaveValue('acquirer-z');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText("Mapping with key '400000' updated successfully.")).toBeInTheDocument();
-    const patches = fetch.fetchMock.mock.calls
-      .filter(([, init]) => init?.method === 'PATCH')
-      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
-    expect(patches[1]).toEqual([
+    expect(fetch.bodiesOf('PATCH', `${MAPPINGS}/400000`)[1]).toEqual([
       { op: 'test', path: '/value', value: 'acquirer-q' },
       { op: 'replace', path: '/value', value: 'acquirer-z' },
     ]);

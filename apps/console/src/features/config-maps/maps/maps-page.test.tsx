@@ -32,7 +32,7 @@ const SUBMITTED_MAP = configMap({
 });
 const LONELY_MAP = configMap({ id: 'currency-codes', name: 'currency-codes', clientVersions: [] });
 
-describe('map list', { timeout: 20_000 }, () => {
+describe('map list', { timeout: 30_000 }, () => {
   beforeEach(() => {
     setRuntimeConfig({ ...TEST_CONFIG });
     clearModalsForTests();
