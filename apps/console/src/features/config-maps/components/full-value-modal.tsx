@@ -11,7 +11,7 @@ export function FullValueContent({ params, answer }: ModalContentProps<{ mapping
       </Code>
       <Group justify="flex-end" mt="lg">
         <Button onClick={() => answer(undefined)} data-autofocus>
-          Close
+          OK
         </Button>
       </Group>
     </>
