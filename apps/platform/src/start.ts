@@ -3,6 +3,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed, type SeedResult } from './db/seed.ts';
 import { createHousekeeping } from './housekeeping.ts';
+import { createSwitchNodes, startSwitchNodes } from './modules/config-maps/switch-nodes.ts';
 import { startDemoFeed } from './modules/finance/demo-feed.ts';
 import { purgeExpiredAuthTokens } from './modules/auth/purge.ts';
 import { purgeExpiredSsoTransactions } from './modules/sso/purge.ts';
@@ -78,8 +79,10 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
     });
     app.addHook('preClose', async () => housekeeping.stop());
     let demoFeed: { stop(): void } | undefined;
+    let switchNodes: { stop(): Promise<void> } | undefined;
     app.addHook('preClose', async () => {
       demoFeed?.stop();
+      await switchNodes?.stop();
       await app.services.financeJobs.stop();
     });
     app.addHook('onClose', async () => database.close());
@@ -90,6 +93,15 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
     if (settings.simulator === 'on') {
       // The simulated parties' feeds: their files derive from the simulator's transactions.
       demoFeed = startDemoFeed(app.services.financeJobs, app.log);
+      // The simulated switch nodes fetch and acknowledge the pushed configuration maps.
+      switchNodes = startSwitchNodes(
+        createSwitchNodes({
+          inject: (request) => app.inject(request),
+          service: app.configMaps,
+          clock: app.services.clock,
+          log: app.log,
+        }),
+      );
       const databaseUrl = settings.databaseUrl;
       app.services.simulator.start(
         databaseUrl === undefined

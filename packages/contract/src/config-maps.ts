@@ -241,9 +241,13 @@ export const mappingsResponseSchema = z.object({
 });
 export type MappingsResponse = z.infer<typeof mappingsResponseSchema>;
 
+/** URLs treat these as path steps (even encoded), so no path could name them. */
+export const DOT_KEYS = ['.', '..'];
+export const DOT_KEY_MESSAGE = "A key cannot be '.' or '..'.";
 export const mappingKeySchema = text()
   .min(1, EMPTY_MAPPING_MESSAGE)
-  .max(MAPPING_KEY_MAX_LENGTH, `A key has at most ${MAPPING_KEY_MAX_LENGTH} characters.`);
+  .max(MAPPING_KEY_MAX_LENGTH, `A key has at most ${MAPPING_KEY_MAX_LENGTH} characters.`)
+  .refine((key) => !DOT_KEYS.includes(key), DOT_KEY_MESSAGE);
 export const mappingValueSchema = text()
   .min(1, EMPTY_MAPPING_MESSAGE)
   .max(MAPPING_VALUE_MAX_LENGTH, `A value has at most ${MAPPING_VALUE_MAX_LENGTH} characters.`);
@@ -378,3 +382,8 @@ export type RegisterClientResponse = z.infer<typeof registerClientResponseSchema
 export const clientsResponseSchema = z.object({
   clients: z.array(z.object({ clientId: z.string(), maps: z.array(z.string()) })),
 });
+
+/** A key as one path segment of PATCH and DELETE …/mappings/{key}. */
+export function encodeMappingKey(key: string): string {
+  return encodeURIComponent(key);
+}

@@ -1,5 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import {
+  DOT_KEY_MESSAGE,
+  DOT_KEYS,
   MAPPING_KEY_MAX_LENGTH,
   MAPPING_VALUE_MAX_LENGTH,
   type DownloadFormat,
@@ -82,9 +84,11 @@ function validate(entries: Array<{ key: string; value: string; where: string }>)
       problems.push(FILE_MESSAGES.emptyKey(where));
     } else if (value === '') {
       problems.push(FILE_MESSAGES.emptyValue(where, key));
-    } else if ([...key].length > MAPPING_KEY_MAX_LENGTH) {
+    } else if (DOT_KEYS.includes(key)) {
+      problems.push(`${where}: ${DOT_KEY_MESSAGE}`);
+    } else if (key.length > MAPPING_KEY_MAX_LENGTH) {
       problems.push(FILE_MESSAGES.keyTooLong(where));
-    } else if ([...value].length > MAPPING_VALUE_MAX_LENGTH) {
+    } else if (value.length > MAPPING_VALUE_MAX_LENGTH) {
       problems.push(FILE_MESSAGES.valueTooLong(where));
     } else {
       const first = seen.get(key);
@@ -129,7 +133,8 @@ function parseJson(text: string): ParseOutcome {
 function parseCsv(text: string): ParseOutcome {
   let rows: string[][];
   try {
-    rows = parse(text, { relax_column_count: true, skip_empty_lines: true }) as string[][];
+    const parsed: string[][] = parse(text, { relax_column_count: true, skip_empty_lines: true });
+    rows = parsed;
   } catch (error) {
     return {
       ok: false,

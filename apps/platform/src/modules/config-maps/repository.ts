@@ -44,7 +44,8 @@ function escapeLike(text: string): string {
 
 /** The smallest text above every text starting with `prefix` (code point order, as "C" sorts UTF-8). */
 export function prefixUpperBound(prefix: string): string | undefined {
-  const points = [...prefix];
+  // Code points, not UTF-16 units: the bound must not split a surrogate pair.
+  const points = Array.from(prefix);
   while (points.length > 0) {
     const last = points.pop() ?? '';
     const code = last.codePointAt(0) ?? 0;

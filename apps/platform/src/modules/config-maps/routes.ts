@@ -136,7 +136,7 @@ export const configMapsRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOptions>
         if (size > MAPPINGS_UPLOAD_MAX_BYTES + 64 * 1024) throw tooLarge();
         chunks.push(chunk);
       }
-      const parts = readMultipart(Buffer.concat(chunks), String(request.headers['content-type'] ?? ''));
+      const parts = readMultipart(Buffer.concat(chunks), request.headers['content-type'] ?? '');
       const file = parts?.find((part) => part.fieldName === MAPPINGS_FILE_FIELD);
       if (file === undefined) throw badRequest(CONFIG_ROUTE_MESSAGES.noFile, MAPPINGS_FILE_FIELD);
       if (file.content.length > MAPPINGS_UPLOAD_MAX_BYTES) throw tooLarge();
@@ -375,10 +375,7 @@ export const configMapsRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOptions>
         response: { 204: NO_CONTENT_SCHEMA, ...CHANGE_REFUSALS, 415: errorBodySchema },
       },
       preValidation: (request, _reply, next) => {
-        const type = String(request.headers['content-type'] ?? '')
-          .split(';')[0]
-          ?.trim()
-          .toLowerCase();
+        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
         next(
           type === JSON_PATCH_CONTENT_TYPE
             ? undefined

@@ -51,6 +51,7 @@ export const CONFIG_AUDIT_ACTIONS = {
   pushed: 'CONFIG_MAPS_PUSHED',
   clientRegistered: 'CONFIG_CLIENT_REGISTERED',
   clientAcknowledged: 'CONFIG_CLIENT_ACKNOWLEDGED',
+  clientSecretIssued: 'CONFIG_CLIENT_SECRET_ISSUED',
 } as const;
 
 export const CONFIG_MESSAGES = {
@@ -67,6 +68,7 @@ export const CONFIG_MESSAGES = {
     'A newer submission was added to this review. Reload to see every change before you review.',
   ownSubmission: 'You cannot review changes you submitted.',
   unknownMaps: (ids: string[]) => `No such maps: ${ids.join(', ')}.`,
+  noClient: (id: string) => `No client ${id} is registered.`,
   notSubscribed: 'This client does not subscribe to this map.',
   notPushed: 'No version of this map has been pushed yet.',
   notPushedVersion: 'Only the pushed version of a map can be acknowledged.',
@@ -631,6 +633,25 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
           });
           await repository.setSubscriptions(tx, clientId, unique);
           return { clientId, clientSecret, maps: unique };
+        },
+      );
+    },
+
+    /** A new secret for a registered client, keeping its subscriptions (the simulator's nodes at start). */
+    async issueClientSecret(actor: Actor, clientId: string): Promise<string> {
+      return runAuditedChange(
+        actor,
+        { action: CONFIG_AUDIT_ACTIONS.clientSecretIssued, target: { clientId } },
+        async (tx) => {
+          const client = await repository.findClient(tx, clientId);
+          if (client === undefined) throw notFound(CONFIG_MESSAGES.noClient(clientId));
+          const clientSecret = randomBytes(32).toString('base64url');
+          await repository.upsertClient(tx, {
+            clientId,
+            secretHash: hashSecret(clientSecret),
+            createdAt: client.created_at,
+          });
+          return clientSecret;
         },
       );
     },
