@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { encodeMappingKey } from '@web-control/contract/config-maps';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
@@ -14,7 +15,7 @@ interface DeleteMappingInput {
 export function deleteMapping({ mapId, key }: DeleteMappingInput, idempotencyKey: string): Promise<void> {
   return requestWithoutResult({
     api: 'configApi',
-    path: `${mappingsPath(mapId)}/${encodeURIComponent(key)}`,
+    path: `${mappingsPath(mapId)}/${encodeMappingKey(key)}`,
     method: 'DELETE',
     headers: idempotencyHeader(idempotencyKey),
   });

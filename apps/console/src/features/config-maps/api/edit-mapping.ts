@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  encodeMappingKey,
   JSON_PATCH_CONTENT_TYPE,
   mappingPatchOf,
   staleMappingDetailsSchema,
@@ -27,7 +28,7 @@ export function editMapping(
 ): Promise<void> {
   return requestWithoutResult({
     api: 'configApi',
-    path: `${mappingsPath(mapId)}/${encodeURIComponent(key)}`,
+    path: `${mappingsPath(mapId)}/${encodeMappingKey(key)}`,
     method: 'PATCH',
     headers: { 'Content-Type': JSON_PATCH_CONTENT_TYPE, ...idempotencyHeader(idempotencyKey) },
     body: mappingPatchOf(oldValue, newValue),
