@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAt } from './support/session';
 
@@ -6,8 +7,16 @@ import { signInAt } from './support/session';
 const MAPS_PATH = '/dashboard/config/maps';
 const APPROVALS_PATH = '/dashboard/config/approvals';
 
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations, `${what} has no accessibility violations`).toEqual([]);
+}
+
+/** The row of a key; its row header is the key, then the state it is in (if changed). */
 function row(page: Page, key: string) {
-  return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: key, exact: false }) });
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const name = new RegExp(`^${escaped}\\s*(Added|Updated|Deleted)?$`);
+  return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
 }
 
 async function startEditing(page: Page): Promise<void> {
@@ -31,6 +40,7 @@ test('an operator edits, adds and deletes mappings and submits; an approver appr
   ).toBeVisible();
   await expect(row(operator, '840').getByText('USD'), 'the applied mappings are shown').toBeVisible();
   await startEditing(operator);
+  await expectAccessible(operator, 'the mappings page in edit mode');
 
   // Inline: clicking the value edits it; Enter saves it.
   await operator.getByRole('button', { name: 'Edit the value of 840 inline' }).click();
@@ -105,6 +115,7 @@ test('an operator edits, adds and deletes mappings and submits; an approver appr
   for (const key of ['840', newKey, '978']) {
     await expect(row(approver, key), `the review lists the change of ${key}`).toBeVisible();
   }
+  await expectAccessible(approver, 'the approvals page with a review open');
   await card.getByRole('button', { name: `Show the full value of ${newKey}` }).click();
   const full = approver.getByRole('dialog', { name: newKey });
   await expect(full.getByText('E2E test currency'), 'the full value, titled with the key').toBeVisible();
@@ -137,6 +148,7 @@ test('an operator edits, adds and deletes mappings and submits; an approver appr
   await mapCard.getByRole('button', { name: 'Clients' }).click();
   const clients = mapCard.getByRole('table', { name: 'currency-codes clients' });
   await expect(clients.getByRole('rowheader'), 'the four switch nodes subscribe').toHaveCount(4);
+  await expectAccessible(approver, 'the map list with a card open');
   await expect(
     mapCard.getByText('All clients up to date'),
     'the clients fetch the pushed version and acknowledge it; the card follows without a reload',

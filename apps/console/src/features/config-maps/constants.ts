@@ -73,6 +73,7 @@ export const MAPPINGS_TEXTS = {
   empty: 'This map does not contain any mappings at this version.',
   emptyKeyOrValue: 'Neither key nor value can be empty strings.',
   previousValue: 'Previous value',
+  editInline: (key: string) => `, edit the value of ${key} inline`,
   deleteConfirm: (key: string) =>
     `Delete the mapping with key '${key}'? The deletion waits for review like every change.`,
   uploadConfirm: (fileName: string, mapName: string) =>
@@ -100,6 +101,7 @@ export const APPROVALS_TEXTS = {
   reject: 'Reject',
   ownSubmission: 'You submitted changes in this review: another approver must review it.',
   review: 'Review',
+  showFullValue: (key: string) => `, show the full value of ${key}`,
 } as const;
 
 /** Form fields (section 5). */

@@ -1,4 +1,14 @@
-import { Button, Group, List, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Button,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   VERSION_APPLIED,
   VERSION_SUBMITTED,
@@ -47,10 +57,10 @@ const CHANGE_COLUMNS: DataTableColumn<Mapping>[] = [
         <Stack gap={0}>
           <UnstyledButton
             className={`${mappingClasses.value} ${mappingClasses[mapping.state] ?? ''}`}
-            aria-label={`Show the full value of ${mapping.key}`}
             onClick={() => void openModal(fullValueModal, { mapping })}
           >
             {display.stateLabel ? `${display.stateLabel}: ${display.value}` : display.value}
+            <VisuallyHidden>{APPROVALS_TEXTS.showFullValue(mapping.key)}</VisuallyHidden>
           </UnstyledButton>
           {display.previousValue === null ? null : (
             <Text size="xs" c="dimmed">
@@ -67,7 +77,7 @@ function SubmittedVersions({ mapId }: { mapId: string }) {
   const versions = useVersions(mapId, 'submitted');
   return (
     <Stack gap="xs">
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {APPROVALS_TEXTS.submittedVersions}
       </Title>
       <QueryState
@@ -111,7 +121,7 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
       title: `${label} ${map.name}`,
       warning: approved && emptyReview ? APPROVALS_TEXTS.emptyReview : undefined,
       confirmLabel: label,
-      confirmColor: approved ? 'green' : 'red',
+      confirmColor: approved ? 'green.7' : 'red',
       apply: (comment) => review.mutateAsync({ mapId: map.id, versionId, approved, comment }),
     });
   }
@@ -146,7 +156,8 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
           <Button color="red" variant="light" onClick={() => void decide(false)} disabled={review.isPending}>
             {APPROVALS_TEXTS.reject}
           </Button>
-          <Button color="green" onClick={() => void decide(true)} loading={review.isPending}>
+          {/* Black on green.7 keeps 4.5:1, as the success pill does. */}
+          <Button color="green.7" autoContrast onClick={() => void decide(true)} loading={review.isPending}>
             {APPROVALS_TEXTS.approve}
           </Button>
         </Group>
@@ -180,7 +191,7 @@ function PendingMapCard({
             ) : null}
           </Stack>
           <Button
-            variant="subtle"
+            variant="default"
             size="xs"
             onClick={onToggle}
             aria-expanded={expanded}

@@ -42,7 +42,7 @@ export function CommentContent({
         <Button variant="default" onClick={dismiss} disabled={submitting}>
           Cancel
         </Button>
-        <Button type="submit" color={params.confirmColor} loading={submitting}>
+        <Button type="submit" color={params.confirmColor} autoContrast loading={submitting}>
           {params.confirmLabel}
         </Button>
       </Group>

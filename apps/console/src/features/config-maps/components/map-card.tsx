@@ -69,7 +69,7 @@ export function MapCard({ map, expanded, onToggle, linkName }: MapCardProps) {
           <Group gap="xs" wrap="nowrap">
             <StatePill label={clientSummaryText(summary)} kind={clientStatusKind(summary)} />
             <Button
-              variant="subtle"
+              variant="default"
               size="xs"
               onClick={onToggle}
               disabled={noClients}

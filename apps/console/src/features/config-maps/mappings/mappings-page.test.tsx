@@ -155,13 +155,13 @@ describe('mappings page', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     await startEditing(user);
-    await user.click(await screen.findByRole('button', { name: 'Edit the value of 400000 inline' }));
+    await user.click(await screen.findByRole('button', { name: /, edit the value of 400000 inline$/ }));
     const field = screen.getByRole('textbox', { name: 'Value of 400000' });
     expect(field).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(fetch.bodiesOf('PATCH', `${MAPPINGS}/400000`)).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Edit the value of 400000 inline' }));
+    await user.click(screen.getByRole('button', { name: /, edit the value of 400000 inline$/ }));
     await user.clear(screen.getByRole('textbox', { name: 'Value of 400000' }));
     await user.keyboard('acquirer-z{Enter}');
     expect(await screen.findByText("Mapping with key '400000' updated successfully.")).toBeInTheDocument();
@@ -181,7 +181,7 @@ describe('mappings page', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     await startEditing(user);
-    await user.click(await screen.findByRole('button', { name: 'Edit the value of 400000 inline' }));
+    await user.click(await screen.findByRole('button', { name: /, edit the value of 400000 inline$/ }));
     await user.keyboard('-changed');
     await user.click(screen.getByRole('textbox', { name: 'Key prefix' }));
     expect(screen.queryByRole('textbox', { name: 'Value of 400000' })).toBeNull();
@@ -208,7 +208,7 @@ describe('mappings page', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     await startEditing(user);
-    await user.click(await screen.findByRole('button', { name: 'Edit the value of 400000 inline' }));
+    await user.click(await screen.findByRole('button', { name: /, edit the value of 400000 inline$/ }));
     await user.clear(screen.getByRole('textbox', { name: 'Value of 400000' }));
     await user.keyboard('acquirer-z{Enter}');
     expect(await screen.findByText('The mapping was not successfully edited.')).toBeInTheDocument();

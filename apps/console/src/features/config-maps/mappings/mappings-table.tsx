@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Mapping } from '@web-control/contract/config-maps';
 import { useState, type KeyboardEvent } from 'react';
 import { openModal } from '../../../shared/modals/modal-store';
@@ -141,10 +141,11 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
           editable && display.editable ? (
             <UnstyledButton
               className={classes.value}
-              aria-label={`Edit the value of ${mapping.key} inline`}
               onClick={() => setInline({ key: mapping.key, value: display.value, typed: display.value })}
             >
               {text}
+              {/* The name starts with the text shown (WCAG 2.5.3) and says what a click does. */}
+              <VisuallyHidden>{MAPPINGS_TEXTS.editInline(mapping.key)}</VisuallyHidden>
             </UnstyledButton>
           ) : (
             text

@@ -62,7 +62,7 @@ export function MapsPage() {
             <Button onClick={() => void create()}>{MAPS_TEXTS.createMap}</Button>
           ) : null}
           {userPermissions.includes('PUSH_MAPS') ? (
-            <Button color="orange" onClick={() => void pushChanges()} loading={push.isPending}>
+            <Button onClick={() => void pushChanges()} loading={push.isPending}>
               {MAPS_TEXTS.pushChanges}
             </Button>
           ) : null}
