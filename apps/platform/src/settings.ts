@@ -16,6 +16,7 @@ export const DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE = 30;
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 export const DEFAULT_FINANCE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_FINANCE_HISTORY_DAYS = 3;
+export const DEFAULT_DEMO_BIN_ROUTING_ENTRIES = 100_000;
 export const DEFAULT_MAIL_FROM = 'Web Control <no-reply@web-control.local>';
 export const DEFAULT_RESET_TOKEN_TTL_MINUTES = 60;
 export const DEFAULT_ENROLMENT_TOKEN_TTL_HOURS = 7 * 24;
@@ -135,6 +136,13 @@ export const settingsSchema = z.object({
   financeUploadMaxBytes: z.coerce.number().int().min(1024).default(DEFAULT_FINANCE_UPLOAD_MAX_BYTES),
   /** Days of demo feed files the first start writes (in the background, after the port is served). */
   financeHistoryDays: z.coerce.number().int().min(0).max(31).default(DEFAULT_FINANCE_HISTORY_DAYS),
+  /** Entries of the demo BIN routing map the first start writes (browser tests take fewer). */
+  demoBinRoutingEntries: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(800_000)
+    .default(DEFAULT_DEMO_BIN_ROUTING_ENTRIES),
   logLevel: z.enum(LOG_LEVELS).default('info'),
   /** A refresh-token family (one sign-in) is refused once it is older than this. */
   sessionMaxHours: z.coerce
@@ -217,6 +225,7 @@ const ENV_NAMES = {
   bodyLimit: 'BODY_LIMIT',
   financeUploadMaxBytes: 'FINANCE_UPLOAD_MAX_BYTES',
   financeHistoryDays: 'FINANCE_HISTORY_DAYS',
+  demoBinRoutingEntries: 'DEMO_BIN_ROUTING_ENTRIES',
   logLevel: 'LOG_LEVEL',
   sessionMaxHours: 'SESSION_MAX_HOURS',
   trustProxy: 'TRUST_PROXY',

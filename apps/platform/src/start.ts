@@ -64,7 +64,10 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
   }
   try {
     await migrateToLatest(database.db);
-    const seedResult = await seed(database.db, { demoPassword: settings.demoPassword });
+    const seedResult = await seed(database.db, {
+      demoPassword: settings.demoPassword,
+      binRoutingEntries: settings.demoBinRoutingEntries,
+    });
     const app = await buildApp({ ...options, database });
     // preClose: the simulator stops (and lets go of its lock) before the database closes.
     app.addHook('preClose', async () => app.services.simulator.stop());

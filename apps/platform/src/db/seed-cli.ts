@@ -37,7 +37,10 @@ async function runSeed(): Promise<void> {
   const database = await openDatabase({ ...settings, databaseStatementTimeoutSeconds: 0 });
   try {
     const applied = await migrateToLatest(database.db);
-    const result = await seed(database.db, { demoPassword: settings.demoPassword });
+    const result = await seed(database.db, {
+      demoPassword: settings.demoPassword,
+      binRoutingEntries: settings.demoBinRoutingEntries,
+    });
     process.stdout.write(`Migrations applied: ${applied.length === 0 ? 'none' : applied.join(', ')}\n`);
     if (result.demoPassword.kind === 'generated') {
       process.stdout.write(`Demo password (shown only this once): ${result.demoPassword.password}\n`);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@web-control/contract/permissions';
 import { verifyPassword } from '../modules/auth/passwords.ts';
 import { createUnseededTestDatabase } from '../testing/test-database.ts';
+import { TEST_BIN_ROUTING_ENTRIES } from '../testing/constants.ts';
 import { DEMO_USERS } from '../modules/auth/seed.ts';
 import { DEMO_INSTANCES, DEMO_ORIGINATOR_TYPES, DEMO_SERVICE_TYPES, DEMO_SERVICES } from './demo-topology.ts';
 import { seed } from './seed.ts';
@@ -12,14 +13,14 @@ describe('seed', () => {
   it('generates a readable demo password once, stores it only hashed, and is idempotent', async () => {
     const { db, close } = await freshDatabase();
     try {
-      const first = await seed(db, {});
+      const first = await seed(db, { binRoutingEntries: TEST_BIN_ROUTING_ENTRIES });
       if (first.demoPassword.kind !== 'generated') {
         throw new Error('expected a generated password');
       }
       const password = first.demoPassword.password;
       expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
 
-      const second = await seed(db, {});
+      const second = await seed(db, { binRoutingEntries: TEST_BIN_ROUTING_ENTRIES });
       expect(second.demoPassword).toEqual({ kind: 'shown-before' });
 
       const users = await db
@@ -48,15 +49,21 @@ describe('seed', () => {
   it('re-hashes the demo users when DEMO_PASSWORD changes, and only then', async () => {
     const { db, close } = await freshDatabase();
     try {
-      expect((await seed(db, { demoPassword: 'first-password' })).demoPassword).toEqual({
+      expect(
+        (await seed(db, { demoPassword: 'first-password', binRoutingEntries: TEST_BIN_ROUTING_ENTRIES }))
+          .demoPassword,
+      ).toEqual({
         kind: 'from-environment',
         changed: true,
       });
-      expect((await seed(db, { demoPassword: 'first-password' })).demoPassword).toEqual({
+      expect(
+        (await seed(db, { demoPassword: 'first-password', binRoutingEntries: TEST_BIN_ROUTING_ENTRIES }))
+          .demoPassword,
+      ).toEqual({
         kind: 'from-environment',
         changed: false,
       });
-      await seed(db, { demoPassword: 'second-password' });
+      await seed(db, { demoPassword: 'second-password', binRoutingEntries: TEST_BIN_ROUTING_ENTRIES });
       const admin = await db
         .selectFrom('users')
         .select('password_hash')
@@ -72,7 +79,7 @@ describe('seed', () => {
   it('gives Support only the viewing permissions', async () => {
     const { db, close } = await freshDatabase();
     try {
-      await seed(db, { demoPassword: 'some-password' });
+      await seed(db, { demoPassword: 'some-password', binRoutingEntries: TEST_BIN_ROUTING_ENTRIES });
       const rows = await db
         .selectFrom('role_permissions')
         .innerJoin('roles', 'roles.role_id', 'role_permissions.role_id')
@@ -100,7 +107,7 @@ describe('seed', () => {
   it('lets each module seed its part of the demo switch, leaving what an operator changed', async () => {
     const { db, close } = await freshDatabase();
     try {
-      await seed(db, { demoPassword: 'some-password' });
+      await seed(db, { demoPassword: 'some-password', binRoutingEntries: TEST_BIN_ROUTING_ENTRIES });
       const count = async (
         table: 'nodes' | 'receivers' | 'saf_queues' | 'service_types' | 'originator_types',
       ) => (await db.selectFrom(table).selectAll().execute()).length;
@@ -119,7 +126,7 @@ describe('seed', () => {
         throw new Error('the demo switch has no receiver');
       }
       await db.updateTable('receivers').set({ weight: 7 }).where('receiver_id', '=', first.id).execute();
-      await seed(db, { demoPassword: 'some-password' });
+      await seed(db, { demoPassword: 'some-password', binRoutingEntries: TEST_BIN_ROUTING_ENTRIES });
       const kept = await db
         .selectFrom('receivers')
         .select('weight')

@@ -298,39 +298,44 @@ export function createConfigMapsRepository() {
         .where('map_id', '=', mapId)
         .where('to_seq', '=', seq)
         .execute();
-      const incoming = sql`select * from unnest(cast(${entries.keys} as text[]), cast(${entries.values} as text[])) as incoming(key, value)`;
-      await sql`
+      // A staging table with a key index (and fresh statistics) keeps both statements to index
+      // lookups; compared with a bare unnest the planner would expect 100 rows and loop.
+      await sql`create temporary table config_map_upload (
+        key text collate "C" primary key,
+        value text not null
+      ) on commit drop`.execute(executor);
+      await sql`insert into config_map_upload (key, value)
+        select key, value from unnest(cast(${entries.keys} as text[]), cast(${entries.values} as text[]))
+          as incoming(key, value)`.execute(executor);
+      await sql`analyze config_map_upload`.execute(executor);
+      const closed = await sql`
         update config_map_entries as e set to_seq = ${seq}
         where e.map_id = ${mapId} and e.to_seq is null
-          and not exists (
-            select 1 from (${incoming}) as i where i.key = e.key collate "C" and i.value = e.value
-          )`.execute(executor);
-      await sql`
+          and not exists (select 1 from config_map_upload as i where i.key = e.key and i.value = e.value)`.execute(
+        executor,
+      );
+      const inserted = await sql`
         insert into config_map_entries (map_id, key, value, from_seq, to_seq)
-        select ${mapId}, i.key, i.value, ${seq}, null from (${incoming}) as i
+        select ${mapId}, i.key, i.value, ${seq}, null from config_map_upload as i
         where not exists (
           select 1 from config_map_entries as e
-          where e.map_id = ${mapId} and e.key = i.key collate "C" and e.to_seq is null
-        )`.execute(executor);
-      const counts = await sql<{ added: string; updated: string; deleted: string; current: string }>`
-        select
-          count(*) filter (where n.from_seq = ${seq} and o.key is null) as added,
-          count(*) filter (where n.from_seq = ${seq} and o.key is not null) as updated,
-          (select count(*) from config_map_entries c
-            where c.map_id = ${mapId} and c.to_seq = ${seq}
-              and not exists (select 1 from config_map_entries x
-                where x.map_id = ${mapId} and x.key = c.key and x.to_seq is null)) as deleted,
-          count(*) as current
-        from config_map_entries n
-        left join config_map_entries o on o.map_id = n.map_id and o.key = n.key and o.to_seq = ${seq}
-        where n.map_id = ${mapId} and n.to_seq is null`.execute(executor);
-      const row = counts.rows[0];
-      return {
-        added: Number(row?.added ?? 0),
-        updated: Number(row?.updated ?? 0),
-        deleted: Number(row?.deleted ?? 0),
-        mappingCount: Number(row?.current ?? 0),
+          where e.map_id = ${mapId} and e.key = i.key and e.to_seq is null
+        )
+        order by i.key`.execute(executor);
+      // Updated: a key both closed and started again; the rest of each side was deleted or added.
+      const both = await sql<{ updated: string }>`
+        select count(*) as updated from config_map_entries as e
+        where e.map_id = ${mapId} and e.to_seq = ${seq}
+          and exists (select 1 from config_map_upload as i where i.key = e.key)`.execute(executor);
+      const updated = Number(both.rows[0]?.updated ?? 0);
+      const result = {
+        added: Number(inserted.numAffectedRows ?? 0n) - updated,
+        updated,
+        deleted: Number(closed.numAffectedRows ?? 0n) - updated,
+        mappingCount: entries.keys.length,
       };
+      await sql`drop table config_map_upload`.execute(executor);
+      return result;
     },
 
     /**
@@ -347,12 +352,20 @@ export function createConfigMapsRepository() {
       if (cursor.after !== undefined) conditions.push(sql`key > ${cursor.after}`);
       if (cursor.before !== undefined) conditions.push(sql`key < ${cursor.before}`);
       const direction = cursor.before !== undefined ? sql`desc` : sql`asc`;
-      const result = await sql<{ key: string }>`
-        select distinct key from config_map_entries
-        where ${sql.join(conditions, sql` and `)}
-        order by key ${direction}
-        limit ${limit}`.execute(executor);
-      const keys = result.rows.map((row) => row.key);
+      // Outside updates-only a key has at most two rows here (one per version compared), so
+      // twice the limit in key order holds enough keys, straight off the primary key's order.
+      const result = selection.updatesOnly
+        ? await sql<{ key: string }>`
+            select distinct key from config_map_entries
+            where ${sql.join(conditions, sql` and `)}
+            order by key ${direction}
+            limit ${limit}`.execute(executor)
+        : await sql<{ key: string }>`
+            select key from config_map_entries
+            where ${sql.join(conditions, sql` and `)}
+            order by key ${direction}
+            limit ${limit * 2}`.execute(executor);
+      const keys = [...new Set(result.rows.map((row) => row.key))].slice(0, limit);
       return cursor.before !== undefined ? keys.reverse() : keys;
     },
 
