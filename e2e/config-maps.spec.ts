@@ -29,6 +29,8 @@ test.describe.configure({ mode: 'serial' });
 test('an operator edits, adds and deletes mappings and submits; an approver approves and pushes', async ({
   browser,
 }) => {
+  // Two people's sessions, three axe checks, then the switch nodes' 10 s polls after the push.
+  test.setTimeout(180_000);
   const suffix = String(Date.now()).slice(-6);
   const newKey = `E2E${suffix}`;
   const operatorContext = await browser.newContext();
@@ -159,6 +161,7 @@ test('an operator edits, adds and deletes mappings and submits; an approver appr
 test('an edit someone else overtook is refused with a clear message and kept; a bad upload changes nothing', async ({
   browser,
 }) => {
+  test.slow(); // two sessions and an upload on a shared, busy machine
   const firstContext = await browser.newContext();
   const first = await firstContext.newPage();
   await signInAt(first, `${MAPS_PATH}/holiday-calendar`, 'operator');
