@@ -94,7 +94,7 @@ export interface MappingsListQuery {
   pageSize?: number | undefined;
 }
 
-const DOWNLOAD_BATCH = 2_000;
+const DOWNLOAD_BATCH = 10_000;
 const CLIENT_FETCH_BATCH = 10_000;
 
 function hashSecret(secret: string): string {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { csvLine, CSV_HEADER, FILE_MESSAGES, parseMappingsFile, readMultipart } from './files.ts';
+import { prefixUpperBound } from './repository.ts';
+
+describe('mappings files', () => {
+  it('round-trips every cell a spreadsheet would run as a formula', () => {
+    const cells = ['=1+1', '+27', '-5', '@sum', '\tx', "'quoted", "''", 'plain', 'a,"b"\nc'];
+    const csv = CSV_HEADER + cells.map((cell, index) => csvLine(cell, `v${index}`)).join('');
+    const parsed = parseMappingsFile(Buffer.from(csv), 'm.csv');
+    expect(parsed).toEqual({ ok: true, file: { keys: cells, values: cells.map((_, index) => `v${index}`) } });
+  });
+
+  it('reads a byte order mark and JSON by its first character', () => {
+    expect(parseMappingsFile(Buffer.from('\uFEFFkey,value\na,1\n'), undefined)).toMatchObject({ ok: true });
+    expect(parseMappingsFile(Buffer.from(' [{"key":"a","value":"1"}]'), 'file.txt')).toEqual({
+      ok: true,
+      file: { keys: ['a'], values: ['1'] },
+    });
+    expect(parseMappingsFile(Buffer.from('{"a":"1"}'), 'm.json')).toEqual({
+      ok: false,
+      problems: [FILE_MESSAGES.jsonSyntax],
+    });
+  });
+
+  it('reads the named part of a multipart body, and nothing from a broken one', () => {
+    const body = Buffer.from(
+      '--b\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n' +
+        '--b\r\nContent-Disposition: form-data; name="mappingsFile"; filename="m.csv"\r\n\r\nkey,value\r\n\r\n--b--\r\n',
+    );
+    expect(readMultipart(body, 'multipart/form-data; boundary=b')).toEqual([
+      { fieldName: 'note', fileName: undefined, content: Buffer.from('hello') },
+      { fieldName: 'mappingsFile', fileName: 'm.csv', content: Buffer.from('key,value\r\n') },
+    ]);
+    expect(readMultipart(Buffer.from('--b\r\nno end'), 'multipart/form-data; boundary=b')).toBeUndefined();
+    expect(readMultipart(body, 'multipart/form-data')).toBeUndefined();
+  });
+
+  it('bounds a key prefix by code point, skipping surrogates', () => {
+    expect(prefixUpperBound('45')).toBe('46');
+    expect(prefixUpperBound('a\uD7FF')).toBe('a\uE000');
+    expect(prefixUpperBound('🙂')).toBe('🙃');
+    expect(prefixUpperBound('a\u{10FFFF}')).toBe('b');
+    expect(prefixUpperBound('\u{10FFFF}')).toBeUndefined();
+  });
+});
