@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
@@ -47,6 +47,8 @@ async function startEditing(user: ReturnType<typeof userEvent.setup>) {
 // Many steps each on a machine the other test runs share: more than the default 5 s.
 describe('mappings page', { timeout: 30_000 }, () => {
   beforeEach(() => {
+    // Lazy modals and menus render late when the machine is busy: wait up to 5 s, not 1 s.
+    configure({ asyncUtilTimeout: 5_000 });
     setRuntimeConfig({ ...TEST_CONFIG });
     clearModalsForTests();
     signInWith(['VIEW_MAPPINGS', 'EDIT_MAPPINGS']);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
@@ -34,6 +34,8 @@ const LONELY_MAP = configMap({ id: 'currency-codes', name: 'currency-codes', cli
 
 describe('map list', { timeout: 30_000 }, () => {
   beforeEach(() => {
+    // Lazy modals and menus render late when the machine is busy: wait up to 5 s, not 1 s.
+    configure({ asyncUtilTimeout: 5_000 });
     setRuntimeConfig({ ...TEST_CONFIG });
     clearModalsForTests();
     signInWith(['VIEW_MAPPINGS']);
