@@ -1,13 +1,4 @@
-import { AreaPendingPage } from '../../shared/ui/area-pending-page';
-
-export function MapsPage() {
-  return <AreaPendingPage title="Maps" />;
-}
-
-export function MappingsPage() {
-  return <AreaPendingPage title="Mappings" />;
-}
-
-export function MapApprovalsPage() {
-  return <AreaPendingPage title="Map Approvals" />;
-}
+// The area's lazily loaded route module: one chunk for its screens.
+export { MapsPage } from './maps/maps-page';
+export { MappingsPage } from './mappings/mappings-page';
+export { MapApprovalsPage } from './approvals/map-approvals-page';

@@ -1,8 +1,5 @@
 import { defineArea } from '../../shared/screens/define-area';
-
-const CONFIG_PATH = '/dashboard/config';
-const MAPS_PATH = `${CONFIG_PATH}/maps`;
-const APPROVALS_PATH = `${CONFIG_PATH}/approvals`;
+import { APPROVALS_PATH, CONFIG_PATH, MAPS_PATH } from './paths';
 
 export const CONFIG_MAPS_SCREENS = defineArea({
   // Approvals needs APPROVE_MAPS alone, so each route names its own permission.

@@ -94,6 +94,31 @@ describe('http client', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/octet-stream');
   });
 
+  it('sends FormData as multipart, leaving the boundary to the browser', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    const form = new FormData();
+    form.append('mappingsFile', new Blob(['key,value\n'], { type: 'text/csv' }), 'map.csv');
+    await requestWithoutResult({ api: 'configApi', path: '/maps/m/mappings', method: 'PUT', body: form });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
+  });
+
+  it('sends JSON under the media type the caller names', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    const patch = [{ op: 'test', path: '/value', value: 'a' }];
+    await requestWithoutResult({
+      api: 'configApi',
+      path: '/maps/m/mappings/k',
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json-patch+json' },
+      body: patch,
+    });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.body).toBe(JSON.stringify(patch));
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json-patch+json');
+  });
+
   it('sends the token on administration calls of the auth API', async () => {
     fetchMock.mockResolvedValue(json(200, { users: [] }));
     await request({ api: 'authApi', path: '/manage/users', schema: z.unknown() });

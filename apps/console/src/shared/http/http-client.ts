@@ -17,9 +17,15 @@ export interface RequestOptions {
   path: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue | readonly QueryValue[]>;
-  /** JSON, or a Blob sent as raw bytes. */
+  /**
+   * JSON, a Blob sent as raw bytes, or FormData sent as multipart (the browser writes its
+   * boundary).
+   */
   body?: unknown;
-  /** Extra request headers, such as If-Match. */
+  /**
+   * Extra request headers, such as If-Match or Idempotency-Key. A Content-Type given here names
+   * a JSON body's media type (`application/json-patch+json`).
+   */
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
@@ -64,10 +70,13 @@ async function readBody(response: Response): Promise<unknown> {
 async function send(options: RequestOptions): Promise<Response> {
   const anonymous = options.anonymous === true;
   const headers = new Headers({ ...options.headers, Accept: 'application/json' });
-  // A Blob (an uploaded file) goes as its raw bytes; anything else as JSON.
-  const raw = options.body instanceof Blob ? options.body : undefined;
-  if (options.body !== undefined)
-    headers.set('Content-Type', raw ? 'application/octet-stream' : 'application/json');
+  // A Blob (an uploaded file) goes as its raw bytes, FormData as multipart; anything else as JSON.
+  const form = options.body instanceof FormData ? options.body : undefined;
+  const raw = options.body instanceof Blob ? options.body : form;
+  if (form) headers.delete('Content-Type');
+  else if (raw) headers.set('Content-Type', 'application/octet-stream');
+  else if (options.body !== undefined && !headers.has('Content-Type'))
+    headers.set('Content-Type', 'application/json');
   const token = getAccount().accessToken;
   if (!anonymous && token) headers.set('Authorization', `Bearer ${token}`);
 

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mapsResponseSchema, type MapsQuery, type MapsResponse } from '@web-control/contract/config-maps';
+import { request } from '../../../shared/http/http-client';
+import { configMapKeys } from './keys';
+
+/** Every map, or (the approvals page) only those with a pending review. */
+export function getMaps(onlyPendingReview: boolean, signal?: AbortSignal): Promise<MapsResponse> {
+  const query: MapsQuery = onlyPendingReview ? { 'only-pending-review': 'true' } : {};
+  return request({ api: 'configApi', path: '/maps', query, schema: mapsResponseSchema, signal });
+}
+
+export function mapsQuery(onlyPendingReview: boolean) {
+  return queryOptions({
+    queryKey: configMapKeys.mapList(onlyPendingReview),
+    queryFn: ({ signal }) => getMaps(onlyPendingReview, signal),
+  });
+}
+
+export function useMaps(
+  onlyPendingReview: boolean,
+  refetchInterval?: (data: MapsResponse | undefined) => number | false,
+) {
+  return useQuery({
+    ...mapsQuery(onlyPendingReview),
+    refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data) : undefined,
+  });
+}

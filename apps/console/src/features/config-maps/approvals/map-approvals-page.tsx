@@ -1,0 +1,248 @@
+import {
+  Button,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  VERSION_APPLIED,
+  VERSION_SUBMITTED,
+  type ConfigMap,
+  type Mapping,
+} from '@web-control/contract/config-maps';
+import { useState } from 'react';
+import { formatDateTimeSeconds } from '../../../shared/format/dates';
+import { openModal } from '../../../shared/modals/modal-store';
+import { useAccount } from '../../../shared/session/session-state';
+import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { QueryState } from '../../../shared/ui/query-state';
+import { useMaps } from '../api/get-maps';
+import { useVersions } from '../api/get-versions';
+import { useReviewVersion } from '../api/review-version';
+import { commentModal, fullValueModal } from '../components/modal-definitions';
+import { APPROVALS_TEXTS, CONFIG_MESSAGES, MAPPINGS_TEXTS, VERSION_ID_SHOWN_LENGTH } from '../constants';
+import { statusOf } from '../error-status';
+import { mappingDisplayOf } from '../mappings/mapping-display';
+import { PageButtons } from '../mappings/page-buttons';
+import type { PageQuery } from '../mappings/page-url';
+import { useMappingPages } from '../mappings/use-mapping-pages';
+import mappingClasses from '../mappings/mappings-table.module.css';
+
+/** The review's changes: the newest submitted version against the applied one. */
+const REVIEW_CHANGES: PageQuery = {
+  version: VERSION_SUBMITTED,
+  'version-from': VERSION_APPLIED,
+  'updates-only': 'true',
+};
+
+const CHANGE_COLUMNS: DataTableColumn<Mapping>[] = [
+  {
+    id: 'key',
+    header: MAPPINGS_TEXTS.key,
+    rowHeader: true,
+    cell: (mapping) => <span className={mappingClasses[mapping.state]}>{mapping.key}</span>,
+  },
+  {
+    id: 'value',
+    header: MAPPINGS_TEXTS.value,
+    cell: (mapping) => {
+      const display = mappingDisplayOf(mapping);
+      return (
+        <Stack gap={0}>
+          <UnstyledButton
+            className={`${mappingClasses.value} ${mappingClasses[mapping.state] ?? ''}`}
+            onClick={() => void openModal(fullValueModal, { mapping })}
+          >
+            {display.stateLabel ? `${display.stateLabel}: ${display.value}` : display.value}
+            <VisuallyHidden>{APPROVALS_TEXTS.showFullValue(mapping.key)}</VisuallyHidden>
+          </UnstyledButton>
+          {display.previousValue === null ? null : (
+            <Text size="xs" c="dimmed">
+              {`${MAPPINGS_TEXTS.previousValue}: ${display.previousValue}`}
+            </Text>
+          )}
+        </Stack>
+      );
+    },
+  },
+];
+
+function SubmittedVersions({ mapId }: { mapId: string }) {
+  const versions = useVersions(mapId, 'submitted');
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h5">
+        {APPROVALS_TEXTS.submittedVersions}
+      </Title>
+      <QueryState
+        query={versions}
+        loadingLabel="Loading submitted versions"
+        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(versions.error))}
+      >
+        {(data) => (
+          <List spacing={4} size="sm" listStyleType="none">
+            {data.versions.map((version) => (
+              <List.Item key={version.versionId}>
+                {`${version.userId} · ${formatDateTimeSeconds(version.timeSubmitted)} · ${version.comment} · ${version.versionId.slice(0, VERSION_ID_SHOWN_LENGTH)}`}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function ReviewDetails({ map }: { map: ConfigMap }) {
+  const { username } = useAccount();
+  const versions = useVersions(map.id, 'submitted');
+  const pages = useMappingPages(map.id, REVIEW_CHANGES);
+  const changes = pages.query;
+  const review = useReviewVersion();
+  const versionId = map.latestSubmittedVersion?.versionId;
+  const emptyReview =
+    changes.data !== undefined &&
+    changes.data.mappings.length === 0 &&
+    changes.data.paging.previousPage === null;
+  // Nobody reviews their own submission (four-eyes): the platform refuses it too.
+  const submitters = versions.data?.versions.map((version) => version.userId);
+  const ownSubmission = username !== null && submitters?.includes(username) === true;
+
+  async function decide(approved: boolean) {
+    if (versionId === undefined) return;
+    const label = approved ? APPROVALS_TEXTS.approve : APPROVALS_TEXTS.reject;
+    await openModal(commentModal, {
+      title: `${label} ${map.name}`,
+      warning: approved && emptyReview ? APPROVALS_TEXTS.emptyReview : undefined,
+      confirmLabel: label,
+      confirmColor: approved ? 'green.7' : 'red',
+      apply: (comment) => review.mutateAsync({ mapId: map.id, versionId, approved, comment }),
+    });
+  }
+
+  return (
+    <Stack>
+      <SubmittedVersions mapId={map.id} />
+      <QueryState
+        query={changes}
+        loadingLabel="Loading the changes"
+        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(changes.error))}
+        emptyText={APPROVALS_TEXTS.emptyReview}
+        isEmpty={(data) => data.mappings.length === 0 && data.paging.previousPage === null}
+      >
+        {(data) => (
+          <Stack gap="xs">
+            <DataTable
+              columns={CHANGE_COLUMNS}
+              rows={data.mappings}
+              rowId={(mapping) => mapping.key}
+              label={`${map.name} changes`}
+              minWidth={480}
+              striped
+            />
+            <PageButtons pages={pages} />
+          </Stack>
+        )}
+      </QueryState>
+      {ownSubmission ? <Text size="sm">{APPROVALS_TEXTS.ownSubmission}</Text> : null}
+      {submitters === undefined || ownSubmission ? null : (
+        <Group justify="flex-end" gap="xs">
+          <Button color="red" variant="light" onClick={() => void decide(false)} disabled={review.isPending}>
+            {APPROVALS_TEXTS.reject}
+          </Button>
+          {/* Black on green.7 keeps 4.5:1, as the success pill does. */}
+          <Button color="green.7" autoContrast onClick={() => void decide(true)} loading={review.isPending}>
+            {APPROVALS_TEXTS.approve}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function PendingMapCard({
+  map,
+  expanded,
+  onToggle,
+}: {
+  map: ConfigMap;
+  expanded: boolean;
+  onToggle: () => void;
+}) {
+  const detailsId = `review-${map.id}`;
+  return (
+    <Paper withBorder p="md" component="article" aria-label={map.name}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Stack gap={4}>
+            <Text fw={600}>{map.name}</Text>
+            {map.latestSubmittedVersion ? (
+              <Text size="sm" c="dimmed">
+                {APPROVALS_TEXTS.latestSubmittedOn(
+                  formatDateTimeSeconds(map.latestSubmittedVersion.timeSubmitted),
+                )}
+              </Text>
+            ) : null}
+          </Stack>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={onToggle}
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+          >
+            {APPROVALS_TEXTS.review}
+          </Button>
+        </Group>
+        {expanded ? (
+          <div id={detailsId}>
+            <ReviewDetails map={map} />
+          </div>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function MapApprovalsPage() {
+  const maps = useMaps(true);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  return (
+    <Stack>
+      <PageTitle title={APPROVALS_TEXTS.title} />
+      <Group justify="space-between">
+        <Title order={1}>{APPROVALS_TEXTS.title}</Title>
+        <Button variant="default" onClick={() => void maps.refetch()} loading={maps.isFetching}>
+          {MAPPINGS_TEXTS.refresh}
+        </Button>
+      </Group>
+      <QueryState
+        query={maps}
+        loadingLabel="Loading maps"
+        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(maps.error))}
+        emptyText={APPROVALS_TEXTS.empty}
+        isEmpty={(data) => data.maps.length === 0}
+        keepDataOnError
+      >
+        {(data) => (
+          <Stack>
+            {data.maps.map((map) => (
+              <PendingMapCard
+                key={map.id}
+                map={map}
+                expanded={expanded === map.id}
+                onToggle={() => setExpanded((current) => (current === map.id ? null : map.id))}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

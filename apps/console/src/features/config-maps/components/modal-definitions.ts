@@ -1,0 +1,72 @@
+import type { Mapping } from '@web-control/contract/config-maps';
+import { lazy } from 'react';
+import type { ModalDefinition } from '../../../shared/modals/modal-definition';
+
+// The modals' content loads when one is first opened, not with the page.
+const CreateMapContent = lazy(async () => ({
+  default: (await import('./create-map-modal')).CreateMapContent,
+}));
+const CommentContent = lazy(async () => ({ default: (await import('./comment-modal')).CommentContent }));
+const EditMappingContent = lazy(async () => ({
+  default: (await import('./edit-mapping-modal')).EditMappingContent,
+}));
+const FullValueContent = lazy(async () => ({
+  default: (await import('./full-value-modal')).FullValueContent,
+}));
+
+export const CREATE_MAP_TITLE = 'Create Map';
+
+export interface CreateMapParams {
+  /** Creates the map; a refusal stays on the modal. */
+  apply: (name: string) => Promise<unknown>;
+}
+
+export const createMapModal: ModalDefinition<CreateMapParams, true> = {
+  type: 'config-create-map',
+  title: () => CREATE_MAP_TITLE,
+  Content: CreateMapContent,
+};
+
+export interface CommentParams {
+  title: string;
+  /** What the comment is for, above the field. */
+  text?: string;
+  /** A warning shown above the field (an empty review). */
+  warning?: string;
+  confirmLabel: string;
+  confirmColor?: string;
+  apply: (comment: string) => Promise<unknown>;
+}
+
+/** Asks for the required comment and sends it; answers true once sent. */
+export const commentModal: ModalDefinition<CommentParams, true> = {
+  type: 'config-comment',
+  title: (params) => params.title,
+  Content: CommentContent,
+};
+
+export interface EditMappingParams {
+  mapId: string;
+  mapping: { key: string; value: string };
+  /** A value typed elsewhere (inline) that a conflicting change refused: the modal starts with it. */
+  typedValue?: string;
+  /** The mapping as someone else left it, when the edit that opened this modal was refused. */
+  conflict?: { current: string | null };
+  /** Sends the JSON patch: test `oldValue`, replace it with `newValue`. */
+  apply: (oldValue: string, newValue: string) => Promise<unknown>;
+}
+
+export const EDIT_MAPPING_TITLE = 'Edit Mapping';
+
+export const editMappingModal: ModalDefinition<EditMappingParams, true> = {
+  type: 'config-edit-mapping',
+  title: () => EDIT_MAPPING_TITLE,
+  Content: EditMappingContent,
+};
+
+/** The full value of a mapping, titled with its key (the approvals page's changes table). */
+export const fullValueModal: ModalDefinition<{ mapping: Mapping }, undefined> = {
+  type: 'config-full-value',
+  title: (params) => params.mapping.key,
+  Content: FullValueContent,
+};

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { createMappingBodySchema, type CreateMappingBody } from '@web-control/contract/config-maps';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useCreateMapping } from '../api/create-mapping';
+import { MAPPINGS_TEXTS } from '../constants';
+
+/**
+ * The input row at the top of the table in edit mode: Enter in either field adds the mapping.
+ * Both fields are required, with the one message the specification gives for either.
+ */
+export function AddMappingForm({ mapId }: { mapId: string }) {
+  const createMapping = useCreateMapping();
+  const form = useForm<z.input<typeof createMappingBodySchema>, unknown, CreateMappingBody>({
+    resolver: zodResolver(createMappingBodySchema),
+    defaultValues: { key: '', value: '' },
+  });
+  const { errors } = form.formState;
+  const message = errors.key?.message ?? errors.value?.message;
+  const add = form.handleSubmit(async (values) => {
+    try {
+      await createMapping.mutateAsync({ mapId, ...values });
+      form.reset();
+    } catch {
+      // The hook's toast says why; the typed key and value stay for another try.
+    }
+  });
+  return (
+    <form noValidate onSubmit={(event) => void add(event)} aria-label="Add mapping">
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          aria-label={MAPPINGS_TEXTS.newKey}
+          placeholder={MAPPINGS_TEXTS.key}
+          autoComplete="off"
+          error={errors.key !== undefined}
+          disabled={createMapping.isPending}
+          style={{ flex: 1 }}
+          {...form.register('key')}
+        />
+        <TextInput
+          aria-label={MAPPINGS_TEXTS.newValue}
+          placeholder={MAPPINGS_TEXTS.value}
+          autoComplete="off"
+          error={errors.value !== undefined}
+          disabled={createMapping.isPending}
+          style={{ flex: 2 }}
+          {...form.register('value')}
+        />
+        <Button type="submit" loading={createMapping.isPending}>
+          {MAPPINGS_TEXTS.add}
+        </Button>
+      </Group>
+      {message ? (
+        <Text c="red" size="sm" mt={4} role="alert">
+          {message}
+        </Text>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,426 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearModalsForTests } from '../../../shared/modals/modal-store';
+import { setRuntimeConfig } from '../../../shared/runtime-config';
+import { resetAccountForTests } from '../../../shared/session/session-state';
+import { jsonResponse } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { TEST_CONFIG } from '../../../test/tokens';
+import {
+  configMap,
+  mapping,
+  mappingsPage,
+  signInWith,
+  stubFetch,
+  type Routes,
+} from '../config-maps-fixtures';
+import { MappingsPage } from './mappings-page';
+
+const routes = [{ path: '/dashboard/config/maps/:mapId', element: <MappingsPage /> }];
+const MAP_PATH = '/api/config/maps/bin-routing';
+const MAPPINGS = `${MAP_PATH}/mappings`;
+
+const ROWS = [
+  mapping('400000', 'acquirer-a'),
+  mapping('411111', 'acquirer-b', { state: 'updated', previousValue: 'acquirer-a' }),
+  mapping('422222', null, { state: 'deleted', previousValue: 'acquirer-c' }),
+  mapping('433333', 'acquirer-d', { state: 'added' }),
+];
+
+function setup(routesOverride: Routes = {}, mapOverrides = {}) {
+  return stubFetch({
+    [`GET ${MAP_PATH}`]: () => jsonResponse(200, configMap({ unsubmittedChanges: true, ...mapOverrides })),
+    [`GET ${MAPPINGS}`]: () => jsonResponse(200, mappingsPage(ROWS)),
+    ...routesOverride,
+  });
+}
+
+function renderPage(mapId = 'bin-routing') {
+  return renderRoutes(routes, { path: `/dashboard/config/maps/${mapId}` });
+}
+
+async function startEditing(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Mode' }), 'Editing');
+}
+
+// Many steps each on a machine the other test runs share: more than the default 5 s.
+describe('mappings page', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    // Lazy modals and menus render late when the machine is busy: wait up to 5 s, not 1 s.
+    configure({ asyncUtilTimeout: 5_000 });
+    setRuntimeConfig({ ...TEST_CONFIG });
+    clearModalsForTests();
+    signInWith(['VIEW_MAPPINGS', 'EDIT_MAPPINGS']);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetAccountForTests();
+  });
+
+  it('views the applied mappings, offering no changes', async () => {
+    const fetch = setup();
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mappings' })).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: '400000' })).toBeInTheDocument();
+    expect(fetch.requests(MAPPINGS)[0]?.search).toBe('?version=applied');
+    expect(screen.getByRole('article', { name: 'bin-routing' })).toBeInTheDocument();
+    expect(screen.getByText('View the applied mappings')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'New key' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit 400000' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'View' })).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Mappings | Web Control'));
+  });
+
+  it('styles rows by state, showing the previous value of deleted and updated rows', async () => {
+    setup();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await startEditing(user);
+    const deleted = (await screen.findByRole('rowheader', { name: /422222/ })).closest('tr');
+    expect(deleted).not.toBeNull();
+    const deletedRow = within(deleted as HTMLElement);
+    expect(deletedRow.getByText('Deleted')).toBeInTheDocument();
+    expect(deletedRow.getByText('acquirer-c')).toBeInTheDocument();
+    expect(deletedRow.queryByRole('button', { name: 'Edit 422222' })).toBeNull();
+    expect(deletedRow.queryByRole('button', { name: 'Delete 422222' })).toBeNull();
+    const updated = within(screen.getByRole('rowheader', { name: /411111/ }).closest('tr') as HTMLElement);
+    expect(updated.getByText('Updated')).toBeInTheDocument();
+    expect(updated.getByText('Previous value: acquirer-a')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit 433333' })).toBeInTheDocument();
+  });
+
+  it('asks for each view of the edit mode and the prefixes as typed, and Clear resets them', async () => {
+    const fetch = setup();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await startEditing(user);
+    await waitFor(() => expect(fetch.requests(MAPPINGS).at(-1)?.search).toBe(''));
+    const view = screen.getByRole('combobox', { name: 'View' });
+    await user.selectOptions(view, 'All Changes');
+    await waitFor(() => expect(fetch.requests(MAPPINGS).at(-1)?.search).toBe('?updates-only=true'));
+    await user.selectOptions(view, 'Unsubmitted Changes');
+    await waitFor(() =>
+      expect(fetch.requests(MAPPINGS).at(-1)?.search).toBe('?updates-only=true&version-from=submitted'),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Key prefix' }), '41');
+    await user.type(screen.getByRole('textbox', { name: 'Value prefix' }), 'acq');
+    await waitFor(() =>
+      expect(fetch.requests(MAPPINGS).at(-1)?.search).toBe(
+        '?updates-only=true&version-from=submitted&key-prefix=41&value-prefix=acq',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('textbox', { name: 'Key prefix' })).toHaveValue('');
+    expect(view).toHaveValue('all');
+    await waitFor(() => expect(fetch.requests(MAPPINGS).at(-1)?.search).toBe(''));
+  });
+
+  it('adds a mapping on Enter, refusing empty fields with the exact text', async () => {
+    const fetch = setup({ [`POST ${MAPPINGS}`]: () => new Response(null, { status: 204 }) });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await startEditing(user);
+    const key = await screen.findByRole('textbox', { name: 'New key' });
+    await user.type(key, '455555{Enter}');
+    expect(await screen.findByText('Neither key nor value can be empty strings.')).toBeInTheDocument();
+    expect(fetch.bodiesOf('POST', MAPPINGS)).toHaveLength(0);
+    await user.type(screen.getByRole('textbox', { name: 'New value' }), 'acquirer-e{Enter}');
+    expect(await screen.findByText("Mapping with key '455555' created successfully.")).toBeInTheDocument();
+    expect(fetch.bodiesOf('POST', MAPPINGS)).toEqual([{ key: '455555', value: 'acquirer-e' }]);
+    expect(fetch.headersOf('POST', MAPPINGS)[0]?.get('Idempotency-Key')).toBeTruthy();
+    await waitFor(() => expect(key).toHaveValue(''));
+  });
+
+  it('says when the mapping was not created, keeping what was typed', async () => {
+    setup({
+      [`POST ${MAPPINGS}`]: () =>
+        jsonResponse(409, { errorMessage: "A mapping with key '400000' already exists.", code: 'CONFLICT' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await startEditing(user);
+    await user.type(await screen.findByRole('textbox', { name: 'New key' }), '400000');
+    await user.type(screen.getByRole('textbox', { name: 'New value' }), 'x{Enter}');
+    expect(
+      await screen.findByText(
+        'Something went wrong and the mapping was not created (409). Contact support if this persists.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'New key' })).toHaveValue('400000');
+  });
+
+  it('edits a value inline with a JSON patch that tests the old value, only when it changed', async () => {
+    const fetch = setup({ [`PATCH ${MAPPINGS}/400000`]: () => new Response(null, { status: 204 }) });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await startEditing(user);
+    await user.click(await screen.findByRole('button', { name: /, edit the value of 400000 inline$/ }));
+    const field = screen.getByRole('textbox', { name: 'Value of 400000' });
+    expect(field).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(fetch.bodiesOf('PATCH', `${MAPPINGS}/400000`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: /, edit the value of 400000 inline$/ }));
+    await user.clear(screen.getByRole('textbox', { name: 'Value of 400000' }));
+    await user.keyboard('acquirer-z{Enter}');
+    expect(await screen.findByText("Mapping with key '400000' updated successfully.")).toBeInTheDocument();
+    expect(fetch.bodiesOf('PATCH', `${MAPPINGS}/400000`)).toEqual([
+      [
+        { op: 'test', path: '/value', value: 'acquirer-a' },
+        { op: 'replace', path: '/value', value: 'acquirer-z' },
+      ],
+    ]);
+    expect(fetch.headersOf('PATCH', `${MAPPINGS}/400000`)[0]?.get('Content-Type')).toBe(
+      'application/json-patch+json',
+    );
+  });
+
+  it('cancels inline editing when the field loses focus', async () => {
+    const fetch = setup();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await startEditing(user);
+    await user.click(await screen.findByRole('button', { name: /, edit the value of 400000 inline$/ }));
+    await user.keyboard('-changed');
+    await user.click(screen.getByRole('textbox', { name: 'Key prefix' }));
+    expect(screen.queryByRole('textbox', { name: 'Value of 400000' })).toBeNull();
+    expect(fetch.fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('keeps the typed value when someone else changed the mapping first (409), and saves against theirs', async () => {
+    let attempt = 0;
+    const fetch = setup({
+      [`PATCH ${MAPPINGS}/400000`]: () => {
+        attempt += 1;
+        return attempt === 1
+          ? jsonResponse(409, {
+              errorMessage:
+                "Someone else changed the mapping '400000' while you were editing; nothing was changed.",
+              code: 'CONFLICT',
+              details: {
+                current: mapping('400000', 'acquirer-q', { state: 'updated', previousValue: 'acquirer-a' }),
+              },
+            })
+          : new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await startEditing(user);
+    await user.click(await screen.findByRole('button', { name: /, edit the value of 400000 inline$/ }));
+    await user.clear(screen.getByRole('textbox', { name: 'Value of 400000' }));
+    await user.keyboard('acquirer-z{Enter}');
+    expect(await screen.findByText('The mapping was not successfully edited.')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mapping' });
+    expect(
+      await within(dialog).findByText(
+        "The mapping with key '400000' was changed by someone else. Your value is kept: check the current value and save again.",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Its value is now 'acquirer-q'. Saving replaces it with yours."),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Value' })).toHaveValue('acquirer-z');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Mapping with key '400000' updated successfully.")).toBeInTheDocument();
+    expect(fetch.bodiesOf('PATCH', `${MAPPINGS}/400000`)[1]).toEqual([
+      { op: 'test', path: '/value', value: 'acquirer-q' },
+      { op: 'replace', path: '/value', value: 'acquirer-z' },
+    ]);
+  });
+
+  it('edits in the modal, requiring a value, and deletes after confirmation', async () => {
+    const fetch = setup({
+      [`PATCH ${MAPPINGS}/433333`]: () => new Response(null, { status: 204 }),
+      [`DELETE ${MAPPINGS}/433333`]: () => jsonResponse(500, { errorMessage: 'boom', code: 'X' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await startEditing(user);
+    await user.click(await screen.findByRole('button', { name: 'Edit 433333' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mapping' });
+    const value = await within(dialog).findByRole('textbox', { name: 'Value' });
+    await user.clear(value);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Neither key nor value can be empty strings.'),
+    ).toBeInTheDocument();
+    await user.type(value, 'acquirer-y');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Mapping with key '433333' updated successfully.")).toBeInTheDocument();
+    expect(fetch.bodiesOf('PATCH', `${MAPPINGS}/433333`)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Delete 433333' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Are You Sure?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(
+      await screen.findByText("Mapping with key '433333' could not be deleted. Please try again."),
+    ).toBeInTheDocument();
+  });
+
+  it('uploads a file as multipart after confirmation, and says when it was refused', async () => {
+    let refuse = false;
+    const fetch = setup({
+      [`PUT ${MAPPINGS}`]: () =>
+        refuse
+          ? jsonResponse(400, { errorMessage: "Line 3: the key '4111' appears twice.", code: 'BAD_REQUEST' })
+          : jsonResponse(200, { mappingCount: 2, added: 1, updated: 0, deleted: 3 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const view = renderPage();
+    await startEditing(user);
+    await screen.findByRole('button', { name: 'Upload' });
+    const input = view.container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    const file = new File(['key,value\n4111,a\n'], 'bins.csv', { type: 'text/csv' });
+    await user.upload(input, file);
+    const dialog = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+    expect(
+      within(dialog).getByText(
+        "Upload 'bins.csv'? It replaces every mapping of bin-routing with the file's, as changes for review.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText("File 'bins.csv' uploaded successfully.")).toBeInTheDocument();
+    const [call] = fetch.fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    const body = call?.[1]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('mappingsFile')).toBeInstanceOf(File);
+
+    refuse = true;
+    await user.upload(input, new File(['key,value\n4111,a\n4111,b\n'], 'twice.csv', { type: 'text/csv' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Are You Sure?' })).getByRole('button', {
+        name: 'Upload',
+      }),
+    );
+    expect(
+      await screen.findByText('The file was not successfully uploaded and mappings were not affected.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Line 3: the key '4111' appears twice.")).toBeInTheDocument();
+  });
+
+  it('submits for review with the required comment', async () => {
+    const fetch = setup({ [`POST ${MAP_PATH}/versions`]: () => new Response(null, { status: 201 }) });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await startEditing(user);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit for Review' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment (Required)' }), 'New BIN ranges');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Mapping changes successfully submitted for review.')).toBeInTheDocument();
+    expect(fetch.bodiesOf('POST', `${MAP_PATH}/versions`)).toEqual([{ comment: 'New BIN ranges' }]);
+  });
+
+  it('says when the submission failed, and offers no Submit without unsubmitted changes', async () => {
+    setup({ [`POST ${MAP_PATH}/versions`]: () => jsonResponse(500, { errorMessage: 'boom', code: 'X' }) });
+    const user = userEvent.setup({ delay: null });
+    const first = renderPage();
+    await startEditing(user);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit for Review' });
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Comment (Required)' }), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Something went horribly wrong.')).toBeInTheDocument();
+    first.unmount();
+    clearModalsForTests();
+    setup({}, { unsubmittedChanges: false });
+    renderPage();
+    await startEditing(user);
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('pages through the returned page URLs', async () => {
+    const fetch = setup({
+      [`GET ${MAPPINGS}`]: (_body, url) =>
+        url.searchParams.get('after-key') === '400000'
+          ? jsonResponse(
+              200,
+              mappingsPage([mapping('500000', 'acquirer-p')], {
+                previousPage: `${MAPPINGS}?version=applied&before-key=500000`,
+              }),
+            )
+          : jsonResponse(
+              200,
+              mappingsPage([mapping('400000', 'acquirer-a')], {
+                nextPage: `${MAPPINGS}?version=applied&after-key=400000`,
+              }),
+            ),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByRole('rowheader', { name: '400000' });
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await waitFor(() => expect(fetch.requests(MAPPINGS)).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('rowheader', { name: '500000' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('rowheader', { name: '400000' })).toBeInTheDocument();
+    expect(fetch.requests(MAPPINGS).map((url) => url.search)).toContain('?version=applied&before-key=500000');
+  });
+
+  it('downloads the selection in the chosen format', async () => {
+    const fetch = setup({
+      [`GET ${MAPPINGS}`]: (_body, url) =>
+        url.searchParams.has('download-format')
+          ? new Response('[]', {
+              status: 200,
+              headers: { 'content-disposition': 'attachment; filename="bin-routing.json"' },
+            })
+          : jsonResponse(200, mappingsPage(ROWS)),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByRole('rowheader', { name: '400000' });
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'JSON' }));
+    await waitFor(() =>
+      expect(fetch.requests(MAPPINGS).map((url) => url.search)).toContain(
+        '?version=applied&download-format=json',
+      ),
+    );
+  });
+
+  it('says when the download failed', async () => {
+    setup({
+      [`GET ${MAPPINGS}`]: (_body, url) =>
+        url.searchParams.has('download-format')
+          ? jsonResponse(500, { errorMessage: 'boom', code: 'X' })
+          : jsonResponse(200, mappingsPage(ROWS)),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByRole('rowheader', { name: '400000' });
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+    expect(
+      await screen.findByText('Something went wrong while downloading the file. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the map is missing and when a version holds no mappings', async () => {
+    stubFetch({
+      'GET /api/config/maps/nope': () =>
+        jsonResponse(404, { errorMessage: 'Can not find the map for nope', code: 'NOT_FOUND' }),
+    });
+    const first = renderPage('nope');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Can not find the map for nope');
+    first.unmount();
+    setup({ [`GET ${MAPPINGS}`]: () => jsonResponse(200, mappingsPage([])) });
+    renderPage();
+    expect(
+      await screen.findByText('This map does not contain any mappings at this version.'),
+    ).toBeInTheDocument();
+  });
+});

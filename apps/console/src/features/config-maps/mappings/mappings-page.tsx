@@ -1,0 +1,192 @@
+import { Button, FileButton, Group, Menu, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { DOWNLOAD_FORMATS, type ConfigMap } from '@web-control/contract/config-maps';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { openModal } from '../../../shared/modals/modal-store';
+import { confirmModal } from '../../../shared/modals/standard-modals';
+import { useAccount } from '../../../shared/session/session-state';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { QueryState } from '../../../shared/ui/query-state';
+import { useDownloadMappings } from '../api/download-mappings';
+import { useMap } from '../api/get-map';
+import { configMapKeys } from '../api/keys';
+import { useSubmitVersion } from '../api/submit-version';
+import { useUploadMappings } from '../api/upload-mappings';
+import { MapCard } from '../components/map-card';
+import { commentModal } from '../components/modal-definitions';
+import {
+  CONFIG_MESSAGES,
+  MAPPING_FILTER_DEBOUNCE_MS,
+  MAPPING_VIEWS,
+  MAPPINGS_TEXTS,
+  type MappingView,
+} from '../constants';
+import { statusOf } from '../error-status';
+import { MappingsTable } from './mappings-table';
+import { NO_FILTERS, selectionOf, type MappingMode } from './selection';
+
+const MODE_OPTIONS = [
+  { value: 'view', label: MAPPINGS_TEXTS.viewing },
+  { value: 'edit', label: MAPPINGS_TEXTS.editing },
+];
+const MODE_DESCRIPTIONS: Record<MappingMode, string> = {
+  view: MAPPINGS_TEXTS.viewingDescription,
+  edit: MAPPINGS_TEXTS.editingDescription,
+};
+const VIEW_OPTIONS = (Object.keys(MAPPING_VIEWS) as MappingView[]).map((value) => ({
+  value,
+  label: MAPPING_VIEWS[value],
+}));
+
+function MappingsScreen({ map }: { map: ConfigMap }) {
+  const { userPermissions } = useAccount();
+  const canEdit = userPermissions.includes('EDIT_MAPPINGS');
+  const [mode, setMode] = useState<MappingMode>(NO_FILTERS.mode);
+  const [view, setView] = useState<MappingView>(NO_FILTERS.view);
+  const [keyPrefix, setKeyPrefix] = useState('');
+  const [valuePrefix, setValuePrefix] = useState('');
+  const [expanded, setExpanded] = useState(false);
+  // Typing a prefix asks once the typing pauses, not at every keystroke.
+  const [debouncedKey] = useDebouncedValue(keyPrefix, MAPPING_FILTER_DEBOUNCE_MS);
+  const [debouncedValue] = useDebouncedValue(valuePrefix, MAPPING_FILTER_DEBOUNCE_MS);
+  const selection = useMemo(
+    () => selectionOf({ mode, view, keyPrefix: debouncedKey, valuePrefix: debouncedValue }),
+    [mode, view, debouncedKey, debouncedValue],
+  );
+  const download = useDownloadMappings();
+  const upload = useUploadMappings();
+  const submitVersion = useSubmitVersion();
+  const editing = mode === 'edit';
+
+  async function uploadFile(file: File | null) {
+    if (!file) return;
+    const confirmed = await openModal(confirmModal, {
+      text: MAPPINGS_TEXTS.uploadConfirm(file.name, map.name),
+      confirmLabel: MAPPINGS_TEXTS.upload,
+    });
+    if (confirmed) upload.mutate({ mapId: map.id, file });
+  }
+
+  async function submit() {
+    await openModal(commentModal, {
+      title: MAPPINGS_TEXTS.submitTitle,
+      text: MAPPINGS_TEXTS.submitText,
+      confirmLabel: MAPPINGS_TEXTS.submit,
+      apply: (comment) => submitVersion.mutateAsync({ mapId: map.id, comment }),
+    });
+  }
+
+  function clear() {
+    setKeyPrefix('');
+    setValuePrefix('');
+    setView(NO_FILTERS.view);
+  }
+
+  return (
+    <Stack>
+      <Group justify="flex-end" align="flex-end" gap="xs">
+        <NativeSelect
+          label={MAPPINGS_TEXTS.mode}
+          description={MODE_DESCRIPTIONS[mode]}
+          data={MODE_OPTIONS}
+          value={mode}
+          onChange={(event) => setMode(event.currentTarget.value === 'edit' ? 'edit' : 'view')}
+        />
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button variant="default" loading={download.isPending}>
+              {MAPPINGS_TEXTS.download}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {DOWNLOAD_FORMATS.map((format) => (
+              <Menu.Item key={format} onClick={() => download.mutate({ mapId: map.id, selection, format })}>
+                {MAPPINGS_TEXTS.downloadAs(format)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+        {editing && canEdit ? (
+          <>
+            <FileButton
+              onChange={(file) => void uploadFile(file)}
+              accept=".csv,.json,text/csv,application/json"
+            >
+              {(props) => (
+                <Button variant="default" loading={upload.isPending} {...props}>
+                  {MAPPINGS_TEXTS.upload}
+                </Button>
+              )}
+            </FileButton>
+            <Button onClick={() => void submit()} disabled={!map.unsubmittedChanges}>
+              {MAPPINGS_TEXTS.submit}
+            </Button>
+          </>
+        ) : null}
+      </Group>
+      <MapCard map={map} linkName={false} expanded={expanded} onToggle={() => setExpanded(!expanded)} />
+      <Group align="flex-end" gap="xs">
+        <TextInput
+          label={MAPPINGS_TEXTS.keyPrefix}
+          value={keyPrefix}
+          autoComplete="off"
+          onChange={(event) => setKeyPrefix(event.currentTarget.value)}
+        />
+        <TextInput
+          label={MAPPINGS_TEXTS.valuePrefix}
+          value={valuePrefix}
+          autoComplete="off"
+          onChange={(event) => setValuePrefix(event.currentTarget.value)}
+        />
+        {editing ? (
+          <NativeSelect
+            label={MAPPINGS_TEXTS.view}
+            data={VIEW_OPTIONS}
+            value={view}
+            onChange={(event) => setView(event.currentTarget.value as MappingView)}
+          />
+        ) : null}
+        <Button variant="default" onClick={clear}>
+          {MAPPINGS_TEXTS.clear}
+        </Button>
+      </Group>
+      <MappingsTable mapId={map.id} selection={selection} editable={editing && canEdit} />
+    </Stack>
+  );
+}
+
+export function MappingsPage() {
+  const mapId = useParams().mapId ?? '';
+  const map = useMap(mapId);
+  const queryClient = useQueryClient();
+  return (
+    <Stack>
+      <PageTitle title={MAPPINGS_TEXTS.title} />
+      <Group justify="space-between">
+        <Title order={1}>{MAPPINGS_TEXTS.title}</Title>
+        {/* The map and the page of mappings on screen, in the background. */}
+        <Button
+          variant="default"
+          onClick={() => void queryClient.invalidateQueries({ queryKey: configMapKeys.map(mapId) })}
+          loading={map.isFetching}
+        >
+          {MAPPINGS_TEXTS.refresh}
+        </Button>
+      </Group>
+      <QueryState
+        query={map}
+        loadingLabel="Loading the map"
+        errorText={
+          statusOf(map.error) === 404
+            ? MAPPINGS_TEXTS.mapMissing(mapId)
+            : CONFIG_MESSAGES.retrieveFailed(statusOf(map.error))
+        }
+        keepDataOnError
+      >
+        {(loaded) => <MappingsScreen map={loaded} />}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import type { MapsResponse } from '@web-control/contract/config-maps';
+import { useEffect, useRef, useState } from 'react';
+import { openModal } from '../../../shared/modals/modal-store';
+import { confirmModal } from '../../../shared/modals/standard-modals';
+import { useAccount } from '../../../shared/session/session-state';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { QueryState } from '../../../shared/ui/query-state';
+import { useCreateMap } from '../api/create-map';
+import { useMaps } from '../api/get-maps';
+import { usePushMaps } from '../api/push-maps';
+import { MapCard } from '../components/map-card';
+import { createMapModal } from '../components/modal-definitions';
+import { CATCH_UP_REFRESH_MS, CONFIG_MESSAGES, EMPTY_MAPS_REFRESH_MS, MAPS_TEXTS } from '../constants';
+import { statusOf } from '../error-status';
+
+/** While a client is catching up with a push, the list follows it without a loader. */
+function catchUpInterval(data: MapsResponse | undefined): number | false {
+  const catchingUp = data?.maps.some((map) =>
+    map.clientVersions.some((client) => client.versionMismatch && !client.acknowledgedVersionRejected),
+  );
+  return catchingUp ? CATCH_UP_REFRESH_MS : false;
+}
+
+export function MapsPage() {
+  const { userPermissions } = useAccount();
+  const maps = useMaps(false, catchUpInterval);
+  const createMap = useCreateMap();
+  const push = usePushMaps();
+  // One card open at a time (specification 3, section 2).
+  const [expanded, setExpanded] = useState<string | null>(null);
+
+  // Opened with no maps loaded: one more look after 500 ms (section 9).
+  const emptyRefresh = useRef(false);
+  const { data, refetch } = maps;
+  useEffect(() => {
+    if (emptyRefresh.current || data === undefined || data.maps.length > 0) return;
+    emptyRefresh.current = true;
+    const timer = window.setTimeout(() => void refetch(), EMPTY_MAPS_REFRESH_MS);
+    return () => window.clearTimeout(timer);
+  }, [data, refetch]);
+
+  async function create() {
+    await openModal(createMapModal, { apply: (name) => createMap.mutateAsync({ name }) });
+  }
+
+  async function pushChanges() {
+    const confirmed = await openModal(confirmModal, {
+      text: MAPS_TEXTS.pushConfirm,
+      confirmLabel: MAPS_TEXTS.pushChanges,
+    });
+    if (confirmed) push.mutate();
+  }
+
+  return (
+    <Stack>
+      <PageTitle title={MAPS_TEXTS.title} />
+      <Group justify="space-between">
+        <Title order={1}>{MAPS_TEXTS.title}</Title>
+        <Group gap="xs">
+          {userPermissions.includes('EDIT_MAPPINGS') ? (
+            <Button onClick={() => void create()}>{MAPS_TEXTS.createMap}</Button>
+          ) : null}
+          {userPermissions.includes('PUSH_MAPS') ? (
+            <Button onClick={() => void pushChanges()} loading={push.isPending}>
+              {MAPS_TEXTS.pushChanges}
+            </Button>
+          ) : null}
+          <Button variant="default" onClick={() => void maps.refetch()} loading={maps.isFetching}>
+            {MAPS_TEXTS.refresh}
+          </Button>
+        </Group>
+      </Group>
+      <QueryState
+        query={maps}
+        loadingLabel="Loading maps"
+        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(maps.error))}
+        emptyText={MAPS_TEXTS.empty}
+        isEmpty={(loaded) => loaded.maps.length === 0}
+        keepDataOnError
+      >
+        {(loaded) => (
+          <Stack>
+            {loaded.maps.map((map) => (
+              <MapCard
+                key={map.id}
+                map={map}
+                linkName
+                expanded={expanded === map.id}
+                onToggle={() => setExpanded((current) => (current === map.id ? null : map.id))}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
