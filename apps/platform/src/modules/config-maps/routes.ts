@@ -151,7 +151,7 @@ export const configMapsRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOptions>
       for await (const part of request.parts()) {
         if (part.type !== 'file') continue;
         if (file === undefined && part.fieldname === MAPPINGS_FILE_FIELD) {
-          file = { content: await part.toBuffer(), fileName: part.filename as string | undefined };
+          file = { content: await part.toBuffer(), fileName: part.filename };
         } else {
           part.file.resume();
         }
