@@ -487,6 +487,68 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
     );
   });
 
+  it('reads the multipart body: the first mappingsFile part, with or without a file name, byte for byte', async () => {
+    await createMap('multipart', [['old', 'gone']]);
+    const parts = Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="other"; filename="x.csv"\r\n\r\nkey,value\r\nx,1\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="mappingsFile"\r\n\r\nkey,value\r\ncafé,crème\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="mappingsFile"; filename="b.csv"\r\n\r\nkey,value\r\nb,2\r\n` +
+        `--${BOUNDARY}--\r\n`,
+    );
+    const accepted = await upload('multipart', parts);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const uploaded = (await mappings('multipart')).filter((mapping) => mapping.value !== null);
+    expect(uploaded.map((mapping) => [mapping.key, mapping.value])).toEqual([['café', 'crème']]);
+
+    const before = await mappings('multipart');
+    const noFile = "Send the mappings file as multipart/form-data in the field 'mappingsFile'.";
+    const refusals: Array<[string, Record<string, string>, string | Buffer]> = [
+      [
+        'cut short',
+        { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        `--${BOUNDARY}\r\nno end`,
+      ],
+      ['no boundary', { 'content-type': 'multipart/form-data' }, multipart('key,value\na,1\n')],
+      ['empty', { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, ''],
+      ['json', { 'content-type': 'application/json' }, '{"mappingsFile":"key,value\\na,1\\n"}'],
+    ];
+    for (const [name, headers, payload] of refusals) {
+      const refused = await call('PUT', '/api/config/maps/multipart/mappings', { headers, payload });
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json(), name).toMatchObject({ errorMessage: noFile });
+      expect(await mappings('multipart'), name).toEqual(before);
+    }
+    const tooLarge = await upload('multipart', multipart(Buffer.alloc(MAPPINGS_UPLOAD_MAX_BYTES + 1, 'a')));
+    expect([tooLarge.statusCode, tooLarge.json()]).toEqual([
+      413,
+      { errorMessage: 'The file is larger than the limit of 20 MiB.', code: 'PAYLOAD_TOO_LARGE' },
+    ]);
+  });
+
+  it('replays an upload with the same Idempotency-Key and file; another file under that key is refused', async () => {
+    await createMap('upload-once');
+    const send = (content: string) =>
+      call('PUT', '/api/config/maps/upload-once/mappings', {
+        payload: multipart(content),
+        headers: {
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'idempotency-key': 'config-maps-upload-once',
+        },
+      });
+    const first = await send('key,value\na,1\n');
+    expect(first.statusCode, first.body).toBe(200);
+    const replay = await send('key,value\na,1\n');
+    expect([replay.statusCode, replay.headers['idempotent-replayed'], replay.json()]).toEqual([
+      200,
+      'true',
+      first.json(),
+    ]);
+    const other = await send('key,value\nb,2\n');
+    expect(other.statusCode, other.body).toBe(422);
+    expect((await mappings('upload-once')).map((mapping) => mapping.key)).toEqual(['a']);
+  });
+
   it('downloads csv or json named after the map id, as an attachment, round-tripping through upload', async () => {
     await createMap('downloads', [
       ['=sum', '-1'],

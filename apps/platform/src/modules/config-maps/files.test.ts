@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, CSV_HEADER, FILE_MESSAGES, parseMappingsFile, readMultipart } from './files.ts';
+import { csvLine, CSV_HEADER, FILE_MESSAGES, parseMappingsFile } from './files.ts';
 import { prefixUpperBound } from './repository.ts';
 
 describe('mappings files', () => {
@@ -20,19 +20,6 @@ describe('mappings files', () => {
       ok: false,
       problems: [FILE_MESSAGES.jsonSyntax],
     });
-  });
-
-  it('reads the named part of a multipart body, and nothing from a broken one', () => {
-    const body = Buffer.from(
-      '--b\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n' +
-        '--b\r\nContent-Disposition: form-data; name="mappingsFile"; filename="m.csv"\r\n\r\nkey,value\r\n\r\n--b--\r\n',
-    );
-    expect(readMultipart(body, 'multipart/form-data; boundary=b')).toEqual([
-      { fieldName: 'note', fileName: undefined, content: Buffer.from('hello') },
-      { fieldName: 'mappingsFile', fileName: 'm.csv', content: Buffer.from('key,value\r\n') },
-    ]);
-    expect(readMultipart(Buffer.from('--b\r\nno end'), 'multipart/form-data; boundary=b')).toBeUndefined();
-    expect(readMultipart(body, 'multipart/form-data')).toBeUndefined();
   });
 
   it('bounds a key prefix by code point, skipping surrogates', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +40,6 @@ import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
 import { AppError, badRequest } from '../../errors.ts';
 import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
 import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
-import { readMultipart } from './files.ts';
 import type { ConfigMapsService, MappingsPage } from './service.ts';
 
 export interface ConfigMapsRoutesOptions {
@@ -56,6 +56,9 @@ export const CONFIG_ROUTE_MESSAGES = {
   patchType: `Send the change as ${JSON_PATCH_CONTENT_TYPE}: a test of the old value, then a replace.`,
   clientAuth: 'Sign in as a client: HTTP Basic with the client id and secret.',
 } as const;
+
+/** Room for the multipart framing and any small fields besides the file. */
+const MULTIPART_SLACK_BYTES = 64 * 1024;
 
 /** What the upload route (and the Idempotency-Key hash) sees of the multipart body. */
 const uploadedBodySchema = z.object({
@@ -122,33 +125,49 @@ export const configMapsRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOptions>
       parsed(badRequest(CONFIG_ROUTE_MESSAGES.patchType), undefined);
     }
   });
-  // The file streams in under its own cap; the route sees its digest and name, never the bytes.
-  app.addContentTypeParser(
-    'multipart/form-data',
-    async (request: FastifyRequest, payload: AsyncIterable<Buffer>) => {
-      if (Number(request.headers['content-length'] ?? 0) > MAPPINGS_UPLOAD_MAX_BYTES + 64 * 1024) {
-        throw tooLarge();
+  // Scoped to these routes; the field is a file even without a file name, so its bytes stay exact.
+  void app.register(fastifyMultipart, {
+    limits: { fileSize: MAPPINGS_UPLOAD_MAX_BYTES, fieldSize: MULTIPART_SLACK_BYTES, parts: 100 },
+    isPartAFile: (fieldName, contentType, fileName) =>
+      fieldName === MAPPINGS_FILE_FIELD ||
+      contentType === 'application/octet-stream' ||
+      fileName !== undefined,
+  });
+  /** The file's refusal: over the cap 413; a body that is not readable multipart, no file. */
+  const refusalOf = (error: unknown): unknown => {
+    if (error instanceof AppError) return error;
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) return tooLarge();
+    if (error instanceof app.multipartErrors.PartsLimitError) return error;
+    return badRequest(CONFIG_ROUTE_MESSAGES.noFile, MAPPINGS_FILE_FIELD);
+  };
+  // Before the Idempotency-Key hook, which hashes this body: the route sees the digest and name, never the bytes.
+  const readUpload = async (request: FastifyRequest): Promise<void> => {
+    if (!request.isMultipart()) return;
+    if (Number(request.headers['content-length'] ?? 0) > MAPPINGS_UPLOAD_MAX_BYTES + MULTIPART_SLACK_BYTES) {
+      throw tooLarge();
+    }
+    let file: { content: Buffer; fileName: string | undefined } | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        if (file === undefined && part.fieldname === MAPPINGS_FILE_FIELD) {
+          file = { content: await part.toBuffer(), fileName: part.filename };
+        } else {
+          part.file.resume();
+        }
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of payload) {
-        size += chunk.length;
-        if (size > MAPPINGS_UPLOAD_MAX_BYTES + 64 * 1024) throw tooLarge();
-        chunks.push(chunk);
-      }
-      const parts = readMultipart(Buffer.concat(chunks), request.headers['content-type'] ?? '');
-      const file = parts?.find((part) => part.fieldName === MAPPINGS_FILE_FIELD);
-      if (file === undefined) throw badRequest(CONFIG_ROUTE_MESSAGES.noFile, MAPPINGS_FILE_FIELD);
-      if (file.content.length > MAPPINGS_UPLOAD_MAX_BYTES) throw tooLarge();
-      files.set(request, { content: file.content, fileName: file.fileName });
-      const body: UploadedBody = {
-        sha256: createHash('sha256').update(file.content).digest('hex'),
-        size: file.content.length,
-        fileName: file.fileName ?? null,
-      };
-      return body;
-    },
-  );
+    } catch (error) {
+      throw refusalOf(error);
+    }
+    if (file === undefined) throw badRequest(CONFIG_ROUTE_MESSAGES.noFile, MAPPINGS_FILE_FIELD);
+    files.set(request, file);
+    const body: UploadedBody = {
+      sha256: createHash('sha256').update(file.content).digest('hex'),
+      size: file.content.length,
+      fileName: file.fileName ?? null,
+    };
+    request.body = body;
+  };
 
   app.get(
     '/maps',
@@ -348,6 +367,7 @@ export const configMapsRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOptions>
         params: mapIdParamsSchema,
         response: { 200: uploadMappingsResponseSchema, ...CHANGE_REFUSALS, 413: errorBodySchema },
       },
+      preValidation: readUpload,
     },
     async (request) => {
       const file = files.get(request);
