@@ -117,11 +117,12 @@ function WithProcess({ render }: { render: (process: ProcessDefinition) => React
   return render(process.data);
 }
 
-function ProcessTabRoutes({ processId }: { processId: number }) {
+function ProcessTabRoutes({ process }: { process: ProcessDefinition }) {
   const { userPermissions } = useAccount();
+  const processId = process.id;
   const tabs: Record<ProcessTab, ReactNode> = {
     inbox: <InboxTab processId={processId} />,
-    results: <ResultsTab process={process.data} />,
+    results: <ResultsTab process={process} />,
     approvals: <ApprovalsTab processId={processId} />,
     settlements: <SettlementsTab processId={processId} />,
     outbox: <OutboxView processId={processId} />,
@@ -141,7 +142,7 @@ export function ProcessAreaPage() {
     <WithProcess
       render={(process) => (
         <ProcessArea process={process}>
-          <ProcessTabRoutes processId={process.id} />
+          <ProcessTabRoutes process={process} />
         </ProcessArea>
       )}
     />
