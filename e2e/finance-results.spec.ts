@@ -8,7 +8,7 @@ const UNMATCHED_LINK = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlement
 
 /**
  * The demo feeds load in the background after the platform starts: ask again (another status and
- * back, which keeps the link's query; a reload would sign the user out) until rows show.
+ * back, which keeps the link's query and is quicker than a full reload) until rows show.
  */
 async function waitForRows(page: Page, status = 'Unmatched'): Promise<void> {
   const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('rowheader');
