@@ -78,6 +78,16 @@ export default tseslint.config(
   },
   { files: ['apps/console/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
+    // Node's types are visible to the console's compiler: a stray `process` type-checks but fails in the browser.
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'The console runs in the browser: there is no process there.' },
+      ],
+    },
+  },
+  {
     // Frameworks that want a default export.
     files: [
       '**/*.config.{ts,js,mjs}',

@@ -8,7 +8,7 @@ const UNMATCHED_LINK = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlement
 
 /**
  * The demo feeds load in the background after the platform starts: ask again (another status and
- * back, which keeps the link's query; a reload would sign the user out) until rows show.
+ * back, which keeps the link's query and is quicker than a full reload) until rows show.
  */
 async function waitForRows(page: Page, status = 'Unmatched'): Promise<void> {
   const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('rowheader');
@@ -277,4 +277,110 @@ test('the outbox filters extracts by tag and downloads one through a single-use 
   );
   expect(file.status(), 'the token lets the file through').toBe(200);
   expect(file.headers()['content-disposition'], 'as an attachment').toMatch(/^attachment/);
+});
+
+test('bulk accept by filter: every filtered transaction, pending with its count, approved from its detail, leaves the view; a reload keeps the user signed in', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  // The smallest unmatched amounts: the other tests take the largest, so the sets stay apart.
+  const ascending = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlementStatus=ISSUE&sortBy=amount.asc&limit=10`;
+  await signInAt(operator, ascending, 'finance-operator');
+  await waitForRows(operator);
+  const amounts = await operator.getByRole('table', { name: 'Transactions' }).evaluate((element) => {
+    const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent);
+    const column = headers.findIndex((text) => text.startsWith('amount'));
+    return [...element.querySelectorAll('tbody tr')].map((row) =>
+      Number((row.children[column]?.textContent ?? '').split(' / ')[0]),
+    );
+  });
+  // A bound with at least three amounts below it: more than the two rows a page of this view shows.
+  const bound = amounts.findIndex((amount, index) => index >= 3 && amount > (amounts[index - 1] ?? amount));
+  expect(bound, 'the demo has at least four distinct small unmatched amounts').toBeGreaterThanOrEqual(3);
+  const threshold = String(amounts[bound]);
+  const count = amounts.filter((amount) => amount < Number(threshold)).length;
+
+  // Two rows a page, so the filtered set spans pages and every one of them can be chosen.
+  await operator.goto(ascending.replace('limit=10', 'limit=2'));
+  await expect(operator.getByRole('radio', { name: 'Unmatched' })).toBeChecked();
+  await operator.getByRole('combobox', { name: 'Field (filter 1)' }).click();
+  await operator.getByRole('option', { name: 'amount', exact: true }).click();
+  await operator.getByRole('combobox', { name: 'Condition (filter 1)' }).click();
+  await operator.getByRole('option', { name: 'Less than', exact: true }).click();
+  await operator.getByRole('textbox', { name: 'Value (filter 1)' }).fill(threshold);
+  await operator.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(operator, 'the filter is in the URL').toHaveURL(
+    new RegExp(`f\\.amount\\.LESS_THAN=${threshold.replace('.', '\\.')}`),
+  );
+
+  // A reload of the filtered view keeps the session and the view (specification 1: the stored pair).
+  await operator.reload();
+  await expect(operator, 'still on the filtered view after a reload').toHaveURL(/f\.amount\.LESS_THAN=/);
+  await expect(operator.getByRole('heading', { name: 'Login' }), 'not sent to the login page').toHaveCount(0);
+  await expect(operator.getByRole('radio', { name: 'Unmatched' })).toBeChecked();
+  await expect(operator.getByRole('textbox', { name: 'Value (filter 1)' })).toHaveValue(threshold);
+
+  const table = operator.getByRole('table', { name: 'Transactions' });
+  const rowheaders = table.getByRole('rowheader');
+  await expect(rowheaders, 'two rows a page').toHaveCount(2);
+  const ids = [(await rowheaders.nth(0).textContent()) ?? '', (await rowheaders.nth(1).textContent()) ?? ''];
+  await rowheaders.nth(0).click();
+  await rowheaders.nth(1).click({ modifiers: ['Shift'] });
+  await operator.getByRole('button', { name: 'Select all transactions' }).click();
+  await expect(operator.getByText(`${count} selected`), 'every filtered transaction').toBeVisible();
+  await expect(operator.getByRole('button', { name: 'Clear selection' })).toBeVisible();
+  await operator.getByRole('button', { name: 'Manage selected' }).click();
+  await operator.getByRole('menuitem', { name: 'Accept' }).click();
+  const confirm = operator.getByRole('dialog', { name: 'Are You Sure?' });
+  await expect(
+    confirm.getByText('Are you sure you want to accept all filtered unmatched transactions?'),
+    'the by-filter confirmation',
+  ).toBeVisible();
+  const comment = `E2E accept by filter ${Date.now()}`;
+  await confirm.getByPlaceholder('Comment (required)').fill(comment);
+  await confirm.getByRole('button', { name: 'Accept' }).click();
+  await expect(operator.getByText('Action submitted successfully.'), 'the submit toast').toBeVisible();
+  const filteredView = operator.url();
+  await operatorContext.close();
+
+  const approverContext = await browser.newContext();
+  const approver = await approverContext.newPage();
+  await signInAt(approver, `${PROCESS_PATH}/approvals`, 'finance-approver');
+  const description = `Accept ${count} transactions`;
+  const pending = approver.getByRole('article', { name: description }).filter({ hasText: comment });
+  await expect(pending, 'pending with its transaction count').toBeVisible();
+  await expect(pending.getByText('BY_FILTER', { exact: true }), 'the selection type pill').toBeVisible();
+  await pending.getByRole('link', { name: description }).click();
+  await expect(approver, 'the approval detail').toHaveURL(new RegExp(`${PROCESS_PATH}/approvals/[^/?]+$`));
+  const note = approver.getByRole('note');
+  await expect(note, 'the warning box names the action').toContainText(description);
+  await expect(note).toContainText(comment);
+  const filters = approver.getByRole('list', { name: 'Filters' });
+  await expect(filters.getByRole('listitem'), 'the filters of the request URL').toContainText([
+    'matchStatus: UNMATCHED',
+    'settlementStatus: ISSUE',
+    `f.amount.LESS_THAN: ${threshold}`,
+  ]);
+  const detailRows = approver
+    .getByRole('table', { name: 'Transactions of the action' })
+    .getByRole('rowheader');
+  await expect(detailRows.first(), 'the action’s transactions').toBeVisible();
+  await approver.getByRole('button', { name: 'Approve' }).click();
+  const review = approver.getByRole('dialog', { name: 'Approve' });
+  await review.getByPlaceholder('Comment (required)').fill('The acquirer confirmed the small amounts');
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await expect(approver.getByText('Action reviewed successfully'), 'the review toast').toBeVisible();
+  await expect(approver, 'back to the approvals list').toHaveURL(new RegExp(`${PROCESS_PATH}/approvals$`));
+
+  await approver.goto(filteredView);
+  await expect(
+    approver.getByText('No transactions match your query.'),
+    'the accepted transactions left the filtered view',
+  ).toBeVisible();
+  for (const id of ids) {
+    await expect(approver.getByRole('rowheader', { name: id, exact: true })).toHaveCount(0);
+  }
+  await approverContext.close();
 });

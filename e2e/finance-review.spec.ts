@@ -194,7 +194,7 @@ test('a file in ERROR: its exceptions download as CSV, and a reload is requested
   ).toBeVisible();
 });
 
-test('a rollback is requested from the inbox, approved, and the file leaves the inbox', async ({
+test('the finance operator requests a rollback from the inbox, the finance approver approves it, and the file leaves the inbox', async ({
   browser,
 }) => {
   const file = uniqueFile((rrn) => [`${rrn},4200,ZAR,2026-02-03T10:00:00Z,Rollback Store`]);
@@ -202,12 +202,15 @@ test('a rollback is requested from the inbox, approved, and the file leaves the 
   await upload(operator, file);
   const approver = await signedIn(browser, `${PROCESS_PATH}/approvals`, 'finance-approver');
   await approveListed(approver, `Load file ${file.name}`);
-  await approver.getByRole('tab', { name: 'Inbox' }).click();
-  const row = inboxRow(approver, file.name);
-  await expect(row.getByText('LOADED', { exact: true })).toBeVisible();
 
+  // A full load of the inbox: the operator stays signed in and sees the loaded file.
+  await operator.reload();
+  const row = inboxRow(operator, file.name);
+  await expect(row.getByText('LOADED', { exact: true }), 'the approved load').toBeVisible({
+    timeout: 30_000,
+  });
   await row.getByRole('button', { name: `Rollback ${file.name}` }).click();
-  const confirm = approver.getByRole('dialog', { name: 'Are You Sure?' });
+  const confirm = operator.getByRole('dialog', { name: 'Are You Sure?' });
   await expect(
     confirm.getByText(
       `Roll back '${file.name}'? Its imported records will be deleted. This cannot be undone.`,
@@ -215,17 +218,26 @@ test('a rollback is requested from the inbox, approved, and the file leaves the 
   ).toBeVisible();
   await confirm.getByPlaceholder('Comment (required)').fill('Wrong day');
   await confirm.getByRole('button', { name: 'Rollback' }).click();
-  await expect(approver.getByText(`${file.name} rollback requested successfully`)).toBeVisible();
+  await expect(operator.getByText(`${file.name} rollback requested successfully`)).toBeVisible();
 
-  const admin = await signedIn(browser, `${PROCESS_PATH}/inbox`, 'admin');
+  await approver.getByRole('tab', { name: 'Inbox' }).click();
   await expect(
-    inboxRow(admin, file.name).getByText('LOADED', { exact: true }),
+    inboxRow(approver, file.name).getByText('LOADED', { exact: true }),
     'the file stays until the rollback is approved',
   ).toBeVisible({ timeout: 30_000 });
-  await approveListed(admin, `Rollback file ${file.name}`);
-  await admin.getByRole('tab', { name: 'Inbox' }).click();
-  await expect(admin.getByRole('table', { name: 'Inbox' })).toBeVisible();
-  await expect(inboxRow(admin, file.name), 'the rolled-back file leaves the inbox').toHaveCount(0);
+  await approver.getByRole('tab', { name: /Approvals/ }).click();
+  await expect(
+    approver.getByRole('article', { name: `Rollback file ${file.name}` }),
+    'the operator’s request, pending',
+  ).toContainText('finance-operator');
+  await approveListed(approver, `Rollback file ${file.name}`);
+  await approver.getByRole('tab', { name: 'Inbox' }).click();
+  await expect(approver.getByRole('table', { name: 'Inbox' })).toBeVisible();
+  await expect(inboxRow(approver, file.name), 'the rolled-back file leaves the inbox').toHaveCount(0);
+  await expect(
+    approver.getByRole('tab', { name: 'Settlement' }),
+    'the finance approver, who closes runs, sees the settlements',
+  ).toBeVisible();
 });
 
 test('an approval that cannot be retrieved opens the Oops! modal, whose Back returns to the list', async ({
