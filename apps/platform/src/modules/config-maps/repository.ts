@@ -335,6 +335,9 @@ export function createConfigMapsRepository() {
         mappingCount: entries.keys.length,
       };
       await sql`drop table config_map_upload`.execute(executor);
+      // A whole map changed at once: fresh statistics keep the pages on the primary key (PGlite
+      // has no autovacuum to take them).
+      await sql`analyze config_map_entries`.execute(executor);
       return result;
     },
 
