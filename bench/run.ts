@@ -1,12 +1,20 @@
 // `npm run bench`: measures, and writes bench/report.md. Budgets live here, not in unit tests.
 // `npm run bench -- --only=lighthouse` (the bundles and Lighthouse), `--only=transactions`,
-// `--only=finance` or `--only=vouchers` measures one part and replaces only its sections in the
+// `--only=finance`, `--only=vouchers` or `--only=maps` measures one part and replaces only its sections in the
 // report (each million-row part takes minutes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureBundles } from './src/bundle-size.ts';
+import {
+  BENCH_MAP,
+  BENCH_MAP_EDITS,
+  BENCH_MAP_ENTRIES,
+  measureConfigMaps,
+  UPLOAD_LINES,
+  type MapListFigure,
+} from './src/config-maps.ts';
 import { measureLighthouse } from './src/lighthouse.ts';
 import {
   BENCH_RECON_TRANSACTIONS,
@@ -38,15 +46,20 @@ const FINANCE_LIST_P95_BUDGET_MS = 50;
 const LOAD_RECORDS_PER_SECOND_BUDGET = 10_000;
 /** p95 of one voucher search call at 100 000 vouchers, measured on the platform over HTTP. */
 const VOUCHER_SEARCH_P95_BUDGET_MS = 50;
+/** p95 of one mappings page of the 100 000-entry map carrying 10 000 unsubmitted edits. */
+const MAPPINGS_PAGE_P95_BUDGET_MS = 50;
+/** Seconds for the upload of a 100 000-line CSV (parse, checks, set-based replace, audit). */
+const UPLOAD_SECONDS_BUDGET = 10;
 
 /** The report's parts, each replaced only by a run that measures it. */
-const PARTS = ['console', 'transactions', 'finance', 'vouchers'] as const;
+const PARTS = ['console', 'transactions', 'finance', 'vouchers', 'maps'] as const;
 type Part = (typeof PARTS)[number];
 const PART_HEADINGS: Record<Part, string> = {
   console: '## Console bundles',
   transactions: '## Transaction list',
   finance: '## Finance',
   vouchers: '## Voucher search',
+  maps: '## Configuration maps',
 };
 const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length);
 const ONLY_PART: Record<string, Part> = {
@@ -54,6 +67,7 @@ const ONLY_PART: Record<string, Part> = {
   transactions: 'transactions',
   finance: 'finance',
   vouchers: 'vouchers',
+  maps: 'maps',
 };
 if (only !== undefined && ONLY_PART[only] === undefined) {
   console.error(`--only takes ${Object.keys(ONLY_PART).join(', ')}`);
@@ -85,9 +99,26 @@ const voucherBenchDatabases: VoucherBenchDatabase[] = [
   { kind: 'pglite', dataDir: process.env.BENCH_VOUCHERS_DATA_DIR ?? `${root}.tmp/bench-vouchers-data` },
 ];
 
+/** Databases of their own too: each run edits and uploads to the map, then discards the changes. */
+const mapBenchDatabases: BenchDatabase[] = (
+  [
+    {
+      kind: 'postgres',
+      url: process.env.BENCH_MAPS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/web_control_bench_maps',
+    },
+    { kind: 'pglite', dataDir: process.env.BENCH_MAPS_DATA_DIR ?? `${root}.tmp/bench-maps-data` },
+  ] satisfies BenchDatabase[]
+).filter((database) => (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').includes(database.kind));
+
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const failures: string[] = [];
-const sections: Record<Part, string[]> = { console: [], transactions: [], finance: [], vouchers: [] };
+const sections: Record<Part, string[]> = {
+  console: [],
+  transactions: [],
+  finance: [],
+  vouchers: [],
+  maps: [],
+};
 async function measureConsole(): Promise<string[]> {
   const build = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/console'], {
     cwd: root,
@@ -335,10 +366,81 @@ async function measureVoucherSearch(): Promise<string[]> {
   return lines;
 }
 
+/** The configuration map sections: the mappings pages' p95 and the upload's seconds. */
+async function measureMaps(): Promise<string[]> {
+  const lines: string[] = [];
+  const count = (value: number) => value.toLocaleString('en');
+  for (const database of mapBenchDatabases) {
+    const [loadBefore = 0] = loadavg();
+    const figures = await measureConfigMaps(database);
+    const [loadAfter = 0] = loadavg();
+    const row = (figure: MapListFigure | (typeof figures)['health'], budget: number | undefined) => {
+      const scenario = 'scenario' in figure ? figure.scenario : '/api/health';
+      const over = budget !== undefined && figure.p95 > budget;
+      if (over) {
+        failures.push(
+          `maps on ${database.kind}, ${scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
+        );
+      }
+      const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
+      return `| ${scenario} | ${'rows' in figure ? figure.rows.toString() : '–'} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
+    };
+    const uploadRow = (upload: (typeof figures.uploads)[number], index: number) => {
+      const over = upload.seconds > UPLOAD_SECONDS_BUDGET;
+      if (over) {
+        failures.push(
+          `maps on ${database.kind}, upload ${(index + 1).toString()}: ${upload.seconds.toFixed(2)} s is over ${UPLOAD_SECONDS_BUDGET.toString()} s`,
+        );
+      }
+      return `| ${(index + 1).toString()} | ${upload.seconds.toFixed(2)} s | ${count(upload.added)} | ${count(upload.updated)} | ${count(upload.deleted)} | ${UPLOAD_SECONDS_BUDGET.toString()} s | ${over ? 'over' : 'ok'} |`;
+    };
+    const { edits } = figures;
+    lines.push(
+      `## Configuration maps at ${count(BENCH_MAP_ENTRIES)} mappings, ${databaseName(database)}`,
+      '',
+      measuredLine,
+      `Machine load average (1 min) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after, on ${availableParallelism().toString()} cores (shared with other work).`,
+      '',
+      `${figures.database}: the demo's \`${BENCH_MAP}\` map as the platform's seed makes it (${count(figures.entries)} applied`,
+      `mappings, \`DEMO_BIN_ROUTING_ENTRIES\` default; the platform started in ${figures.startSeconds.toFixed(1)} s), carrying`,
+      `${count(BENCH_MAP_EDITS)} unsubmitted edits spread over the whole map (${count(edits.updated)} updated, ${count(edits.deleted)} deleted,`,
+      `${count(edits.added)} added), made set-based the way the module stores them and not followed by an ANALYZE`,
+      "(PGlite has no autovacuum: the planner sees what the product's would); the platform on the same machine,",
+      'simulator off. Each scenario is 200 sequential `GET /api/config/maps/bin-routing/mappings` calls as',
+      'operator (25 a page) over HTTP after 20 warm-up calls, with `/api/health` measured the same way as',
+      'the baseline.',
+      '',
+      '| scenario | rows | p50 | p95 | max | budget (p95) | verdict |',
+      '|---|---|---|---|---|---|---|',
+      row(figures.health, undefined),
+      ...figures.lists.map((figure) => row(figure, MAPPINGS_PAGE_P95_BUDGET_MS)),
+      '',
+      'Calls:',
+      '',
+      ...figures.lists.map((figure) => `- ${figure.scenario}: \`${figure.path}\``),
+      '',
+      `### Upload of a ${count(UPLOAD_LINES)}-line CSV`,
+      '',
+      `\`PUT /api/config/maps/bin-routing/mappings\` as operator, multipart field \`mappingsFile\`, a`,
+      `${(figures.uploadBytes / 1024 / 1024).toFixed(1)} MiB \`key,value\` CSV: the applied map's BINs with one in fifty routed elsewhere and one`,
+      'in fifty replaced by a new BIN. The time is the whole call (upload, parse, checks, the set-based',
+      'replace of the map as edited, the audit entry); each upload first undoes the earlier unsubmitted',
+      "changes (the first one the 10 000 edits). The run's changes are discarded afterwards.",
+      '',
+      '| upload | time | added | updated | deleted | budget | verdict |',
+      '|---|---|---|---|---|---|---|',
+      ...figures.uploads.map(uploadRow),
+      '',
+    );
+  }
+  return lines;
+}
+
 if (measured('console')) sections.console = await measureConsole();
 if (measured('transactions')) sections.transactions = await measureTransactionLists();
 if (measured('finance')) sections.finance = await measureFinanceCalls();
 if (measured('vouchers')) sections.vouchers = await measureVoucherSearch();
+if (measured('maps')) sections.maps = await measureMaps();
 
 /** The previous report's text of a part: from its first heading to the next part's. */
 function previousPart(previous: string, part: Part): string[] {

@@ -603,6 +603,41 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
     );
   });
 
+  it('pages through the changes of several versions in key order, both ways', async () => {
+    await createMap('change-pages', [
+      ['k1', '1'],
+      ['k2', '2'],
+      ['k3', '3'],
+      ['k4', '4'],
+      ['k5', '5'],
+    ]);
+    const base = await submit('change-pages');
+    expect((await review('change-pages', base.versionId, true)).statusCode).toBe(200);
+    // One submitted version waiting for review and unsubmitted changes after it: two seqs of changes.
+    await call('POST', '/api/config/maps/change-pages/mappings', { payload: { key: 'k0', value: '0' } });
+    await patch('change-pages', 'k2', '2', '22');
+    await submit('change-pages');
+    await call('DELETE', '/api/config/maps/change-pages/mappings/k4');
+    await patch('change-pages', 'k5', '5', '55');
+    await call('POST', '/api/config/maps/change-pages/mappings', { payload: { key: 'k6', value: '6' } });
+    const page = async (path: string) => mappingsResponseSchema.parse((await call('GET', path)).json());
+    const keys = (answer: { mappings: Mapping[] }) => answer.mappings.map((mapping) => mapping.key);
+    const page1 = await page('/api/config/maps/change-pages/mappings?updates-only=true&page-size=2');
+    expect(keys(page1)).toEqual(['k0', 'k2']);
+    const page2 = await page(page1.paging.nextPage ?? '');
+    expect(keys(page2)).toEqual(['k4', 'k5']);
+    const page3 = await page(page2.paging.nextPage ?? '');
+    expect(keys(page3)).toEqual(['k6']);
+    expect(page3.paging.nextPage).toBeNull();
+    expect(keys(await page(page3.paging.previousPage ?? ''))).toEqual(['k4', 'k5']);
+    expect(page2.paging.previousPage).not.toBeNull();
+    expect(keys(await page(page2.paging.previousPage ?? ''))).toEqual(['k0', 'k2']);
+    // Only the unsubmitted ones: against the newest submitted version.
+    expect(
+      keys(await page('/api/config/maps/change-pages/mappings?updates-only=true&version-from=submitted')),
+    ).toEqual(['k4', 'k5', 'k6']);
+  });
+
   it('creates a map with a valid, unique name', async () => {
     expect((await call('POST', '/api/config/maps', { payload: { name: 'Bad Name' } })).statusCode).toBe(400);
     const taken = await call('POST', '/api/config/maps', { payload: { name: CURRENCY_CODES_MAP } });

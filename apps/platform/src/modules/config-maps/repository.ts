@@ -31,12 +31,16 @@ export interface MappingSelection {
   /** The version listed and the one compared against. */
   seq: number;
   fromSeq: number;
+  /** The map's next seq (its unsubmitted changes): no row starts or ends after it. */
+  draftSeq: number;
   updatesOnly: boolean;
   keyPrefix?: string | undefined;
   valuePrefix?: string | undefined;
 }
 
 const ENTRIES = 'config_map_entries';
+/** Up to this many versions apart, a page of changes reads each seq's rows off its index. */
+const MAX_SEQS_PER_CHANGES_PAGE = 16;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -64,7 +68,7 @@ function liveAt(seq: number) {
 
 export function createConfigMapsRepository() {
   /** The conditions every selection shares: the map, the key prefix, and the rows that matter. */
-  function selectionConditions(selection: MappingSelection) {
+  function selectionConditions(selection: MappingSelection, options: { changes?: boolean } = {}) {
     const conditions = [sql`map_id = ${selection.mapId}`];
     if (selection.keyPrefix !== undefined && selection.keyPrefix !== '') {
       conditions.push(sql`key >= ${selection.keyPrefix}`);
@@ -73,7 +77,9 @@ export function createConfigMapsRepository() {
         conditions.push(sql`key < ${upper}`);
       }
     }
-    if (selection.updatesOnly) {
+    if (options.changes === false) {
+      // The caller names the seqs.
+    } else if (selection.updatesOnly) {
       const low = Math.min(selection.seq, selection.fromSeq);
       const high = Math.max(selection.seq, selection.fromSeq);
       conditions.push(
@@ -335,6 +341,9 @@ export function createConfigMapsRepository() {
         mappingCount: entries.keys.length,
       };
       await sql`drop table config_map_upload`.execute(executor);
+      // A whole map changed at once: fresh statistics keep the pages on the primary key (PGlite
+      // has no autovacuum to take them).
+      await sql`analyze config_map_entries`.execute(executor);
       return result;
     },
 
@@ -352,6 +361,29 @@ export function createConfigMapsRepository() {
       if (cursor.after !== undefined) conditions.push(sql`key > ${cursor.after}`);
       if (cursor.before !== undefined) conditions.push(sql`key < ${cursor.before}`);
       const direction = cursor.before !== undefined ? sql`desc` : sql`asc`;
+      const low = Math.min(selection.seq, selection.fromSeq);
+      const high = Math.min(Math.max(selection.seq, selection.fromSeq), selection.draftSeq);
+      if (selection.updatesOnly && high > low && high - low <= MAX_SEQS_PER_CHANGES_PAGE) {
+        // The rows that start or end at each seq in between, each read in key order off
+        // (map_id, from_seq, key) or (map_id, to_seq, key) and cut at the limit: a page costs
+        // the limit per seq, however many rows changed and whatever the statistics say.
+        const common = selectionConditions(selection, { changes: false });
+        if (cursor.after !== undefined) common.push(sql`key > ${cursor.after}`);
+        if (cursor.before !== undefined) common.push(sql`key < ${cursor.before}`);
+        const branches = [];
+        for (let seq = low + 1; seq <= high; seq += 1) {
+          for (const column of [sql`from_seq`, sql`to_seq`]) {
+            branches.push(sql`(select key from config_map_entries
+              where ${sql.join([...common, sql`${column} = ${seq}`], sql` and `)}
+              order by key ${direction} limit ${limit})`);
+          }
+        }
+        const changed = await sql<{ key: string }>`
+          select distinct key from (${sql.join(branches, sql` union all `)}) as changed
+          order by key ${direction} limit ${limit}`.execute(executor);
+        const keys = changed.rows.map((row) => row.key);
+        return cursor.before !== undefined ? keys.reverse() : keys;
+      }
       // Outside updates-only a key has at most two rows here (one per version compared), so
       // twice the limit in key order holds enough keys, straight off the primary key's order.
       const result = selection.updatesOnly

@@ -258,6 +258,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
       mapId: map.id,
       seq: version.seq,
       fromSeq: from.seq,
+      draftSeq: map.nextSeq,
       updatesOnly: query.updatesOnly ?? false,
       keyPrefix: query.keyPrefix,
       valuePrefix: query.valuePrefix,
