@@ -62,7 +62,8 @@ function actionNames(dialog: HTMLElement): string[] {
     .map((button) => button.textContent);
 }
 
-describe('command palette', () => {
+// Each test renders the whole shell; on a busy two-core machine that alone can take seconds.
+describe('command palette', { timeout: 20_000 }, () => {
   beforeEach(() => {
     setRuntimeConfig({ ...TEST_CONFIG });
   });
