@@ -223,3 +223,102 @@ test('an edit someone else overtook is refused with a clear message and kept; a 
   await expect(row(first, '2026-01-01').getByText("New Year's Day"), 'the map is as it was').toBeVisible();
   await firstContext.close();
 });
+
+test('an operator uploads a file that replaces a map as unsubmitted changes and submits them', async ({
+  browser,
+}) => {
+  test.slow(); // an upload and a submission on a shared, busy machine
+  // receiver-timeouts: six mappings, edited by no other browser test.
+  const suffix = String(Date.now()).slice(-6);
+  const newKey = `e2e-receiver-${suffix}`;
+  const context = await browser.newContext();
+  const operator = await context.newPage();
+  await signInAt(operator, `${MAPS_PATH}/receiver-timeouts`, 'operator');
+  await expect(
+    row(operator, 'airtime-vendor').getByText('30s'),
+    'the applied mappings are shown',
+  ).toBeVisible();
+  await startEditing(operator);
+  await expect(
+    operator.getByRole('button', { name: 'Submit', exact: true }),
+    'nothing to submit yet',
+  ).toBeDisabled();
+
+  // One value changed, one key left out, one new key; the rest as they are.
+  const chooser = operator.waitForEvent('filechooser');
+  await operator.getByRole('button', { name: 'Upload' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'timeouts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'key,value',
+        'visa-base-i,8000',
+        'mastercard-cis,9000',
+        'amex-gn,10000',
+        'local-acquirer,5000',
+        'bill-payments,15000',
+        `${newKey},7000`,
+        '',
+      ].join('\n'),
+    ),
+  });
+  const confirm = operator.getByRole('dialog', { name: 'Are You Sure?' });
+  await expect(
+    confirm.getByText(
+      "Upload 'timeouts.csv'? It replaces every mapping of receiver-timeouts with the file's, as changes for review.",
+    ),
+    'the confirmation names the file and the map',
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Upload' }).click();
+  await expect(
+    operator.getByText("File 'timeouts.csv' uploaded successfully."),
+    'the upload toast',
+  ).toBeVisible();
+
+  await expect(
+    row(operator, 'mastercard-cis').getByText('Updated', { exact: true }),
+    'a changed value is an update',
+  ).toBeVisible();
+  await expect(row(operator, 'mastercard-cis').getByText('9000')).toBeVisible();
+  await expect(
+    row(operator, 'mastercard-cis').getByText('Previous value: 8000'),
+    'the update shows what it replaces',
+  ).toBeVisible();
+  await expect(
+    row(operator, 'airtime-vendor').getByText('Deleted', { exact: true }),
+    'a key the file leaves out is deleted',
+  ).toBeVisible();
+  await expect(
+    row(operator, 'airtime-vendor').getByText('30s'),
+    'the deleted row shows the value it had',
+  ).toBeVisible();
+  await expect(row(operator, newKey).getByText('Added', { exact: true }), 'a new key is added').toBeVisible();
+  await expect(row(operator, newKey).getByText('7000')).toBeVisible();
+  await expect(
+    operator.getByRole('rowheader', { name: 'visa-base-i', exact: true }),
+    'an equal value stays unchanged, with no state',
+  ).toBeVisible();
+
+  await operator.getByRole('combobox', { name: 'View' }).selectOption('Unsubmitted Changes');
+  for (const key of ['mastercard-cis', 'airtime-vendor', newKey]) {
+    await expect(row(operator, key), `the change of ${key} waits for submission`).toBeVisible();
+  }
+  await expect(operator.getByRole('rowheader'), 'only the three changes are listed').toHaveCount(3);
+
+  await operator.getByRole('button', { name: 'Submit', exact: true }).click();
+  const submit = operator.getByRole('dialog', { name: 'Submit for Review' });
+  await submit.getByRole('textbox', { name: 'Comment (Required)' }).fill(`E2E timeouts upload ${suffix}`);
+  await submit.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    operator.getByText('Mapping changes successfully submitted for review.'),
+    'the submit toast',
+  ).toBeVisible();
+  await expect(
+    operator.getByRole('button', { name: 'Submit', exact: true }),
+    'nothing is left to submit',
+  ).toBeDisabled();
+  await context.close();
+});
