@@ -70,3 +70,16 @@ export function pickWeighted(random: Random, cumulative: readonly number[]): num
   }
   return cumulative.length - 1;
 }
+
+export function pickFrom<T>(random: Random, values: readonly T[]): T {
+  const value = values[Math.floor(random() * values.length)];
+  if (value === undefined) throw new Error('pick from an empty list');
+  return value;
+}
+
+/** `count` random decimal digits, leading zeros kept. */
+export function drawDigits(random: Random, count: number): string {
+  let text = '';
+  for (let index = 0; index < count; index += 1) text += Math.floor(random() * 10).toString();
+  return text;
+}

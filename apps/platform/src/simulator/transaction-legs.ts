@@ -12,7 +12,13 @@ import type {
   ServiceTypeProfile,
 } from '../modules/transactions/repository.ts';
 import type { SimulatedTransaction } from './engine.ts';
-import { drawLogNormal, pickWeighted, type Random } from './random.ts';
+import {
+  drawDigits as digits,
+  drawLogNormal,
+  pickFrom as pick,
+  pickWeighted,
+  type Random,
+} from './random.ts';
 
 /**
  * What the switch records for a simulated request: its legs (a timed-out request is followed by a
@@ -53,18 +59,6 @@ const DECLINES = [
   ['55', 'Incorrect PIN'],
   ['61', 'Exceeds withdrawal limit'],
 ] as const;
-
-function pick<T>(random: Random, values: readonly T[]): T {
-  const value = values[Math.floor(random() * values.length)];
-  if (value === undefined) throw new Error('pick from an empty list');
-  return value;
-}
-
-function digits(random: Random, count: number): string {
-  let text = '';
-  for (let index = 0; index < count; index += 1) text += Math.floor(random() * 10).toString();
-  return text;
-}
 
 function hex(random: Random, count: number): string {
   let text = '';

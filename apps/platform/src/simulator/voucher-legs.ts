@@ -6,7 +6,7 @@ import {
 import { DEMO_INSTANCES } from '../db/demo-topology.ts';
 import type { RecordedLeg } from '../modules/transactions/repository.ts';
 import type { VoucherPlace } from '../modules/vouchers/service.ts';
-import { drawLogNormal, type Random } from './random.ts';
+import { drawDigits as digits, drawLogNormal, pickFrom, type Random } from './random.ts';
 
 /**
  * What the switch records when a voucher is bought at a branch or redeemed at a merchant: one leg
@@ -50,18 +50,6 @@ export const VOUCHER_MERCHANTS: readonly VoucherPlace[] = [
 ];
 
 const NODES = DEMO_INSTANCES.flatMap((instance) => instance.nodes.map((node) => node.description));
-
-export function pickFrom<T>(random: Random, values: readonly T[]): T {
-  const value = values[Math.floor(random() * values.length)];
-  if (value === undefined) throw new Error('pick from an empty list');
-  return value;
-}
-
-function digits(random: Random, count: number): string {
-  let text = '';
-  for (let index = 0; index < count; index += 1) text += Math.floor(random() * 10).toString();
-  return text;
-}
 
 /** A voucher's face value in cents: R50 to R5 000 in whole R10s, most around R500. */
 export function drawVoucherAmount(random: Random): number {

@@ -17,14 +17,13 @@ import {
   type VoucherPlace,
 } from '../modules/vouchers/service.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../time.ts';
-import { createRandom, deriveSeed, type Random } from './random.ts';
+import { createRandom, deriveSeed, pickFrom, type Random } from './random.ts';
 import type { SimulatorLog, SimulatorStartTask } from './simulator.ts';
 import {
   drawCustomerId,
   drawPartialAmount,
   drawRecipientId,
   drawVoucherAmount,
-  pickFrom,
   VOUCHER_BRANCHES,
   VOUCHER_CURRENCY_CODE,
   VOUCHER_MERCHANTS,

@@ -4,13 +4,12 @@ import type { RecordedLeg } from '../modules/transactions/repository.ts';
 import { VOUCHER_VALIDITY_DAYS, type VouchersService } from '../modules/vouchers/service.ts';
 import { DAY_MS, MINUTE_MS, SECOND_MS } from '../time.ts';
 import { TICK_MS } from './engine.ts';
-import { createRandom, deriveSeed, drawPoisson, type Random } from './random.ts';
+import { createRandom, deriveSeed, drawPoisson, pickFrom, type Random } from './random.ts';
 import {
   drawCustomerId,
   drawPartialAmount,
   drawRecipientId,
   drawVoucherAmount,
-  pickFrom,
   VOUCHER_BRANCHES,
   VOUCHER_CURRENCY_CODE,
   VOUCHER_MERCHANTS,

@@ -4,15 +4,17 @@ import type { closeSettlementBodySchema } from '@web-control/contract/finance-se
 import type { z } from 'zod';
 import { errorMessageOf } from '../../../shared/http/error-message';
 import { requestWithoutResult } from '../../../shared/http/http-client';
+import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { SETTLEMENTS_MESSAGES } from '../settlements/constants';
 import { financeKeys } from './keys';
 
-export function closeSettlement(settlementId: number): Promise<void> {
+export function closeSettlement(settlementId: number, idempotencyKey: string): Promise<void> {
   const body: z.input<typeof closeSettlementBodySchema> = {};
   return requestWithoutResult({
     api: 'reconApi',
     path: `/settlements/${settlementId}/close`,
     method: 'POST',
+    headers: idempotencyHeader(idempotencyKey),
     body,
   });
 }
@@ -20,8 +22,9 @@ export function closeSettlement(settlementId: number): Promise<void> {
 /** Closing settles the run's transactions, so the runs, the grid and the pills reload. */
 export function useCloseSettlement() {
   const queryClient = useQueryClient();
+  const send = useIdempotentSend();
   return useMutation({
-    mutationFn: closeSettlement,
+    mutationFn: (settlementId: number) => send(settlementId, (key) => closeSettlement(settlementId, key)),
     onSuccess: async (_result, settlementId) => {
       notifications.show({ color: 'green', message: SETTLEMENTS_MESSAGES.closed(settlementId) });
       await queryClient.invalidateQueries({ queryKey: financeKeys.all });

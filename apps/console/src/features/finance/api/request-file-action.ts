@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { fileActionBodySchema } from '@web-control/contract/finance';
 import type { z } from 'zod';
 import { requestWithoutResult } from '../../../shared/http/http-client';
+import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { HttpError } from '../../../shared/http/http-error';
 import { FINANCE_MESSAGES } from '../messages';
 import { financeKeys } from './keys';
@@ -17,16 +18,26 @@ interface FileActionInput {
   comment: string;
 }
 
-export function requestFileAction({ action, fileId, comment }: FileActionInput): Promise<void> {
+export function requestFileAction(
+  { action, fileId, comment }: FileActionInput,
+  idempotencyKey: string,
+): Promise<void> {
   const body: z.input<typeof fileActionBodySchema> = { comment };
-  return requestWithoutResult({ api: 'filesApi', path: `/${fileId}/${action}`, method: 'POST', body });
+  return requestWithoutResult({
+    api: 'filesApi',
+    path: `/${fileId}/${action}`,
+    method: 'POST',
+    headers: idempotencyHeader(idempotencyKey),
+    body,
+  });
 }
 
 /** The request becomes a pending action, so the approvals and their counts reload. */
 export function useRequestFileAction() {
   const queryClient = useQueryClient();
+  const send = useIdempotentSend();
   return useMutation({
-    mutationFn: requestFileAction,
+    mutationFn: (input: FileActionInput) => send(input, (key) => requestFileAction(input, key)),
     onSuccess: async (_result, { action, fileName }) => {
       notifications.show({ color: 'green', message: FINANCE_MESSAGES.fileActionRequested(action, fileName) });
       await queryClient.invalidateQueries({ queryKey: financeKeys.all });

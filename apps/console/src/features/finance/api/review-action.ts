@@ -4,6 +4,7 @@ import type { reviewBodySchema } from '@web-control/contract/finance';
 import type { z } from 'zod';
 import { errorMessageOf } from '../../../shared/http/error-message';
 import { requestWithoutResult } from '../../../shared/http/http-client';
+import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { FINANCE_MESSAGES } from '../messages';
 import { financeKeys } from './keys';
 
@@ -15,12 +16,16 @@ interface ReviewActionInput {
   comment: string;
 }
 
-export function reviewAction({ actionId, decision, comment }: ReviewActionInput): Promise<void> {
+export function reviewAction(
+  { actionId, decision, comment }: ReviewActionInput,
+  idempotencyKey: string,
+): Promise<void> {
   const body: z.input<typeof reviewBodySchema> = { comment };
   return requestWithoutResult({
     api: 'reconApi',
     path: `/actions/${encodeURIComponent(actionId)}/${decision}`,
     method: 'POST',
+    headers: idempotencyHeader(idempotencyKey),
     body,
   });
 }
@@ -28,8 +33,9 @@ export function reviewAction({ actionId, decision, comment }: ReviewActionInput)
 /** A review changes the pending list, its counts and (approved) the inbox: the area reloads. */
 export function useReviewAction() {
   const queryClient = useQueryClient();
+  const send = useIdempotentSend();
   return useMutation({
-    mutationFn: reviewAction,
+    mutationFn: (input: ReviewActionInput) => send(input, (key) => reviewAction(input, key)),
     onSuccess: async () => {
       notifications.show({ color: 'green', message: FINANCE_MESSAGES.reviewed });
       await queryClient.invalidateQueries({ queryKey: financeKeys.all });

@@ -12,6 +12,7 @@ import {
   type TransactionsByKeyBody,
 } from '@web-control/contract/finance-results';
 import { request } from '../../../shared/http/http-client';
+import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { HttpError } from '../../../shared/http/http-error';
 import { RESULTS_MESSAGES } from '../results/constants';
 import { reconQueryParams } from './get-recon-transactions';
@@ -30,7 +31,10 @@ export interface SubmitActionInput {
   partyId?: number;
 }
 
-export function submitTransactionAction(input: SubmitActionInput): Promise<TransactionActionResponse> {
+export function submitTransactionAction(
+  input: SubmitActionInput,
+  idempotencyKey: string,
+): Promise<TransactionActionResponse> {
   const paths = TRANSACTION_ACTION_PATHS[input.action];
   const result: TransactionActionBody | ResolveActionBody =
     input.partyId === undefined
@@ -46,6 +50,7 @@ export function submitTransactionAction(input: SubmitActionInput): Promise<Trans
     path: `/processes/${input.processId}/actions/${byKey ? paths.byKey : paths.byFilter}`,
     method: 'POST',
     query: byKey ? undefined : reconQueryParams(target.selection),
+    headers: idempotencyHeader(idempotencyKey),
     body,
     schema: transactionActionResponseSchema,
   });
@@ -54,8 +59,9 @@ export function submitTransactionAction(input: SubmitActionInput): Promise<Trans
 /** The request becomes a pending action: the approvals, their badge and the grid reload. */
 export function useSubmitTransactionAction() {
   const queryClient = useQueryClient();
+  const send = useIdempotentSend();
   return useMutation({
-    mutationFn: submitTransactionAction,
+    mutationFn: (input: SubmitActionInput) => send(input, (key) => submitTransactionAction(input, key)),
     onSuccess: async () => {
       notifications.show({ color: 'green', message: RESULTS_MESSAGES.actionSubmitted });
       await queryClient.invalidateQueries({ queryKey: financeKeys.all });

@@ -6,6 +6,7 @@ import {
   type UploadResponse,
 } from '@web-control/contract/finance';
 import { request } from '../../../shared/http/http-client';
+import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { HttpError } from '../../../shared/http/http-error';
 import { FINANCE_MESSAGES } from '../messages';
 import { financeKeys } from './keys';
@@ -16,7 +17,10 @@ export interface UploadFileInput {
   comment: string;
 }
 
-export function uploadFile({ file, processIds, comment }: UploadFileInput): Promise<UploadResponse> {
+export function uploadFile(
+  { file, processIds, comment }: UploadFileInput,
+  idempotencyKey: string,
+): Promise<UploadResponse> {
   return request({
     api: 'filesApi',
     path: '',
@@ -25,6 +29,7 @@ export function uploadFile({ file, processIds, comment }: UploadFileInput): Prom
       [FINANCE_UPLOAD_HEADERS.fileName]: file.name,
       [FINANCE_UPLOAD_HEADERS.comment]: comment,
       [FINANCE_UPLOAD_HEADERS.processId]: processIds.join(','),
+      ...idempotencyHeader(idempotencyKey),
     },
     body: file,
     schema: uploadResponseSchema,
@@ -44,11 +49,17 @@ export function uploadFailureOf(error: unknown): string {
   return FINANCE_MESSAGES.uploadFailed;
 }
 
+/** A File serialises as {}, so the same upload is told by the file's name, size and date. */
+function uploadFingerprint({ file, processIds, comment }: UploadFileInput) {
+  return { name: file.name, size: file.size, lastModified: file.lastModified, processIds, comment };
+}
+
 /** Each upload asks for approvals and fills the inbox, so the whole area reloads. */
 export function useUploadFile() {
   const queryClient = useQueryClient();
+  const send = useIdempotentSend();
   return useMutation({
-    mutationFn: uploadFile,
+    mutationFn: (input: UploadFileInput) => send(uploadFingerprint(input), (key) => uploadFile(input, key)),
     onSuccess: async (_result, { file }) => {
       notifications.show({ color: 'green', message: FINANCE_MESSAGES.uploaded(file.name) });
       await queryClient.invalidateQueries({ queryKey: financeKeys.all });

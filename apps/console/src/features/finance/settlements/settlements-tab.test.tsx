@@ -135,7 +135,7 @@ describe('settlements', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('closes an open run for FINALISE_SETTLEMENTS holders after confirmation', async () => {
+  it('closes an open run for FINALISE_SETTLEMENTS holders after confirmation, with an Idempotency-Key', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     signInWith(['VIEW_PROCESSES', 'RECON_SETTLEMENT', 'FINALISE_SETTLEMENTS']);
     const fetch = stubFetch({
@@ -150,5 +150,7 @@ describe('settlements', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close run' }));
     expect(await screen.findByText('Settlement 8 closed successfully')).toBeInTheDocument();
     expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    const post = fetch.fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(new Headers(post?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -51,7 +51,7 @@ describe('upload modal', () => {
     resetAccountForTests();
   });
 
-  it('looks the name up, preselects the only match, needs a comment and uploads with the headers', async () => {
+  it('looks the name up, preselects the only match, needs a comment and uploads with the headers and an Idempotency-Key', async () => {
     const fetch = stubFetch(baseRoutes);
     const { user, dialog } = await openAndChoose();
     expect(await within(dialog).findByRole('checkbox', { name: 'Card Recon' })).toBeChecked();
@@ -66,6 +66,7 @@ describe('upload modal', () => {
     expect(headers.get('finance-file-name')).toBe('bank-20260203.csv');
     expect(headers.get('finance-action-comment')).toBe('Daily file');
     expect(headers.get('finance-process-id')).toBe('1');
+    expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(post?.[1]?.body).toBeInstanceOf(File);
   });
 

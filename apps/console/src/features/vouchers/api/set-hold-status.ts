@@ -8,7 +8,7 @@ import {
 } from '@web-control/contract/vouchers';
 import type { z } from 'zod';
 import { request } from '../../../shared/http/http-client';
-import { idempotencyHeaders } from '../../../shared/http/idempotency-key';
+import { idempotencyHeader } from '../../../shared/http/idempotency';
 import { VOUCHER_MESSAGES } from '../constants';
 import { voucherKeys } from './keys';
 
@@ -30,7 +30,7 @@ export function setHoldStatus({
     api: 'moneyTransferApi',
     path: `/customer/${encodeURIComponent(customerId)}/order/${encodeURIComponent(reference)}/holdStatus`,
     method: 'PUT',
-    headers: idempotencyHeaders(idempotencyKey),
+    headers: idempotencyHeader(idempotencyKey),
     body: payload,
     schema: voucherChangeResponseSchema,
   });

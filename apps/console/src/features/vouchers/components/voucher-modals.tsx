@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { holdStatusBodySchema, redemptionRollBodySchema } from '@web-control/contract/vouchers';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useIdempotencyKey } from '../../../shared/http/idempotency-key';
+import { useIdempotentSend } from '../../../shared/http/idempotency';
 import type { ModalContentProps } from '../../../shared/modals/modal-definition';
 import { DETAIL_TEXTS, MODAL_TEXTS } from '../constants';
 import type { HoldParams, RollParams } from './voucher-modal-definitions';
@@ -37,14 +37,14 @@ function ModalButtons({
 
 export function HoldContent({ params, submitting, submit, dismiss }: ModalContentProps<HoldParams, true>) {
   const { reference, onHold, apply } = params;
-  const keyFor = useIdempotencyKey();
+  const send = useIdempotentSend();
   const form = useForm<HoldField, unknown, HoldValues>({
     resolver: zodResolver(holdFormSchema),
     defaultValues: { reason: '' },
   });
   const save = form.handleSubmit(({ reason }) => {
     const body = { onHold, reason };
-    if (!submitting) submit(() => apply(body, keyFor(body)).then(() => true as const));
+    if (!submitting) submit(() => send(body, (key) => apply(body, key)).then(() => true as const));
   });
   return (
     <form noValidate onSubmit={(event) => void save(event)}>
@@ -71,13 +71,13 @@ export function HoldContent({ params, submitting, submit, dismiss }: ModalConten
 
 export function RollContent({ params, submitting, submit, dismiss }: ModalContentProps<RollParams, true>) {
   const { reference, direction, apply } = params;
-  const keyFor = useIdempotencyKey();
+  const send = useIdempotentSend();
   const form = useForm<RollField, unknown, RollValues>({
     resolver: zodResolver(redemptionRollBodySchema),
     defaultValues: { supportId: '', comment: '' },
   });
   const save = form.handleSubmit((body) => {
-    if (!submitting) submit(() => apply(body, keyFor(body)).then(() => true as const));
+    if (!submitting) submit(() => send(body, (key) => apply(body, key)).then(() => true as const));
   });
   const back = direction === 'roll-back';
   return (

@@ -170,7 +170,7 @@ describe('voucher detail page', { timeout: 20_000 }, () => {
     );
   });
 
-  it('keeps the modal and its key when releasing fails, and says so', async () => {
+  it('keeps the modal when releasing is refused, says so, and sends the retry with a new key', async () => {
     signInWith(EDIT);
     const fetch = stubFetch({
       ...detailRoute(onHold()),
@@ -202,11 +202,43 @@ describe('voucher detail page', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Release Hold' }));
     await waitFor(() => expect(sentHeaders(fetch.fetchMock, 'PUT')).toHaveLength(2));
     const [first, second] = sentHeaders(fetch.fetchMock, 'PUT');
-    expect(second?.get('Idempotency-Key')).toBe(first?.get('Idempotency-Key'));
+    // The platform answered, so it would refuse the same key again; an unanswered send reuses it.
+    expect(second?.get('Idempotency-Key')).not.toBe(first?.get('Idempotency-Key'));
     expect(fetch.calls.filter((call) => call.method === 'PUT')[0]?.body).toEqual({
       onHold: false,
       reason: 'Checked with the customer',
     });
+  });
+
+  it('sends a retry of a release that got no answer with the same key', async () => {
+    signInWith(EDIT);
+    let failed = false;
+    const fetch = stubFetch({
+      ...detailRoute(onHold()),
+      [HOLD]: () => {
+        if (!failed) {
+          failed = true;
+          throw new TypeError('Failed to fetch');
+        }
+        return jsonResponse(200, redeemableVoucher());
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: PATH });
+    const card = await currentState();
+    await user.click(within(card).getByRole('button', { name: 'Release Hold' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release Hold' });
+    await user.type(
+      await within(dialog).findByRole('textbox', { name: 'Add a comment' }),
+      'Checked with the customer',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Release Hold' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Release Hold' }));
+    await waitFor(() => expect(sentHeaders(fetch.fetchMock, 'PUT')).toHaveLength(2));
+    const [first, second] = sentHeaders(fetch.fetchMock, 'PUT');
+    expect(first?.get('Idempotency-Key')).toBeTruthy();
+    expect(second?.get('Idempotency-Key')).toBe(first?.get('Idempotency-Key'));
   });
 
   it('offers no hold change while a redemption is authorised', async () => {

@@ -21,7 +21,7 @@ import { VoucherBreadcrumbs } from '../components/voucher-breadcrumbs';
 import { holdModal, rollModal } from '../components/voucher-modal-definitions';
 import { DETAIL_TEXTS, SEARCH_TEXTS, VOUCHER_MESSAGES, VOUCHER_TITLE } from '../constants';
 import { transactionTracePath } from '../paths';
-import { formatVoucherDateTime } from '../voucher-format';
+import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { historyStatus, voucherStateKind } from '../voucher-state';
 import { groupHistory, type VoucherEvent } from './voucher-history';
 
@@ -64,7 +64,7 @@ function CurrentState({ detail, canEdit }: { detail: OrderDetailResponse; canEdi
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" m={0}>
             <Field label={DETAIL_TEXTS.reference}>{order.reference}</Field>
-            <Field label={DETAIL_TEXTS.created}>{formatVoucherDateTime(order.datetimeCreated)}</Field>
+            <Field label={DETAIL_TEXTS.created}>{formatDateTimeSeconds(order.datetimeCreated)}</Field>
             <Field label={DETAIL_TEXTS.balance}>
               {formatCurrency(order.amount.amount, order.amount.currency)}
             </Field>
@@ -120,7 +120,7 @@ function BalanceTable({ event }: { event: VoucherEvent }) {
           <Table.Tr key={step.id}>
             <Table.Td title={step.state}>{historyStatus(step.state)}</Table.Td>
             <Table.Td>{step.actionDescription}</Table.Td>
-            <Table.Td>{formatVoucherDateTime(step.datetimeUpdated)}</Table.Td>
+            <Table.Td>{formatDateTimeSeconds(step.datetimeUpdated)}</Table.Td>
             <Table.Td ta="right">
               {step.eventAmount ? formatCurrency(step.eventAmount.amount, step.eventAmount.currency) : '–'}
             </Table.Td>
@@ -142,7 +142,7 @@ interface HistoryEventProps {
 }
 
 function HistoryEvent({ event, canEdit, onRoll, rolling }: HistoryEventProps) {
-  const date = formatVoucherDateTime(event.datetimeUpdated);
+  const date = formatDateTimeSeconds(event.datetimeUpdated);
   const { authorisationId } = event;
   return (
     <Paper withBorder p="md" component="li" aria-label={`${event.actionDescription}, ${date}`}>

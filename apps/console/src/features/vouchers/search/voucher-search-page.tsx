@@ -21,7 +21,7 @@ import {
   VOUCHERS_TITLE,
 } from '../constants';
 import { voucherPath } from '../paths';
-import { formatVoucherDateTime } from '../voucher-format';
+import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { voucherStateKind } from '../voucher-state';
 import { parseTypedDay } from './day-input';
 import {
@@ -51,12 +51,12 @@ const COLUMNS: DataTableColumn<SenderOrder>[] = [
   {
     id: 'modified',
     header: SEARCH_TEXTS.columns.modified,
-    cell: (order) => formatVoucherDateTime(order.datetimeModified),
+    cell: (order) => formatDateTimeSeconds(order.datetimeModified),
   },
   {
     id: 'created',
     header: SEARCH_TEXTS.columns.created,
-    cell: (order) => formatVoucherDateTime(order.datetimeCreated),
+    cell: (order) => formatDateTimeSeconds(order.datetimeCreated),
   },
   {
     id: 'status',
