@@ -214,8 +214,21 @@ export function createResultsRepository() {
       selection: ReconSelection,
       page: { offset: number; limit: number },
     ): Promise<{ rows: ResultRowWithRecords[]; total: number }> {
-      const rows = await sql<ResultRowWithRecords>`${selectionSql(process, selection)}
-        limit ${page.limit} offset ${page.offset}`.execute(executor);
+      // The page's ids first, then their records: a select-list subquery under OFFSET would run
+      // for every skipped row too.
+      const where = whereOf(process, selection);
+      const { joins, orderBy } = orderOf(process, selection.sortBy);
+      const rows = await sql<ResultRowWithRecords>`
+        select t.transaction_id, t.match_key, t.created_at, t.match_status, t.settlement_status, t.score,
+          ${RECORDS_OF_T} as records
+        from unnest(array(
+          select t.transaction_id from recon_transactions t ${joins}
+          where ${where}
+          order by ${orderBy}
+          limit ${page.limit} offset ${page.offset}
+        )) with ordinality p(transaction_id, position)
+        join recon_transactions t on t.transaction_id = p.transaction_id
+        order by p.position`.execute(executor);
       const count = await sql<{ total: string | number }>`
         select count(*) as total from recon_transactions t where ${whereOf(process, selection)}`.execute(
         executor,
