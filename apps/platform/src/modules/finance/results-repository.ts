@@ -151,6 +151,20 @@ export function whereOf(process: ProcessFields, selection: ReconSelection): RawB
   return sql.join(conditions, sql` and `);
 }
 
+/** whereOf's status conditions on the kept counts (migration 0017) instead of the transactions. */
+function statusCountsWhere(processId: number, selection: ReconSelection): RawBuilder<unknown> {
+  const conditions: Array<RawBuilder<unknown>> = [sql`c.process_id = ${processId}`];
+  if (selection.matchStatus === 'PARTIALLY_MATCHED') {
+    conditions.push(sql`c.match_status = 'MATCHED' and c.partial`);
+  } else if (selection.matchStatus !== undefined) {
+    conditions.push(sql`c.match_status = ${selection.matchStatus}`);
+  }
+  if (selection.settlementStatus !== undefined) {
+    conditions.push(sql`c.settlement_status = ${selection.settlementStatus}`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
 /** The joins and ORDER BY of a sort; the id breaks ties so paging is stable. */
 function orderOf(process: ProcessFields, sortBy: ReconSelection['sortBy']) {
   const joins: Array<RawBuilder<unknown>> = [];
@@ -229,10 +243,13 @@ export function createResultsRepository() {
         )) with ordinality p(transaction_id, position)
         join recon_transactions t on t.transaction_id = p.transaction_id
         order by p.position`.execute(executor);
-      const count = await sql<{ total: string | number }>`
-        select count(*) as total from recon_transactions t where ${whereOf(process, selection)}`.execute(
-        executor,
-      );
+      const count =
+        selection.filters.length === 0
+          ? await sql<{ total: string | number }>`
+              select coalesce(sum(c.total), 0) as total from recon_transaction_counts c
+              where ${statusCountsWhere(process.processId, selection)}`.execute(executor)
+          : await sql<{ total: string | number }>`
+              select count(*) as total from recon_transactions t where ${where}`.execute(executor);
       return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
     },
 

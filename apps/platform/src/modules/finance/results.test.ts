@@ -357,6 +357,20 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
       'R2',
     ]);
     expect(await exceptions()).toBe(1);
+    // A status's total is kept by triggers (migration 0017): it follows the approved changes.
+    expect(await rrns({ settlementStatus: 'ISSUE' })).toEqual(['R5']);
+    for (const query of [
+      {},
+      { matchStatus: 'MATCHED' },
+      { matchStatus: 'UNMATCHED' },
+      { matchStatus: 'PARTIALLY_MATCHED' },
+      { settlementStatus: 'PENDING' },
+      { settlementStatus: 'ISSUE' },
+      { matchStatus: 'MATCHED', settlementStatus: 'PENDING' },
+    ] as const) {
+      const page = await results(query);
+      expect(page.paginationInfo.totalRecords, JSON.stringify(query)).toBe(page.transactions.length);
+    }
     const audits = await database.db
       .selectFrom('recon_audits')
       .select(['type', 'status'])
