@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { encodeReconQuery, type ReconQuery } from '@web-control/contract/finance-results';
 import { createResultsRepository } from '@web-control/platform/finance/results-repository';
 import { BENCH_RECON_TRANSACTIONS, ensureReconSeeded, type ListFigure } from './finance.ts';
@@ -182,6 +182,14 @@ export async function measureResults(target: BenchDatabase): Promise<ResultsFigu
       rss: { before: rssBefore, peak },
     };
   } finally {
+    // The settlement job adds every seeded PENDING transaction to today's run in one statement
+    // that outlasts the statement timeout on a busy machine; a close waiting for it outlasts
+    // Fastify's close timeout and ends the bench: its statement is cancelled first.
+    await sql`
+      select pg_cancel_backend(pid) from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()
+        and query like '%update recon_transactions t set settlement_run_id%'
+    `.execute(platform.app.services.database.db as unknown as AnyDb);
     await platform.close();
   }
 }
