@@ -189,6 +189,16 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
       'R3',
       'R5',
     ]);
+    // One field's total is counted from its values, several fields' from the transactions.
+    const oneField = await results(only('merchant', 'STARTS_WITH', 'Shop t'));
+    expect(oneField.paginationInfo.totalRecords).toBe(2);
+    const twoFields = await results({
+      filters: [
+        { fieldName: 'merchant', type: 'STARTS_WITH', value: 'Shop t' },
+        { fieldName: 'amount', type: 'BETWEEN', value: '1000', value2: '1040' },
+      ],
+    });
+    expect(twoFields.paginationInfo.totalRecords).toBe(twoFields.transactions.length);
   });
 
   it('refuses a filter the process cannot answer with a 400 naming it', async () => {
