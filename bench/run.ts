@@ -39,8 +39,8 @@ const FINANCE_LIST_P95_BUDGET_MS = 50;
 const RESULTS_P95_BUDGET_MS = 50;
 /** The CSV download of a million transactions: at least this share of COPY … TO STDOUT's rows/s. */
 const DOWNLOAD_SHARE_OF_COPY_BUDGET = 0.25;
-/** The platform's peak RSS during the download, in MB: a streamed download stays flat. */
-const DOWNLOAD_PEAK_RSS_BUDGET_MB = 512;
+/** How far the platform's RSS may grow during the download, in MB: a streamed download stays flat. */
+const DOWNLOAD_RSS_GROWTH_BUDGET_MB = 256;
 /** Records per second of the load and match of a 100 000-record file (approval to LOADED). */
 const LOAD_RECORDS_PER_SECOND_BUDGET = 10_000;
 /** p95 of one voucher search call at 100 000 vouchers, measured on the platform over HTTP. */
@@ -326,11 +326,11 @@ async function measureReconResults(): Promise<string[]> {
         `results on ${database.kind}, download: ${(share * 100).toFixed(0)} % of COPY's rows/s is under ${(DOWNLOAD_SHARE_OF_COPY_BUDGET * 100).toFixed(0)} %`,
       );
     }
-    const peakMb = figures.rss.peak / 1024 / 1024;
-    const rssOver = peakMb > DOWNLOAD_PEAK_RSS_BUDGET_MB;
+    const growth = figures.rss.peak - figures.rss.before;
+    const rssOver = growth / 1024 / 1024 > DOWNLOAD_RSS_GROWTH_BUDGET_MB;
     if (rssOver) {
       failures.push(
-        `results on ${database.kind}, download: peak RSS ${mb(figures.rss.peak)} MB is over ${DOWNLOAD_PEAK_RSS_BUDGET_MB.toString()} MB`,
+        `results on ${database.kind}, download: RSS grew ${mb(growth)} MB, over ${DOWNLOAD_RSS_GROWTH_BUDGET_MB.toString()} MB`,
       );
     }
     lines.push(
@@ -362,13 +362,14 @@ async function measureReconResults(): Promise<string[]> {
       '`GET /api/recon/processes/2/transactions/download` (no filter) read to its last byte over HTTP,',
       "against psql running `COPY (<the download's own query>) TO STDOUT WITH (FORMAT csv)` on the same",
       "database. Peak memory is the resident set of the bench's process, which runs the platform in",
-      `process, sampled every 20 ms during the download (${mb(figures.rss.before)} MB just before it).`,
+      `process, sampled every 20 ms during the download; the budget is its growth over the`,
+      `${mb(figures.rss.before)} MB just before it (the bench's own heap is part of both).`,
       '',
       '| what | rows | size | time | rows/s | budget | verdict |',
       '|---|---|---|---|---|---|---|',
       `| platform download | ${count(figures.download.rows)} | ${mb(figures.download.bytes)} MB | ${(figures.download.ms / 1000).toFixed(1)} s | ${count(Math.round(perSecond(figures.download)))} | ${(DOWNLOAD_SHARE_OF_COPY_BUDGET * 100).toFixed(0)} % of COPY | ${(share * 100).toFixed(0)} %, ${shareUnder ? 'under' : 'ok'} |`,
       `| COPY … TO STDOUT | ${count(figures.copy.rows)} | ${mb(figures.copy.bytes)} MB | ${(figures.copy.ms / 1000).toFixed(1)} s | ${count(Math.round(perSecond(figures.copy)))} | – | baseline |`,
-      `| platform peak RSS | – | ${mb(figures.rss.peak)} MB | – | – | ${DOWNLOAD_PEAK_RSS_BUDGET_MB.toString()} MB | ${rssOver ? 'over' : 'ok'} |`,
+      `| platform peak RSS | – | ${mb(figures.rss.peak)} MB (+${mb(growth)} MB) | – | – | +${DOWNLOAD_RSS_GROWTH_BUDGET_MB.toString()} MB | ${rssOver ? 'over' : 'ok'} |`,
       '',
     );
   }
