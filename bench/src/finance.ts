@@ -150,7 +150,8 @@ async function seedRecon(db: AnyDb, now: Date): Promise<void> {
       insert into recon_transactions (process_id, match_key, created_at, match_status, settlement_status, score)
       select ${EFT}, '["EFT' || lpad(i::text, 9, '0') || '"]', ${dayOf(sql`(i / ${PER_DAY})`)} + interval '2 hours',
         case when i % 200 = 199 or i % 50 = 7 then 'UNMATCHED' else 'MATCHED' end,
-        case when i % 200 = 199 or i % 50 = 7 then 'ISSUE' else 'PENDING' end,
+        -- A partial match (amounts one cent apart) is an issue too, as migration 0014 made it.
+        case when i % 200 = 199 or i % 50 = 7 or i % 100 = 3 then 'ISSUE' else 'PENDING' end,
         case when i % 200 = 199 or i % 50 = 7 then 0 when i % 100 = 3 then 50 else 100 end
       from generate_series(0, ${last}) i
     `.execute(tx);
