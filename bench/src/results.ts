@@ -194,7 +194,7 @@ export async function measureResults(target: BenchDatabase): Promise<ResultsFigu
       select pg_cancel_backend(pid) from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid()
         and query like '%update recon_transactions t set settlement_run_id%'
-    `.execute(platform.app.services.database.db as unknown as AnyDb);
+    `.execute(platform.app.services.database.db);
     await platform.close();
   }
 }
