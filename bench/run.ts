@@ -1,7 +1,7 @@
 // `npm run bench`: measures, and writes bench/report.md. Budgets live here, not in unit tests.
 // `npm run bench -- --only=lighthouse` (the bundles and Lighthouse), `--only=transactions`,
-// `--only=finance`, `--only=vouchers` or `--only=maps` measures one part and replaces only its sections in the
-// report (each million-row part takes minutes).
+// `--only=finance`, `--only=results`, `--only=vouchers` or `--only=maps` measures one part and
+// replaces only its sections in the report (each million-row part takes minutes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -24,6 +24,7 @@ import {
   type ListFigure,
 } from './src/finance.ts';
 import type { BenchDatabase } from './src/platform.ts';
+import { measureResults } from './src/results.ts';
 import { BENCH_TRANSACTIONS, measureTransactions, type LatencyFigure } from './src/transactions.ts';
 import { BENCH_VOUCHERS, measureVouchers, type VoucherBenchDatabase } from './src/vouchers.ts';
 
@@ -42,6 +43,12 @@ const ACCESSIBILITY_BUDGET = 1;
 const TRANSACTION_LIST_P95_BUDGET_MS = 50;
 /** p95 of one inbox, actions or audit log call on a process holding a million recon transactions. */
 const FINANCE_LIST_P95_BUDGET_MS = 50;
+/** p95 of one recon results call (a page of 25 and its total) at a million recon transactions. */
+const RESULTS_P95_BUDGET_MS = 50;
+/** The CSV download of a million transactions: at least this share of COPY … TO STDOUT's rows/s. */
+const DOWNLOAD_SHARE_OF_COPY_BUDGET = 0.25;
+/** How far the platform's RSS may grow during the download, in MB: a streamed download stays flat. */
+const DOWNLOAD_RSS_GROWTH_BUDGET_MB = 256;
 /** Records per second of the load and match of a 100 000-record file (approval to LOADED). */
 const LOAD_RECORDS_PER_SECOND_BUDGET = 10_000;
 /** p95 of one voucher search call at 100 000 vouchers, measured on the platform over HTTP. */
@@ -52,12 +59,13 @@ const MAPPINGS_PAGE_P95_BUDGET_MS = 50;
 const UPLOAD_SECONDS_BUDGET = 10;
 
 /** The report's parts, each replaced only by a run that measures it. */
-const PARTS = ['console', 'transactions', 'finance', 'vouchers', 'maps'] as const;
+const PARTS = ['console', 'transactions', 'finance', 'results', 'vouchers', 'maps'] as const;
 type Part = (typeof PARTS)[number];
 const PART_HEADINGS: Record<Part, string> = {
   console: '## Console bundles',
   transactions: '## Transaction list',
   finance: '## Finance',
+  results: '## Recon results',
   vouchers: '## Voucher search',
   maps: '## Configuration maps',
 };
@@ -66,6 +74,7 @@ const ONLY_PART: Record<string, Part> = {
   lighthouse: 'console',
   transactions: 'transactions',
   finance: 'finance',
+  results: 'results',
   vouchers: 'vouchers',
   maps: 'maps',
 };
@@ -116,6 +125,7 @@ const sections: Record<Part, string[]> = {
   console: [],
   transactions: [],
   finance: [],
+  results: [],
   vouchers: [],
   maps: [],
 };
@@ -308,6 +318,90 @@ async function measureFinanceCalls(): Promise<string[]> {
   return lines;
 }
 
+/** The recon results sections: the grid's call p95 and the CSV download against COPY (PostgreSQL only). */
+async function measureReconResults(): Promise<string[]> {
+  const lines: string[] = [];
+  const count = (value: number) => value.toLocaleString('en');
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+  for (const database of benchDatabases) {
+    if (database.kind !== 'postgres') {
+      lines.push(
+        `## Recon results at ${count(BENCH_RECON_TRANSACTIONS)} recon transactions, ${databaseName(database)}`,
+        '',
+        "Not measured: the download is compared with PostgreSQL's COPY, which PGlite runs in process.",
+        '',
+      );
+      continue;
+    }
+    const figures = await measureResults(database);
+    const row = (figure: ListFigure, budget: number | undefined) => {
+      const over = budget !== undefined && figure.p95 > budget;
+      if (over) {
+        failures.push(
+          `results on ${database.kind}, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
+        );
+      }
+      const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
+      return `| ${figure.scenario} | ${figure.rows.toString()} | ${count(figure.total)} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
+    };
+    const perSecond = (figure: { rows: number; ms: number }) => figure.rows / (figure.ms / 1000);
+    const share = perSecond(figures.download) / perSecond(figures.copy);
+    const shareUnder = share < DOWNLOAD_SHARE_OF_COPY_BUDGET;
+    if (shareUnder) {
+      failures.push(
+        `results on ${database.kind}, download: ${(share * 100).toFixed(0)} % of COPY's rows/s is under ${(DOWNLOAD_SHARE_OF_COPY_BUDGET * 100).toFixed(0)} %`,
+      );
+    }
+    const growth = figures.rss.peak - figures.rss.before;
+    const rssOver = growth / 1024 / 1024 > DOWNLOAD_RSS_GROWTH_BUDGET_MB;
+    if (rssOver) {
+      failures.push(
+        `results on ${database.kind}, download: RSS grew ${mb(growth)} MB, over ${DOWNLOAD_RSS_GROWTH_BUDGET_MB.toString()} MB`,
+      );
+    }
+    lines.push(
+      `## Recon results at ${count(BENCH_RECON_TRANSACTIONS)} recon transactions, ${databaseName(database)}`,
+      '',
+      measuredLine,
+      `Machine load average (1 min) ${figures.loadAverage.before.toFixed(1)} before and ${figures.loadAverage.after.toFixed(1)} after, on ${availableParallelism().toString()} cores.`,
+      '',
+      `${figures.database}: the EFT process of the finance part (${count(BENCH_RECON_TRANSACTIONS)} recon transactions,`,
+      'each with its three grid values in `recon_transaction_values`' +
+        (figures.seededSeconds === undefined
+          ? ', seeded by an earlier run).'
+          : `, seeded in this run in ${figures.seededSeconds.toFixed(0)} s, set-based).`),
+      'Each scenario is 200 sequential `GET /api/recon/processes/2/transactions` calls over HTTP as admin',
+      '(a page of 25 with its total) after 20 warm-up calls, with `/api/health` measured the same way;',
+      '"total" is the paginationInfo.totalRecords the call counts.',
+      '',
+      '| scenario | rows | total | p50 | p95 | max | budget (p95) | verdict |',
+      '|---|---|---|---|---|---|---|---|',
+      row(figures.health, undefined),
+      ...figures.lists.map((figure) => row(figure, RESULTS_P95_BUDGET_MS)),
+      '',
+      'Calls:',
+      '',
+      ...figures.lists.map((figure) => `- ${figure.scenario}: \`${figure.path}\``),
+      '',
+      '### CSV download of every transaction',
+      '',
+      '`GET /api/recon/processes/2/transactions/download` (no filter) read to its last byte over HTTP,',
+      "against psql running `COPY (<the download's own query>) TO STDOUT WITH (FORMAT csv)` on the same",
+      "database. Peak memory is the resident set of the bench's process, which runs the platform in",
+      `process, sampled every 20 ms during the download; the budget is its growth over the`,
+      `${mb(figures.rss.before)} MB just before it (the bench's own heap is part of both).`,
+      '',
+      '| what | rows | size | time | rows/s | budget | verdict |',
+      '|---|---|---|---|---|---|---|',
+      `| platform download | ${count(figures.download.rows)} | ${mb(figures.download.bytes)} MB | ${(figures.download.ms / 1000).toFixed(1)} s | ${count(Math.round(perSecond(figures.download)))} | ${(DOWNLOAD_SHARE_OF_COPY_BUDGET * 100).toFixed(0)} % of COPY | ${(share * 100).toFixed(0)} %, ${shareUnder ? 'under' : 'ok'} |`,
+      `| COPY … TO STDOUT | ${count(figures.copy.rows)} | ${mb(figures.copy.bytes)} MB | ${(figures.copy.ms / 1000).toFixed(1)} s | ${count(Math.round(perSecond(figures.copy)))} | – | baseline |`,
+      `| platform peak RSS | – | ${mb(figures.rss.peak)} MB (+${mb(growth)} MB) | – | – | +${DOWNLOAD_RSS_GROWTH_BUDGET_MB.toString()} MB | ${rssOver ? 'over' : 'ok'} |`,
+      '',
+    );
+  }
+  return lines;
+}
+
 /** The voucher search sections, each scenario's p95 against its budget. */
 async function measureVoucherSearch(): Promise<string[]> {
   const lines: string[] = [];
@@ -439,6 +533,7 @@ async function measureMaps(): Promise<string[]> {
 if (measured('console')) sections.console = await measureConsole();
 if (measured('transactions')) sections.transactions = await measureTransactionLists();
 if (measured('finance')) sections.finance = await measureFinanceCalls();
+if (measured('results')) sections.results = await measureReconResults();
 if (measured('vouchers')) sections.vouchers = await measureVoucherSearch();
 if (measured('maps')) sections.maps = await measureMaps();
 

@@ -15,6 +15,7 @@ import * as vouchers from './migrations/0012-vouchers.ts';
 import * as configMaps from './migrations/0013-config-maps.ts';
 import * as financeResults from './migrations/0014-finance-results.ts';
 import * as financeListIndexes from './migrations/0016-finance-list-indexes.ts';
+import * as reconTransactionCounts from './migrations/0017-recon-transaction-counts.ts';
 import * as configMapChangeIndexes from './migrations/0018-config-map-change-indexes.ts';
 import type { Db } from './schema.ts';
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-config-maps': configMaps,
   '0014-finance-results': financeResults,
   '0016-finance-list-indexes': financeListIndexes,
+  '0017-recon-transaction-counts': reconTransactionCounts,
   '0018-config-map-change-indexes': configMapChangeIndexes,
 };
 

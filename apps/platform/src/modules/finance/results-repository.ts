@@ -118,6 +118,32 @@ export interface ProcessFields {
   fields: ReadonlyArray<{ name: string; type: FieldType }>;
 }
 
+/** A process field's filter as a condition on its values `v`. */
+function valueConditionOf(process: ProcessFields, filter: FilterItem, type: FieldType): RawBuilder<unknown> {
+  const column = sql`v.${VALUE_COLUMN[type]}`;
+  return sql`v.process_id = ${process.processId} and v.field = ${filter.fieldName}
+    and ${conditionOf(column, filter, type, false)}`;
+}
+
+/**
+ * The count of a selection that is one process field's filter alone, from that field's values:
+ * a transaction has one values row per field, so the rows are the transactions (already checked
+ * by whereOf).
+ */
+function singleFieldCountOf(
+  process: ProcessFields,
+  selection: ReconSelection,
+): RawBuilder<unknown> | undefined {
+  const [filter, ...more] = selection.filters;
+  if (filter === undefined || more.length > 0) return undefined;
+  if (selection.matchStatus !== undefined || selection.settlementStatus !== undefined) return undefined;
+  if (fixedFieldOf(filter.fieldName) !== undefined) return undefined;
+  const field = process.fields.find((item) => item.name === filter.fieldName);
+  if (field === undefined) return undefined;
+  return sql`select count(*) as total from recon_transaction_values v
+    where ${valueConditionOf(process, filter, field.type)}`;
+}
+
 /** The WHERE condition on `t` of a selection, checked against the process's fields. */
 export function whereOf(process: ProcessFields, selection: ReconSelection): RawBuilder<unknown> {
   const conditions: Array<RawBuilder<unknown>> = [sql`t.process_id = ${process.processId}`];
@@ -141,12 +167,23 @@ export function whereOf(process: ProcessFields, selection: ReconSelection): RawB
       conditions.push(conditionOf(fixed.column, filter, type, true));
     } else {
       // A semi-join on the typed value index of (process, field, value).
-      const column = sql`v.${VALUE_COLUMN[type]}`;
       conditions.push(sql`t.transaction_id in (
-        select v.transaction_id from recon_transaction_values v
-        where v.process_id = ${process.processId} and v.field = ${filter.fieldName}
-          and ${conditionOf(column, filter, type, false)})`);
+        select v.transaction_id from recon_transaction_values v where ${valueConditionOf(process, filter, type)})`);
     }
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/** whereOf's status conditions on the kept counts (migration 0017) instead of the transactions. */
+function statusCountsWhere(processId: number, selection: ReconSelection): RawBuilder<unknown> {
+  const conditions: Array<RawBuilder<unknown>> = [sql`c.process_id = ${processId}`];
+  if (selection.matchStatus === 'PARTIALLY_MATCHED') {
+    conditions.push(sql`c.match_status = 'MATCHED' and c.partial`);
+  } else if (selection.matchStatus !== undefined) {
+    conditions.push(sql`c.match_status = ${selection.matchStatus}`);
+  }
+  if (selection.settlementStatus !== undefined) {
+    conditions.push(sql`c.settlement_status = ${selection.settlementStatus}`);
   }
   return sql.join(conditions, sql` and `);
 }
@@ -214,12 +251,31 @@ export function createResultsRepository() {
       selection: ReconSelection,
       page: { offset: number; limit: number },
     ): Promise<{ rows: ResultRowWithRecords[]; total: number }> {
-      const rows = await sql<ResultRowWithRecords>`${selectionSql(process, selection)}
-        limit ${page.limit} offset ${page.offset}`.execute(executor);
-      const count = await sql<{ total: string | number }>`
-        select count(*) as total from recon_transactions t where ${whereOf(process, selection)}`.execute(
-        executor,
-      );
+      // The page's ids first, then their records: a select-list subquery under OFFSET would run
+      // for every skipped row too.
+      const where = whereOf(process, selection);
+      const { joins, orderBy } = orderOf(process, selection.sortBy);
+      const rows = await sql<ResultRowWithRecords>`
+        select t.transaction_id, t.match_key, t.created_at, t.match_status, t.settlement_status, t.score,
+          ${RECORDS_OF_T} as records
+        from unnest(array(
+          select t.transaction_id from recon_transactions t ${joins}
+          where ${where}
+          order by ${orderBy}
+          limit ${page.limit} offset ${page.offset}
+        )) with ordinality p(transaction_id, position)
+        join recon_transactions t on t.transaction_id = p.transaction_id
+        order by p.position`.execute(executor);
+      const singleField = singleFieldCountOf(process, selection);
+      const count =
+        selection.filters.length === 0
+          ? await sql<{ total: string | number }>`
+              select coalesce(sum(c.total), 0) as total from recon_transaction_counts c
+              where ${statusCountsWhere(process.processId, selection)}`.execute(executor)
+          : singleField !== undefined
+            ? await sql<{ total: string | number }>`${singleField}`.execute(executor)
+            : await sql<{ total: string | number }>`
+                select count(*) as total from recon_transactions t where ${where}`.execute(executor);
       return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
     },
 

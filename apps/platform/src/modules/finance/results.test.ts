@@ -189,6 +189,16 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
       'R3',
       'R5',
     ]);
+    // One field's total is counted from its values, several fields' from the transactions.
+    const oneField = await results(only('merchant', 'STARTS_WITH', 'Shop t'));
+    expect(oneField.paginationInfo.totalRecords).toBe(2);
+    const twoFields = await results({
+      filters: [
+        { fieldName: 'merchant', type: 'STARTS_WITH', value: 'Shop t' },
+        { fieldName: 'amount', type: 'BETWEEN', value: '1000', value2: '1040' },
+      ],
+    });
+    expect(twoFields.paginationInfo.totalRecords).toBe(twoFields.transactions.length);
   });
 
   it('refuses a filter the process cannot answer with a 400 naming it', async () => {
@@ -357,6 +367,20 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
       'R2',
     ]);
     expect(await exceptions()).toBe(1);
+    // A status's total is kept by triggers (migration 0017): it follows the approved changes.
+    expect(await rrns({ settlementStatus: 'ISSUE' })).toEqual(['R5']);
+    for (const query of [
+      {},
+      { matchStatus: 'MATCHED' },
+      { matchStatus: 'UNMATCHED' },
+      { matchStatus: 'PARTIALLY_MATCHED' },
+      { settlementStatus: 'PENDING' },
+      { settlementStatus: 'ISSUE' },
+      { matchStatus: 'MATCHED', settlementStatus: 'PENDING' },
+    ] as const) {
+      const page = await results(query);
+      expect(page.paginationInfo.totalRecords, JSON.stringify(query)).toBe(page.transactions.length);
+    }
     const audits = await database.db
       .selectFrom('recon_audits')
       .select(['type', 'status'])

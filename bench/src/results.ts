@@ -1,0 +1,200 @@
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { sql, type Kysely } from 'kysely';
+import { encodeReconQuery, type ReconQuery } from '@web-control/contract/finance-results';
+import { createResultsRepository } from '@web-control/platform/finance/results-repository';
+import { BENCH_RECON_TRANSACTIONS, ensureReconSeeded, type ListFigure } from './finance.ts';
+import { measure, signIn, startBenchPlatform, type BenchDatabase } from './platform.ts';
+
+/** The demo EFT process the finance seed fills: fields reference (TEXT), amount (INTEGRAL), valueDate. */
+const EFT = 2;
+/** How often the platform's resident memory is sampled during the download. */
+const RSS_SAMPLE_MS = 20;
+
+export interface DownloadFigure {
+  rows: number;
+  bytes: number;
+  ms: number;
+}
+
+export interface ResultsFigures {
+  database: string;
+  loadAverage: { before: number; after: number };
+  seededSeconds: number | undefined;
+  health: ListFigure;
+  lists: ListFigure[];
+  download: DownloadFigure;
+  /** The same rows (the download's own query) through psql's COPY … TO STDOUT, CSV. */
+  copy: DownloadFigure;
+  rss: { before: number; peak: number };
+}
+
+type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const SCENARIOS: Array<{ scenario: string; query: Partial<ReconQuery> }> = [
+  { scenario: 'first page', query: {} },
+  { scenario: 'deep page, offset 100 000', query: { offset: 100_000 } },
+  { scenario: 'matched', query: { matchStatus: 'MATCHED' } },
+  { scenario: 'unmatched', query: { matchStatus: 'UNMATCHED' } },
+  { scenario: 'partially matched', query: { matchStatus: 'PARTIALLY_MATCHED' } },
+  { scenario: 'rejected (none)', query: { matchStatus: 'REJECTED' } },
+  { scenario: 'settlement pending', query: { settlementStatus: 'PENDING' } },
+  { scenario: 'settlement issue', query: { settlementStatus: 'ISSUE' } },
+  { scenario: 'settled (none)', query: { settlementStatus: 'SETTLED' } },
+  {
+    scenario: 'field filter: reference starts with',
+    query: { filters: [{ fieldName: 'reference', type: 'STARTS_WITH', value: 'EFT00054' }] },
+  },
+  {
+    scenario: 'field filter: amount greater than',
+    query: { filters: [{ fieldName: 'amount', type: 'GREATER_THAN', value: '99000' }] },
+  },
+  {
+    scenario: 'two-field sort: amount desc, valueDate asc',
+    query: {
+      sortBy: [
+        { fieldName: 'amount', direction: 'desc' },
+        { fieldName: 'valueDate', direction: 'asc' },
+      ],
+    },
+  },
+];
+
+/** Reads a streamed body to its end, counting lines and bytes without keeping it. */
+async function drain(body: ReadableStream<Uint8Array>): Promise<{ lines: number; bytes: number }> {
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines += 1;
+  }
+  return { lines, bytes };
+}
+
+/** The download's own query with its parameters inlined: COPY takes no parameters. */
+function copyQuery(db: AnyDb): string {
+  const compiled = createResultsRepository()
+    .selectionSql({ processId: EFT, fields: [] }, { filters: [], sortBy: [] })
+    .compile(db);
+  return compiled.sql.replace(/\$(\d+)/g, (_, index: string) => {
+    const value = compiled.parameters[Number(index) - 1];
+    if (typeof value !== 'number') throw new Error('Only numeric parameters can be inlined');
+    return String(value);
+  });
+}
+
+/** PostgreSQL's own COPY (query) TO STDOUT of the same rows, through psql, timed to the last byte. */
+async function timeCopy(url: string, query: string): Promise<DownloadFigure> {
+  const started = performance.now();
+  const psql = spawn(
+    'psql',
+    [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', `copy (${query}) to stdout with (format csv)`],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of psql.stdout as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines += 1;
+  }
+  const code = await new Promise<number | null>((resolve) => {
+    if (psql.exitCode !== null) resolve(psql.exitCode);
+    else psql.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`psql COPY ended with ${String(code)}`);
+  return { rows: lines, bytes, ms: performance.now() - started };
+}
+
+/**
+ * The results grid's call on the EFT process at a million recon transactions: the first page, a
+ * deep page, each status, field filters and a two-field sort against /api/health; then the CSV
+ * download of every transaction against COPY … TO STDOUT, with the platform's peak RSS.
+ */
+export async function measureResults(target: BenchDatabase): Promise<ResultsFigures> {
+  if (target.kind !== 'postgres') throw new Error('The results bench compares against PostgreSQL COPY');
+  const seededSeconds = await ensureReconSeeded(target);
+  const platform = await startBenchPlatform(target);
+  try {
+    const db = platform.app.services.database.db as unknown as AnyDb;
+    // As autovacuum would leave them: each settlement job run that outlasts the statement timeout
+    // (see below) leaves a dead version of every pending transaction it touched.
+    await db.connection().execute(async (connection) => {
+      await sql`vacuum analyze recon_transactions`.execute(connection);
+    });
+    const [before = 0] = loadavg();
+    const base = `${platform.url}/api/recon/processes/${EFT.toString()}/transactions`;
+    const health = await measure(() => fetch(`${platform.url}/api/health`));
+    const lists: ListFigure[] = [];
+    for (const scenario of SCENARIOS) {
+      // Signed in again for each scenario: an access token outlives a few scenarios only.
+      const admin = await signIn(platform.url, 'admin');
+      const query = encodeReconQuery({ limit: 25, ...scenario.query }).toString();
+      const url = `${base}?${query}`;
+      const response = await fetch(url, { headers: admin });
+      if (!response.ok)
+        throw new Error(`${scenario.scenario}: ${response.status.toString()} ${await response.text()}`);
+      const first = (await response.json()) as {
+        transactions: unknown[];
+        paginationInfo: { totalRecords: number };
+      };
+      const figure: ListFigure = {
+        scenario: scenario.scenario,
+        path: `/api/recon/processes/${EFT.toString()}/transactions?${query}`,
+        rows: first.transactions.length,
+        total: first.paginationInfo.totalRecords,
+        ...(await measure(() => fetch(url, { headers: admin }))),
+      };
+      console.log(`${scenario.scenario}: p95 ${figure.p95.toFixed(1)} ms`);
+      lists.push(figure);
+    }
+
+    const admin = await signIn(platform.url, 'admin');
+    global.gc?.();
+    const rssBefore = process.memoryUsage.rss();
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage.rss());
+    }, RSS_SAMPLE_MS);
+    let download: DownloadFigure;
+    try {
+      const started = performance.now();
+      const response = await fetch(`${base}/download`, { headers: admin });
+      if (!response.ok || response.body === null) throw new Error(`download: ${response.status.toString()}`);
+      const { lines, bytes } = await drain(response.body);
+      // The header line is not a transaction.
+      download = { rows: lines - 1, bytes, ms: performance.now() - started };
+    } finally {
+      clearInterval(sampler);
+    }
+    peak = Math.max(peak, process.memoryUsage.rss());
+    console.log(`download: ${download.rows.toString()} rows in ${download.ms.toFixed(0)} ms`);
+    const copy = await timeCopy(target.url, copyQuery(db));
+    console.log(`COPY: ${copy.rows.toString()} rows in ${copy.ms.toFixed(0)} ms`);
+    if (download.rows !== copy.rows || download.rows < BENCH_RECON_TRANSACTIONS) {
+      throw new Error(`The download gave ${download.rows.toString()} rows, COPY ${copy.rows.toString()}`);
+    }
+    const [after = 0] = loadavg();
+    return {
+      database: platform.app.services.database.location,
+      loadAverage: { before, after },
+      seededSeconds,
+      health: { scenario: '/api/health', path: '/api/health', rows: 0, total: 0, ...health },
+      lists,
+      download,
+      copy,
+      rss: { before: rssBefore, peak },
+    };
+  } finally {
+    // The settlement job adds every seeded PENDING transaction to today's run in one statement
+    // that outlasts the statement timeout on a busy machine; a close waiting for it outlasts
+    // Fastify's close timeout and ends the bench: its statement is cancelled first.
+    await sql`
+      select pg_cancel_backend(pid) from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()
+        and query like '%update recon_transactions t set settlement_run_id%'
+    `.execute(platform.app.services.database.db);
+    await platform.close();
+  }
+}
