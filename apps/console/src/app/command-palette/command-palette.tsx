@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, type SpotlightStore } from '@mantine/spotlight';
 import { holdsAll } from '@web-control/contract/permissions';
 import { transactionUuidParamsSchema } from '@web-control/contract/transactions';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   isReferenceLookup,
   useTransactionsByReference,
@@ -49,100 +49,110 @@ function asUuid(query: string): string | undefined {
   return parsed.success ? parsed.data.uuid : undefined;
 }
 
-interface ReferenceResultsProps {
+interface ReferenceResultsProps<T> {
   query: string;
   /** False while the query is too short or a uuid: nothing is looked up. */
   active: boolean;
-  onOpen: (uuid: string) => void;
+  onOpen: (id: T) => void;
 }
 
-/** The transactions whose reference is the query, looked up once typing pauses. */
-function ReferenceResults({ query, active, onOpen }: ReferenceResultsProps) {
+/** The query once typing pauses, and whether the lookup is still catching up with it. */
+function useTypedReference(query: string, active: boolean) {
   const typed = active ? query.trim() : '';
   // Mounted with the palette, so that the first lookup waits for a pause like every other.
   const [reference] = useDebouncedValue(typed, REFERENCE_LOOKUP_DEBOUNCE_MS);
-  const lookup = useTransactionsByReference(reference);
-  if (!active) return null;
+  return { typed, reference, settling: reference !== typed };
+}
 
-  let content;
-  if (reference !== typed || lookup.isPending) {
+interface LookupGroupProps {
+  label: string;
+  waiting: boolean;
+  failed: boolean;
+  empty: boolean;
+  texts: { lookingUp: string; failed: string; none: string };
+  children: ReactNode;
+}
+
+/** One lookup's group: looking up, failed, nothing found, or its results. */
+function LookupGroup({ label, waiting, failed, empty, texts, children }: LookupGroupProps) {
+  let content: ReactNode = children;
+  if (waiting) {
     content = (
       <Group gap="xs" p="sm" role="status">
         <Loader size="xs" />
-        <Text size="sm">{PALETTE_TEXTS.lookingUp}</Text>
+        <Text size="sm">{texts.lookingUp}</Text>
       </Group>
     );
-  } else if (lookup.isError) {
+  } else if (failed || empty) {
     content = (
       <Text size="sm" p="sm" role="status">
-        {PALETTE_TEXTS.lookupFailed}
+        {failed ? texts.failed : texts.none}
       </Text>
     );
-  } else if (lookup.data.length === 0) {
-    content = (
-      <Text size="sm" p="sm" role="status">
-        {PALETTE_TEXTS.noTransaction(typed)}
-      </Text>
-    );
-  } else {
-    content = lookup.data.map((transaction) => (
-      <Spotlight.Action
-        key={transaction.uuid}
-        label={transaction.referenceNumber}
-        description={`${transaction.serviceDesc} · started ${formatDateTime(transaction.timeStarted)}`}
-        rightSection={<StatePill label={transaction.tranState} kind={stateKind(transaction.tranState)} />}
-        dimmedSections={false}
-        onClick={() => onOpen(transaction.uuid)}
-      />
-    ));
   }
-  return <Spotlight.ActionsGroup label="Transactions">{content}</Spotlight.ActionsGroup>;
+  return <Spotlight.ActionsGroup label={label}>{content}</Spotlight.ActionsGroup>;
+}
+
+/** The transactions whose reference is the query, looked up once typing pauses. */
+function ReferenceResults({ query, active, onOpen }: ReferenceResultsProps<string>) {
+  const { typed, reference, settling } = useTypedReference(query, active);
+  const lookup = useTransactionsByReference(reference);
+  if (!active) return null;
+  return (
+    <LookupGroup
+      label="Transactions"
+      waiting={settling || lookup.isPending}
+      failed={lookup.isError}
+      empty={lookup.data?.length === 0}
+      texts={{
+        lookingUp: PALETTE_TEXTS.lookingUp,
+        failed: PALETTE_TEXTS.lookupFailed,
+        none: PALETTE_TEXTS.noTransaction(typed),
+      }}
+    >
+      {lookup.data?.map((transaction) => (
+        <Spotlight.Action
+          key={transaction.uuid}
+          label={transaction.referenceNumber}
+          description={`${transaction.serviceDesc} · started ${formatDateTime(transaction.timeStarted)}`}
+          rightSection={<StatePill label={transaction.tranState} kind={stateKind(transaction.tranState)} />}
+          dimmedSections={false}
+          onClick={() => onOpen(transaction.uuid)}
+        />
+      ))}
+    </LookupGroup>
+  );
 }
 
 /** The voucher with the query as its reference (exact), looked up once typing pauses. */
-function VoucherResults({
-  query,
-  active,
-  onOpen,
-}: Omit<ReferenceResultsProps, 'onOpen'> & { onOpen: (reference: string) => void }) {
-  const typed = active ? query.trim() : '';
-  const [reference] = useDebouncedValue(typed, REFERENCE_LOOKUP_DEBOUNCE_MS);
+function VoucherResults({ query, active, onOpen }: ReferenceResultsProps<string>) {
+  const { typed, reference, settling } = useTypedReference(query, active);
   const lookup = useVouchersByReference(reference, active);
   if (!active) return null;
-
-  let content;
-  if (reference !== typed || lookup.isPending) {
-    content = (
-      <Group gap="xs" p="sm" role="status">
-        <Loader size="xs" />
-        <Text size="sm">{PALETTE_TEXTS.lookingUpVouchers}</Text>
-      </Group>
-    );
-  } else if (lookup.isError) {
-    content = (
-      <Text size="sm" p="sm" role="status">
-        {PALETTE_TEXTS.voucherLookupFailed}
-      </Text>
-    );
-  } else if (lookup.data.length === 0) {
-    content = (
-      <Text size="sm" p="sm" role="status">
-        {PALETTE_TEXTS.noVoucher(typed)}
-      </Text>
-    );
-  } else {
-    content = lookup.data.map((order) => (
-      <Spotlight.Action
-        key={order.reference}
-        label={order.reference}
-        description={`Voucher · created ${formatDateTime(order.datetimeCreated)}`}
-        rightSection={<StatePill label={order.state} kind={voucherStateKind(order.state)} />}
-        dimmedSections={false}
-        onClick={() => onOpen(order.reference)}
-      />
-    ));
-  }
-  return <Spotlight.ActionsGroup label="Vouchers">{content}</Spotlight.ActionsGroup>;
+  return (
+    <LookupGroup
+      label="Vouchers"
+      waiting={settling || lookup.isPending}
+      failed={lookup.isError}
+      empty={lookup.data?.length === 0}
+      texts={{
+        lookingUp: PALETTE_TEXTS.lookingUpVouchers,
+        failed: PALETTE_TEXTS.voucherLookupFailed,
+        none: PALETTE_TEXTS.noVoucher(typed),
+      }}
+    >
+      {lookup.data?.map((order) => (
+        <Spotlight.Action
+          key={order.reference}
+          label={order.reference}
+          description={`Voucher · created ${formatDateTime(order.datetimeCreated)}`}
+          rightSection={<StatePill label={order.state} kind={voucherStateKind(order.state)} />}
+          dimmedSections={false}
+          onClick={() => onOpen(order.reference)}
+        />
+      ))}
+    </LookupGroup>
+  );
 }
 
 /**
