@@ -17,6 +17,7 @@ import * as financeResults from './migrations/0014-finance-results.ts';
 import * as financeListIndexes from './migrations/0016-finance-list-indexes.ts';
 import * as reconTransactionCounts from './migrations/0017-recon-transaction-counts.ts';
 import * as configMapChangeIndexes from './migrations/0018-config-map-change-indexes.ts';
+import * as unsettledPendingIndex from './migrations/0019-unsettled-pending-index.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-finance-list-indexes': financeListIndexes,
   '0017-recon-transaction-counts': reconTransactionCounts,
   '0018-config-map-change-indexes': configMapChangeIndexes,
+  '0019-unsettled-pending-index': unsettledPendingIndex,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

@@ -35,11 +35,15 @@ export function createSettlementsRepository() {
         .execute();
     },
 
-    /** Adds the process's matched PENDING transactions that have no run to the day's OPEN run. */
+    /**
+     * Adds up to `limit` of the process's matched PENDING transactions that have no run to the
+     * day's OPEN run; gives how many it added, so the caller repeats until fewer come back.
+     */
     async addPending(
       executor: DbExecutor,
       processId: number,
       day: string,
+      limit: number,
       /** Only transactions with a record of a file that arrived in this window (the demo's history). */
       arrived?: { from: Date; to: Date },
     ): Promise<number> {
@@ -47,15 +51,21 @@ export function createSettlementsRepository() {
         update recon_transactions t set settlement_run_id = r.run_id
         from recon_settlement_runs r
         where r.process_id = ${processId} and r.business_date = cast(${day} as date) and r.status = 'OPEN'
-          and t.process_id = r.process_id and t.match_status = 'MATCHED' and t.settlement_status = 'PENDING'
-          and t.settlement_run_id is null
-          ${
-            arrived === undefined
-              ? sql``
-              : sql`and exists (select 1 from recon_records rr join recon_files f on f.file_id = rr.file_id
-                  where rr.process_id = t.process_id and rr.match_key = t.match_key
-                    and f.created_at >= ${arrived.from} and f.created_at < ${arrived.to})`
-          }`.execute(executor);
+          and t.transaction_id in (
+            select p.transaction_id from recon_transactions p
+            where p.process_id = ${processId} and p.match_status = 'MATCHED'
+              and p.settlement_status = 'PENDING' and p.settlement_run_id is null
+              ${
+                arrived === undefined
+                  ? sql``
+                  : sql`and exists (select 1 from recon_records rr join recon_files f on f.file_id = rr.file_id
+                      where rr.process_id = p.process_id and rr.match_key = p.match_key
+                        and f.created_at >= ${arrived.from} and f.created_at < ${arrived.to})`
+              }
+            order by p.transaction_id
+            limit ${limit}
+            for update skip locked
+          )`.execute(executor);
       return Number(result.numAffectedRows ?? 0);
     },
 

@@ -36,6 +36,9 @@ export const SETTLEMENT_MESSAGES = {
 
 export const SETTLEMENT_AUDIT_ACTION = 'settlement.close';
 export const SETTLEMENT_JOB = 'settlement-runs';
+
+/** Transactions the settlement job adds to a run per statement. */
+const SETTLEMENT_BATCH = 10_000;
 export const RECON_SUMMARY_JOB = 'recon-summary';
 
 /** The UTC day of an instant as YYYY-MM-DD. */
@@ -156,10 +159,10 @@ export function createSettlementsService(deps: { db: Db; clock: Clock; audit: Au
   async function keepRuns(now: Date): Promise<void> {
     const day = dayOf(now);
     for (const processId of await finance.allProcessIds(db)) {
-      await db.transaction().execute(async (tx) => {
-        await runs.ensureRun(tx, processId, day, now);
-        await runs.addPending(tx, processId, day);
-      });
+      await runs.ensureRun(db, processId, day, now);
+      // A batch per statement: a million pending transactions never become one statement that
+      // outlasts the statement timeout, and each batch's work stays done.
+      while ((await runs.addPending(db, processId, day, SETTLEMENT_BATCH)) === SETTLEMENT_BATCH);
     }
   }
 
@@ -217,7 +220,10 @@ export function createSettlementsService(deps: { db: Db; clock: Clock; audit: Au
             const existing = await runs.runOfDay(tx, processId, day);
             if (existing !== undefined) return;
             await runs.ensureRun(tx, processId, day, new Date(from.getTime() + 5 * MINUTE_MS));
-            await runs.addPending(tx, processId, day, { from, to: new Date(from.getTime() + DAY_MS) });
+            const arrived = { from, to: new Date(from.getTime() + DAY_MS) };
+            while (
+              (await runs.addPending(tx, processId, day, SETTLEMENT_BATCH, arrived)) === SETTLEMENT_BATCH
+            );
             const run = await runs.runOfDay(tx, processId, day);
             if (run !== undefined) {
               await close(
