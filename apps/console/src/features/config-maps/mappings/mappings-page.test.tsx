@@ -4,17 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse } from '../../../test/fetch';
+import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import {
-  configMap,
-  mapping,
-  mappingsPage,
-  signInWith,
-  stubFetch,
-  type Routes,
-} from '../config-maps-fixtures';
+import { configMap, mapping, mappingsPage } from '../config-maps-fixtures';
+import { signInWith } from '../../../test/session';
 import { MappingsPage } from './mappings-page';
 
 const routes = [{ path: '/dashboard/config/maps/:mapId', element: <MappingsPage /> }];
@@ -384,7 +378,7 @@ describe('mappings page', { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByRole('rowheader', { name: '400000' });
     await user.click(screen.getByRole('button', { name: 'Download' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'JSON' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'JSON', hidden: true }));
     await waitFor(() =>
       expect(fetch.requests(MAPPINGS).map((url) => url.search)).toContain(
         '?version=applied&download-format=json',
@@ -403,7 +397,7 @@ describe('mappings page', { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByRole('rowheader', { name: '400000' });
     await user.click(screen.getByRole('button', { name: 'Download' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV', hidden: true }));
     expect(
       await screen.findByText('Something went wrong while downloading the file. Please try again.'),
     ).toBeInTheDocument();
