@@ -13,7 +13,7 @@ export function jsonResponse(status: number, body: unknown): Response {
  * Routes fetch calls by method and path to canned answers, recording every call. A route without
  * the query string answers any query; its handler receives the URL to read the query from.
  */
-export function routeFetch(routes: Record<string, (body: unknown, url: URL) => Response>) {
+export function routeFetch(routes: Routes) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
     const method = init?.method ?? 'GET';
@@ -30,6 +30,37 @@ export function routeFetch(routes: Record<string, (body: unknown, url: URL) => R
   const requests = (pathname: string) =>
     calls.map((call) => new URL(call.path, 'http://console.test')).filter((url) => url.pathname === pathname);
   return { fetchMock, calls, requests };
+}
+
+export type Routes = Record<string, (body: unknown, url: URL) => Response>;
+
+/**
+ * Stubs the global fetch with `routeFetch`; `headersOf` and `bodiesOf` read what each call to a
+ * path carried, in call order.
+ */
+export function stubFetch(routes: Routes) {
+  const fetch = routeFetch(routes);
+  vi.stubGlobal('fetch', fetch.fetchMock);
+  const urlOf = (input: Parameters<typeof globalThis.fetch>[0]) =>
+    new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://console.test',
+    );
+  const headersOf = (method: string, pathname?: string) =>
+    fetch.fetchMock.mock.calls
+      .filter(
+        ([input, init]) =>
+          (init?.method ?? 'GET') === method &&
+          (pathname === undefined || urlOf(input).pathname === pathname),
+      )
+      .map(([, init]) => new Headers(init?.headers));
+  const bodiesOf = (method: string, pathname: string) =>
+    fetch.calls
+      .filter(
+        (call) => call.method === method && new URL(call.path, 'http://console.test').pathname === pathname,
+      )
+      .map((call) => call.body);
+  return { ...fetch, headersOf, bodiesOf };
 }
 
 /** Lets queries answer and React render, moving Vitest's fake clock by `ms`. */

@@ -1,25 +1,4 @@
 import type { ProcessSummary, ReconFile, Snapshot } from '@web-control/contract/finance';
-import { vi } from 'vitest';
-import { dispatchAccount } from '../../shared/session/session-state';
-import { routeFetch } from '../../test/fetch';
-
-export type Routes = Record<string, (body: unknown, url: URL) => Response>;
-
-export function stubFetch(routes: Routes) {
-  const fetch = routeFetch(routes);
-  vi.stubGlobal('fetch', fetch.fetchMock);
-  return fetch;
-}
-
-export function signInWith(permissions: string[], username = 'operator') {
-  dispatchAccount({
-    type: 'authenticated',
-    accessToken: 'token',
-    refreshToken: 'refresh',
-    username,
-    permissions,
-  });
-}
 
 export function processSummary(overrides: Partial<ProcessSummary> = {}): ProcessSummary {
   return {

@@ -4,40 +4,9 @@ import type {
   SenderOrder,
   StateTransition,
 } from '@web-control/contract/vouchers';
-import { vi } from 'vitest';
-import { dispatchAccount } from '../../shared/session/session-state';
-import { routeFetch } from '../../test/fetch';
-
-export type Routes = Record<string, (body: unknown, url: URL) => Response>;
-
-export function stubFetch(routes: Routes) {
-  const fetch = routeFetch(routes);
-  vi.stubGlobal('fetch', fetch.fetchMock);
-  return fetch;
-}
-
-/** The headers a call was sent with, in call order. */
-export function sentHeaders(
-  fetchMock: ReturnType<typeof routeFetch>['fetchMock'],
-  method: string,
-): Headers[] {
-  return fetchMock.mock.calls
-    .filter(([, init]) => (init?.method ?? 'GET') === method)
-    .map(([, init]) => new Headers(init?.headers));
-}
 
 export const VIEW = ['VIEW_VOUCHERS', 'VIEW_TRANSACTIONS'];
 export const EDIT = [...VIEW, 'EDIT_VOUCHERS'];
-
-export function signInWith(permissions: string[], username = 'operator') {
-  dispatchAccount({
-    type: 'authenticated',
-    accessToken: 'token',
-    refreshToken: 'refresh',
-    username,
-    permissions,
-  });
-}
 
 const rand = (amount: number) => ({ amount, currency: 'ZAR' });
 

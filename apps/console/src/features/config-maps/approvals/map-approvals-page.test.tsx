@@ -4,19 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse } from '../../../test/fetch';
+import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import {
-  configMap,
-  mapping,
-  mappingsPage,
-  mapVersion,
-  signInWith,
-  stubFetch,
-  VERSION_2,
-  type Routes,
-} from '../config-maps-fixtures';
+import { configMap, mapping, mappingsPage, mapVersion, VERSION_2 } from '../config-maps-fixtures';
+import { signInWith } from '../../../test/session';
 import { MapApprovalsPage } from './map-approvals-page';
 
 const routes = [{ path: '/dashboard/config/approvals', element: <MapApprovalsPage /> }];

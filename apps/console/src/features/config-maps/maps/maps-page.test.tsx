@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse, settle } from '../../../test/fetch';
+import { jsonResponse, settle, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { client, configMap, signInWith, stubFetch, VERSION_1, VERSION_2 } from '../config-maps-fixtures';
+import { client, configMap, VERSION_1, VERSION_2 } from '../config-maps-fixtures';
+import { signInWith } from '../../../test/session';
 import { MapsPage } from './maps-page';
 
 const routes = [{ path: '/dashboard/config/maps', element: <MapsPage /> }];

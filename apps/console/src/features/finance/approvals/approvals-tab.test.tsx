@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse } from '../../../test/fetch';
+import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { processSummary, signInWith, stubFetch, type Routes } from '../finance-fixtures';
+import { processSummary } from '../finance-fixtures';
+import { signInWith } from '../../../test/session';
 import { ProcessAreaPage } from '../process-area/process-area-page';
 
 const routes = [{ path: '/dashboard/finance/processes/:processId/*', element: <ProcessAreaPage /> }];

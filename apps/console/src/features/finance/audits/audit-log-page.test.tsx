@@ -3,10 +3,10 @@ import type { Audit } from '@web-control/contract/finance';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse, settle } from '../../../test/fetch';
+import { jsonResponse, settle, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { signInWith, stubFetch, type Routes } from '../finance-fixtures';
+import { signInWith } from '../../../test/session';
 import { AuditLogPage } from './audit-log-page';
 
 const PATH = '/dashboard/finance/audits';

@@ -4,10 +4,10 @@ import type { Job } from '@web-control/contract/finance';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse } from '../../../test/fetch';
+import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { signInWith, stubFetch } from '../finance-fixtures';
+import { signInWith } from '../../../test/session';
 import { JobsPage } from './jobs-page';
 
 const routes = [{ path: '/dashboard/finance/jobs', element: <JobsPage /> }];

@@ -4,10 +4,10 @@ import type { Extract } from '@web-control/contract/finance-settlements';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse } from '../../../test/fetch';
+import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { signInWith, stubFetch, type Routes } from '../finance-fixtures';
+import { signInWith } from '../../../test/session';
 import { OutboxView } from './outbox-view';
 
 const EXTRACT: Extract = {

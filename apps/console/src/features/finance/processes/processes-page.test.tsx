@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse } from '../../../test/fetch';
+import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { processSummary, signInWith, SNAPSHOT, stubFetch } from '../finance-fixtures';
+import { processSummary, SNAPSHOT } from '../finance-fixtures';
+import { signInWith } from '../../../test/session';
 import { ProcessesPage } from './processes-page';
 
 const routes = [{ path: '/dashboard/finance/processes', element: <ProcessesPage /> }];

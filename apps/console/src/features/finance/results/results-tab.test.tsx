@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse } from '../../../test/fetch';
+import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { SNAPSHOT, signInWith, stubFetch, type Routes } from '../finance-fixtures';
+import { SNAPSHOT } from '../finance-fixtures';
+import { signInWith } from '../../../test/session';
 import { ResultsTab } from './results-tab';
 
 const PROCESS: ProcessDefinition = {

@@ -5,11 +5,12 @@ import { HttpError } from '../../../shared/http/http-error';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse } from '../../../test/fetch';
+import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { uploadFailureOf } from '../api/upload-file';
-import { processSummary, signInWith, stubFetch, type Routes } from '../finance-fixtures';
+import { processSummary } from '../finance-fixtures';
+import { signInWith } from '../../../test/session';
 import { ProcessesPage } from '../processes/processes-page';
 
 const routes = [{ path: '/dashboard/finance/processes', element: <ProcessesPage /> }];

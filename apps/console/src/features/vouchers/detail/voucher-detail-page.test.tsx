@@ -5,20 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse } from '../../../test/fetch';
+import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import {
-  AUTH_ID,
-  EDIT,
-  OLD_AUTH_ID,
-  redeemableVoucher,
-  sentHeaders,
-  signInWith,
-  stubFetch,
-  stuckVoucher,
-  VIEW,
-} from '../voucher-fixtures';
+import { AUTH_ID, EDIT, OLD_AUTH_ID, redeemableVoucher, stuckVoucher, VIEW } from '../voucher-fixtures';
+import { signInWith } from '../../../test/session';
 import { VoucherDetailPage } from './voucher-detail-page';
 
 const routes = [
@@ -161,7 +152,7 @@ describe('voucher detail page', { timeout: 20_000 }, () => {
     expect(fetch.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
       { onHold: true, reason: 'Customer reported it stolen' },
     ]);
-    expect(sentHeaders(fetch.fetchMock, 'PUT')[0]?.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fetch.headersOf('PUT')[0]?.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await within(card).findByRole('button', { name: 'Release Hold' })).toBeInTheDocument();
     expect(within(card).getByText('ON_HOLD').closest('[data-kind]')).toHaveAttribute(
@@ -200,8 +191,8 @@ describe('voucher detail page', { timeout: 20_000 }, () => {
       'Voucher MT-000123 is REDEEMABLE, not ON_HOLD.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Release Hold' }));
-    await waitFor(() => expect(sentHeaders(fetch.fetchMock, 'PUT')).toHaveLength(2));
-    const [first, second] = sentHeaders(fetch.fetchMock, 'PUT');
+    await waitFor(() => expect(fetch.headersOf('PUT')).toHaveLength(2));
+    const [first, second] = fetch.headersOf('PUT');
     // The platform answered, so it would refuse the same key again; an unanswered send reuses it.
     expect(second?.get('Idempotency-Key')).not.toBe(first?.get('Idempotency-Key'));
     expect(fetch.calls.filter((call) => call.method === 'PUT')[0]?.body).toEqual({
@@ -235,8 +226,8 @@ describe('voucher detail page', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Release Hold' }));
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Release Hold' }));
-    await waitFor(() => expect(sentHeaders(fetch.fetchMock, 'PUT')).toHaveLength(2));
-    const [first, second] = sentHeaders(fetch.fetchMock, 'PUT');
+    await waitFor(() => expect(fetch.headersOf('PUT')).toHaveLength(2));
+    const [first, second] = fetch.headersOf('PUT');
     expect(first?.get('Idempotency-Key')).toBeTruthy();
     expect(second?.get('Idempotency-Key')).toBe(first?.get('Idempotency-Key'));
   });
@@ -284,7 +275,7 @@ describe('voucher detail page', { timeout: 20_000 }, () => {
     expect(fetch.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
       { supportId: 'SUP-77', comment: 'Merchant never confirmed' },
     ]);
-    expect(sentHeaders(fetch.fetchMock, 'POST')[0]?.get('Idempotency-Key')).toBeTruthy();
+    expect(fetch.headersOf('POST')[0]?.get('Idempotency-Key')).toBeTruthy();
     await waitFor(() => expect(within(latest).getByRole('button', { name: 'Roll Back' })).toBeDisabled());
   });
 

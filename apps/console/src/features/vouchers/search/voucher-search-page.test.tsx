@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse } from '../../../test/fetch';
+import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { VOUCHER_FILTER_DEBOUNCE_MS } from '../constants';
-import { senderOrder, signInWith, stubFetch, VIEW } from '../voucher-fixtures';
+import { senderOrder, VIEW } from '../voucher-fixtures';
+import { signInWith } from '../../../test/session';
 import { VoucherSearchPage } from './voucher-search-page';
 
 const routes = [
