@@ -18,6 +18,7 @@ function uniqueFile(): { name: string; content: string } {
 test('an operator uploads a file, an approver approves it and the inbox shows it loaded', async ({
   browser,
 }) => {
+  test.slow(); // two sessions, an upload and a load on a shared machine
   const file = uniqueFile();
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
