@@ -18,6 +18,7 @@ import * as financeListIndexes from './migrations/0016-finance-list-indexes.ts';
 import * as reconTransactionCounts from './migrations/0017-recon-transaction-counts.ts';
 import * as configMapChangeIndexes from './migrations/0018-config-map-change-indexes.ts';
 import * as unsettledPendingIndex from './migrations/0019-unsettled-pending-index.ts';
+import * as reconListCounts from './migrations/0020-recon-list-counts.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-recon-transaction-counts': reconTransactionCounts,
   '0018-config-map-change-indexes': configMapChangeIndexes,
   '0019-unsettled-pending-index': unsettledPendingIndex,
+  '0020-recon-list-counts': reconListCounts,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

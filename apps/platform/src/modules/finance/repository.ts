@@ -58,6 +58,61 @@ export async function refreshValues(executor: DbExecutor, where: RawBuilder<unkn
   `.execute(executor);
 }
 
+interface AuditFilter {
+  from?: Date | undefined;
+  to?: Date | undefined;
+  username?: string | undefined;
+  type?: ActionType | undefined;
+  status?: AuditStatus | undefined;
+}
+
+const startOfMonth = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+const nextMonth = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+
+/**
+ * The audit log's exact total: the whole UTC months of the range from the counts migration 0020
+ * keeps, and the entries of the part months at its ends (at most a month each) counted one by one.
+ */
+async function countAudits(executor: DbExecutor, filter: AuditFilter): Promise<number> {
+  const { from, to } = filter;
+  // Whole months are [firstMonth, endMonth): the first starting at or after `from`, the last
+  // ending at or before `to` (every entry of month M is before nextMonth(M), and `to` is inclusive).
+  const firstMonth = from === undefined ? undefined : startOfMonth(from) < from ? nextMonth(from) : from;
+  const endMonth = to === undefined ? undefined : startOfMonth(to);
+  const wholeMonths = firstMonth === undefined || endMonth === undefined || firstMonth < endMonth;
+  const dimensions = (alias: string) => {
+    const conditions: Array<RawBuilder<unknown>> = [sql`true`];
+    const column = (name: string) => sql.ref(`${alias}.${name}`);
+    if (filter.username !== undefined) conditions.push(sql`${column('username')} = ${filter.username}`);
+    if (filter.type !== undefined) conditions.push(sql`${column('type')} = ${filter.type}`);
+    if (filter.status !== undefined) conditions.push(sql`${column('status')} = ${filter.status}`);
+    return sql.join(conditions, sql` and `);
+  };
+  const entriesBetween = async (start: Date | undefined, endBefore: Date | undefined) => {
+    const conditions = [dimensions('a')];
+    if (start !== undefined) conditions.push(sql`a.audit_date >= ${start}`);
+    if (endBefore !== undefined) conditions.push(sql`a.audit_date < ${endBefore}`);
+    if (to !== undefined) conditions.push(sql`a.audit_date <= ${to}`);
+    const result = await sql<{ total: string | number }>`
+      select count(*) as total from recon_audits a where ${sql.join(conditions, sql` and `)}`.execute(
+      executor,
+    );
+    return Number(result.rows[0]?.total ?? 0);
+  };
+  if (!wholeMonths) {
+    return entriesBetween(from, undefined);
+  }
+  const months = [dimensions('c')];
+  if (firstMonth !== undefined) months.push(sql`c.month >= ${firstMonth.toISOString().slice(0, 10)}`);
+  if (endMonth !== undefined) months.push(sql`c.month < ${endMonth.toISOString().slice(0, 10)}`);
+  const whole = await sql<{ total: string | number }>`
+    select coalesce(sum(c.total), 0) as total from recon_audit_counts c
+    where ${sql.join(months, sql` and `)}`.execute(executor);
+  const before = firstMonth === undefined || from === undefined ? 0 : await entriesBetween(from, firstMonth);
+  const after = endMonth === undefined ? 0 : await entriesBetween(endMonth, undefined);
+  return Number(whole.rows[0]?.total ?? 0) + before + after;
+}
+
 export function createFinanceRepository() {
   async function definitionsOf(executor: DbExecutor, ids: number[]): Promise<ProcessDefinitionRow[]> {
     if (ids.length === 0) {
@@ -680,10 +735,15 @@ export function createFinanceRepository() {
         .limit(filter.limit)
         .offset(filter.offset)
         .execute();
-      const count = await query
-        .select((eb) => eb.fn.countAll<string | number>().as('total'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count.total) };
+      // The total from the counts migration 0020 keeps, in the same states as the filters above.
+      const processes =
+        filter.processIds === undefined
+          ? sql`true`
+          : sql`process_id = any(cast(${filter.processIds} as integer[]))`;
+      const count = await sql<{ total: string | number }>`
+        select coalesce(sum(total), 0) as total from recon_action_counts
+        where state = ${filter.state} and ${processes}`.execute(executor);
+      return { rows, total: Number(count.rows[0]?.total ?? 0) };
     },
 
     async insertAudit(
@@ -745,10 +805,7 @@ export function createFinanceRepository() {
         .limit(filter.limit)
         .offset(filter.offset)
         .execute();
-      const count = await query
-        .select((eb) => eb.fn.countAll<string | number>().as('total'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count.total) };
+      return { rows, total: await countAudits(executor, filter) };
     },
 
     async insertDownloadToken(
