@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from './clock.ts';
 import type { DatabaseHandle } from './db/connection.ts';
-import { createHousekeeping, HOUSEKEEPING_INTERVAL_MS } from './housekeeping.ts';
+import { createHousekeeping, HOUSEKEEPING_INTERVAL_MS, pgliteVacuumTask } from './housekeeping.ts';
 import { createPasswordResetRepository } from './modules/auth/password-reset-repository.ts';
 import { purgeExpiredAuthTokens } from './modules/auth/purge.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
@@ -131,5 +132,25 @@ describe('housekeeping', () => {
       await housekeeping.stop();
       vi.useRealTimers();
     }
+  });
+
+  it('vacuums PGlite, which has no autovacuum: updated pages become all-visible again', async () => {
+    const { db } = database;
+    await sql`create table vacuum_probe (id integer primary key, value integer)`.execute(db);
+    await sql`insert into vacuum_probe select i, i from generate_series(1, 20000) i`.execute(db);
+    await sql`update vacuum_probe set value = value + 1`.execute(db);
+    const visibility = async () => {
+      const result = await sql<{ visible: number; pages: number }>`
+        select relallvisible as visible, relpages as pages from pg_class where relname = 'vacuum_probe'`.execute(
+        db,
+      );
+      return result.rows[0];
+    };
+    expect((await visibility())?.visible).toBe(0);
+    await pgliteVacuumTask(db).run(START);
+    const after = await visibility();
+    expect(after?.pages).toBeGreaterThan(0);
+    expect(after?.visible).toBe(after?.pages);
+    await sql`drop table vacuum_probe`.execute(db);
   });
 });

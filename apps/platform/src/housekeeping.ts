@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Clock } from './clock.ts';
+import type { Db } from './db/schema.ts';
 import { HOUR_MS } from './time.ts';
 
 /** How often expired rows are purged. */
@@ -61,6 +63,20 @@ export function createHousekeeping(options: {
       clearInterval(timer);
       timer = undefined;
       await current;
+    },
+  };
+}
+
+/**
+ * PGlite has no autovacuum: without this hourly VACUUM (ANALYZE), updated tables keep their dead
+ * rows and stale statistics, and the deep pages of every list, read index-only, visit the heap.
+ */
+export function pgliteVacuumTask(db: Db): HousekeepingTask {
+  return {
+    name: 'vacuum',
+    run: async () => {
+      await sql`vacuum (analyze)`.execute(db);
+      return {};
     },
   };
 }

@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed, type SeedResult } from './db/seed.ts';
-import { createHousekeeping } from './housekeeping.ts';
+import { createHousekeeping, pgliteVacuumTask } from './housekeeping.ts';
 import { createSwitchNodes, startSwitchNodes } from './modules/config-maps/switch-nodes.ts';
 import { startDemoFeed } from './modules/finance/demo-feed.ts';
 import { purgeExpiredAuthTokens } from './modules/auth/purge.ts';
@@ -78,6 +78,7 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
       tasks: [
         { name: 'auth', run: (now) => purgeExpiredAuthTokens(db, now) },
         { name: 'sso', run: (now) => purgeExpiredSsoTransactions(db, now) },
+        ...(database.kind === 'pglite' ? [pgliteVacuumTask(db)] : []),
       ],
     });
     app.addHook('preClose', async () => housekeeping.stop());
