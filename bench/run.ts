@@ -318,21 +318,12 @@ async function measureFinanceCalls(): Promise<string[]> {
   return lines;
 }
 
-/** The recon results sections: the grid's call p95 and the CSV download against COPY (PostgreSQL only). */
+/** The recon results sections: the grid's call p95, and on PostgreSQL the CSV download against COPY. */
 async function measureReconResults(): Promise<string[]> {
   const lines: string[] = [];
   const count = (value: number) => value.toLocaleString('en');
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
   for (const database of benchDatabases) {
-    if (database.kind !== 'postgres') {
-      lines.push(
-        `## Recon results at ${count(BENCH_RECON_TRANSACTIONS)} recon transactions, ${databaseName(database)}`,
-        '',
-        "Not measured: the download is compared with PostgreSQL's COPY, which PGlite runs in process.",
-        '',
-      );
-      continue;
-    }
     const figures = await measureResults(database);
     const row = (figure: ListFigure, budget: number | undefined) => {
       const over = budget !== undefined && figure.p95 > budget;
@@ -344,21 +335,6 @@ async function measureReconResults(): Promise<string[]> {
       const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
       return `| ${figure.scenario} | ${figure.rows.toString()} | ${count(figure.total)} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
     };
-    const perSecond = (figure: { rows: number; ms: number }) => figure.rows / (figure.ms / 1000);
-    const share = perSecond(figures.download) / perSecond(figures.copy);
-    const shareUnder = share < DOWNLOAD_SHARE_OF_COPY_BUDGET;
-    if (shareUnder) {
-      failures.push(
-        `results on ${database.kind}, download: ${(share * 100).toFixed(0)} % of COPY's rows/s is under ${(DOWNLOAD_SHARE_OF_COPY_BUDGET * 100).toFixed(0)} %`,
-      );
-    }
-    const growth = figures.rss.peak - figures.rss.before;
-    const rssOver = growth / 1024 / 1024 > DOWNLOAD_RSS_GROWTH_BUDGET_MB;
-    if (rssOver) {
-      failures.push(
-        `results on ${database.kind}, download: RSS grew ${mb(growth)} MB, over ${DOWNLOAD_RSS_GROWTH_BUDGET_MB.toString()} MB`,
-      );
-    }
     lines.push(
       `## Recon results at ${count(BENCH_RECON_TRANSACTIONS)} recon transactions, ${databaseName(database)}`,
       '',
@@ -383,19 +359,45 @@ async function measureReconResults(): Promise<string[]> {
       '',
       ...figures.lists.map((figure) => `- ${figure.scenario}: \`${figure.path}\``),
       '',
+    );
+    const { download } = figures;
+    if (download === undefined) {
+      lines.push(
+        "The CSV download is measured on PostgreSQL only: it is compared with PostgreSQL's own COPY, and",
+        "PGlite runs inside the platform's process, so its memory is not the download's alone.",
+        '',
+      );
+      continue;
+    }
+    const perSecond = (figure: { rows: number; ms: number }) => figure.rows / (figure.ms / 1000);
+    const share = perSecond(download.platform) / perSecond(download.copy);
+    const shareUnder = share < DOWNLOAD_SHARE_OF_COPY_BUDGET;
+    if (shareUnder) {
+      failures.push(
+        `results on ${database.kind}, download: ${(share * 100).toFixed(0)} % of COPY's rows/s is under ${(DOWNLOAD_SHARE_OF_COPY_BUDGET * 100).toFixed(0)} %`,
+      );
+    }
+    const growth = download.rss.peak - download.rss.before;
+    const rssOver = growth / 1024 / 1024 > DOWNLOAD_RSS_GROWTH_BUDGET_MB;
+    if (rssOver) {
+      failures.push(
+        `results on ${database.kind}, download: RSS grew ${mb(growth)} MB, over ${DOWNLOAD_RSS_GROWTH_BUDGET_MB.toString()} MB`,
+      );
+    }
+    lines.push(
       '### CSV download of every transaction',
       '',
       '`GET /api/recon/processes/2/transactions/download` (no filter) read to its last byte over HTTP,',
       "against psql running `COPY (<the download's own query>) TO STDOUT WITH (FORMAT csv)` on the same",
       "database. Peak memory is the resident set of the bench's process, which runs the platform in",
       `process, sampled every 20 ms during the download; the budget is its growth over the`,
-      `${mb(figures.rss.before)} MB just before it (the bench's own heap is part of both).`,
+      `${mb(download.rss.before)} MB just before it (the bench's own heap is part of both).`,
       '',
       '| what | rows | size | time | rows/s | budget | verdict |',
       '|---|---|---|---|---|---|---|',
-      `| platform download | ${count(figures.download.rows)} | ${mb(figures.download.bytes)} MB | ${(figures.download.ms / 1000).toFixed(1)} s | ${count(Math.round(perSecond(figures.download)))} | ${(DOWNLOAD_SHARE_OF_COPY_BUDGET * 100).toFixed(0)} % of COPY | ${(share * 100).toFixed(0)} %, ${shareUnder ? 'under' : 'ok'} |`,
-      `| COPY … TO STDOUT | ${count(figures.copy.rows)} | ${mb(figures.copy.bytes)} MB | ${(figures.copy.ms / 1000).toFixed(1)} s | ${count(Math.round(perSecond(figures.copy)))} | – | baseline |`,
-      `| platform peak RSS | – | ${mb(figures.rss.peak)} MB (+${mb(growth)} MB) | – | – | +${DOWNLOAD_RSS_GROWTH_BUDGET_MB.toString()} MB | ${rssOver ? 'over' : 'ok'} |`,
+      `| platform download | ${count(download.platform.rows)} | ${mb(download.platform.bytes)} MB | ${(download.platform.ms / 1000).toFixed(1)} s | ${count(Math.round(perSecond(download.platform)))} | ${(DOWNLOAD_SHARE_OF_COPY_BUDGET * 100).toFixed(0)} % of COPY | ${(share * 100).toFixed(0)} %, ${shareUnder ? 'under' : 'ok'} |`,
+      `| COPY … TO STDOUT | ${count(download.copy.rows)} | ${mb(download.copy.bytes)} MB | ${(download.copy.ms / 1000).toFixed(1)} s | ${count(Math.round(perSecond(download.copy)))} | – | baseline |`,
+      `| platform peak RSS | – | ${mb(download.rss.peak)} MB (+${mb(growth)} MB) | – | – | +${DOWNLOAD_RSS_GROWTH_BUDGET_MB.toString()} MB | ${rssOver ? 'over' : 'ok'} |`,
       '',
     );
   }

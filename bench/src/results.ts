@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { encodeReconQuery, type ReconQuery } from '@web-control/contract/finance-results';
 import { createResultsRepository } from '@web-control/platform/finance/results-repository';
 import { BENCH_RECON_TRANSACTIONS, ensureReconSeeded, type ListFigure } from './finance.ts';
@@ -17,16 +17,21 @@ export interface DownloadFigure {
   ms: number;
 }
 
+export interface DownloadFigures {
+  platform: DownloadFigure;
+  /** The same rows (the download's own query) through psql's COPY … TO STDOUT, CSV. */
+  copy: DownloadFigure;
+  rss: { before: number; peak: number };
+}
+
 export interface ResultsFigures {
   database: string;
   loadAverage: { before: number; after: number };
   seededSeconds: number | undefined;
   health: ListFigure;
   lists: ListFigure[];
-  download: DownloadFigure;
-  /** The same rows (the download's own query) through psql's COPY … TO STDOUT, CSV. */
-  copy: DownloadFigure;
-  rss: { before: number; peak: number };
+  /** PostgreSQL only. */
+  download: DownloadFigures | undefined;
 }
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -109,20 +114,15 @@ async function timeCopy(url: string, query: string): Promise<DownloadFigure> {
 
 /**
  * The results grid's call on the EFT process at a million recon transactions: the first page, a
- * deep page, each status, field filters and a two-field sort against /api/health; then the CSV
- * download of every transaction against COPY … TO STDOUT, with the platform's peak RSS.
+ * deep page, each status, field filters and a two-field sort against /api/health; then, on
+ * PostgreSQL, the CSV download of every transaction against COPY … TO STDOUT, with the platform's
+ * peak RSS (PGlite runs in process and has no COPY to compare with).
  */
 export async function measureResults(target: BenchDatabase): Promise<ResultsFigures> {
-  if (target.kind !== 'postgres') throw new Error('The results bench compares against PostgreSQL COPY');
   const seededSeconds = await ensureReconSeeded(target);
   const platform = await startBenchPlatform(target);
   try {
     const db = platform.app.services.database.db as unknown as AnyDb;
-    // As autovacuum would leave them: each settlement job run that outlasts the statement timeout
-    // (see below) leaves a dead version of every pending transaction it touched.
-    await db.connection().execute(async (connection) => {
-      await sql`vacuum analyze recon_transactions`.execute(connection);
-    });
     const [before = 0] = loadavg();
     const base = `${platform.url}/api/recon/processes/${EFT.toString()}/transactions`;
     const health = await measure(() => fetch(`${platform.url}/api/health`));
@@ -149,32 +149,8 @@ export async function measureResults(target: BenchDatabase): Promise<ResultsFigu
       console.log(`${scenario.scenario}: p95 ${figure.p95.toFixed(1)} ms`);
       lists.push(figure);
     }
-
-    const admin = await signIn(platform.url, 'admin');
-    global.gc?.();
-    const rssBefore = process.memoryUsage.rss();
-    let peak = rssBefore;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage.rss());
-    }, RSS_SAMPLE_MS);
-    let download: DownloadFigure;
-    try {
-      const started = performance.now();
-      const response = await fetch(`${base}/download`, { headers: admin });
-      if (!response.ok || response.body === null) throw new Error(`download: ${response.status.toString()}`);
-      const { lines, bytes } = await drain(response.body);
-      // The header line is not a transaction.
-      download = { rows: lines - 1, bytes, ms: performance.now() - started };
-    } finally {
-      clearInterval(sampler);
-    }
-    peak = Math.max(peak, process.memoryUsage.rss());
-    console.log(`download: ${download.rows.toString()} rows in ${download.ms.toFixed(0)} ms`);
-    const copy = await timeCopy(target.url, copyQuery(db));
-    console.log(`COPY: ${copy.rows.toString()} rows in ${copy.ms.toFixed(0)} ms`);
-    if (download.rows !== copy.rows || download.rows < BENCH_RECON_TRANSACTIONS) {
-      throw new Error(`The download gave ${download.rows.toString()} rows, COPY ${copy.rows.toString()}`);
-    }
+    const download =
+      target.kind === 'postgres' ? await measureDownload(platform.url, base, target.url, db) : undefined;
     const [after = 0] = loadavg();
     return {
       database: platform.app.services.database.location,
@@ -183,18 +159,42 @@ export async function measureResults(target: BenchDatabase): Promise<ResultsFigu
       health: { scenario: '/api/health', path: '/api/health', rows: 0, total: 0, ...health },
       lists,
       download,
-      copy,
-      rss: { before: rssBefore, peak },
     };
   } finally {
-    // The settlement job adds every seeded PENDING transaction to today's run in one statement
-    // that outlasts the statement timeout on a busy machine; a close waiting for it outlasts
-    // Fastify's close timeout and ends the bench: its statement is cancelled first.
-    await sql`
-      select pg_cancel_backend(pid) from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid()
-        and query like '%update recon_transactions t set settlement_run_id%'
-    `.execute(platform.app.services.database.db);
     await platform.close();
   }
+}
+
+async function measureDownload(
+  platformUrl: string,
+  base: string,
+  databaseUrl: string,
+  db: AnyDb,
+): Promise<DownloadFigures> {
+  const admin = await signIn(platformUrl, 'admin');
+  global.gc?.();
+  const rssBefore = process.memoryUsage.rss();
+  let peak = rssBefore;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, RSS_SAMPLE_MS);
+  let platform: DownloadFigure;
+  try {
+    const started = performance.now();
+    const response = await fetch(`${base}/download`, { headers: admin });
+    if (!response.ok || response.body === null) throw new Error(`download: ${response.status.toString()}`);
+    const { lines, bytes } = await drain(response.body);
+    // The header line is not a transaction.
+    platform = { rows: lines - 1, bytes, ms: performance.now() - started };
+  } finally {
+    clearInterval(sampler);
+  }
+  peak = Math.max(peak, process.memoryUsage.rss());
+  console.log(`download: ${platform.rows.toString()} rows in ${platform.ms.toFixed(0)} ms`);
+  const copy = await timeCopy(databaseUrl, copyQuery(db));
+  console.log(`COPY: ${copy.rows.toString()} rows in ${copy.ms.toFixed(0)} ms`);
+  if (platform.rows !== copy.rows || platform.rows < BENCH_RECON_TRANSACTIONS) {
+    throw new Error(`The download gave ${platform.rows.toString()} rows, COPY ${copy.rows.toString()}`);
+  }
+  return { platform, copy, rss: { before: rssBefore, peak } };
 }
