@@ -126,11 +126,12 @@ function valueConditionOf(process: ProcessFields, filter: FilterItem, type: Fiel
 }
 
 /**
- * The count of a selection that is one process field's filter alone, from that field's values:
- * a transaction has one values row per field, so the rows are the transactions (already checked
- * by whereOf).
+ * The condition on that field's values `v` of a selection that is one process field's filter
+ * alone: a transaction has one values row per field, so the rows it selects are the transactions
+ * (the filter already checked by whereOf), and neither the page in id order nor the count needs
+ * the transactions themselves.
  */
-function singleFieldCountOf(
+function singleFieldConditionOf(
   process: ProcessFields,
   selection: ReconSelection,
 ): RawBuilder<unknown> | undefined {
@@ -140,8 +141,7 @@ function singleFieldCountOf(
   if (fixedFieldOf(filter.fieldName) !== undefined) return undefined;
   const field = process.fields.find((item) => item.name === filter.fieldName);
   if (field === undefined) return undefined;
-  return sql`select count(*) as total from recon_transaction_values v
-    where ${valueConditionOf(process, filter, field.type)}`;
+  return valueConditionOf(process, filter, field.type);
 }
 
 /** The WHERE condition on `t` of a selection, checked against the process's fields. */
@@ -255,25 +255,29 @@ export function createResultsRepository() {
       // for every skipped row too.
       const where = whereOf(process, selection);
       const { joins, orderBy } = orderOf(process, selection.sortBy);
+      const singleField = singleFieldConditionOf(process, selection);
+      const ids =
+        singleField !== undefined && selection.sortBy.length === 0
+          ? sql`select v.transaction_id from recon_transaction_values v where ${singleField}
+              order by v.transaction_id limit ${page.limit} offset ${page.offset}`
+          : sql`select t.transaction_id from recon_transactions t ${joins} where ${where}
+              order by ${orderBy} limit ${page.limit} offset ${page.offset}`;
       const rows = await sql<ResultRowWithRecords>`
         select t.transaction_id, t.match_key, t.created_at, t.match_status, t.settlement_status, t.score,
           ${RECORDS_OF_T} as records
-        from unnest(array(
-          select t.transaction_id from recon_transactions t ${joins}
-          where ${where}
-          order by ${orderBy}
-          limit ${page.limit} offset ${page.offset}
-        )) with ordinality p(transaction_id, position)
+        from unnest(array(${ids})) with ordinality p(transaction_id, position)
         join recon_transactions t on t.transaction_id = p.transaction_id
         order by p.position`.execute(executor);
-      const singleField = singleFieldCountOf(process, selection);
       const count =
         selection.filters.length === 0
           ? await sql<{ total: string | number }>`
               select coalesce(sum(c.total), 0) as total from recon_transaction_counts c
               where ${statusCountsWhere(process.processId, selection)}`.execute(executor)
           : singleField !== undefined
-            ? await sql<{ total: string | number }>`${singleField}`.execute(executor)
+            ? await sql<{ total: string | number }>`
+                select count(*) as total from recon_transaction_values v where ${singleField}`.execute(
+                executor,
+              )
             : await sql<{ total: string | number }>`
                 select count(*) as total from recon_transactions t where ${where}`.execute(executor);
       return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };

@@ -159,6 +159,9 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
       filters: [{ fieldName, type, value }],
     });
     expect(await rrns(only('rrn', 'STARTS_WITH', 'R'))).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
+    // One field's page is read from its values, in id order (not the values' order: 'Shop three' < 'Shop two').
+    expect(await rrns({ ...only('rrn', 'STARTS_WITH', 'R'), offset: 2, limit: 2 })).toEqual(['R3', 'R4']);
+    expect(await rrns({ ...only('merchant', 'STARTS_WITH', 'Shop t'), offset: 1, limit: 1 })).toEqual(['R3']);
     expect(await rrns(only('merchant', 'ENDS_WITH', 'two'))).toEqual(['R2']);
     expect(await rrns(only('merchant', 'STARTS_WITH', 'Shop t'))).toEqual(['R2', 'R3']);
     // A LIKE wildcard in the value is a plain character.
