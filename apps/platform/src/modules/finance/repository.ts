@@ -772,16 +772,7 @@ export function createFinanceRepository() {
         .execute();
     },
 
-    async listAudits(
-      executor: DbExecutor,
-      filter: Page & {
-        from?: Date | undefined;
-        to?: Date | undefined;
-        username?: string | undefined;
-        type?: ActionType | undefined;
-        status?: AuditStatus | undefined;
-      },
-    ) {
+    async listAudits(executor: DbExecutor, filter: Page & AuditFilter) {
       let query = executor.selectFrom('recon_audits');
       if (filter.from !== undefined) {
         query = query.where('audit_date', '>=', filter.from);
