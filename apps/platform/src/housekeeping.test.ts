@@ -134,23 +134,43 @@ describe('housekeeping', () => {
     }
   });
 
-  it('vacuums PGlite, which has no autovacuum: updated pages become all-visible again', async () => {
+  it('vacuums and analyzes the PGlite tables that changed enough, as autovacuum would', async () => {
     const { db } = database;
     await sql`create table vacuum_probe (id integer primary key, value integer)`.execute(db);
+    await sql`create table vacuum_quiet (id integer primary key)`.execute(db);
     await sql`insert into vacuum_probe select i, i from generate_series(1, 20000) i`.execute(db);
-    await sql`update vacuum_probe set value = value + 1`.execute(db);
-    const visibility = async () => {
-      const result = await sql<{ visible: number; pages: number }>`
-        select relallvisible as visible, relpages as pages from pg_class where relname = 'vacuum_probe'`.execute(
+    await sql`insert into vacuum_quiet select i from generate_series(1, 1000) i`.execute(db);
+    const vacuum = pgliteVacuumTask(db);
+    // Whatever the seed and the inserts above left to do first.
+    await vacuum.run(START);
+    const runs = async () => {
+      const result = await sql<{ name: string; vacuums: number; analyzes: number }>`
+        select relname as name, vacuum_count::integer as vacuums, analyze_count::integer as analyzes
+        from pg_stat_user_tables where relname in ('vacuum_probe', 'vacuum_quiet') order by relname`.execute(
         db,
       );
-      return result.rows[0];
+      return result.rows;
     };
-    expect((await visibility())?.visible).toBe(0);
-    await pgliteVacuumTask(db).run(START);
-    const after = await visibility();
-    expect(after?.pages).toBeGreaterThan(0);
-    expect(after?.visible).toBe(after?.pages);
-    await sql`drop table vacuum_probe`.execute(db);
+    const before = await runs();
+    await sql`update vacuum_probe set value = value + 1 where id <= 10000`.execute(db);
+    await sql`update vacuum_quiet set id = -id where id <= 10`.execute(db);
+
+    expect(await vacuum.run(START)).toEqual({ vacuumed: 1, analyzed: 1 });
+    // Half of the probe's rows changed; ten of the other's thousand are under the thresholds.
+    expect(await runs()).toEqual([
+      {
+        name: 'vacuum_probe',
+        vacuums: (before[0]?.vacuums ?? 0) + 1,
+        analyzes: (before[0]?.analyzes ?? 0) + 1,
+      },
+      { name: 'vacuum_quiet', vacuums: before[1]?.vacuums, analyzes: before[1]?.analyzes },
+    ]);
+    const visibility = await sql<{ visible: number; pages: number }>`
+      select relallvisible as visible, relpages as pages from pg_class where relname = 'vacuum_probe'`.execute(
+      db,
+    );
+    expect(visibility.rows[0]?.visible).toBe(visibility.rows[0]?.pages);
+    expect(await vacuum.run(START)).toEqual({ vacuumed: 0, analyzed: 0 });
+    await sql`drop table vacuum_probe, vacuum_quiet`.execute(db);
   });
 });

@@ -8,7 +8,7 @@ export const HOUSEKEEPING_INTERVAL_MS = HOUR_MS;
 
 export interface HousekeepingTask {
   name: string;
-  /** Deletes what has expired by `now`; returns how many rows of each kind went. */
+  /** Deletes what has expired by `now` (or vacuums); returns how many of each kind it handled. */
   run(now: Date): Promise<Record<string, number>>;
 }
 
@@ -35,9 +35,9 @@ export function createHousekeeping(options: {
     const now = clock.now();
     for (const task of tasks) {
       try {
-        const deleted = await task.run(now);
-        if (Object.values(deleted).some((count) => count > 0)) {
-          log.info({ task: task.name, deleted }, 'Housekeeping: expired rows deleted');
+        const done = await task.run(now);
+        if (Object.values(done).some((count) => count > 0)) {
+          log.info({ task: task.name, done }, 'Housekeeping: done');
         }
       } catch (error) {
         log.error({ err: error, task: task.name }, 'Housekeeping failed; trying again at the next run');
@@ -68,15 +68,37 @@ export function createHousekeeping(options: {
 }
 
 /**
- * PGlite has no autovacuum: without this hourly VACUUM (ANALYZE), updated tables keep their dead
- * rows and stale statistics, and the deep pages of every list, read index-only, visit the heap.
+ * PGlite has no autovacuum: this does its work hourly, with its default thresholds, on the tables
+ * that changed enough since their last vacuum or analyze. Without it the rows a re-match, a
+ * settlement run or a prune replaced stay dead, statistics go stale, and the deep pages of every
+ * list, read index-only, visit the heap again. A whole-database VACUUM (ANALYZE) instead held
+ * PGlite's one connection for seconds every hour at a million rows.
  */
 export function pgliteVacuumTask(db: Db): HousekeepingTask {
   return {
     name: 'vacuum',
     run: async () => {
-      await sql`vacuum (analyze)`.execute(db);
-      return {};
+      // PGlite's single backend otherwise keeps its table statistics unflushed for a while.
+      await sql`select pg_stat_force_next_flush()`.execute(db);
+      const tables = await sql<{ name: string; vacuum: boolean; analyze: boolean }>`
+        select format('%I.%I', schemaname, relname) as name,
+          n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum,
+          n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze
+        from pg_stat_user_tables
+        order by relname`.execute(db);
+      let vacuumed = 0;
+      let analyzed = 0;
+      for (const table of tables.rows) {
+        const name = sql.raw(table.name);
+        if (table.vacuum) {
+          await sql`vacuum ${sql.raw(table.analyze ? '(analyze) ' : '')}${name}`.execute(db);
+          vacuumed += 1;
+        } else if (table.analyze) {
+          await sql`analyze ${name}`.execute(db);
+        }
+        if (table.analyze) analyzed += 1;
+      }
+      return { vacuumed, analyzed };
     },
   };
 }
