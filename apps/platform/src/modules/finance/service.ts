@@ -234,7 +234,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       if (locked?.status !== 'FILTER') {
         return undefined;
       }
-      const keys = new Set(await repository.deleteRecordsOf(tx, fileId));
+      const oldKeys = await repository.deleteRecordsOf(tx, fileId);
       await repository.deleteExceptions(tx, fileId);
       await repository.insertRecords(
         tx,
@@ -246,10 +246,17 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         })),
       );
       await repository.insertExceptions(tx, fileId, parsed.exceptions);
-      for (const record of parsed.records) {
-        keys.add(record.matchKey);
-      }
-      await repository.rematch(tx, file.process_id, process.parties.length, [...keys], clock.now());
+      const newKeys = new Set(parsed.records.map((record) => record.matchKey));
+      // Only an old key the new records lack can have lost every record.
+      const mayBeGone = oldKeys.filter((key) => !newKeys.has(key));
+      await repository.rematch(
+        tx,
+        file.process_id,
+        process.parties.length,
+        [...new Set([...oldKeys, ...newKeys])],
+        clock.now(),
+        mayBeGone,
+      );
       const failed = parsed.exceptions.length > 0;
       if (failed) {
         // The refused rows go to the outbox too, where the parties' teams collect them.
