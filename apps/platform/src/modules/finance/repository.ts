@@ -307,11 +307,22 @@ export function createFinanceRepository() {
       return executor.selectFrom('recon_files').selectAll().where('file_id', '=', fileId).executeTakeFirst();
     },
 
-    /** Locks the file row for the change. */
-    findFileForUpdate(executor: DbExecutor, fileId: number): Promise<ReconFileRow | undefined> {
+    /** Locks the file row for the change; without its content, which a lock never needs. */
+    findFileForUpdate(executor: DbExecutor, fileId: number): Promise<FileSummary | undefined> {
       return executor
         .selectFrom('recon_files')
-        .selectAll()
+        .select([
+          'file_id',
+          'process_id',
+          'party_id',
+          'file_name',
+          'sha256',
+          'status',
+          'records',
+          'exceptions',
+          'created_at',
+          'loaded_at',
+        ])
         .where('file_id', '=', fileId)
         .forUpdate()
         .executeTakeFirst();

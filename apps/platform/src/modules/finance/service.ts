@@ -35,7 +35,7 @@ import { createApprovalsEngine, type ApprovalKind, type ApprovalRequest } from '
 import { SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
 import { parsePartyFile } from './loader.ts';
-import { createFinanceRepository, type ProcessDefinitionRow } from './repository.ts';
+import { createFinanceRepository, type FileSummary, type ProcessDefinitionRow } from './repository.ts';
 import {
   createOutboxRepository,
   createSettlementsRepository,
@@ -47,7 +47,7 @@ import {
   type RecordOfRow,
   type ResultRowWithRecords,
 } from './results-repository.ts';
-import type { ReconActionRow, ReconFileRow } from './table.ts';
+import type { ReconActionRow } from './table.ts';
 
 export const FINANCE_MESSAGES = {
   noProcess: 'No process found',
@@ -207,7 +207,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     return action;
   }
 
-  async function lockedFile(tx: DbExecutor, fileId: number | null): Promise<ReconFileRow> {
+  async function lockedFile(tx: DbExecutor, fileId: number | null): Promise<FileSummary> {
     const file = fileId === null ? undefined : await repository.findFileForUpdate(tx, fileId);
     if (file === undefined) {
       throw notFound(FINANCE_MESSAGES.noFile);
@@ -294,7 +294,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
   async function startLoad(
     tx: DbExecutor,
     action: ReconActionRow,
-    file: ReconFileRow,
+    file: FileSummary,
     reviewer: Actor,
   ): Promise<void> {
     await repository.startLoading(tx, file.file_id);
