@@ -31,18 +31,17 @@ const RECORD_BATCH = 10_000;
 export type FileSummary = Omit<ReconFileRow, 'content'>;
 
 /**
- * Rewrites the field values of the transactions the condition (on `t`) selects: each field's value
- * is the resolved party's, else the first party's that has it. Migration 0014 backfills the same way.
- * Only the rows that differ are written: a re-match mostly leaves the values as they were, and
- * rewriting every row (five indexes each) was most of a large load's time. Each transaction's
- * records are read once, in priority order, rather than once per field.
+ * Rewrites the field values of the given transactions (a query of recon_transactions rows): each
+ * field's value is the resolved party's, else the first party's that has it. Migration 0014
+ * backfills the same way. Only the rows that differ are written: a re-match mostly leaves the
+ * values as they were, and rewriting every row (five indexes each) was most of a large load's
+ * time. Each transaction's records and values are looked up once, by key and by id.
  */
-export async function refreshValues(executor: DbExecutor, where: RawBuilder<unknown>): Promise<void> {
+export async function refreshValues(executor: DbExecutor, transactions: RawBuilder<unknown>): Promise<void> {
   // One row per transaction and field, null when no party has a value: sorts join it inner.
   await sql`
     with t as materialized (
-      select t.transaction_id, t.process_id, t.match_key, t.resolved_party_id from recon_transactions t
-      where ${where}
+      select t.transaction_id, t.process_id, t.match_key, t.resolved_party_id from (${transactions}) t
     ),
     wanted as materialized (
       select t.transaction_id, t.process_id, f.name as field,
@@ -64,7 +63,10 @@ export async function refreshValues(executor: DbExecutor, where: RawBuilder<unkn
       ) x on true
     ),
     existing as materialized (
-      select v.*, t.process_id as owner from t join recon_transaction_values v on v.transaction_id = t.transaction_id
+      select v.*, t.process_id as owner from t
+      cross join lateral (
+        select * from recon_transaction_values v where v.transaction_id = t.transaction_id offset 0
+      ) v
     ),
     -- Rows of a field the process no longer has: wanted holds every field it has.
     removed as (
@@ -597,7 +599,14 @@ export function createFinanceRepository() {
       }
       await refreshValues(
         executor,
-        sql`t.process_id = ${processId} and t.match_key = any(cast(${keys} as text[]))`,
+        sql`
+          select t.* from (${touchedKeys}) k
+          cross join lateral (
+            select * from recon_transactions
+            where process_id = ${processId} and match_key = k.match_key
+            offset 0
+          ) t
+        `,
       );
     },
 
