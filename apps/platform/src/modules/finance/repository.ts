@@ -31,17 +31,19 @@ const RECORD_BATCH = 10_000;
 export type FileSummary = Omit<ReconFileRow, 'content'>;
 
 /**
- * Rewrites the field values of the given transactions (a query of recon_transactions rows): each
- * field's value is the resolved party's, else the first party's that has it. Migration 0014
- * backfills the same way. Only the rows that differ are written: a re-match mostly leaves the
- * values as they were, and rewriting every row (five indexes each) was most of a large load's
- * time. Each transaction's records and values are looked up once, by key and by id.
+ * Rewrites the field values of the transactions the condition (on `t`) selects: each field's value
+ * is the resolved party's, else the first party's that has it. Migration 0014 backfills the same way.
+ * Only the rows that differ are written: a re-match mostly leaves the values as they were, and
+ * rewriting every row (five indexes each) was most of a large load's time. Each transaction's
+ * records are read once, in priority order, rather than once per field, and its values by its id
+ * (a join hashed the whole values table).
  */
-export async function refreshValues(executor: DbExecutor, transactions: RawBuilder<unknown>): Promise<void> {
+export async function refreshValues(executor: DbExecutor, where: RawBuilder<unknown>): Promise<void> {
   // One row per transaction and field, null when no party has a value: sorts join it inner.
   await sql`
     with t as materialized (
-      select t.transaction_id, t.process_id, t.match_key, t.resolved_party_id from (${transactions}) t
+      select t.transaction_id, t.process_id, t.match_key, t.resolved_party_id from recon_transactions t
+      where ${where}
     ),
     wanted as materialized (
       select t.transaction_id, t.process_id, f.name as field,
@@ -599,14 +601,7 @@ export function createFinanceRepository() {
       }
       await refreshValues(
         executor,
-        sql`
-          select t.* from (${touchedKeys}) k
-          cross join lateral (
-            select * from recon_transactions
-            where process_id = ${processId} and match_key = k.match_key
-            offset 0
-          ) t
-        `,
+        sql`t.process_id = ${processId} and t.match_key = any(cast(${keys} as text[]))`,
       );
     },
 

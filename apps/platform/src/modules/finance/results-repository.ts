@@ -351,8 +351,7 @@ export function createResultsRepository() {
         // The named party's record now gives the values the grid shows and filters.
         await refreshValues(
           executor,
-          sql`select t.* from recon_transactions t
-            where t.transaction_id in (select transaction_id from recon_action_transactions where action_id = ${actionId})`,
+          sql`t.transaction_id in (select transaction_id from recon_action_transactions where action_id = ${actionId})`,
         );
       }
       return Number(result.numAffectedRows ?? 0);
