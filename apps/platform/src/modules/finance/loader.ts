@@ -72,7 +72,8 @@ export async function parsePartyFile(
   const keyFields = process.fields.filter((field) => field.key);
   const compareFields = process.fields.filter((field) => field.reconcilable && !field.key);
   let header: string[] | undefined;
-  let columnOf = new Map<string, number>();
+  // Each field's column in the file, found once from the header rather than for every row.
+  let columns: Array<[field: string, index: number]> = [];
   for await (const item of parser as AsyncIterable<{
     record: string[];
     raw: string;
@@ -82,7 +83,7 @@ export async function parsePartyFile(
     if (line % ROWS_PER_TURN === 0) {
       await nextTurn();
     }
-    const raw = item.raw.replace(/\r?\n$/, '');
+    const raw = () => item.raw.replace(/\r?\n$/, '');
     if (header === undefined) {
       header = item.record.map((name) => name.trim());
       const missing = Object.keys(party.columns).filter((column) => !header?.includes(column));
@@ -90,37 +91,38 @@ export async function parsePartyFile(
         // Without the columns no row can be read: the whole file is one exception.
         return {
           records: [],
-          exceptions: [{ line, reason: `Missing column(s): ${missing.join(', ')}`, raw }],
+          exceptions: [{ line, reason: `Missing column(s): ${missing.join(', ')}`, raw: raw() }],
         };
       }
-      columnOf = new Map(header.map((name, index) => [name, index]));
+      const columnOf = new Map(header.map((name, index) => [name, index]));
+      columns = Object.entries(party.columns).map(([column, field]) => [field, columnOf.get(column) ?? -1]);
       continue;
     }
     if (item.record.length !== header.length) {
       exceptions.push({
         line,
         reason: `Expected ${header.length} columns, found ${item.record.length}`,
-        raw,
+        raw: raw(),
       });
       continue;
     }
     const fields: Record<string, string> = {};
-    for (const [column, field] of Object.entries(party.columns)) {
-      fields[field] = (item.record[columnOf.get(column) ?? -1] ?? '').trim();
+    for (const [field, index] of columns) {
+      fields[field] = (item.record[index] ?? '').trim();
     }
-    const problems = process.fields.flatMap((field) => {
+    const problems: string[] = [];
+    for (const field of process.fields) {
       const value = fields[field.name];
-      if (value === undefined) {
-        return [];
+      if (value === undefined || (value === '' && !field.key)) {
+        continue;
       }
-      if (value === '') {
-        return field.key ? [`${field.name} is empty`] : [];
+      const problem = value === '' ? 'is empty' : typeProblem(field.type, value);
+      if (problem !== undefined) {
+        problems.push(`${field.name} ${problem}`);
       }
-      const problem = typeProblem(field.type, value);
-      return problem === undefined ? [] : [`${field.name} ${problem}`];
-    });
+    }
     if (problems.length > 0) {
-      exceptions.push({ line, reason: problems.join('; '), raw });
+      exceptions.push({ line, reason: problems.join('; '), raw: raw() });
       continue;
     }
     records.push({

@@ -33,28 +33,61 @@ export type FileSummary = Omit<ReconFileRow, 'content'>;
 /**
  * Rewrites the field values of the transactions the condition (on `t`) selects: each field's value
  * is the resolved party's, else the first party's that has it. Migration 0014 backfills the same way.
+ * Only the rows that differ are written: a re-match mostly leaves the values as they were, and
+ * rewriting every row (five indexes each) was most of a large load's time. Each transaction's
+ * records are read once, in priority order, rather than once per field, and its values by its id
+ * (a join hashed the whole values table).
  */
 export async function refreshValues(executor: DbExecutor, where: RawBuilder<unknown>): Promise<void> {
-  await sql`
-    delete from recon_transaction_values v using recon_transactions t
-    where v.transaction_id = t.transaction_id and ${where}
-  `.execute(executor);
   // One row per transaction and field, null when no party has a value: sorts join it inner.
   await sql`
+    with t as materialized (
+      select t.transaction_id, t.process_id, t.match_key, t.resolved_party_id from recon_transactions t
+      where ${where}
+    ),
+    wanted as materialized (
+      select t.transaction_id, t.process_id, f.name as field,
+        case when f.type = 'TEXT' then x.value end collate "C" as text_value,
+        case when f.type = 'INTEGRAL' then x.value::numeric end as number_value,
+        case when f.type = 'DATETIME' then x.value::timestamptz end as time_value
+      from t
+      cross join lateral (
+        select array_agg(r.fields order by (r.party_id = t.resolved_party_id) desc nulls last, r.party_id, r.record_id)
+          as fields
+        from recon_records r where r.process_id = t.process_id and r.match_key = t.match_key
+      ) own
+      join recon_fields f on f.process_id = t.process_id
+      left join lateral (
+        select e.fields ->> f.name as value from unnest(own.fields) with ordinality as e(fields, n)
+        where coalesce(e.fields ->> f.name, '') <> ''
+        order by e.n
+        limit 1
+      ) x on true
+    ),
+    existing as materialized (
+      select v.*, t.process_id as owner from t
+      cross join lateral (
+        select * from recon_transaction_values v where v.transaction_id = t.transaction_id offset 0
+      ) v
+    ),
+    -- Rows of a field the process no longer has: wanted holds every field it has.
+    removed as (
+      delete from recon_transaction_values v using existing e
+      where v.transaction_id = e.transaction_id and v.field = e.field
+        and not exists (select 1 from recon_fields f where f.process_id = e.owner and f.name = e.field)
+    )
     insert into recon_transaction_values (transaction_id, process_id, field, text_value, number_value, time_value)
-    select t.transaction_id, t.process_id, f.name,
-      case when f.type = 'TEXT' then x.value end,
-      case when f.type = 'INTEGRAL' then x.value::numeric end,
-      case when f.type = 'DATETIME' then x.value::timestamptz end
-    from recon_transactions t
-    join recon_fields f on f.process_id = t.process_id
-    left join lateral (
-      select r.fields ->> f.name as value from recon_records r
-      where r.process_id = t.process_id and r.match_key = t.match_key and coalesce(r.fields ->> f.name, '') <> ''
-      order by (r.party_id = t.resolved_party_id) desc nulls last, r.party_id, r.record_id
-      limit 1
-    ) x on true
-    where ${where}
+    select w.transaction_id, w.process_id, w.field, w.text_value, w.number_value, w.time_value
+    from wanted w
+    left join existing e on e.transaction_id = w.transaction_id and e.field = w.field
+    where e.transaction_id is null
+      or (e.process_id, e.text_value, e.number_value, e.time_value)
+        is distinct from (w.process_id, w.text_value, w.number_value, w.time_value)
+    on conflict (transaction_id, field) do update set
+      process_id = excluded.process_id,
+      text_value = excluded.text_value,
+      number_value = excluded.number_value,
+      time_value = excluded.time_value
   `.execute(executor);
 }
 
@@ -333,11 +366,22 @@ export function createFinanceRepository() {
       return executor.selectFrom('recon_files').selectAll().where('file_id', '=', fileId).executeTakeFirst();
     },
 
-    /** Locks the file row for the change. */
-    findFileForUpdate(executor: DbExecutor, fileId: number): Promise<ReconFileRow | undefined> {
+    /** Locks the file row for the change; without its content, which a lock never needs. */
+    findFileForUpdate(executor: DbExecutor, fileId: number): Promise<FileSummary | undefined> {
       return executor
         .selectFrom('recon_files')
-        .selectAll()
+        .select([
+          'file_id',
+          'process_id',
+          'party_id',
+          'file_name',
+          'sha256',
+          'status',
+          'records',
+          'exceptions',
+          'created_at',
+          'loaded_at',
+        ])
         .where('file_id', '=', fileId)
         .forUpdate()
         .executeTakeFirst();
@@ -522,11 +566,22 @@ export function createFinanceRepository() {
      * records are looked up on (process_id, match_key) one key at a time (a LATERAL subquery the
      * planner cannot flatten), so the work follows the keys touched, never the process's size: a
      * key list as a filter or a join lets the planner scan every record of the process.
+     * Only `mayBeGone` (by default every key) can have lost all its records: a caller that has just
+     * inserted records for the other keys spares their lookup.
      */
-    async rematch(executor: DbExecutor, processId: number, partyCount: number, keys: string[], now: Date) {
+    async rematch(
+      executor: DbExecutor,
+      processId: number,
+      partyCount: number,
+      keys: string[],
+      now: Date,
+      mayBeGone: string[] = keys,
+    ) {
       if (keys.length === 0) {
         return;
       }
+      // A large load sorts and hashes a few rows per key: in memory rather than spilled to disk.
+      await sql`set local work_mem = '64MB'`.execute(executor);
       const touchedKeys = sql`select distinct k.match_key from unnest(cast(${keys} as text[])) as k(match_key)`;
       await sql`
         with touched as materialized (
@@ -571,22 +626,31 @@ export function createFinanceRepository() {
           settlement_run_id = case when excluded.settlement_status = 'PENDING'
             then recon_transactions.settlement_run_id end
         where recon_transactions.decision is null and recon_transactions.settlement_status <> 'SETTLED'
+          -- An unchanged row is left alone: rewriting it costs every index an entry.
+          and (recon_transactions.match_status, recon_transactions.settlement_status, recon_transactions.score,
+            recon_transactions.settlement_run_id)
+            is distinct from (excluded.match_status, excluded.settlement_status, excluded.score,
+              case when excluded.settlement_status = 'PENDING' then recon_transactions.settlement_run_id end)
       `.execute(executor);
-      const gone = await sql<{ match_key: string }>`
-        select k.match_key
-        from (${touchedKeys}) k
-        left join lateral (
-          select 1 as found from recon_records
-          where process_id = ${processId} and match_key = k.match_key
-          limit 1
-        ) r on true
-        where r.found is null
-      `.execute(executor);
-      if (gone.rows.length > 0) {
-        const goneKeys = gone.rows.map((row) => row.match_key);
+      const gone =
+        mayBeGone.length === 0
+          ? []
+          : await sql<{ match_key: string }>`
+              select k.match_key
+              from (select distinct k.match_key from unnest(cast(${mayBeGone} as text[])) as k(match_key)) k
+              left join lateral (
+                select 1 as found from recon_records
+                where process_id = ${processId} and match_key = k.match_key
+                limit 1
+              ) r on true
+              where r.found is null
+            `
+              .execute(executor)
+              .then((result) => result.rows.map((row) => row.match_key));
+      if (gone.length > 0) {
         await sql`
           delete from recon_transactions
-          where process_id = ${processId} and match_key = any(cast(${goneKeys} as text[]))
+          where process_id = ${processId} and match_key = any(cast(${gone} as text[]))
             and settlement_status <> 'SETTLED'
         `.execute(executor);
       }

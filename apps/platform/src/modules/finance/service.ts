@@ -35,7 +35,7 @@ import { createApprovalsEngine, type ApprovalKind, type ApprovalRequest } from '
 import { SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
 import { parsePartyFile } from './loader.ts';
-import { createFinanceRepository, type ProcessDefinitionRow } from './repository.ts';
+import { createFinanceRepository, type FileSummary, type ProcessDefinitionRow } from './repository.ts';
 import {
   createOutboxRepository,
   createSettlementsRepository,
@@ -47,7 +47,7 @@ import {
   type RecordOfRow,
   type ResultRowWithRecords,
 } from './results-repository.ts';
-import type { ReconActionRow, ReconFileRow } from './table.ts';
+import type { ReconActionRow } from './table.ts';
 
 export const FINANCE_MESSAGES = {
   noProcess: 'No process found',
@@ -207,7 +207,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     return action;
   }
 
-  async function lockedFile(tx: DbExecutor, fileId: number | null): Promise<ReconFileRow> {
+  async function lockedFile(tx: DbExecutor, fileId: number | null): Promise<FileSummary> {
     const file = fileId === null ? undefined : await repository.findFileForUpdate(tx, fileId);
     if (file === undefined) {
       throw notFound(FINANCE_MESSAGES.noFile);
@@ -234,7 +234,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       if (locked?.status !== 'FILTER') {
         return undefined;
       }
-      const keys = new Set(await repository.deleteRecordsOf(tx, fileId));
+      const oldKeys = await repository.deleteRecordsOf(tx, fileId);
       await repository.deleteExceptions(tx, fileId);
       await repository.insertRecords(
         tx,
@@ -246,10 +246,17 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         })),
       );
       await repository.insertExceptions(tx, fileId, parsed.exceptions);
-      for (const record of parsed.records) {
-        keys.add(record.matchKey);
-      }
-      await repository.rematch(tx, file.process_id, process.parties.length, [...keys], clock.now());
+      const newKeys = new Set(parsed.records.map((record) => record.matchKey));
+      // Only an old key the new records lack can have lost every record.
+      const mayBeGone = oldKeys.filter((key) => !newKeys.has(key));
+      await repository.rematch(
+        tx,
+        file.process_id,
+        process.parties.length,
+        [...new Set([...oldKeys, ...newKeys])],
+        clock.now(),
+        mayBeGone,
+      );
       const failed = parsed.exceptions.length > 0;
       if (failed) {
         // The refused rows go to the outbox too, where the parties' teams collect them.
@@ -287,7 +294,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
   async function startLoad(
     tx: DbExecutor,
     action: ReconActionRow,
-    file: ReconFileRow,
+    file: FileSummary,
     reviewer: Actor,
   ): Promise<void> {
     await repository.startLoading(tx, file.file_id);
