@@ -31,20 +31,19 @@ const RECORD_BATCH = 10_000;
 export type FileSummary = Omit<ReconFileRow, 'content'>;
 
 /**
- * Rewrites the field values of the transactions the condition (on `t`) selects: each field's value
- * is the resolved party's, else the first party's that has it. Migration 0014 backfills the same way.
+ * Rewrites the field values of the transactions `transactions` selects (transaction_id,
+ * process_id, match_key, resolved_party_id): each field's value is the resolved party's, else the
+ * first party's that has it. Migration 0014 backfills the same way.
  * Only the rows that differ are written: a re-match mostly leaves the values as they were, and
  * rewriting every row (five indexes each) was most of a large load's time. Each transaction's
  * records are read once, in priority order, rather than once per field, and its values by its id
- * (a join hashed the whole values table).
+ * (a join hashed the whole values table). A process's fields never change once it exists, so every
+ * transaction already has a row for each of them or none.
  */
-export async function refreshValues(executor: DbExecutor, where: RawBuilder<unknown>): Promise<void> {
+export async function refreshValues(executor: DbExecutor, transactions: RawBuilder<unknown>): Promise<void> {
   // One row per transaction and field, null when no party has a value: sorts join it inner.
   await sql`
-    with t as materialized (
-      select t.transaction_id, t.process_id, t.match_key, t.resolved_party_id from recon_transactions t
-      where ${where}
-    ),
+    with t as materialized (${transactions}),
     wanted as materialized (
       select t.transaction_id, t.process_id, f.name as field,
         case when f.type = 'TEXT' then x.value end collate "C" as text_value,
@@ -65,16 +64,10 @@ export async function refreshValues(executor: DbExecutor, where: RawBuilder<unkn
       ) x on true
     ),
     existing as materialized (
-      select v.*, t.process_id as owner from t
+      select v.* from t
       cross join lateral (
         select * from recon_transaction_values v where v.transaction_id = t.transaction_id offset 0
       ) v
-    ),
-    -- Rows of a field the process no longer has: wanted holds every field it has.
-    removed as (
-      delete from recon_transaction_values v using existing e
-      where v.transaction_id = e.transaction_id and v.field = e.field
-        and not exists (select 1 from recon_fields f where f.process_id = e.owner and f.name = e.field)
     )
     insert into recon_transaction_values (transaction_id, process_id, field, text_value, number_value, time_value)
     select w.transaction_id, w.process_id, w.field, w.text_value, w.number_value, w.time_value
@@ -594,7 +587,9 @@ export function createFinanceRepository() {
           ) r
         ),
         grouped as (
-          select match_key, count(distinct party_id) as parties from touched group by match_key
+          select match_key, count(*) as parties
+          from (select distinct match_key, party_id from touched) parties
+          group by match_key
         ),
         votes as (
           select t.match_key, v.position, v.value, count(*) as n
@@ -654,9 +649,17 @@ export function createFinanceRepository() {
             and settlement_status <> 'SETTLED'
         `.execute(executor);
       }
+      // Each key's transaction looked up on its own, as the records above: a key list as a filter
+      // reads every transaction of the process.
       await refreshValues(
         executor,
-        sql`t.process_id = ${processId} and t.match_key = any(cast(${keys} as text[]))`,
+        sql`select t.transaction_id, t.process_id, t.match_key, t.resolved_party_id
+          from (${touchedKeys}) k
+          cross join lateral (
+            select transaction_id, process_id, match_key, resolved_party_id from recon_transactions
+            where process_id = ${processId} and match_key = k.match_key
+            offset 0
+          ) t`,
       );
     },
 

@@ -355,7 +355,9 @@ export function createResultsRepository() {
         // The named party's record now gives the values the grid shows and filters.
         await refreshValues(
           executor,
-          sql`t.transaction_id in (select transaction_id from recon_action_transactions where action_id = ${actionId})`,
+          sql`select t.transaction_id, t.process_id, t.match_key, t.resolved_party_id
+            from recon_action_transactions a join recon_transactions t on t.transaction_id = a.transaction_id
+            where a.action_id = ${actionId}`,
         );
       }
       return Number(result.numAffectedRows ?? 0);
