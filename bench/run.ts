@@ -49,8 +49,12 @@ const RESULTS_P95_BUDGET_MS = 50;
 const DOWNLOAD_SHARE_OF_COPY_BUDGET = 0.25;
 /** How far the platform's RSS may grow during the download, in MB: a streamed download stays flat. */
 const DOWNLOAD_RSS_GROWTH_BUDGET_MB = 256;
-/** Records per second of the load and match of a 100 000-record file (approval to LOADED). */
-const LOAD_RECORDS_PER_SECOND_BUDGET = 10_000;
+/**
+ * Records per second of the load and match of a 100 000-record file (approval to LOADED): the
+ * approver's call waits for the load, so such a file must load within 15 s, half of a usual 30 s
+ * gateway timeout. See docs/decisions.md for where the time goes.
+ */
+const LOAD_RECORDS_PER_SECOND_BUDGET = 6_700;
 /** p95 of one voucher search call at 100 000 vouchers, measured on the platform over HTTP. */
 const VOUCHER_SEARCH_P95_BUDGET_MS = 50;
 /** p95 of one mappings page of the 100 000-entry map carrying 10 000 unsubmitted edits. */
