@@ -30,6 +30,20 @@ const RECORD_BATCH = 10_000;
 
 export type FileSummary = Omit<ReconFileRow, 'content'>;
 
+/** Every column of a file but its content. */
+const FILE_SUMMARY_COLUMNS = [
+  'file_id',
+  'process_id',
+  'party_id',
+  'file_name',
+  'sha256',
+  'status',
+  'records',
+  'exceptions',
+  'created_at',
+  'loaded_at',
+] as const;
+
 /**
  * Rewrites the field values of the transactions `transactions` selects (transaction_id,
  * process_id, match_key, resolved_party_id): each field's value is the resolved party's, else the
@@ -363,18 +377,7 @@ export function createFinanceRepository() {
     findFileForUpdate(executor: DbExecutor, fileId: number): Promise<FileSummary | undefined> {
       return executor
         .selectFrom('recon_files')
-        .select([
-          'file_id',
-          'process_id',
-          'party_id',
-          'file_name',
-          'sha256',
-          'status',
-          'records',
-          'exceptions',
-          'created_at',
-          'loaded_at',
-        ])
+        .select(FILE_SUMMARY_COLUMNS)
         .where('file_id', '=', fileId)
         .forUpdate()
         .executeTakeFirst();
@@ -446,18 +449,7 @@ export function createFinanceRepository() {
         files = files.where('process_id', 'in', filter.processIds.length > 0 ? filter.processIds : [0]);
       }
       const page = files
-        .select([
-          'file_id',
-          'process_id',
-          'party_id',
-          'file_name',
-          'sha256',
-          'status',
-          'records',
-          'exceptions',
-          'created_at',
-          'loaded_at',
-        ])
+        .select(FILE_SUMMARY_COLUMNS)
         .orderBy('created_at', 'desc')
         .orderBy('file_id', 'desc')
         .limit(filter.limit)
