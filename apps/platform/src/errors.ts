@@ -23,6 +23,10 @@ export const INTERNAL_ERROR_MESSAGE =
   'Something went wrong on our side. Please try again or contact support.';
 export const INVALID_REFRESH_TOKEN_MESSAGE = 'Your session has expired. Please sign in again.';
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service cannot reach its database at the moment. Please try again in a few seconds.';
+/** The Retry-After of an answer given while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The refusals every module raises; the central handler turns each into its JSON answer. */
 export function notFound(message: string): AppError {
@@ -45,6 +49,11 @@ export function badRequest(message: string, field?: string): AppError {
 
 export function forbidden(message: string = FORBIDDEN_MESSAGE): AppError {
   return new AppError(403, ERROR_CODES.forbidden, message);
+}
+
+/** Too many attempts from one client: the caller sets Retry-After. */
+export function rateLimited(): AppError {
+  return new AppError(429, ERROR_CODES.rateLimited, RATE_LIMITED_MESSAGE);
 }
 
 export function unauthenticated(): AppError {

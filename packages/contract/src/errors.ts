@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   uriTooLong: 'URI_TOO_LONG',
   headersTooLarge: 'HEADERS_TOO_LARGE',
   internal: 'INTERNAL_ERROR',
+  /** The platform cannot reach its database for now: try again after the Retry-After header's seconds. */
+  databaseUnavailable: 'DATABASE_UNAVAILABLE',
   ssoStateInvalid: 'SSO_STATE_INVALID',
   ssoFailed: 'SSO_FAILED',
   unknownIdentity: 'UNKNOWN_IDENTITY',

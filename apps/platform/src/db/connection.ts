@@ -1,13 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { errorCode, StartupError } from '../startup-error.ts';
 import { SECOND_MS } from '../time.ts';
 import { lockDataFolder, notWritable } from './data-folder-lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Db } from './schema.ts';
+import { markConnectFailure } from './unavailable.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -89,8 +90,25 @@ export function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts = {
   // dropped database) has already been discarded by the pool; the next query opens a new one.
   // Without a listener Node would treat the pool's 'error' event as a crash.
   pool.on('error', () => undefined);
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  // The same for a connection lent out when the server ends it: its query fails with the error
+  // (the caller's answer is 503), and the pool drops the connection when it is handed back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db: Db = new Kysely({
+    dialect: new PostgresDialect({ pool: markingConnectFailures(pool), controlClient: pg.Client }),
+  });
   return { db, kind: 'postgres', location: hidePassword(databaseUrl), close: () => db.destroy() };
+}
+
+/** The pool as Kysely uses it; a connection it cannot lend means the database is unavailable (503). */
+function markingConnectFailures(pool: pg.Pool): PostgresPool {
+  return {
+    options: pool.options,
+    connect: () =>
+      pool.connect().catch((error: unknown) => {
+        throw markConnectFailure(error);
+      }),
+    end: () => pool.end(),
+  };
 }
 
 /** One line for a DATABASE_URL the platform cannot use. */

@@ -10,7 +10,13 @@ import type {
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorBody } from '@web-control/contract/errors';
-import { AppError, INTERNAL_ERROR_MESSAGE } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import {
+  AppError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  INTERNAL_ERROR_MESSAGE,
+} from '../errors.ts';
 
 export const NOT_FOUND_MESSAGE = 'The requested resource was not found.';
 export const PAYLOAD_TOO_LARGE_MESSAGE = 'The request is too large.';
@@ -52,7 +58,10 @@ function isFastifyClientError(error: unknown): error is FastifyError & { statusC
   );
 }
 
-/** The one error handler: 4xx with a readable message, 5xx with a generic one and a correlation id. */
+/**
+ * The one error handler: 4xx with a readable message, 5xx with a generic one and a correlation id;
+ * a database that cannot be reached is 503 with Retry-After, since trying again later will work.
+ */
 const errorHandler: FastifyPluginCallback = (app, _options, done) => {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -87,6 +96,16 @@ const errorHandler: FastifyPluginCallback = (app, _options, done) => {
         });
       }
       return send(reply, error.statusCode, { errorMessage: error.message, code: ERROR_CODES.badRequest });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, correlationId: request.id }, 'Database unavailable');
+      reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+      return send(reply, 503, {
+        errorMessage: DATABASE_UNAVAILABLE_MESSAGE,
+        code: ERROR_CODES.databaseUnavailable,
+        details: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+        correlationId: request.id,
+      });
     }
     // The detail goes to the log only; the caller gets the id to quote to support.
     request.log.error({ err: error, correlationId: request.id }, 'Unhandled error');

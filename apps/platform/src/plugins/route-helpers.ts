@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
+import { errorBodySchema } from '@web-control/contract/errors';
 import type { Permission } from '@web-control/contract/permissions';
 import { IF_MATCH_HEADER, versionOfEntityTag } from '@web-control/contract/versions';
-import { AppError, badRequest, RATE_LIMITED_MESSAGE } from '../errors.ts';
+import { badRequest, rateLimited } from '../errors.ts';
 
 /** The parts every module's routes share, so a route states only what is its own. */
 
@@ -37,7 +37,7 @@ export function rateLimitPerMinute(max: number) {
   return {
     max,
     timeWindow: '1 minute',
-    errorResponseBuilder: () => new AppError(429, ERROR_CODES.rateLimited, RATE_LIMITED_MESSAGE),
+    errorResponseBuilder: rateLimited,
   };
 }
 

@@ -19,4 +19,7 @@ const configMaps: FastifyPluginAsync = async (app) => {
   await app.register(configClientRoutes, { prefix: '/api/config/client', service });
 };
 
-export const configMapsPlugin = fp(configMaps, { name: 'config-maps', dependencies: ['auth-guard'] });
+export const configMapsPlugin = fp(configMaps, {
+  name: 'config-maps',
+  dependencies: ['auth-guard', '@fastify/rate-limit'],
+});

@@ -40,6 +40,7 @@ import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
 import { AppError, badRequest } from '../../errors.ts';
 import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
 import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
+import { clientCredentialsOf, createClientSignInLimit } from './client-sign-in-limit.ts';
 import type { ConfigMapsService, MappingsPage } from './service.ts';
 
 export interface ConfigMapsRoutesOptions {
@@ -480,23 +481,23 @@ export const configClientRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOption
       .header('www-authenticate', 'Basic realm="config-clients", charset="UTF-8"')
       .send({ errorMessage: CONFIG_ROUTE_MESSAGES.clientAuth, code: ERROR_CODES.unauthenticated });
 
+  const signInLimit = createClientSignInLimit(app, (refusal) => service.recordClientSignInLimited(refusal));
   app.addHook('onRequest', async (request, reply) => {
-    const header = request.headers.authorization ?? '';
-    const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
-    const decoded = match?.[1] === undefined ? '' : Buffer.from(match[1], 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
+    await signInLimit.check(request, reply);
+    const credentials = clientCredentialsOf(request);
     const clientId =
-      colon > 0
-        ? await service.authenticateClient(decoded.slice(0, colon), decoded.slice(colon + 1))
-        : undefined;
+      credentials === undefined
+        ? undefined
+        : await service.authenticateClient(credentials.clientId, credentials.secret);
     if (clientId === undefined) {
+      await signInLimit.recordFailure(request);
       return refuse(reply);
     }
     request.configClientId = clientId;
   });
   const clientOf = (request: FastifyRequest): string => request.configClientId ?? '';
 
-  const clientRefusals = { 401: errorBodySchema, 404: errorBodySchema };
+  const clientRefusals = { 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
   app.get(
     '/maps',
     {
@@ -505,7 +506,7 @@ export const configClientRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOption
         tags: ['config clients'],
         summary: 'The maps this client subscribes to, with the pushed version of each',
         security: CLIENT_SECURITY,
-        response: { 200: clientMapsResponseSchema, 401: errorBodySchema },
+        response: { 200: clientMapsResponseSchema, 401: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => service.clientMaps(clientOf(request)),

@@ -27,7 +27,8 @@ import type { Clock } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { createAuditedChange, type Actor } from '../audit/audited-change.ts';
-import type { AuditService } from '../audit/service.ts';
+import { AUDIT_OUTCOMES, type AuditService } from '../audit/service.ts';
+import { CLIENT_SIGN_IN_FAILURE_LIMIT, type ClientSignInRefusal } from './client-sign-in-limit.ts';
 import { CSV_HEADER, csvLine, FILE_MESSAGES, jsonEntry, parseMappingsFile } from './files.ts';
 import {
   createConfigMapsRepository,
@@ -52,6 +53,7 @@ export const CONFIG_AUDIT_ACTIONS = {
   clientRegistered: 'CONFIG_CLIENT_REGISTERED',
   clientAcknowledged: 'CONFIG_CLIENT_ACKNOWLEDGED',
   clientSecretIssued: 'CONFIG_CLIENT_SECRET_ISSUED',
+  clientSignInLimited: 'CONFIG_CLIENT_SIGN_IN_LIMITED',
 } as const;
 
 export const CONFIG_MESSAGES = {
@@ -101,6 +103,11 @@ function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
+/** How a client appears as the actor of its audit rows. */
+function clientActorName(clientId: string): string {
+  return `client:${clientId}`;
+}
+
 function iso(date: Date): string {
   return date.toISOString();
 }
@@ -143,7 +150,7 @@ function matchesValuePrefix(mapping: Mapping, prefix: string | undefined): boole
 export type ConfigMapsService = ReturnType<typeof createConfigMapsService>;
 
 export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: AuditService }) {
-  const { db, clock } = deps;
+  const { db, clock, audit } = deps;
   const repository = createConfigMapsRepository();
   const runAuditedChange = createAuditedChange(deps);
 
@@ -677,6 +684,22 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
       return same && client?.secret_hash != null ? client.client_id : undefined;
     },
 
+    /** The first 429 of a window of failed client sign-ins; a registered client is named as the actor. */
+    async recordClientSignInLimited(refusal: ClientSignInRefusal): Promise<void> {
+      const client = refusal.clientId === '' ? undefined : await repository.findClient(db, refusal.clientId);
+      await audit.record(db, {
+        action: CONFIG_AUDIT_ACTIONS.clientSignInLimited,
+        outcome: AUDIT_OUTCOMES.refused,
+        actor: client === undefined ? null : clientActorName(client.client_id),
+        clientAddress: refusal.clientAddress,
+        detail: {
+          status: 429,
+          failedAttempts: CLIENT_SIGN_IN_FAILURE_LIMIT,
+          retryAfterSeconds: refusal.retryAfterSeconds,
+        },
+      });
+    },
+
     async clientMaps(clientId: string): Promise<ClientMapsResponse> {
       const subscriptions = await repository.listSubscriptions(db, { clientId });
       const maps: ClientMapsResponse['maps'] = [];
@@ -712,7 +735,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
     },
 
     async acknowledge(clientId: string, mapId: string, ack: AcknowledgementBody): Promise<void> {
-      const actor: Actor = { userId: null, username: `client:${clientId}`, clientAddress: null };
+      const actor: Actor = { userId: null, username: clientActorName(clientId), clientAddress: null };
       await runAuditedChange(
         actor,
         {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { healthSchema, PRODUCT_VERSION, type Health } from '@web-control/contract/health';
 import type { Db } from '../../db/schema.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../errors.ts';
 import { PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
 
 export interface HealthRoutesOptions {
@@ -27,7 +28,7 @@ export const healthRoutes: FastifyPluginCallbackZod<HealthRoutesOptions> = (app,
       } catch (error) {
         request.log.error({ err: error }, 'Health check: database unavailable');
         const health: Health = { status: 'unavailable', version: PRODUCT_VERSION, database: 'unavailable' };
-        return await reply.code(503).send(health);
+        return await reply.code(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send(health);
       }
     },
   );
