@@ -1,6 +1,6 @@
 // `npm run bench`: measures, and writes bench/report.md. Budgets live here, not in unit tests.
 // `npm run bench -- --only=lighthouse` (the bundles and Lighthouse), `--only=transactions`,
-// `--only=finance`, `--only=results`, `--only=vouchers` or `--only=maps` measures one part and
+// `--only=finance`, `--only=results`, `--only=vouchers`, `--only=maps` or `--only=first-start` measures one part and
 // replaces only its sections in the report (each million-row part takes minutes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import {
   UPLOAD_LINES,
   type MapListFigure,
 } from './src/config-maps.ts';
+import { measureFirstStart, WATCH_SECONDS } from './src/first-start.ts';
 import { measureLighthouse } from './src/lighthouse.ts';
 import {
   BENCH_RECON_TRANSACTIONS,
@@ -62,11 +63,17 @@ const MAPPINGS_PAGE_P95_BUDGET_MS = 50;
 /** Seconds for the upload of a 100 000-line CSV (parse, checks, set-based replace, audit). */
 const UPLOAD_SECONDS_BUDGET = 10;
 
+/** From `npm start` on a fresh clone (console build included) to a signed-in transactions page of today. */
+const FIRST_START_SECONDS_BUDGET = 30;
+/** The slowest answer while the first start's history is written. */
+const FIRST_START_SLOWEST_ANSWER_BUDGET_MS = 2_000;
+
 /** The report's parts, each replaced only by a run that measures it. */
-const PARTS = ['console', 'transactions', 'finance', 'results', 'vouchers', 'maps'] as const;
+const PARTS = ['console', 'first-start', 'transactions', 'finance', 'results', 'vouchers', 'maps'] as const;
 type Part = (typeof PARTS)[number];
 const PART_HEADINGS: Record<Part, string> = {
   console: '## Console bundles',
+  'first-start': '## First start',
   transactions: '## Transaction list',
   finance: '## Finance',
   results: '## Recon results',
@@ -76,6 +83,7 @@ const PART_HEADINGS: Record<Part, string> = {
 const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length);
 const ONLY_PART: Record<string, Part> = {
   lighthouse: 'console',
+  'first-start': 'first-start',
   transactions: 'transactions',
   finance: 'finance',
   results: 'results',
@@ -127,6 +135,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const failures: string[] = [];
 const sections: Record<Part, string[]> = {
   console: [],
+  'first-start': [],
   transactions: [],
   finance: [],
   results: [],
@@ -201,6 +210,44 @@ async function measureConsole(): Promise<string[]> {
 }
 
 const ms = (value: number) => value.toFixed(1);
+
+/** The first-start section: time to a usable product, and how slow its answers get meanwhile. */
+async function measureFirstStartPart(): Promise<string[]> {
+  const [loadBefore = 0] = loadavg();
+  const figures = await measureFirstStart();
+  const [loadAfter = 0] = loadavg();
+  const toList = figures.buildSeconds + figures.listSeconds;
+  const verdict = (over: boolean, what: string, failure: string) => {
+    if (over) failures.push(`first start, ${what}: ${failure}`);
+    return over ? 'over' : 'ok';
+  };
+  const seconds = (value: number) => `${value.toFixed(1)} s`;
+  return [
+    '## First start',
+    '',
+    measuredLine,
+    `Machine load average (1 min) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after, on ${availableParallelism().toString()} cores.`,
+    '',
+    'The console build, then the platform launched as `npm start` runs it on an empty data folder, simulator',
+    "on with the settings' defaults (a day of transactions written in the background). A signed-in",
+    "operator asks for today's transactions (`GET /api/ecs/transactions?dateFrom=<today 00:00 UTC>`) until",
+    `the page has rows; then \`/api/health\` and that page are called in turn for ${WATCH_SECONDS.toString()} s.`,
+    '',
+    '| what | figure | budget | verdict |',
+    '|---|---|---|---|',
+    `| console build | ${seconds(figures.buildSeconds)} | – | – |`,
+    `| launch to \`/api/health\` 200 | ${seconds(figures.healthSeconds)} | – | – |`,
+    `| launch to today's transactions (${figures.listRows.toString()} rows) | ${seconds(figures.listSeconds)} | – | – |`,
+    `| build and launch to today's transactions | ${seconds(toList)} | ${FIRST_START_SECONDS_BUDGET.toString()} s | ${verdict(toList > FIRST_START_SECONDS_BUDGET, 'to a list of today', `${toList.toFixed(1)} s is over ${FIRST_START_SECONDS_BUDGET.toString()} s`)} |`,
+    `| slowest \`/api/health\` of ${figures.calls.toString()} | ${ms(figures.slowestHealthMs)} ms | ${FIRST_START_SLOWEST_ANSWER_BUDGET_MS.toString()} ms | ${verdict(figures.slowestHealthMs > FIRST_START_SLOWEST_ANSWER_BUDGET_MS, 'slowest health', `${ms(figures.slowestHealthMs)} ms`)} |`,
+    `| slowest list of today of ${figures.calls.toString()} | ${ms(figures.slowestListMs)} ms | ${FIRST_START_SLOWEST_ANSWER_BUDGET_MS.toString()} ms | ${verdict(figures.slowestListMs > FIRST_START_SLOWEST_ANSWER_BUDGET_MS, 'slowest list', `${ms(figures.slowestListMs)} ms`)} |`,
+    '',
+    figures.historySeconds === undefined
+      ? `The day of transactions was still being written when the watch ended.`
+      : `The day of transactions (${(figures.historyTransactions ?? 0).toLocaleString('en')}) was written ${figures.historySeconds.toFixed(0)} s after the launch.`,
+    '',
+  ];
+}
 const databaseName = (database: BenchDatabase) =>
   database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
 
@@ -537,6 +584,7 @@ async function measureMaps(): Promise<string[]> {
 }
 
 if (measured('console')) sections.console = await measureConsole();
+if (measured('first-start')) sections['first-start'] = await measureFirstStartPart();
 if (measured('transactions')) sections.transactions = await measureTransactionLists();
 if (measured('finance')) sections.finance = await measureFinanceCalls();
 if (measured('results')) sections.results = await measureReconResults();

@@ -25,6 +25,7 @@ import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
 import { ERROR_SERVER_OPTIONS, errorHandlerPlugin } from './plugins/error-handler.ts';
+import { RequestLogController } from './plugins/request-log.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { readSettings, type Settings, type SettingsInput } from './settings.ts';
@@ -110,6 +111,7 @@ function createFastify(settings: Settings, logger: boolean, stream: NodeJS.Writa
     trustProxy:
       typeof settings.trustProxy === 'number' ? trustHops(settings.trustProxy) : settings.trustProxy,
     genReqId: () => randomUUID(),
+    logController: new RequestLogController(settings.slowRequestMs),
   }).withTypeProvider<ZodTypeProvider>();
 }
 

@@ -32,6 +32,8 @@ export const DEMO_PASSWORD_MIN_LENGTH = 12;
 
 export const DEFAULT_DATABASE_CONNECT_TIMEOUT_SECONDS = 10;
 export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS = 60;
+/** Answers slower than this are logged at info (the rest at debug). */
+export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const API_NAMES = Object.keys(DEFAULT_API_BASES) as ApiName[];
@@ -144,6 +146,7 @@ export const settingsSchema = z.object({
     .max(800_000)
     .default(DEFAULT_DEMO_BIN_ROUTING_ENTRIES),
   logLevel: z.enum(LOG_LEVELS).default('info'),
+  slowRequestMs: z.coerce.number().int().min(0).default(DEFAULT_SLOW_REQUEST_MS),
   /** A refresh-token family (one sign-in) is refused once it is older than this. */
   sessionMaxHours: z.coerce
     .number()
@@ -227,6 +230,7 @@ const ENV_NAMES = {
   financeHistoryDays: 'FINANCE_HISTORY_DAYS',
   demoBinRoutingEntries: 'DEMO_BIN_ROUTING_ENTRIES',
   logLevel: 'LOG_LEVEL',
+  slowRequestMs: 'SLOW_REQUEST_MS',
   sessionMaxHours: 'SESSION_MAX_HOURS',
   trustProxy: 'TRUST_PROXY',
   hsts: 'HSTS',

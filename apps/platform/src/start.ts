@@ -95,8 +95,12 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
     housekeeping.start();
     app.services.financeJobs.start();
     if (settings.simulator === 'on') {
-      // The simulated parties' feeds: their files derive from the simulator's transactions.
-      demoFeed = startDemoFeed(app.services.financeJobs, app.log);
+      // The simulated parties' feeds: their files derive from the simulator's transactions, so
+      // the first run waits for the first start's history.
+      app.services.simulator.onHistoryWritten((shouldContinue) => {
+        if (shouldContinue()) demoFeed = startDemoFeed(app.services.financeJobs, app.log);
+        return Promise.resolve();
+      });
       // The simulated switch nodes fetch and acknowledge the pushed configuration maps.
       switchNodes = startSwitchNodes(
         createSwitchNodes({

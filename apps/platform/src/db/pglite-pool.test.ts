@@ -33,4 +33,23 @@ describe('PGlite pool adapter', () => {
       await close();
     }
   });
+
+  it('lets the event loop read other work between transactions of a long loop', async () => {
+    const { db, close } = await createUnseededTestDatabase();
+    try {
+      let transactionsBefore: number | undefined;
+      let done = 0;
+      // A macrotask, as an incoming request is: it must not wait for the whole loop.
+      setImmediate(() => {
+        transactionsBefore = done;
+      });
+      for (let index = 0; index < 50; index += 1) {
+        await db.transaction().execute((tx) => sql`select 1`.execute(tx));
+        done += 1;
+      }
+      expect(transactionsBefore).toBeLessThan(5);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 
@@ -27,6 +28,9 @@ export class PGlitePool implements PostgresPool {
     const previous = this.#tail;
     this.#tail = previous.then(() => released);
     await previous;
+    // PGlite runs on this thread and its queries resolve as microtasks: a loop of transactions
+    // (the first start's history) would never let the event loop read a waiting request.
+    await nextTurn();
     return createClient(this.#database, release);
   }
 

@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { createTransactionsRepository, type RecordedLeg } from '../modules/transactions/repository.ts';
-import { DAY_MS, SECOND_MS } from '../time.ts';
+import { DAY_MS, HOUR_MS, SECOND_MS } from '../time.ts';
 import { createTrafficEngine, TICK_MS, type SafQueueState, type Topology } from './engine.ts';
 import { createRandom, deriveSeed } from './random.ts';
 import { createSimulatorRepository } from './repository.ts';
 import { createLegRecorder, takeStartedLegs } from './transaction-legs.ts';
 
-const BATCH_LEGS = 4_000;
+/** Legs per transaction: small enough that a request waiting for the connection is answered within a second. */
+const BATCH_LEGS = 1_000;
+/** The history is written an hour at a time, newest first. */
+const HISTORY_WINDOW_MS = HOUR_MS;
 
 export interface SeedTransactionsOptions {
   count: number;
@@ -46,6 +49,10 @@ export interface TransactionHistoryOptions {
   shouldContinue?: () => boolean;
 }
 
+async function analyze(db: Db): Promise<void> {
+  await sql`analyze transactions, transaction_messages`.execute(db);
+}
+
 async function loadTrafficTopology(db: Db): Promise<Topology> {
   const topology = await createSimulatorRepository().loadTopology(db);
   if (topology.nodes.length === 0 || topology.services.length === 0) {
@@ -56,8 +63,9 @@ async function loadTrafficTopology(db: Db): Promise<Topology> {
 
 /**
  * Writes the transactions (with their follow-up legs and messages) the traffic engine draws for
- * the ticks from firstTick to lastTick, in the order they started: the seed command and the
- * simulator's first-start history share it.
+ * the ticks from firstTick to lastTick: the seed command and the simulator's first-start history
+ * share it. The newest hour comes first, so today's list fills at once while older hours follow;
+ * within an hour, legs are written in the order they started.
  */
 export async function writeTransactionHistory(
   db: Db,
@@ -68,12 +76,9 @@ export async function writeTransactionHistory(
   const recordLegs = createLegRecorder(await transactionsRepository.loadCatalogue(db));
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   const keepGoing = options.shouldContinue ?? (() => true);
-  const engine = createTrafficEngine({ seed: options.seed, tps: options.tps });
-  const queues: SafQueueState[] = [];
   let transactions = 0;
   let legs = 0;
   let batch: RecordedLeg[] = [];
-  let waiting: RecordedLeg[] = [];
   const flush = async () => {
     const pending = batch;
     batch = [];
@@ -81,34 +86,51 @@ export async function writeTransactionHistory(
     legs += pending.length;
   };
 
-  const end = options.lastTick;
-  for (let tick = options.firstTick; tick <= end && keepGoing(); tick += TICK_MS) {
-    const random = createRandom(deriveSeed(options.seed ^ 0x5eed, tick));
-    const drawn: RecordedLeg[] = [...waiting];
-    for (const transaction of engine.simulateTick(tick, topology, queues, true).transactions) {
-      if (transactions >= limit) break;
-      const recorded = recordLegs(transaction, random);
-      if (recorded.length === 0) continue;
-      drawn.push(...recorded);
-      transactions += 1;
-      if (transactions % 100_000 === 0) options.onProgress?.(transactions);
+  const windowTicks = HISTORY_WINDOW_MS / TICK_MS;
+  for (
+    let windowEnd = options.lastTick;
+    windowEnd >= options.firstTick && transactions < limit && keepGoing();
+    windowEnd -= windowTicks * TICK_MS
+  ) {
+    const windowStart = Math.max(options.firstTick, windowEnd - (windowTicks - 1) * TICK_MS);
+    // A tick's arrivals depend only on the seed, its time and the topology: each hour has its own engine.
+    const engine = createTrafficEngine({ seed: options.seed, tps: options.tps });
+    const queues: SafQueueState[] = [];
+    let waiting: RecordedLeg[] = [];
+    for (let tick = windowStart; tick <= windowEnd && keepGoing(); tick += TICK_MS) {
+      const random = createRandom(deriveSeed(options.seed ^ 0x5eed, tick));
+      const drawn: RecordedLeg[] = [...waiting];
+      for (const transaction of engine.simulateTick(tick, topology, queues, true).transactions) {
+        if (transactions >= limit) break;
+        const recorded = recordLegs(transaction, random);
+        if (recorded.length === 0) continue;
+        drawn.push(...recorded);
+        transactions += 1;
+        if (transactions % 100_000 === 0) options.onProgress?.(transactions);
+      }
+      // The hour's last tick also writes the follow-up legs that start after it.
+      const { started, later } = takeStartedLegs(drawn, tick === windowEnd ? Number.POSITIVE_INFINITY : tick);
+      batch.push(...started);
+      waiting = later;
+      if (batch.length >= BATCH_LEGS) await flush();
     }
-    const { started, later } = takeStartedLegs(drawn, tick === end ? Number.POSITIVE_INFINITY : tick);
-    batch.push(...started);
-    waiting = later;
-    if (batch.length >= BATCH_LEGS) await flush();
+    await flush();
+    // Each hour's new pages marked all-visible, so list pages are index-only scans; one hour at a
+    // time, since vacuuming the whole history at once would hold PGlite's connection for seconds.
+    await sql`vacuum transactions`.execute(db);
+    await sql`vacuum transaction_messages`.execute(db);
+    if (windowEnd === options.lastTick) {
+      // Statistics for the planner as soon as the newest hour is there, so its pages are quick.
+      await analyze(db);
+    }
   }
-  await flush();
-  // Fresh statistics for the planner, and a visibility map so pages are index-only scans.
-  await sql`vacuum analyze transactions`.execute(db);
-  await sql`vacuum analyze transaction_messages`.execute(db);
+  await analyze(db);
   return { transactions, legs };
 }
 
 /**
  * Fills the database with exactly `count` simulated transactions (plus their follow-up legs and
- * messages) ending now, from the same pipeline the live simulator uses, written in the order
- * they started.
+ * messages) ending now, from the same pipeline the live simulator uses.
  */
 export async function seedTransactions(
   db: Db,

@@ -7,6 +7,7 @@ import { MINUTE_MS } from '../time.ts';
 import { createSimulator } from './simulator.ts';
 
 const SILENT = { info: () => undefined, error: () => undefined };
+type LogLine = { fields: object; message: string };
 /** 08:00:00 UTC: the start of one of MTN Airtime (SAF)'s 4-minute outages (every 15 minutes). */
 const OUTAGE_START = new Date('2026-03-02T08:00:00Z');
 const OUTAGE_TICKS = 24;
@@ -36,12 +37,13 @@ describe.each(TEST_DATABASE_KINDS)('simulator on %s', (kind) => {
     options: { tps?: number; seed?: number; backfillMs?: number } = {},
   ) {
     const clock = new ManualClock(start);
+    const logged: LogLine[] = [];
     const simulator = createSimulator({
       db: database.db,
       clock,
       seed: options.seed ?? 7,
       tps: options.tps ?? 4,
-      log: SILENT,
+      log: { ...SILENT, info: (fields, message) => logged.push({ fields, message }) },
       backfillMs: options.backfillMs ?? 0,
     });
     const transactions: SimulatedTransaction[] = [];
@@ -54,6 +56,7 @@ describe.each(TEST_DATABASE_KINDS)('simulator on %s', (kind) => {
       prepared,
       clock,
       transactions,
+      logged,
       async advance(ticks: number) {
         for (let index = 0; index < ticks; index += 1) {
           clock.advance(TICK_MS);
@@ -98,6 +101,25 @@ describe.each(TEST_DATABASE_KINDS)('simulator on %s', (kind) => {
       Number(transaction.id.split('-')[0]) > start.getTime();
     expect(replay.transactions.length).toBeGreaterThan(0);
     expect(replay.transactions).toEqual(run.transactions.filter(afterStart));
+  });
+
+  it('writes the backfilled points newest first, so the last minutes are there at once', async () => {
+    await clearTraffic();
+    const start = new Date('2026-03-02T10:00:05Z');
+    // More than one batch of points: 4 nodes over 3 hours.
+    const run = await simulatorAt(start, { backfillMs: 180 * MINUTE_MS });
+    expect(run.prepared.points).toBe(1079 * 4);
+    const inWritingOrder = await database.db
+      .selectFrom('metric_points')
+      .select('time')
+      .orderBy('id')
+      .execute();
+    const times = inWritingOrder.map((point) => point.time.getTime());
+    const newest = Math.max(...times);
+    expect(new Date(newest).toISOString()).toBe('2026-03-02T09:59:50.000Z');
+    // The newest point went in with the first batch, the oldest with the last.
+    expect(times.indexOf(newest)).toBeLessThan(4_000);
+    expect(times.indexOf(Math.min(...times))).toBeGreaterThanOrEqual(4_000);
   });
 
   it('routes each service in proportion to the active receivers’ weights', async () => {
@@ -200,5 +222,17 @@ describe.each(TEST_DATABASE_KINDS)('simulator on %s', (kind) => {
       .orderBy('change_id', 'desc')
       .executeTakeFirstOrThrow();
     expect(recovered.current_status).toBe('up');
+    // One info line for each change, none for the ticks in between.
+    expect(
+      run.logged.filter(
+        (line) => 'receiverId' in line.fields && line.fields.receiverId === 'mtn-airtime-saf',
+      ),
+    ).toEqual([
+      {
+        fields: { receiverId: 'mtn-airtime-saf', status: 'down' },
+        message: 'Simulator: Receiver not answering',
+      },
+      { fields: { receiverId: 'mtn-airtime-saf', status: 'up' }, message: 'Simulator: Receiver answering' },
+    ]);
   });
 });

@@ -94,6 +94,7 @@ export function createSimulator(options: SimulatorOptions) {
   const engine = createTrafficEngine({ seed: options.seed, tps: options.tps });
   const listeners = new Set<TransactionsListener>();
   const startTasks = new Set<SimulatorStartTask>();
+  const afterHistoryTasks = new Set<SimulatorStartTask>();
   let startTaskRuns: Promise<unknown> | undefined;
   let lastTick: number | undefined;
   let running = false;
@@ -101,7 +102,7 @@ export function createSimulator(options: SimulatorOptions) {
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
   let lock: LeaderLock = SINGLE_PROCESS_LOCK;
-  let history: Promise<void> | undefined;
+  let history: Promise<unknown> | undefined;
 
   /** The ticks whose transactions are still to be written (first start only). */
   let pendingHistory: { firstTick: number; lastTick: number } | undefined;
@@ -129,21 +130,20 @@ export function createSimulator(options: SimulatorOptions) {
       }
     }
 
+    const keepGoing = () => running || loop === undefined;
+    // The counters run forward, so the points are drawn oldest first; they are written newest
+    // first, so the graphs of the last minutes fill at once.
+    const points: TickResult['points'] = [];
+    let time = from + TICK_MS;
+    for (; time < current && keepGoing(); time += TICK_MS) {
+      points.push(...engine.simulateTick(time, topology, [], true).points);
+    }
     let written = 0;
-    let batch: TickResult['points'] = [];
-    const flush = async () => {
+    for (let end = points.length; end > 0 && keepGoing(); end -= BACKFILL_BATCH_POINTS) {
+      const batch = points.slice(Math.max(0, end - BACKFILL_BATCH_POINTS), end);
       await repository.insertMetricPoints(db, batch);
       written += batch.length;
-      batch = [];
-    };
-    let time = from + TICK_MS;
-    for (; time < current && (running || loop === undefined); time += TICK_MS) {
-      batch.push(...engine.simulateTick(time, topology, [], true).points);
-      if (batch.length >= BACKFILL_BATCH_POINTS) {
-        await flush();
-      }
     }
-    await flush();
     lastTick = Math.max(from, time - TICK_MS);
     const hasTraffic = topology.nodes.length > 0 && topology.services.length > 0;
     if (transactionHistoryMs > 0 && hasTraffic && !(await transactionsRepository.hasTransactions(db))) {
@@ -166,23 +166,28 @@ export function createSimulator(options: SimulatorOptions) {
     return { transactions };
   }
 
-  /** The first start's transactions, written beside the live ticks so the metrics never pause. */
+  /**
+   * The first start's transactions, written beside the live ticks so the metrics never pause;
+   * then the tasks that need the whole history (at once when there is none to write).
+   */
   function startHistory(): void {
-    if (pendingHistory === undefined || history !== undefined) return;
+    if (history !== undefined) return;
     const started = Date.now();
     history = writePlannedHistory()
       .then(({ transactions }) => {
-        log.info({ transactions, ms: Date.now() - started }, 'Simulator: transaction history written');
+        if (transactions > 0) {
+          log.info({ transactions, ms: Date.now() - started }, 'Simulator: transaction history written');
+        }
       })
       .catch((error: unknown) => {
         log.error({ err: error }, 'Simulator: the transaction history could not be written');
-      });
+      })
+      .then(() => runTasks(afterHistoryTasks));
   }
 
-  function runStartTasks(): void {
-    if (startTaskRuns !== undefined) return;
-    startTaskRuns = Promise.all(
-      [...startTasks].map((task) =>
+  function runTasks(tasks: ReadonlySet<SimulatorStartTask>): Promise<unknown> {
+    return Promise.all(
+      [...tasks].map((task) =>
         task(() => running).catch((error: unknown) => {
           log.error({ err: error }, 'Simulator: a first-start task failed');
         }),
@@ -190,9 +195,13 @@ export function createSimulator(options: SimulatorOptions) {
     );
   }
 
+  function runStartTasks(): void {
+    startTaskRuns ??= runTasks(startTasks);
+  }
+
   async function runTick(tickEnd: number): Promise<TickResult> {
     const time = new Date(tickEnd);
-    return db.transaction().execute(async (tx) => {
+    const { result, changes } = await db.transaction().execute(async (tx) => {
       const topology = await repository.loadTopology(tx);
       const queues = await repository.loadSafQueues(tx);
       const before = new Map(queues.map((queue) => [queueKey(queue), { ...queue }]));
@@ -229,8 +238,13 @@ export function createSimulator(options: SimulatorOptions) {
       if ((tickEnd / TICK_MS) % PRUNE_EVERY_TICKS === 0) {
         await repository.pruneMetricPoints(tx, new Date(tickEnd - METRIC_RETENTION_MS));
       }
-      return result;
+      return { result, changes };
     });
+    // A receiver going up or down is what an operator reads the log for; the tick itself is not.
+    for (const change of changes) {
+      log.info({ receiverId: change.receiverId, status: change.status }, `Simulator: ${change.reason}`);
+    }
+    return result;
   }
 
   /** Simulates every 10 s period that ended since the last tick (prepares first if needed). */
@@ -323,6 +337,10 @@ export function createSimulator(options: SimulatorOptions) {
     /** Registers work for the leading process to run once after its first prepare (start() only). */
     onStart(task: SimulatorStartTask): void {
       startTasks.add(task);
+    },
+    /** Registers work for the leading process to run once the first start's history is written. */
+    onHistoryWritten(task: SimulatorStartTask): void {
+      afterHistoryTasks.add(task);
     },
     /** Runs on real timers until stop(); only while `leaderLock` is held (one process per database). */
     start(leaderLock: LeaderLock = SINGLE_PROCESS_LOCK): void {

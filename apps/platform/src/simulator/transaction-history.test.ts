@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import { MINUTE_MS, SECOND_MS } from '../time.ts';
+import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../time.ts';
 import { TICK_MS } from './engine.ts';
+import { writeTransactionHistory } from './seed-transactions.ts';
 import { createSimulator } from './simulator.ts';
 import { createTransactionRecorder } from './transaction-recorder.ts';
 
@@ -71,5 +72,39 @@ describe('the first start’s transaction history', () => {
       database.db,
     );
     expect(Number(counted.rows[0]?.count)).toBe(withLive.length);
+  });
+});
+
+describe('writing a history of several hours', () => {
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('writes the newest hour first, and each hour in the order its legs started', async () => {
+    const lastTick = START.getTime();
+    const firstTick = lastTick - 150 * MINUTE_MS + TICK_MS;
+    const written = await writeTransactionHistory(database.db, { seed: 9, tps: 0.5, firstTick, lastTick });
+    expect(written.transactions).toBeGreaterThan(2_000);
+
+    const rows = await database.db
+      .selectFrom('transactions')
+      .select(['time_started', 'seq'])
+      .orderBy('seq')
+      .execute();
+    expect(rows).toHaveLength(written.legs);
+    // Which hour-long window of the history (counted back from its last tick) a leg began in.
+    const windowOf = (time: number) => Math.floor((lastTick - time) / HOUR_MS);
+    const windows = rows.map((row) => Math.max(0, windowOf(row.time_started.getTime())));
+    const firstSeen = [...new Set(windows)];
+    expect(firstSeen).toEqual([0, 1, 2]);
+    // Within the newest hour's writing, legs are in the order they started.
+    const newest = rows.slice(0, windows.indexOf(1)).map((row) => row.time_started.getTime());
+    expect(newest).toEqual([...newest].sort((a, b) => a - b));
+    expect(Math.max(...newest)).toBeGreaterThan(lastTick - MINUTE_MS);
   });
 });

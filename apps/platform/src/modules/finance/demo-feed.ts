@@ -215,8 +215,7 @@ export function createDemoFeed(deps: {
 
 /**
  * Schedules the feed and, in the background, runs it once now: the first start's history, or a
- * day missed while the platform was down. Until the simulator has written its first
- * transactions the run fails; it is tried again a few times.
+ * day missed while the platform was down. A failed run is tried again a few times.
  */
 export function startDemoFeed(jobs: FinanceJobs, log: JobsLog) {
   let timer: NodeJS.Timeout | undefined;

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/connection.ts';
+import type { App } from '../server.ts';
+import type { SettingsInput } from '../settings.ts';
+import { buildTestApp } from '../testing/test-app.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+
+const INFO = 30;
+const DEBUG = 20;
+
+describe('request log controller', () => {
+  let database: DatabaseHandle | undefined;
+  let app: App | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  async function start(settings: Partial<SettingsInput>): Promise<Record<string, unknown>[]> {
+    const lines: Record<string, unknown>[] = [];
+    database = await createTestDatabase('pglite');
+    app = await buildTestApp({ database, settings, logLines: lines });
+    return lines;
+  }
+
+  const aboutHealth = (line: Record<string, unknown>) =>
+    (line.req as { url?: string } | undefined)?.url === '/api/health';
+
+  it('logs a quick answer, such as a health probe, once and at debug', async () => {
+    const lines = await start({ logLevel: 'debug' });
+    const answer = await app?.inject({ method: 'GET', url: '/api/health' });
+    expect(answer?.statusCode).toBe(200);
+
+    await expect.poll(() => lines.filter(aboutHealth).length).toBe(1);
+    expect(lines.filter(aboutHealth)).toEqual([
+      expect.objectContaining({
+        level: DEBUG,
+        msg: 'Request completed',
+        res: { statusCode: 200 },
+        req: expect.objectContaining({ method: 'GET', url: '/api/health' }) as unknown,
+      }),
+    ]);
+  });
+
+  it('logs an answer slower than SLOW_REQUEST_MS at info, with its time', async () => {
+    const lines = await start({ logLevel: 'info', slowRequestMs: 0 });
+    await app?.inject({ method: 'GET', url: '/api/health' });
+
+    await expect
+      .poll(() => lines.filter(aboutHealth))
+      .toEqual([
+        expect.objectContaining({
+          level: INFO,
+          msg: 'Slow request',
+          responseTime: expect.any(Number) as unknown,
+        }),
+      ]);
+  });
+});
