@@ -15,7 +15,7 @@ export const FINANCE_LINE_MAX_BYTES = 64 * 1024;
 /** The most bytes of a record's key fields together (as the indexed match key), under the same index limit. */
 export const FINANCE_KEY_MAX_BYTES = 2048;
 
-/** The most bytes of a reason kept with an exception (the parser's own can quote a whole cell). */
+/** The most bytes of a reason kept with an exception or a failed load (the parser's own can quote a whole cell). */
 export const FINANCE_REASON_MAX_BYTES = 500;
 
 /** The reasons of rows refused by a limit, in the exceptions' words ("amount is not a whole number"). */
@@ -30,7 +30,7 @@ const NUL = '\u0000';
 /** What a NUL becomes in an exception's stored text. */
 const NUL_STAND_IN = '\uFFFD';
 
-/** An exception's text as the database can hold it: no NUL, and at most `maxBytes` bytes. */
+/** A text from the file (or about it) as the database can hold it: no NUL, and at most `maxBytes` bytes. */
 export function storableText(text: string, maxBytes: number): string {
   return Buffer.from(text.replaceAll(NUL, NUL_STAND_IN), 'utf8').subarray(0, maxBytes).toString('utf8');
 }

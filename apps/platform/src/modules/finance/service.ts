@@ -35,6 +35,7 @@ import { nonUtf8Offset, NOT_UTF8_MESSAGE } from '../../utf8.ts';
 import { createApprovalsEngine, type ApprovalKind, type ApprovalRequest } from '../approvals/service.ts';
 import { SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
+import { FINANCE_REASON_MAX_BYTES, storableText } from './file-limits.ts';
 import { parsePartyFile } from './loader.ts';
 import { createFinanceRepository, type FileSummary, type ProcessDefinitionRow } from './repository.ts';
 import {
@@ -93,9 +94,6 @@ export const FINANCE_MESSAGES = {
  * on another instance is left alone.
  */
 export const LOAD_RESUME_AFTER_MS = 2 * 60_000;
-
-/** The most characters of a failed load's reason kept for the inbox. */
-const LOAD_ERROR_MAX_LENGTH = 500;
 
 /** The catalogue's code for a process that does not exist, which the console answers with its modal. */
 function noProcessFound(): AppError {
@@ -309,7 +307,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       if (locked?.status !== 'FILTER') {
         return undefined;
       }
-      await repository.setLoadError(tx, fileId, reason.slice(0, LOAD_ERROR_MAX_LENGTH));
+      await repository.setLoadError(tx, fileId, storableText(reason, FINANCE_REASON_MAX_BYTES));
       const action = await repository.loadingActionOf(tx, fileId);
       if (action !== undefined) {
         await finish(tx, action, 'ERROR', action.reviewer_username ?? SYSTEM_ACTOR.username);
