@@ -24,6 +24,7 @@ import { createVouchersService, type VouchersService } from './modules/vouchers/
 import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
+import { contentEncodingPlugin } from './plugins/content-encoding.ts';
 import { ERROR_SERVER_OPTIONS, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { RequestLogController } from './plugins/request-log.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     apiBases: Object.values(settings.apiBases),
     hsts: settings.hsts,
   });
+  await app.register(contentEncodingPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(openApiPlugin, { productName: settings.productName });
 

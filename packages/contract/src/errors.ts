@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   uriTooLong: 'URI_TOO_LONG',
   headersTooLarge: 'HEADERS_TOO_LARGE',
   internal: 'INTERNAL_ERROR',

@@ -169,6 +169,8 @@ export const reconFileSchema = z.object({
   status: fileStatusSchema,
   records: z.number().int().nullable(),
   exceptions: z.number().int().nullable(),
+  /** Why the file's load failed (the file is in ERROR); null otherwise, and for rows refused as exceptions. */
+  errorReason: z.string().nullable(),
 });
 export type ReconFile = z.infer<typeof reconFileSchema>;
 

@@ -38,6 +38,7 @@ export function reconFile(overrides: Partial<ReconFile> = {}): ReconFile {
     status: 'LOADED',
     records: 1200,
     exceptions: 3,
+    errorReason: null,
     ...overrides,
   };
 }

@@ -460,7 +460,7 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
         'encoding',
         multipart(Buffer.from([0x6b, 0x65, 0x79, 0x2c, 0x76, 0x0a, 0xff, 0xfe, 0x2c, 0x31])),
         400,
-        FILE_MESSAGES.encoding,
+        FILE_MESSAGES.encoding(6),
       ],
       ['header', multipart('name,value\na,1\n'), 400, FILE_MESSAGES.csvHeader],
       ['json', multipart('[{"key": "a"}]', 'm.json'), 400, FILE_MESSAGES.jsonEntry(1)],

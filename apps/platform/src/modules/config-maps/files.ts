@@ -6,12 +6,13 @@ import {
   MAPPING_VALUE_MAX_LENGTH,
   type DownloadFormat,
 } from '@web-control/contract/config-maps';
+import { decodeUtf8, NOT_UTF8_MESSAGE } from '../../utf8.ts';
 
 /** Reading and writing the mappings files of upload and download. */
 
 export const FILE_MESSAGES = {
   refused: 'The file was refused and the map was not changed',
-  encoding: 'The file is not valid UTF-8 text.',
+  encoding: NOT_UTF8_MESSAGE,
   csvHeader: "A CSV file starts with the header line 'key,value'.",
   csvSyntax: (reason: string) => `The CSV file cannot be read: ${reason}`,
   jsonSyntax: 'The JSON file cannot be read: it must be an array of {"key": "…", "value": "…"} objects.',
@@ -60,15 +61,6 @@ export const CSV_HEADER = 'key,value\r\n';
 
 export function jsonEntry(key: string, value: string, first: boolean): string {
   return `${first ? '' : ',\n'}${JSON.stringify({ key, value })}`;
-}
-
-function decode(bytes: Buffer): string | undefined {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return text.startsWith('\uFEFF') ? text.slice(1) : text;
-  } catch {
-    return undefined;
-  }
 }
 
 function validate(entries: Array<{ key: string; value: string; where: string }>): ParseOutcome {
@@ -163,10 +155,11 @@ function parseCsv(text: string): ParseOutcome {
 
 /** JSON when the name ends in .json or the text starts with '['; CSV otherwise. */
 export function parseMappingsFile(bytes: Buffer, fileName: string | undefined): ParseOutcome {
-  const text = decode(bytes);
-  if (text === undefined) {
-    return { ok: false, problems: [FILE_MESSAGES.encoding] };
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) {
+    return { ok: false, problems: [FILE_MESSAGES.encoding(decoded.offset)] };
   }
+  const text = decoded.text;
   const json = fileName?.toLowerCase().endsWith('.json') === true || text.trimStart().startsWith('[');
   return json ? parseJson(text) : parseCsv(text);
 }

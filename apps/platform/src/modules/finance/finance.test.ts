@@ -16,7 +16,7 @@ import type { ManualClock } from '../../clock.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
 import { APPROVAL_MESSAGES } from '../approvals/service.ts';
-import { FINANCE_MESSAGES, LOAD_RESUME_AFTER_MS } from './service.ts';
+import { FINANCE_MESSAGES } from './service.ts';
 
 const UPLOAD_MAX_BYTES = 64 * 1024;
 const CARD = 1;
@@ -371,7 +371,7 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(new Set(files.map((item) => item.actionId)).size).toBe(2);
   });
 
-  it('commits FILTER with the approval; a failed load leaves no records and the resume job loads it', async () => {
+  it('commits FILTER with the approval; a failed load ends in ERROR with its reason and no records, and a reload loads it', async () => {
     const content = ['entry_id,amount,posted_at', 'H1,1,2026-03-01', 'BOOM,2,2026-03-01'].join('\n');
     const [pending] = await uploaded('wallet-ledger-20260302.csv', content, '3');
     const fileId = pending?.id ?? 0;
@@ -382,13 +382,24 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     );
     const approved = await review(actionId, 'approve');
     expect(approved.statusCode, 'the approval stands although its load failed').toBe(204);
-    expect(await file(fileId)).toMatchObject({ status: 'FILTER', records: null, exceptions: null });
+    const reason = FINANCE_MESSAGES.loadFailed(
+      'new row for relation "recon_transactions" violates check constraint "test_boom"',
+    );
+    expect(await file(fileId)).toMatchObject({
+      status: 'ERROR',
+      records: null,
+      exceptions: null,
+      load_error: reason,
+    });
     const records = () =>
       database.db.selectFrom('recon_records').select('record_id').where('file_id', '=', fileId).execute();
     expect(await records()).toEqual([]);
     expect(await transactions(3)).not.toHaveProperty('H1');
     const inbox = reconFilesResponseSchema.parse((await call('GET', '/api/recon/files?processIds=3')).json());
-    expect(inbox.reconFiles.find((item) => item.id === fileId)).toMatchObject({ status: 'FILTER' });
+    expect(inbox.reconFiles.find((item) => item.id === fileId)).toMatchObject({
+      status: 'ERROR',
+      errorReason: reason,
+    });
     const actions = async (status: string) =>
       actionsResponseSchema
         .parse((await call('GET', `/api/recon/actions?status=${status}&processIds=3&limit=500`)).json())
@@ -396,28 +407,42 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(await actions('pending'), 'no longer waiting for a review').not.toContain(actionId);
     expect(await actions('approved')).toContain(actionId);
     expect((await review(actionId, 'approve', tokens.approver2)).statusCode, 'reviewed once').toBe(409);
-
-    // Too early: the load may still be running on another instance.
-    expect(await app.services.financeJobs.run('file-load-resume')).toBe('SUCCESS');
-    expect(await file(fileId)).toMatchObject({ status: 'FILTER' });
+    const audits = (id: string) =>
+      database.db
+        .selectFrom('recon_audits')
+        .select(['status', 'reviewer_username'])
+        .where('action_id', '=', id)
+        .orderBy('audit_id')
+        .execute();
+    expect(await audits(actionId)).toEqual([
+      { status: 'REGISTERED', reviewer_username: null },
+      { status: 'ERROR', reviewer_username: usernames.approver },
+    ]);
 
     await sql`alter table recon_transactions drop constraint test_boom`.execute(database.db);
-    app.clock.advance(LOAD_RESUME_AFTER_MS + 1000);
-    expect(await app.services.financeJobs.run('file-load-resume')).toBe('SUCCESS');
-    expect(await file(fileId)).toMatchObject({ status: 'LOADED', records: 2, exceptions: 0 });
+    const reload = await call('POST', `/api/recon/files/${fileId}/reload`, { payload: { comment: 'Again' } });
+    expect(reload.statusCode, reload.body).toBe(201);
+    const reloadId = reload.json<{ actionId: string }>().actionId;
+    expect((await review(reloadId, 'approve')).statusCode).toBe(204);
+    expect(await file(fileId)).toMatchObject({
+      status: 'LOADED',
+      records: 2,
+      exceptions: 0,
+      load_error: null,
+    });
     expect(await records()).toHaveLength(2);
     expect(await transactions(3)).toMatchObject({ H1: 'MATCHED/PENDING/100', BOOM: 'MATCHED/PENDING/100' });
-    const audits = await database.db
-      .selectFrom('recon_audits')
-      .select(['status', 'reviewer_username'])
-      .where('action_id', '=', actionId)
-      .orderBy('audit_id')
-      .execute();
-    expect(audits).toEqual([
+    const reloaded = reconFilesResponseSchema.parse(
+      (await call('GET', '/api/recon/files?processIds=3')).json(),
+    );
+    expect(reloaded.reconFiles.find((item) => item.id === fileId)).toMatchObject({
+      status: 'LOADED',
+      errorReason: null,
+    });
+    expect(await audits(reloadId)).toEqual([
       { status: 'REGISTERED', reviewer_username: null },
       { status: 'SUCCESS', reviewer_username: usernames.approver },
     ]);
-    await signInAgain('operator', 'approver', 'approver2');
   });
 
   it('shows FILTER in the inbox while an approved file loads', async () => {

@@ -2,6 +2,14 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import type { FieldType } from '@web-control/contract/finance';
+import {
+  FILE_LIMIT_REASONS,
+  FINANCE_KEY_MAX_BYTES,
+  FINANCE_LINE_MAX_BYTES,
+  FINANCE_REASON_MAX_BYTES,
+  lineLimitProblem,
+  storableText,
+} from './file-limits.ts';
 import type { ProcessDefinitionRow } from './repository.ts';
 
 export interface ParsedRecord {
@@ -39,10 +47,19 @@ function typeProblem(type: FieldType, value: string): string | undefined {
   return undefined;
 }
 
+/** An exception as the database can hold it, whatever the file held. */
+function exceptionOf(line: number, reason: string, raw: string): RowException {
+  return {
+    line,
+    reason: storableText(reason, FINANCE_REASON_MAX_BYTES),
+    raw: storableText(raw, FINANCE_LINE_MAX_BYTES),
+  };
+}
+
 /**
  * Reads a party's CSV file (a header row, then one row per record) with csv-parse's streaming
- * parser and checks each row against the process fields. Good rows become records; every other
- * row is kept as an exception with its line, the reason and its text.
+ * parser and checks each row against the file limits and the process fields. Good rows become
+ * records; every other row is kept as an exception with its line, the reason and its text.
  */
 export async function parsePartyFile(
   content: Buffer,
@@ -64,7 +81,7 @@ export async function parsePartyFile(
       skip_records_with_error: true,
       on_skip: (error, raw) => {
         const line = typeof error?.lines === 'number' ? error.lines : 0;
-        exceptions.push({ line, reason: error?.message ?? 'Unreadable row', raw: raw ?? '' });
+        exceptions.push(exceptionOf(line, error?.message ?? 'Unreadable row', raw ?? ''));
         return undefined;
       },
     }),
@@ -84,26 +101,32 @@ export async function parsePartyFile(
       await nextTurn();
     }
     const raw = () => item.raw.replace(/\r?\n$/, '');
+    const limitProblem = lineLimitProblem(item.raw, item.record, header ?? item.record);
     if (header === undefined) {
+      if (limitProblem !== undefined) {
+        return { records: [], exceptions: [exceptionOf(line, limitProblem, raw())] };
+      }
       header = item.record.map((name) => name.trim());
       const missing = Object.keys(party.columns).filter((column) => !header?.includes(column));
       if (missing.length > 0) {
         // Without the columns no row can be read: the whole file is one exception.
         return {
           records: [],
-          exceptions: [{ line, reason: `Missing column(s): ${missing.join(', ')}`, raw: raw() }],
+          exceptions: [exceptionOf(line, `Missing column(s): ${missing.join(', ')}`, raw())],
         };
       }
       const columnOf = new Map(header.map((name, index) => [name, index]));
       columns = Object.entries(party.columns).map(([column, field]) => [field, columnOf.get(column) ?? -1]);
       continue;
     }
+    if (limitProblem !== undefined) {
+      exceptions.push(exceptionOf(line, limitProblem, raw()));
+      continue;
+    }
     if (item.record.length !== header.length) {
-      exceptions.push({
-        line,
-        reason: `Expected ${header.length} columns, found ${item.record.length}`,
-        raw: raw(),
-      });
+      exceptions.push(
+        exceptionOf(line, `Expected ${header.length} columns, found ${item.record.length}`, raw()),
+      );
       continue;
     }
     const fields: Record<string, string> = {};
@@ -121,18 +144,22 @@ export async function parsePartyFile(
         problems.push(`${field.name} ${problem}`);
       }
     }
+    const matchKey = JSON.stringify(keyFields.map((field) => fields[field.name] ?? ''));
+    if (Buffer.byteLength(matchKey, 'utf8') > FINANCE_KEY_MAX_BYTES) {
+      problems.push(FILE_LIMIT_REASONS.keyTooLong);
+    }
     if (problems.length > 0) {
-      exceptions.push({ line, reason: problems.join('; '), raw: raw() });
+      exceptions.push(exceptionOf(line, problems.join('; '), raw()));
       continue;
     }
     records.push({
-      matchKey: JSON.stringify(keyFields.map((field) => fields[field.name] ?? '')),
+      matchKey,
       compareValues: compareFields.map((field) => fields[field.name] ?? ''),
       fields,
     });
   }
   if (header === undefined) {
-    exceptions.push({ line: 1, reason: 'The file is empty', raw: '' });
+    exceptions.push(exceptionOf(1, 'The file is empty', ''));
   }
   exceptions.sort((a, b) => a.line - b.line);
   return { records, exceptions };

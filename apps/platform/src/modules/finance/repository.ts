@@ -42,6 +42,8 @@ const FILE_SUMMARY_COLUMNS = [
   'exceptions',
   'created_at',
   'loaded_at',
+  'load_error',
+  'load_attempts',
 ] as const;
 
 /**
@@ -400,18 +402,40 @@ export function createFinanceRepository() {
           records: outcome.records,
           exceptions: outcome.exceptions,
           loaded_at: outcome.loadedAt,
+          load_error: null,
         })
         .where('file_id', '=', fileId)
         .execute();
     },
 
-    /** The approved file starts loading: FILTER commits before the load runs. */
+    /** A load that failed: the file is in ERROR for the reason; its records stay as they were. */
+    async setLoadError(executor: DbExecutor, fileId: number, reason: string): Promise<void> {
+      await executor
+        .updateTable('recon_files')
+        .set({ status: 'ERROR', load_error: reason })
+        .where('file_id', '=', fileId)
+        .execute();
+    },
+
+    /** The approved file starts loading: FILTER commits before the load runs, its attempts from 0. */
     async startLoading(executor: DbExecutor, fileId: number): Promise<void> {
       await executor
         .updateTable('recon_files')
-        .set({ status: 'FILTER' })
+        .set({ status: 'FILTER', load_error: null, load_attempts: 0 })
         .where('file_id', '=', fileId)
         .execute();
+    },
+
+    /** Counts a load's start (committed before it runs); undefined when the file is not in FILTER. */
+    async countLoadAttempt(executor: DbExecutor, fileId: number): Promise<number | undefined> {
+      const row = await executor
+        .updateTable('recon_files')
+        .set((eb) => ({ load_attempts: eb('load_attempts', '+', 1) }))
+        .where('file_id', '=', fileId)
+        .where('status', '=', 'FILTER')
+        .returning('load_attempts')
+        .executeTakeFirst();
+      return row?.load_attempts;
     },
 
     /**

@@ -31,9 +31,11 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Db, DbExecutor } from '../../db/schema.ts';
 import { ERROR_CODES } from '@web-control/contract/errors';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
+import { nonUtf8Offset, NOT_UTF8_MESSAGE } from '../../utf8.ts';
 import { createApprovalsEngine, type ApprovalKind, type ApprovalRequest } from '../approvals/service.ts';
 import { SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
+import { FINANCE_REASON_MAX_BYTES, storableText } from './file-limits.ts';
 import { parsePartyFile } from './loader.ts';
 import { createFinanceRepository, type FileSummary, type ProcessDefinitionRow } from './repository.ts';
 import {
@@ -48,6 +50,12 @@ import {
   type ResultRowWithRecords,
 } from './results-repository.ts';
 import type { ReconActionRow } from './table.ts';
+
+/**
+ * Loads of one approval that may start: one whose instance dies each time (e.g. out of memory)
+ * ends in ERROR at the next try instead of being resumed for good.
+ */
+export const FINANCE_LOAD_MAX_ATTEMPTS = 3;
 
 export const FINANCE_MESSAGES = {
   noProcess: 'No process found',
@@ -76,6 +84,8 @@ export const FINANCE_MESSAGES = {
     'The transactions of this action have changed since it was requested. Reject it and request the action again.',
   tokenInvalid: 'This download link is not valid or has expired. Please start the download again.',
   noExtract: 'This extract does not exist.',
+  loadFailed: (reason: string) => `The file could not be loaded: ${reason}`,
+  loadNeverFinished: `The file's load did not finish in ${FINANCE_LOAD_MAX_ATTEMPTS} attempts.`,
 } as const;
 
 /**
@@ -219,10 +229,10 @@ export function createFinanceService(deps: FinanceServiceDeps) {
    * Loads a file that is in FILTER: parses it outside any transaction (other sessions see FILTER
    * meanwhile), then in one transaction replaces its records and exceptions, re-matches the keys
    * they touch (the old and the new), sets LOADED or ERROR and closes its action. A failure rolls
-   * that transaction back: no half-loaded records, the file still in FILTER, loadable again.
+   * that transaction back: no half-loaded records.
    * Nothing happens (undefined) when the file is not in FILTER, e.g. another run loaded it.
    */
-  async function loadFile(fileId: number): Promise<AuditStatus | undefined> {
+  async function runLoad(fileId: number): Promise<AuditStatus | undefined> {
     const file = await repository.findFile(db, fileId);
     if (file?.status !== 'FILTER') {
       return undefined;
@@ -288,6 +298,46 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       }
       return status;
     });
+  }
+
+  /** Ends a load that cannot finish: the file in ERROR with the reason, its action closed as ERROR. */
+  async function endLoadInError(fileId: number, reason: string): Promise<AuditStatus | undefined> {
+    return db.transaction().execute(async (tx) => {
+      const locked = await repository.findFileForUpdate(tx, fileId);
+      if (locked?.status !== 'FILTER') {
+        return undefined;
+      }
+      await repository.setLoadError(tx, fileId, storableText(reason, FINANCE_REASON_MAX_BYTES));
+      const action = await repository.loadingActionOf(tx, fileId);
+      if (action !== undefined) {
+        await finish(tx, action, 'ERROR', action.reviewer_username ?? SYSTEM_ACTOR.username);
+      }
+      return 'ERROR';
+    });
+  }
+
+  /**
+   * One load of a file in FILTER, counted before it starts. A load that fails ends the file in
+   * ERROR with the reason (running it again would only fail again); one that never ended (its
+   * instance died) is resumed, until FINANCE_LOAD_MAX_ATTEMPTS have started. Throws only when the
+   * outcome cannot be written either (the database is gone): the file stays in FILTER for the
+   * resume job.
+   */
+  async function loadFile(fileId: number): Promise<AuditStatus | undefined> {
+    const attempt = await repository.countLoadAttempt(db, fileId);
+    if (attempt === undefined) {
+      return undefined;
+    }
+    if (attempt > FINANCE_LOAD_MAX_ATTEMPTS) {
+      return endLoadInError(fileId, FINANCE_MESSAGES.loadNeverFinished);
+    }
+    try {
+      return await runLoad(fileId);
+    } catch (error) {
+      deps.log?.error({ err: error, fileId }, 'Loading a file failed; it ends in ERROR');
+      const reason = error instanceof Error ? error.message : String(error);
+      return endLoadInError(fileId, FINANCE_MESSAGES.loadFailed(reason));
+    }
   }
 
   /** An approved load's file goes to FILTER with the approval; the load itself follows it. */
@@ -715,6 +765,11 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         }
         return { process, party };
       });
+      // Every process reads its files as UTF-8: other bytes would load as something else.
+      const notUtf8 = nonUtf8Offset(input.content);
+      if (notUtf8 !== undefined) {
+        throw badRequest(NOT_UTF8_MESSAGE(notUtf8));
+      }
       // Checked for every process first, so a duplicate refuses the whole upload; the unique
       // index still decides a race between two uploads of the same file.
       if (await repository.hasFile(db, input.processIds, input.sha256)) {
@@ -769,6 +824,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         status: row.status,
         records: row.records,
         exceptions: row.exceptions,
+        errorReason: row.load_error,
       }));
       return { reconFiles, paginationInfo: paginationInfoOf(query, total, reconFiles.length) };
     },
@@ -875,7 +931,8 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     /**
      * Approves or rejects. An approved load or reload has committed with its file in FILTER; the
      * load runs next and is awaited, so the approver's answer comes once the file is LOADED or in
-     * ERROR. A load that fails leaves the file in FILTER for the resume job, and the approval stands.
+     * ERROR. A load whose outcome cannot be written leaves the file in FILTER for the resume job,
+     * and the approval stands.
      */
     async review(actor: Actor, actionId: string, decision: 'approve' | 'reject', comment: string) {
       const kind = await kindOfAction(actionId);
@@ -891,17 +948,31 @@ export function createFinanceService(deps: FinanceServiceDeps) {
         } catch (error) {
           deps.log?.error(
             { err: error, fileId: action.file_id },
-            'Loading an approved file failed; the file stays in FILTER and the resume job loads it again',
+            'The outcome of an approved load could not be written; the file stays in FILTER for the resume job',
           );
         }
       }
     },
 
-    /** Loads again the files whose approved load has not committed for LOAD_RESUME_AFTER_MS. */
+    /**
+     * Loads again the files whose approved load has not committed for LOAD_RESUME_AFTER_MS, each on
+     * its own: one that cannot be settled never keeps the others waiting, and fails the run after them.
+     */
     async resumeStalledLoads(now: Date): Promise<number> {
       const fileIds = await repository.stalledLoads(db, new Date(now.getTime() - LOAD_RESUME_AFTER_MS));
+      const unsettled: number[] = [];
       for (const fileId of fileIds) {
-        await loadFile(fileId);
+        try {
+          await loadFile(fileId);
+        } catch (error) {
+          unsettled.push(fileId);
+          deps.log?.error({ err: error, fileId }, 'Resuming a load failed; the other files go on');
+        }
+      }
+      if (unsettled.length > 0) {
+        throw new Error(
+          `The loads of files ${unsettled.join(', ')} could not be resumed; the next run tries again`,
+        );
       }
       return fileIds.length;
     },

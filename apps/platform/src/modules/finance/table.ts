@@ -49,6 +49,10 @@ export interface ReconFilesTable {
   exceptions: number | null;
   created_at: Timestamp;
   loaded_at: NullableTimestamp;
+  /** Why the last load failed; null once a load commits. */
+  load_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Loads of the current approval started (counted before each starts). */
+  load_attempts: ColumnType<number, number | undefined, number>;
 }
 
 export interface ReconExceptionsTable {

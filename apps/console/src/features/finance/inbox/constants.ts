@@ -1,6 +1,8 @@
 /** Specification 2, section 9. */
 export const INBOX_PAGE_SIZE = 15;
 export const INBOX_TABLE_LABEL = 'Inbox';
+/** Pixels: a failed load's reason wraps under its status rather than widening the table. */
+export const INBOX_REASON_MAX_WIDTH = 320;
 
 /** Download and rollback are offered on LOADED or ERROR; reload only on ERROR (section 4). */
 export const DOWNLOADABLE_STATUSES = ['LOADED', 'ERROR'] as const;

@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Stack } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReconFile } from '@web-control/contract/finance';
 import { useState } from 'react';
@@ -18,7 +18,13 @@ import { useRequestFileAction, type FileAction } from '../api/request-file-actio
 import { commentModal } from '../components/comment-modal-definition';
 import { FINANCE_MESSAGES } from '../messages';
 import { pageCountOf, pageQueryOf } from '../paging';
-import { INBOX_PAGE_SIZE, INBOX_TABLE_LABEL, RELOAD_TEXT, ROLLBACK_TEXT } from './constants';
+import {
+  INBOX_PAGE_SIZE,
+  INBOX_REASON_MAX_WIDTH,
+  INBOX_TABLE_LABEL,
+  RELOAD_TEXT,
+  ROLLBACK_TEXT,
+} from './constants';
 import { UploadButton } from '../upload/upload-button';
 import { fileActionsOf } from './file-actions';
 
@@ -110,7 +116,17 @@ function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile
     {
       id: 'status',
       header: 'Status',
-      cell: (file) => <StatePill label={file.status} kind={STATUS_KINDS[file.status]} />,
+      cell: (file) => (
+        <Stack gap={4} align="flex-start">
+          <StatePill label={file.status} kind={STATUS_KINDS[file.status]} />
+          {file.errorReason === null ? null : (
+            // Why the load failed; long database texts are cut to two lines, whole in the title.
+            <Text size="xs" lineClamp={2} maw={INBOX_REASON_MAX_WIDTH} title={file.errorReason}>
+              {file.errorReason}
+            </Text>
+          )}
+        </Stack>
+      ),
     },
     {
       id: 'records',

@@ -16,6 +16,7 @@ const routes = [
   { path: '/dashboard/finance/processes/:processId/*', element: <ProcessAreaPage /> },
 ];
 const INBOX = '/dashboard/finance/processes/1/inbox';
+const LOAD_FAILED_REASON = 'The file could not be loaded: canceling statement due to statement timeout';
 const ALL_FILE_PERMISSIONS = [
   'VIEW_PROCESSES',
   'DOWNLOAD_INBOX_FILES',
@@ -41,6 +42,7 @@ const baseRoutes: Routes = {
           status: 'ERROR',
           records: null,
           exceptions: null,
+          errorReason: LOAD_FAILED_REASON,
         }),
         reconFile({ id: 12, fileName: 'bank-new.csv', status: 'REGISTERED', records: 0, exceptions: 0 }),
       ],
@@ -143,8 +145,13 @@ describe('process area', () => {
     expect(within(loaded).getByRole('button', { name: 'Rollback bank-20260203.csv' })).toBeInTheDocument();
     expect(within(loaded).queryByRole('button', { name: 'Reload bank-20260203.csv' })).toBeNull();
 
+    expect(within(loaded).queryByText(/could not be loaded/)).toBeNull();
     const failed = await rowOf('switch-bad.csv');
     expect(within(failed).getAllByText('-')).toHaveLength(2);
+    expect(
+      within(failed).getByText(LOAD_FAILED_REASON),
+      'why the load failed, beside its status',
+    ).toBeVisible();
     expect(within(failed).getByRole('button', { name: 'Reload switch-bad.csv' })).toBeInTheDocument();
 
     const registered = await rowOf('bank-new.csv');
