@@ -19,6 +19,7 @@ import * as reconTransactionCounts from './migrations/0017-recon-transaction-cou
 import * as configMapChangeIndexes from './migrations/0018-config-map-change-indexes.ts';
 import * as unsettledPendingIndex from './migrations/0019-unsettled-pending-index.ts';
 import * as reconListCounts from './migrations/0020-recon-list-counts.ts';
+import * as reviewAuthors from './migrations/0022-review-authors.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-config-map-change-indexes': configMapChangeIndexes,
   '0019-unsettled-pending-index': unsettledPendingIndex,
   '0020-recon-list-counts': reconListCounts,
+  '0022-review-authors': reviewAuthors,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {
