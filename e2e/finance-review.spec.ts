@@ -100,7 +100,7 @@ test('nobody reviews their own request: no buttons for it, and the platform refu
   });
   expect(refused.status(), 'the platform refuses a review of your own request').toBe(403);
   expect(await refused.json()).toMatchObject({
-    errorMessage: 'You cannot review your own request. Another user must approve or reject it.',
+    errorMessage: 'This request includes changes you made, so another user must approve or reject it.',
   });
 
   const approver = await signedIn(browser, `${PROCESS_PATH}/approvals`, 'finance-approver');

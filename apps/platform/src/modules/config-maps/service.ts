@@ -474,17 +474,12 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
     },
 
     async addMapping(actor: Actor, mapId: string, key: string, value: string): Promise<void> {
-      await editMappings(
-        actor,
-        CONFIG_AUDIT_ACTIONS.mappingAdded,
-        { mapId, key, value },
-        async (tx, map) => {
-          if ((await repository.findCurrent(tx, mapId, key)) !== undefined) {
-            throw conflict(CONFIG_MESSAGES.mappingExists(key));
-          }
-          await setValue(tx, map, key, value);
-        },
-      );
+      await editMappings(actor, CONFIG_AUDIT_ACTIONS.mappingAdded, { mapId, key, value }, async (tx, map) => {
+        if ((await repository.findCurrent(tx, mapId, key)) !== undefined) {
+          throw conflict(CONFIG_MESSAGES.mappingExists(key));
+        }
+        await setValue(tx, map, key, value);
+      });
     },
 
     /** Applies the JSON patch: the test must see the value as it is now, or nothing changes (409). */
