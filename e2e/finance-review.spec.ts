@@ -85,6 +85,10 @@ test('nobody reviews their own request: no buttons for it, and the platform refu
     own.getByRole('button', { name: /Approve|Reject/ }),
     'no review buttons on your own request, even with APPROVE_ACTIONS',
   ).toHaveCount(0);
+  await expect(
+    own.getByText('This request includes changes you made, so another user must approve or reject it.'),
+    'the request says why it has no review buttons',
+  ).toBeVisible();
 
   const token = await accessTokenOf(admin, 'admin');
   const actions = await admin.request.get(`${BASE_URL}/api/recon/actions?processIds=1&limit=500`, {
@@ -100,7 +104,7 @@ test('nobody reviews their own request: no buttons for it, and the platform refu
   });
   expect(refused.status(), 'the platform refuses a review of your own request').toBe(403);
   expect(await refused.json()).toMatchObject({
-    errorMessage: 'You cannot review your own request. Another user must approve or reject it.',
+    errorMessage: 'This request includes changes you made, so another user must approve or reject it.',
   });
 
   const approver = await signedIn(browser, `${PROCESS_PATH}/approvals`, 'finance-approver');

@@ -45,6 +45,7 @@ describe('housekeeping', () => {
       userId: alice.userId,
       issuedAt: START,
       familyStartedAt: START,
+      lastActiveAt: START,
       expiresAt: new Date(START.getTime() + ttl),
     });
     await auth.insertRefreshToken(db, {
@@ -53,6 +54,7 @@ describe('housekeeping', () => {
       userId: alice.userId,
       issuedAt: at(11),
       familyStartedAt: START,
+      lastActiveAt: at(11),
       expiresAt: new Date(at(11).getTime() + ttl),
     });
     await auth.insertRefreshToken(db, {
@@ -61,6 +63,7 @@ describe('housekeeping', () => {
       userId: bob.userId,
       issuedAt: START,
       familyStartedAt: START,
+      lastActiveAt: START,
       expiresAt: new Date(START.getTime() + ttl),
     });
     await passwords.insertToken(db, {

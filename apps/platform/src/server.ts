@@ -202,6 +202,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     random,
     audit,
     sessionMaxHours: settings.sessionMaxHours,
+    sessionIdleMinutes: settings.sessionIdleMinutes,
     getSigningSecret,
   });
   const services: AppServices = {

@@ -27,6 +27,8 @@ export const DEFAULT_SIMULATOR_HISTORY_HOURS = 72;
 export const DEFAULT_TRANSACTION_RETENTION_DAYS = 7;
 /** PCI DSS 8.2.8 asks for re-authentication after idle time; this caps a session however active. */
 export const DEFAULT_SESSION_MAX_HOURS = 12;
+/** PCI DSS 8.2.8: a session unused this long must sign in again (the console's own idle sign-out too). */
+export const DEFAULT_SESSION_IDLE_MINUTES = 15;
 /** PCI DSS 8.3.6: twelve characters, for DEMO_PASSWORD as for every password a user chooses. */
 export const DEMO_PASSWORD_MIN_LENGTH = 12;
 
@@ -154,6 +156,13 @@ export const settingsSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(DEFAULT_SESSION_MAX_HOURS),
+  /** A refresh after this long without an authenticated request is refused and the session revoked. */
+  sessionIdleMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(DEFAULT_SESSION_IDLE_MINUTES),
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address. */
   trustProxy: trustProxySchema,
   /** Strict-Transport-Security on every answer: only where this server terminates TLS itself. */
@@ -232,6 +241,7 @@ const ENV_NAMES = {
   logLevel: 'LOG_LEVEL',
   slowRequestMs: 'SLOW_REQUEST_MS',
   sessionMaxHours: 'SESSION_MAX_HOURS',
+  sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
   trustProxy: 'TRUST_PROXY',
   hsts: 'HSTS',
   smtpUrl: 'SMTP_URL',

@@ -77,6 +77,8 @@ export const mapVersionSchema = z.object({
   reviewedBy: z.string().nullable(),
   timeReviewed: z.iso.datetime({ offset: true }).nullable(),
   reviewComment: z.string().nullable(),
+  /** The usernames of who changed its mappings, its submitter included: none of them may review it. */
+  authors: z.array(z.string()),
 });
 export type MapVersion = z.infer<typeof mapVersionSchema>;
 

@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   invalidCredentials: 'INVALID_CREDENTIALS',
   invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
+  /** A refresh refused because the session went unused longer than SESSION_IDLE_MINUTES. */
+  sessionIdle: 'SESSION_IDLE',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',

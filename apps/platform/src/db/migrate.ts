@@ -20,6 +20,8 @@ import * as configMapChangeIndexes from './migrations/0018-config-map-change-ind
 import * as unsettledPendingIndex from './migrations/0019-unsettled-pending-index.ts';
 import * as reconListCounts from './migrations/0020-recon-list-counts.ts';
 import * as fileLoadErrors from './migrations/0021-file-load-errors.ts';
+import * as reviewAuthors from './migrations/0022-review-authors.ts';
+import * as sessionActivity from './migrations/0023-session-activity.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -45,6 +47,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-unsettled-pending-index': unsettledPendingIndex,
   '0020-recon-list-counts': reconListCounts,
   '0021-file-load-errors': fileLoadErrors,
+  '0022-review-authors': reviewAuthors,
+  '0023-session-activity': sessionActivity,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

@@ -46,6 +46,7 @@ export function mapVersion(overrides: Partial<MapVersion> = {}): MapVersion {
     reviewedBy: null,
     timeReviewed: null,
     reviewComment: null,
+    authors: [overrides.userId ?? 'operator'],
     ...overrides,
   };
 }

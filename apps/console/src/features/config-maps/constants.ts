@@ -2,6 +2,7 @@
  * The configuration maps area's texts and constants (specification 3, sections 2, 5, 8 and 9).
  * Every text the specification quotes is written here once, exactly as quoted.
  */
+import { OWN_CHANGES_REVIEW_MESSAGE } from '@web-control/contract/approvals';
 
 /** Map list auto-refresh 500 ms after opening when empty (section 9). */
 export const EMPTY_MAPS_REFRESH_MS = 500;
@@ -99,7 +100,7 @@ export const APPROVALS_TEXTS = {
   empty: 'No maps match your query',
   approve: 'Approve',
   reject: 'Reject',
-  ownSubmission: 'You submitted changes in this review: another approver must review it.',
+  ownChanges: OWN_CHANGES_REVIEW_MESSAGE,
   review: 'Review',
   showFullValue: (key: string) => `, show the full value of ${key}`,
 } as const;

@@ -1,10 +1,11 @@
 import { tokenPairSchema } from '@web-control/contract/auth';
+import { ERROR_CODES } from '@web-control/contract/errors';
 import { HttpError } from '../http/http-error';
 import { request } from '../http/http-client';
 import { TOKEN_CHECK_INTERVAL_MS } from '../timing';
 import { isExpiring, readClaims } from './access-token';
 import { applyTokens, dispatchAccount, expireSession, getAccount, signOutLocally } from './session-state';
-import { ACCESS_TOKEN_KEY, readStoredTokens, REFRESH_TOKEN_KEY } from './token-storage';
+import { ACCESS_TOKEN_KEY, markIdleSignOut, readStoredTokens, REFRESH_TOKEN_KEY } from './token-storage';
 
 const REFRESH_LOCK = 'web-control-token-refresh';
 
@@ -33,8 +34,14 @@ async function exchangeRefreshToken(): Promise<void> {
     applyTokens(pair.access_token, pair.refresh_token);
   } catch (error) {
     // A refused refresh token ends the session; a network hiccup waits for the next check.
-    if (error instanceof HttpError && error.status >= 400 && error.status < 500) expireSession();
-    else console.error('Could not refresh the session', error);
+    if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+      // The platform ended a session left unused (another tab, a sleeping laptop): the login
+      // page says so, as after the console's own idle sign-out.
+      if (error.errorBody?.code === ERROR_CODES.sessionIdle) markIdleSignOut();
+      expireSession();
+    } else {
+      console.error('Could not refresh the session', error);
+    }
   }
 }
 

@@ -121,6 +121,7 @@ describe.each(TEST_DATABASE_KINDS)('approvals engine on %s', (kind) => {
       requestedById: maker.userId,
       requestedBy: 'maker',
       requestedAt: clock.now(),
+      authorIds: [maker.userId],
       comment: 'Please change it',
       review: null,
     });
@@ -155,7 +156,7 @@ describe.each(TEST_DATABASE_KINDS)('approvals engine on %s', (kind) => {
     for (const review of [changes.approve, changes.reject]) {
       expect(await statusOf(review(maker, request.id, 'Looks right to me'))).toEqual({
         statusCode: 403,
-        message: APPROVAL_MESSAGES.ownRequest,
+        message: APPROVAL_MESSAGES.ownChanges,
       });
     }
     expect(await statusOf(changes.approve(SYSTEM_ACTOR, request.id, 'Automatic'))).toEqual({
@@ -180,7 +181,7 @@ describe.each(TEST_DATABASE_KINDS)('approvals engine on %s', (kind) => {
           kind: 'test.change',
           requestId: request.id,
           status: 403,
-          reason: APPROVAL_MESSAGES.ownRequest,
+          reason: APPROVAL_MESSAGES.ownChanges,
         },
       },
       {
@@ -190,10 +191,31 @@ describe.each(TEST_DATABASE_KINDS)('approvals engine on %s', (kind) => {
           kind: 'test.change',
           requestId: request.id,
           status: 403,
-          reason: APPROVAL_MESSAGES.ownRequest,
+          reason: APPROVAL_MESSAGES.ownChanges,
         },
       },
     ]);
+  });
+
+  it('refuses every author of a request, not only its requester, and lets anyone else approve', async () => {
+    const request = await changes.submit(maker, {
+      scope: 'process-1',
+      payload: { note: 'shared' },
+      authorIds: [checker.userId ?? ''],
+    });
+    expect(request.authorIds).toEqual([maker.userId, checker.userId]);
+    for (const review of [changes.approve, changes.reject]) {
+      expect(await statusOf(review(checker, request.id, 'My own change is fine'))).toEqual({
+        statusCode: 403,
+        message: APPROVAL_MESSAGES.ownChanges,
+      });
+    }
+    expect((await changes.get(request.id)).status).toBe('PENDING');
+    expect(await effects(request.id)).toEqual([]);
+
+    const approved = await changes.approve(secondChecker, request.id, 'Checked by a third user');
+    expect(approved.status).toBe('APPROVED');
+    expect(await effects(request.id)).toEqual(['shared by second-checker']);
   });
 
   it('requires a review comment of at most the maximum length', async () => {

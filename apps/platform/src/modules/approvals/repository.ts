@@ -8,6 +8,7 @@ export interface NewApprovalRequest {
   requestedById: string | null;
   requestedBy: string;
   requestedAt: Date;
+  authorIds: readonly string[];
   comment: string | null;
 }
 
@@ -39,6 +40,7 @@ export function createApprovalsRepository() {
           requested_by_id: request.requestedById,
           requested_by: request.requestedBy,
           requested_at: request.requestedAt,
+          author_ids: JSON.stringify(request.authorIds),
           request_comment: request.comment,
           reviewed_by_id: null,
           reviewed_by: null,

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { OWN_CHANGES_REVIEW_MESSAGE } from '@web-control/contract/approvals';
 import type { Clock } from '../../clock.ts';
 import type { Database, Db, DbExecutor } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -18,7 +19,7 @@ export const APPROVAL_COMMENT_MAX_LENGTH = 1000;
 
 export const APPROVAL_MESSAGES = {
   notFound: 'This approval request does not exist.',
-  ownRequest: 'You cannot review your own request. Another user must approve or reject it.',
+  ownChanges: OWN_CHANGES_REVIEW_MESSAGE,
   signedInReviewer: 'Only a signed-in user can review a request.',
   commentRequired: 'Please enter a comment explaining your decision.',
   commentTooLong: `A comment can be at most ${APPROVAL_COMMENT_MAX_LENGTH} characters.`,
@@ -29,6 +30,23 @@ export const APPROVAL_MESSAGES = {
 } as const;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const authorIdsSchema = z.array(z.string());
+
+/**
+ * Four-eyes, the one check of every review (approval requests and map reviews alike): only a
+ * signed-in user who authored none of the changes may review, whoever submitted them. Returns the
+ * reviewer's user id.
+ */
+export function assertReviewerIsNotAuthor(actor: Actor, authorIds: Iterable<string>): string {
+  if (actor.userId === null) {
+    throw forbidden(APPROVAL_MESSAGES.signedInReviewer);
+  }
+  if (new Set(authorIds).has(actor.userId)) {
+    throw forbidden(APPROVAL_MESSAGES.ownChanges);
+  }
+  return actor.userId;
+}
 
 export interface ApprovalReview {
   reviewedById: string;
@@ -48,6 +66,8 @@ export interface ApprovalRequest<P> {
   requestedById: string | null;
   requestedBy: string;
   requestedAt: Date;
+  /** Everyone whose changes the request holds (the requester among them): none may review it. */
+  authorIds: string[];
   comment: string | null;
   /** null while pending. */
   review: ApprovalReview | null;
@@ -70,11 +90,12 @@ export interface ApprovalKind<P> {
   readonly kind: string;
   submit: (
     actor: Actor,
-    input: { scope: string; payload: P; comment?: string },
+    /** authorIds: who else made the changes the request holds; the requester always counts. */
+    input: { scope: string; payload: P; comment?: string; authorIds?: readonly string[] },
     /** Runs in the submission's transaction once the request exists, so both commit or neither. */
     within?: (tx: Transaction<Database>, request: ApprovalRequest<P>) => Promise<void>,
   ) => Promise<ApprovalRequest<P>>;
-  /** Approves and applies in one transaction; the maker may not. */
+  /** Approves and applies in one transaction; no author may. */
   approve: (actor: Actor, requestId: string, comment: string) => Promise<ApprovalRequest<P>>;
   reject: (actor: Actor, requestId: string, comment: string) => Promise<ApprovalRequest<P>>;
   /** A request of this kind; another kind's id is not found, so one module can't review another's. */
@@ -126,6 +147,7 @@ export function createApprovalsEngine(deps: { db: Db; clock: Clock; audit: Audit
         requestedById: row.requested_by_id,
         requestedBy: row.requested_by,
         requestedAt: row.requested_at,
+        authorIds: authorIdsSchema.parse(row.author_ids),
         comment: row.request_comment,
         review:
           row.reviewed_by_id === null || row.reviewed_by === null || row.reviewed_at === null
@@ -173,15 +195,10 @@ export function createApprovalsEngine(deps: { db: Db; clock: Clock; audit: Audit
             throw badRequest(APPROVAL_MESSAGES.commentRequired, 'comment');
           }
           const pending = await findOwn(tx, requestId);
-          if (actor.userId === null) {
-            throw forbidden(APPROVAL_MESSAGES.signedInReviewer);
-          }
-          if (pending.requested_by_id === actor.userId) {
-            throw forbidden(APPROVAL_MESSAGES.ownRequest);
-          }
+          const reviewerId = assertReviewerIsNotAuthor(actor, authorIdsSchema.parse(pending.author_ids));
           const decided = await repository.decide(tx, requestId, {
             status,
-            reviewedById: actor.userId,
+            reviewedById: reviewerId,
             reviewedBy: actor.username,
             reviewedAt: clock.now(),
             comment: reviewComment,
@@ -232,6 +249,9 @@ export function createApprovalsEngine(deps: { db: Db; clock: Clock; audit: Audit
               requestedById: actor.userId,
               requestedBy: actor.username,
               requestedAt: clock.now(),
+              authorIds: [
+                ...new Set([...(actor.userId === null ? [] : [actor.userId]), ...(input.authorIds ?? [])]),
+              ],
               comment,
             });
             const request = toRequest(row);

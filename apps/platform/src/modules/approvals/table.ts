@@ -21,6 +21,8 @@ export interface ApprovalRequestsTable {
   requested_by_id: string | null;
   requested_by: string;
   requested_at: Timestamp;
+  /** JSON array of the ids of everyone whose changes the request holds; none may review it. */
+  author_ids: ColumnType<unknown, string, never>;
   request_comment: string | null;
   reviewed_by_id: string | null;
   reviewed_by: string | null;

@@ -17,7 +17,10 @@ import {
   LOCKOUT_MINUTES,
   MAX_FAILED_LOGINS,
   REFRESH_TOKEN_TTL_HOURS,
+  SESSION_IDLE_MESSAGE,
 } from './service.ts';
+import { hashRefreshToken } from './tokens.ts';
+import { DEFAULT_SESSION_IDLE_MINUTES } from '../../settings.ts';
 import { MINUTE_MS, SECOND_MS } from '../../time.ts';
 
 /** A route any signed-in user may call: shows whether an access token still works. */
@@ -306,7 +309,9 @@ describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
     try {
       const user = await createTestUser(database, []);
       let tokens = await login(capped, user.username, user.password);
-      // Refreshed every 4 minutes, as a console left open does, up to a minute before the end.
+      const probeCapped = () =>
+        capped.inject({ url: '/api/test/me', headers: { authorization: `Bearer ${tokens.access_token}` } });
+      // Used and refreshed every 4 minutes, as a console in use does, up to a minute before the end.
       for (let minute = 4; minute <= 119; minute += 4) {
         capped.clock.advance(4 * MINUTE_MS);
         const refreshed = await capped.inject({
@@ -316,10 +321,8 @@ describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
         });
         expect(refreshed.statusCode, `minute ${minute}`).toBe(200);
         tokens = refreshed.json();
+        expect((await probeCapped()).statusCode, `minute ${minute}`).toBe(200);
       }
-      const probeCapped = () =>
-        capped.inject({ url: '/api/test/me', headers: { authorization: `Bearer ${tokens.access_token}` } });
-      expect((await probeCapped()).statusCode).toBe(200);
       capped.clock.advance(4 * MINUTE_MS);
       const refused = await capped.inject({
         method: 'POST',
@@ -336,6 +339,88 @@ describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
     } finally {
       await capped.close();
     }
+  });
+
+  /** The last activity the session's live refresh token records. */
+  async function lastActiveAt(refreshToken: string): Promise<Date | undefined> {
+    const row = await database.db
+      .selectFrom('refresh_tokens')
+      .select('last_active_at')
+      .where('token_hash', '=', hashRefreshToken(refreshToken))
+      .executeTakeFirst();
+    return row?.last_active_at;
+  }
+
+  it('refuses a refresh after SESSION_IDLE_MINUTES without activity, revokes the session and audits it', async () => {
+    const user = await createTestUser(database, []);
+    const tokens = await login(app, user.username, user.password);
+    app.clock.advance(25 * MINUTE_MS);
+
+    const refused = await postRefresh(tokens.refresh_token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({
+      errorMessage: SESSION_IDLE_MESSAGE(DEFAULT_SESSION_IDLE_MINUTES),
+      code: 'SESSION_IDLE',
+    });
+    const live = await database.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('users', 'users.user_id', 'refresh_tokens.user_id')
+      .select('token_id')
+      .where('users.username', '=', user.username)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(live, 'the idle session is revoked').toEqual([]);
+    expect((await postRefresh(tokens.refresh_token)).json()).toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
+    expect(await auditRows(AUTH_AUDIT_ACTIONS.sessionIdle, user.username)).toEqual([
+      expect.objectContaining({ outcome: 'refused' }),
+    ]);
+  });
+
+  it('refreshes after exactly SESSION_IDLE_MINUTES without activity, and the setting moves the limit', async () => {
+    const user = await createTestUser(database, []);
+    const tokens = await login(app, user.username, user.password);
+    app.clock.advance(DEFAULT_SESSION_IDLE_MINUTES * MINUTE_MS);
+    expect((await postRefresh(tokens.refresh_token)).statusCode).toBe(200);
+
+    const relaxed = await buildTestApp({ database, settings: { sessionIdleMinutes: 30 } });
+    try {
+      const other = await login(relaxed, user.username, user.password);
+      relaxed.clock.advance(25 * MINUTE_MS);
+      const refreshed = await relaxed.inject({
+        method: 'POST',
+        url: '/api/auth/refresh-token',
+        payload: { refreshToken: other.refresh_token },
+      });
+      expect(refreshed.statusCode).toBe(200);
+    } finally {
+      await relaxed.close();
+    }
+  });
+
+  it('counts any authenticated request as activity, written at most once a minute, and a refresh as none', async () => {
+    const user = await createTestUser(database, []);
+    let tokens = await login(app, user.username, user.password);
+    const signedInAt = app.clock.now();
+    app.clock.advance(30 * SECOND_MS);
+    expect((await probe(tokens.access_token)).statusCode).toBe(200);
+    expect(await lastActiveAt(tokens.refresh_token), 'not written twice within a minute').toEqual(signedInAt);
+    app.clock.advance(40 * SECOND_MS);
+    expect((await probe(tokens.access_token)).statusCode).toBe(200);
+    const usedAt = app.clock.now();
+    expect(await lastActiveAt(tokens.refresh_token)).toEqual(usedAt);
+
+    // Refreshed every 4 minutes, as a console left open does, but nobody uses it.
+    for (let idle = 4; idle <= 12; idle += 4) {
+      app.clock.advance(4 * MINUTE_MS);
+      const refreshed = await postRefresh(tokens.refresh_token);
+      expect(refreshed.statusCode, `idle for ${idle} minutes`).toBe(200);
+      tokens = refreshed.json();
+      expect(await lastActiveAt(tokens.refresh_token), 'a refresh is no activity').toEqual(usedAt);
+    }
+    app.clock.advance(4 * MINUTE_MS);
+    const refused = await postRefresh(tokens.refresh_token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'SESSION_IDLE' });
   });
 
   it('sees the client behind a trusted proxy (TRUST_PROXY) in the audit log and the rate limit', async () => {

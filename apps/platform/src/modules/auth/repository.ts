@@ -9,6 +9,7 @@ export interface NewRefreshToken {
   userId: string;
   issuedAt: Date;
   expiresAt: Date;
+  lastActiveAt: Date;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,28 +33,40 @@ export function createAuthRepository() {
     async findLiveSession(
       executor: DbExecutor,
       session: { userId: string; sessionId: string; startedAfter: Date },
-    ): Promise<{ authzVersion: number; roleId: number | null } | undefined> {
+    ): Promise<{ authzVersion: number; roleId: number | null; lastActiveAt: Date } | undefined> {
       if (!UUID_PATTERN.test(session.userId) || !UUID_PATTERN.test(session.sessionId)) {
         return undefined;
       }
-      const row = await executor
+      return executor
         .selectFrom('users')
-        .select(['authz_version as authzVersion', 'role_id as roleId'])
-        .where('user_id', '=', session.userId)
-        .where('disabled', '=', false)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('refresh_tokens')
-              .select(sql<number>`1`.as('live'))
-              .whereRef('refresh_tokens.user_id', '=', 'users.user_id')
-              .where('refresh_tokens.family_id', '=', session.sessionId)
-              .where('refresh_tokens.revoked_at', 'is', null)
-              .where('refresh_tokens.family_started_at', '>', session.startedAfter),
-          ),
-        )
+        .innerJoin('refresh_tokens', 'refresh_tokens.user_id', 'users.user_id')
+        .select([
+          'users.authz_version as authzVersion',
+          'users.role_id as roleId',
+          (eb) => eb.fn.max('refresh_tokens.last_active_at').as('lastActiveAt'),
+        ])
+        .where('users.user_id', '=', session.userId)
+        .where('users.disabled', '=', false)
+        .where('refresh_tokens.family_id', '=', session.sessionId)
+        .where('refresh_tokens.revoked_at', 'is', null)
+        .where('refresh_tokens.family_started_at', '>', session.startedAfter)
+        .groupBy(['users.authz_version', 'users.role_id'])
         .executeTakeFirst();
-      return row;
+    },
+
+    /** Records a session's activity on its live refresh token; only an older record is overwritten. */
+    async recordSessionActivity(
+      executor: DbExecutor,
+      session: { sessionId: string; activeAt: Date; olderThan: Date },
+    ): Promise<void> {
+      await executor
+        .updateTable('refresh_tokens')
+        .set({ last_active_at: session.activeAt })
+        .where('family_id', '=', session.sessionId)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('last_active_at', '<', session.olderThan)
+        .execute();
     },
 
     /** Access tokens signed before now carry an older version: the guard re-reads their permissions. */
@@ -129,6 +142,7 @@ export function createAuthRepository() {
           user_id: token.userId,
           issued_at: token.issuedAt,
           expires_at: token.expiresAt,
+          last_active_at: token.lastActiveAt,
         })
         .execute();
     },

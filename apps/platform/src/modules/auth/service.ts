@@ -15,6 +15,13 @@ export const MAX_FAILED_LOGINS = 10;
 export const LOCKOUT_MINUTES = 30;
 /** A refresh token's own life; the session as a whole ends SESSION_MAX_HOURS after the sign-in. */
 export const REFRESH_TOKEN_TTL_HOURS = 12;
+/**
+ * A session's activity is written at most this often: not a database write per request. The
+ * record lags by less than this, so the idle timeout is at most this much stricter, never laxer.
+ */
+export const SESSION_ACTIVITY_WRITE_MS = MINUTE_MS;
+export const SESSION_IDLE_MESSAGE = (minutes: number) =>
+  `Your session ended after ${minutes} minutes without activity. Please sign in again.`;
 
 export const AUTH_AUDIT_ACTIONS = {
   login: 'LOGIN',
@@ -22,6 +29,7 @@ export const AUTH_AUDIT_ACTIONS = {
   loginLockout: 'LOGIN_LOCKOUT',
   refreshTokenReuse: 'REFRESH_TOKEN_REUSE',
   sessionExpired: 'SESSION_EXPIRED',
+  sessionIdle: 'SESSION_IDLE',
   logout: 'LOGOUT',
   accessDenied: 'ACCESS_DENIED',
 } as const;
@@ -33,13 +41,16 @@ export interface AuthServiceDeps {
   audit: AuditService;
   /** SESSION_MAX_HOURS: a refresh-token family older than this is refused. */
   sessionMaxHours: number;
+  /** SESSION_IDLE_MINUTES: a refresh after this long without an authenticated request is refused. */
+  sessionIdleMinutes: number;
   getSigningSecret(): Promise<Uint8Array>;
 }
 
-/** A session: the refresh-token family and when its sign-in happened. */
+/** A session: the refresh-token family, when its sign-in happened and when it was last used. */
 interface SessionFamily {
   id: string;
   startedAt: Date;
+  lastActiveAt: Date;
 }
 
 /** Sessions that started at or before this moment are over. */
@@ -69,6 +80,7 @@ type RefreshOutcome =
   | { kind: 'issued'; pair: TokenPair }
   | { kind: 'unknown' }
   | { kind: 'reused'; username: string | null }
+  | { kind: 'idle' }
   | { kind: 'refused' };
 
 /** Starts (or continues, with the family of a rotated token) a session: the platform's token pair. */
@@ -91,6 +103,7 @@ async function issueTokenPair(
     userId: user.user_id,
     issuedAt: now,
     expiresAt: new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_HOURS * HOUR_MS, sessionEnd)),
+    lastActiveAt: family.lastActiveAt,
   });
   const accessToken = await signAccessToken(
     {
@@ -173,7 +186,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const secret = await deps.getSigningSecret();
       return db.transaction().execute(async (tx) => {
         await repository.resetFailedLogins(tx, user.user_id);
-        const pair = await issueTokenPair(deps, tx, user, { id: createUuid(random), startedAt: now }, secret);
+        const family = { id: createUuid(random), startedAt: now, lastActiveAt: now };
+        const pair = await issueTokenPair(deps, tx, user, family, secret);
         await audit.record(tx, {
           action: AUTH_AUDIT_ACTIONS.login,
           outcome: AUDIT_OUTCOMES.success,
@@ -217,14 +231,33 @@ export function createAuthService(deps: AuthServiceDeps) {
           });
           return { kind: 'refused' };
         }
+        if (now.getTime() - stored.last_active_at.getTime() > deps.sessionIdleMinutes * MINUTE_MS) {
+          await repository.revokeFamily(tx, stored.family_id, now);
+          await audit.record(tx, {
+            action: AUTH_AUDIT_ACTIONS.sessionIdle,
+            outcome: AUDIT_OUTCOMES.refused,
+            actor: user?.username ?? null,
+            clientAddress: context.clientAddress,
+            detail: { familyId: stored.family_id, lastActiveAt: stored.last_active_at.toISOString() },
+          });
+          return { kind: 'idle' };
+        }
         if (stored.expires_at <= now || user === undefined || user.disabled) {
           await repository.revokeFamily(tx, stored.family_id, now);
           return { kind: 'refused' };
         }
         await repository.markRefreshTokenUsed(tx, stored.token_id, now);
-        const family = { id: stored.family_id, startedAt: stored.family_started_at };
+        // A refresh is no activity: the console refreshes on its own while nobody uses it.
+        const family = {
+          id: stored.family_id,
+          startedAt: stored.family_started_at,
+          lastActiveAt: stored.last_active_at,
+        };
         return { kind: 'issued', pair: await issueTokenPair(deps, tx, user, family, secret) };
       });
+      if (outcome.kind === 'idle') {
+        throw new AppError(401, ERROR_CODES.sessionIdle, SESSION_IDLE_MESSAGE(deps.sessionIdleMinutes));
+      }
       if (outcome.kind !== 'issued') {
         throw invalidRefreshToken();
       }
@@ -236,13 +269,22 @@ export function createAuthService(deps: AuthServiceDeps) {
      * session is over. A token signed before a role change gets the role's permissions of now.
      */
     async checkSession(claims: SessionAccessTokenClaims): Promise<readonly string[] | undefined> {
+      const now = clock.now();
       const session = await repository.findLiveSession(db, {
         userId: claims.sub,
         sessionId: claims.sid,
-        startedAfter: sessionCutoff(clock.now(), deps.sessionMaxHours),
+        startedAfter: sessionCutoff(now, deps.sessionMaxHours),
       });
       if (session === undefined) {
         return undefined;
+      }
+      const writeBefore = new Date(now.getTime() - SESSION_ACTIVITY_WRITE_MS);
+      if (session.lastActiveAt < writeBefore) {
+        await repository.recordSessionActivity(db, {
+          sessionId: claims.sid,
+          activeAt: now,
+          olderThan: writeBefore,
+        });
       }
       return session.authzVersion === claims.ver
         ? claims.permissions
@@ -324,7 +366,7 @@ export function createExternalSignIn(deps: Pick<AuthServiceDeps, 'clock' | 'rand
         deps,
         executor,
         user,
-        { id: createUuid(deps.random), startedAt: deps.clock.now() },
+        { id: createUuid(deps.random), startedAt: deps.clock.now(), lastActiveAt: deps.clock.now() },
         secret,
       ),
   };

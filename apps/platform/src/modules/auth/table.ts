@@ -51,6 +51,11 @@ export interface RefreshTokensTable {
   family_started_at: Timestamp;
   issued_at: Timestamp;
   expires_at: Timestamp;
+  /**
+   * The session's last authenticated request (a refresh is none), written at most once a
+   * SESSION_ACTIVITY_WRITE_MS; a rotated token takes its predecessor's.
+   */
+  last_active_at: Timestamp;
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

@@ -30,6 +30,7 @@ import {
   PENDING_REVIEW_MAP,
   UNSUBSCRIBED_MAP,
 } from './seed.ts';
+import { APPROVAL_MESSAGES } from '../approvals/service.ts';
 import { CONFIG_AUDIT_ACTIONS, CONFIG_MESSAGES } from './service.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -307,6 +308,46 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
     expect((await auditActions(CONFIG_AUDIT_ACTIONS.approved)).some((row) => row.actor === 'approver')).toBe(
       true,
     );
+  });
+
+  it('refuses a review by whoever made any of its changes, whoever submitted them, and applies nothing', async () => {
+    await createMap('authored', [['a', '1']]);
+    const base = await submit('authored');
+    expect((await review('authored', base.versionId, true)).statusCode).toBe(200);
+    // The admin's change waits, shared, until the operator submits it with their own.
+    const added = await call('POST', '/api/config/maps/authored/mappings', {
+      as: 'admin',
+      payload: { key: 'b', value: '2' },
+    });
+    expect(added.statusCode, added.body).toBe(204);
+    await call('POST', '/api/config/maps/authored/mappings', { payload: { key: 'c', value: '3' } });
+    const submitted = await submit('authored', 'Both changes');
+    expect(submitted.authors).toEqual(['admin', 'operator']);
+
+    for (const approved of [true, false]) {
+      const own = await review('authored', submitted.versionId, approved, 'admin');
+      expect(own.statusCode, own.body).toBe(403);
+      expect(own.json()).toMatchObject({ errorMessage: APPROVAL_MESSAGES.ownChanges });
+    }
+    expect((await getMap('authored')).appliedVersion?.versionId).toBe(base.versionId);
+    expect(await mappings('authored', '&version=applied&version-from=applied')).toEqual([
+      { key: 'a', value: '1', state: 'unchanged', previousValue: null },
+    ]);
+    const pending = versionsResponseSchema.parse(
+      (await call('GET', '/api/config/maps/authored/versions?state=submitted')).json(),
+    ).versions;
+    expect(pending.map((version) => [version.versionId, version.authors])).toEqual([
+      [submitted.versionId, ['admin', 'operator']],
+    ]);
+
+    // Changes all made by others: the approver may approve them.
+    const approved = await review('authored', submitted.versionId, true);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await mappings('authored', '&version=applied&version-from=applied')).toEqual([
+      { key: 'a', value: '1', state: 'unchanged', previousValue: null },
+      { key: 'b', value: '2', state: 'unchanged', previousValue: null },
+      { key: 'c', value: '3', state: 'unchanged', previousValue: null },
+    ]);
   });
 
   it('rejecting discards every change since the applied version, unsubmitted ones too', async () => {

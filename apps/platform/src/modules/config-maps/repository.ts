@@ -158,6 +158,33 @@ export function createConfigMapsRepository() {
         .executeTakeFirst();
     },
 
+    /** Records that a user changed the version at `seq` (once per user). */
+    async recordAuthor(
+      executor: DbExecutor,
+      mapId: string,
+      seq: number,
+      author: { userId: string; username: string },
+    ): Promise<void> {
+      await executor
+        .insertInto('config_map_authors')
+        .values({ map_id: mapId, seq, user_id: author.userId, username: author.username })
+        .onConflict((conflict) => conflict.columns(['map_id', 'seq', 'user_id']).doNothing())
+        .execute();
+    },
+
+    /** Who changed the versions at `seqs` of a map, in username order. */
+    async authorsOf(executor: DbExecutor, mapIds: readonly string[], seqs?: readonly number[]) {
+      if (mapIds.length === 0 || seqs?.length === 0) return [];
+      let query = executor
+        .selectFrom('config_map_authors')
+        .select(['map_id', 'seq', 'user_id', 'username'])
+        .where('map_id', 'in', [...mapIds]);
+      if (seqs !== undefined) {
+        query = query.where('seq', 'in', [...seqs]);
+      }
+      return query.orderBy('username').execute();
+    },
+
     async insertVersion(executor: DbExecutor, version: VersionRow): Promise<void> {
       await executor.insertInto('config_map_versions').values(version).execute();
     },

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../../db/schema.ts';
 import { DEMO_INSTANCES } from '../../db/demo-topology.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../time.ts';
+import { createAuthRepository } from '../auth/repository.ts';
 
 /** The demo's large map. */
 export const BIN_ROUTING_MAP = 'bin-routing';
@@ -190,6 +191,19 @@ async function applyChanges(db: DbExecutor, mapId: string, seq: number, version:
   }
 }
 
+/** The demo operator made and submitted every seeded version (without users, nobody is known). */
+async function recordOperatorAsAuthor(db: DbExecutor): Promise<void> {
+  const operator = await createAuthRepository().findUserByUsername(db, OPERATOR);
+  if (operator === undefined) return;
+  const versions = await db.selectFrom('config_map_versions').select(['map_id', 'seq']).execute();
+  await db
+    .insertInto('config_map_authors')
+    .values(
+      versions.map((version) => ({ ...version, user_id: operator.user_id, username: operator.username })),
+    )
+    .execute();
+}
+
 /** A map with its versions; the newest applied one is applied and pushed an hour before the seed. */
 async function seedMap(db: DbExecutor, mapId: string, versions: DemoVersion[], now: number): Promise<void> {
   const created = new Date(now - (versions[0]?.ageMs ?? 0) - HOUR_MS);
@@ -354,6 +368,7 @@ export async function seedConfigMaps(
       [{ ageMs: 40 * DAY_MS, comment: 'Public holidays 2026', applied: true, set: HOLIDAYS }],
       now,
     );
+    await recordOperatorAsAuthor(tx);
     await tx
       .insertInto('config_clients')
       .values(

@@ -25,7 +25,8 @@ import {
 import { ERROR_CODES } from '@web-control/contract/errors';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { assertReviewerIsNotAuthor } from '../approvals/service.ts';
 import { createAuditedChange, type Actor } from '../audit/audited-change.ts';
 import { AUDIT_OUTCOMES, type AuditService } from '../audit/service.ts';
 import { CLIENT_SIGN_IN_FAILURE_LIMIT, type ClientSignInRefusal } from './client-sign-in-limit.ts';
@@ -68,7 +69,6 @@ export const CONFIG_MESSAGES = {
   alreadyReviewed: 'This review has already been decided.',
   newerSubmission:
     'A newer submission was added to this review. Reload to see every change before you review.',
-  ownSubmission: 'You cannot review changes you submitted.',
   unknownMaps: (ids: string[]) => `No such maps: ${ids.join(', ')}.`,
   noClient: (id: string) => `No client ${id} is registered.`,
   notSubscribed: 'This client does not subscribe to this map.',
@@ -112,7 +112,8 @@ function iso(date: Date): string {
   return date.toISOString();
 }
 
-function toVersion(row: VersionRow): MapVersion {
+/** authors: the usernames of who changed the version, its submitter included. */
+function toVersion(row: VersionRow, authors: readonly string[]): MapVersion {
   return {
     versionId: row.version_id,
     state: row.state,
@@ -122,6 +123,7 @@ function toVersion(row: VersionRow): MapVersion {
     reviewedBy: row.reviewed_by,
     timeReviewed: row.reviewed_at === null ? null : iso(row.reviewed_at),
     reviewComment: row.review_comment,
+    authors: [...authors],
   };
 }
 
@@ -307,6 +309,48 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
     );
   }
 
+  /** A change of the unsubmitted changes, or their submission: the actor becomes an author of them. */
+  function editMappings<T>(
+    actor: Actor,
+    action: string,
+    target: Record<string, unknown>,
+    work: (tx: DbExecutor, map: MapRecord) => Promise<T>,
+    describe?: (result: T) => Record<string, unknown>,
+  ): Promise<T> {
+    return changeMappings(
+      actor,
+      action,
+      target,
+      async (tx, map) => {
+        if (actor.userId !== null) {
+          await repository.recordAuthor(tx, map.id, map.nextSeq, {
+            userId: actor.userId,
+            username: actor.username,
+          });
+        }
+        return work(tx, map);
+      },
+      describe,
+    );
+  }
+
+  /** The versions with the usernames of who changed each. */
+  async function withAuthors(executor: DbExecutor, rows: readonly VersionRow[]): Promise<MapVersion[]> {
+    const authors = await repository.authorsOf(
+      executor,
+      [...new Set(rows.map((row) => row.map_id))],
+      rows.map((row) => row.seq),
+    );
+    return rows.map((row) =>
+      toVersion(
+        row,
+        authors
+          .filter((author) => author.map_id === row.map_id && author.seq === row.seq)
+          .map((author) => author.username),
+      ),
+    );
+  }
+
   /** Sets a key's value in the unsubmitted changes, collapsing a change back to the value before them. */
   async function setValue(tx: DbExecutor, map: MapRecord, key: string, value: string): Promise<void> {
     const draft = map.nextSeq;
@@ -372,7 +416,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
 
     async listVersions(mapId: string, state?: VersionState): Promise<MapVersion[]> {
       await requireMap(db, mapId);
-      return (await repository.listVersions(db, [mapId], state)).map(toVersion);
+      return withAuthors(db, await repository.listVersions(db, [mapId], state));
     },
 
     async listMappings(mapId: string, query: MappingsListQuery): Promise<MappingsPage> {
@@ -437,23 +481,18 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
     },
 
     async addMapping(actor: Actor, mapId: string, key: string, value: string): Promise<void> {
-      await changeMappings(
-        actor,
-        CONFIG_AUDIT_ACTIONS.mappingAdded,
-        { mapId, key, value },
-        async (tx, map) => {
-          if ((await repository.findCurrent(tx, mapId, key)) !== undefined) {
-            throw conflict(CONFIG_MESSAGES.mappingExists(key));
-          }
-          await setValue(tx, map, key, value);
-        },
-      );
+      await editMappings(actor, CONFIG_AUDIT_ACTIONS.mappingAdded, { mapId, key, value }, async (tx, map) => {
+        if ((await repository.findCurrent(tx, mapId, key)) !== undefined) {
+          throw conflict(CONFIG_MESSAGES.mappingExists(key));
+        }
+        await setValue(tx, map, key, value);
+      });
     },
 
     /** Applies the JSON patch: the test must see the value as it is now, or nothing changes (409). */
     async patchMapping(actor: Actor, mapId: string, key: string, patch: MappingPatch): Promise<void> {
       const [test, replace] = patch;
-      await changeMappings(
+      await editMappings(
         actor,
         CONFIG_AUDIT_ACTIONS.mappingUpdated,
         { mapId, key, from: test.value, to: replace.value },
@@ -475,7 +514,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
     },
 
     async deleteMapping(actor: Actor, mapId: string, key: string): Promise<void> {
-      await changeMappings(actor, CONFIG_AUDIT_ACTIONS.mappingDeleted, { mapId, key }, async (tx, map) => {
+      await editMappings(actor, CONFIG_AUDIT_ACTIONS.mappingDeleted, { mapId, key }, async (tx, map) => {
         const current = await repository.findCurrent(tx, mapId, key);
         if (current === undefined) throw notFound(CONFIG_MESSAGES.noMapping(key));
         if (current.from_seq === map.nextSeq) {
@@ -492,7 +531,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
       mapId: string,
       file: { content: Buffer; fileName: string | undefined; sha256: string },
     ): Promise<UploadMappingsResponse> {
-      return changeMappings(
+      return editMappings(
         actor,
         CONFIG_AUDIT_ACTIONS.mappingsUploaded,
         { mapId, fileName: file.fileName ?? null, sha256: file.sha256, bytes: file.content.length },
@@ -514,7 +553,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
 
     /** Submits the unsubmitted changes; earlier submissions still unreviewed join the same review. */
     async submit(actor: Actor, mapId: string, comment: string): Promise<MapVersion> {
-      return changeMappings(
+      return editMappings(
         actor,
         CONFIG_AUDIT_ACTIONS.submitted,
         { mapId, comment },
@@ -537,7 +576,9 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
           };
           await repository.insertVersion(tx, row);
           await repository.updateMap(tx, mapId, { next_seq: map.nextSeq + 1 });
-          return toVersion(row);
+          const [submitted] = await withAuthors(tx, [row]);
+          if (submitted === undefined) throw notFound(CONFIG_MESSAGES.noVersion);
+          return submitted;
         },
         (version) => ({ versionId: version.versionId }),
       );
@@ -565,9 +606,15 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
           if (version.state !== 'submitted') throw conflict(CONFIG_MESSAGES.alreadyReviewed);
           const bundle = await repository.listVersions(tx, [mapId], 'submitted');
           if (bundle[0]?.version_id !== versionId) throw conflict(CONFIG_MESSAGES.newerSubmission);
-          if (bundle.some((submitted) => submitted.submitted_by === actor.username)) {
-            throw forbidden(CONFIG_MESSAGES.ownSubmission);
-          }
+          const authors = await repository.authorsOf(
+            tx,
+            [mapId],
+            bundle.map((submitted) => submitted.seq),
+          );
+          assertReviewerIsNotAuthor(
+            actor,
+            authors.map((author) => author.user_id),
+          );
           const now = clock.now();
           const decided = await repository.decideSubmitted(tx, mapId, {
             state: approved ? 'applied' : 'rejected',
@@ -582,8 +629,9 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
             await repository.discardAfter(tx, mapId, map.appliedSeq);
           }
           const reviewed = await repository.findVersion(tx, mapId, versionId);
-          if (reviewed === undefined) throw notFound(CONFIG_MESSAGES.noVersion);
-          return toVersion(reviewed);
+          const [result] = reviewed === undefined ? [] : await withAuthors(tx, [reviewed]);
+          if (result === undefined) throw notFound(CONFIG_MESSAGES.noVersion);
+          return result;
         },
         (version) => ({ state: version.state }),
       );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientStatusOf, clientSummaryOf, type ConfigMap } from '@web-control/contract/config-maps';
 import type { ManualClock } from '../../clock.ts';
@@ -16,8 +17,9 @@ import {
 } from './seed.ts';
 import { createSwitchNodes, type SwitchNodes } from './switch-nodes.ts';
 
-const operator: Actor = { userId: null, username: 'operator', clientAddress: null };
-const approver: Actor = { userId: null, username: 'approver', clientAddress: null };
+// Signed-in users: only they may review.
+const operator: Actor = { userId: randomUUID(), username: 'operator', clientAddress: null };
+const approver: Actor = { userId: randomUUID(), username: 'approver', clientAddress: null };
 
 describe.each(TEST_DATABASE_KINDS)('simulated switch nodes on %s', (kind) => {
   let database: DatabaseHandle;

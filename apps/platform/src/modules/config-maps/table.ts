@@ -38,6 +38,14 @@ export interface ConfigMapEntriesTable {
   to_seq: number | null;
 }
 
+/** Who changed the mappings of a map's version (seq), its submitter included: none of them may review it. */
+export interface ConfigMapAuthorsTable {
+  map_id: string;
+  seq: number;
+  user_id: string;
+  username: string;
+}
+
 export interface ConfigClientsTable {
   client_id: string;
   /** SHA-256 (hex) of the client's random secret; null until a secret is issued. */
@@ -59,6 +67,7 @@ export interface ConfigMapsTables {
   config_maps: ConfigMapsTable;
   config_map_versions: ConfigMapVersionsTable;
   config_map_entries: ConfigMapEntriesTable;
+  config_map_authors: ConfigMapAuthorsTable;
   config_clients: ConfigClientsTable;
   config_client_maps: ConfigClientMapsTable;
 }

@@ -478,7 +478,7 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     const [made] = uploadResponseSchema.parse(mine.json()).files;
     const selfReview = await review(made?.actionId ?? '', 'approve', tokens.maker);
     expect(selfReview.statusCode).toBe(403);
-    expect(selfReview.json()).toMatchObject({ errorMessage: APPROVAL_MESSAGES.ownRequest });
+    expect(selfReview.json()).toMatchObject({ errorMessage: APPROVAL_MESSAGES.ownChanges });
 
     const outcomes = await Promise.all([
       review(own?.actionId ?? '', 'approve', tokens.approver),

@@ -349,7 +349,7 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     // Four eyes: the requester may not approve.
     const own = await call('POST', `/api/recon/actions/${acceptAction.actionId}/approve`, { comment: 'Me' });
     expect(own.statusCode, own.body).toBe(403);
-    expect(own.json()).toMatchObject({ errorMessage: APPROVAL_MESSAGES.ownRequest });
+    expect(own.json()).toMatchObject({ errorMessage: APPROVAL_MESSAGES.ownChanges });
     expect(await statusOf('R3')).toBe('UNMATCHED/ISSUE/0');
     expect((await approve(acceptAction.actionId)).statusCode).toBe(204);
     expect(await statusOf('R3')).toBe('MATCHED/PENDING/100');

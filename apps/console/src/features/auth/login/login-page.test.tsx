@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
+import { refreshSession } from '../../../shared/session/session';
 import { getAccount, resetAccountForTests } from '../../../shared/session/session-state';
 import { IDLE_SIGNED_OUT_NOTICE } from '../../../shared/session/idle';
 import { ACCESS_TOKEN_KEY, markIdleSignOut, storeTokens } from '../../../shared/session/token-storage';
@@ -40,6 +41,41 @@ describe('login page', () => {
     first.unmount();
     storeTokens(fakeAccessToken({ sub: '1', username: 'jo', permissions: [] }), 'r1');
     localStorage.clear();
+    renderLogin();
+    expect(screen.queryByText(IDLE_SIGNED_OUT_NOTICE)).not.toBeInTheDocument();
+  });
+
+  it('says the idle sign-out text when the platform refuses the refresh of an idle session', async () => {
+    storeTokens(fakeAccessToken({ sub: '1', username: 'jo', permissions: [], exp: 1 }), 'r1');
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          errorMessage: 'Your session has expired. Please sign in again.',
+          code: 'SESSION_IDLE',
+        }),
+        { status: 401, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    await refreshSession();
+    expect(getAccount().isAuthenticated).toBe(false);
+    renderLogin();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You were signed out after 15 minutes without activity',
+    );
+  });
+
+  it('says nothing of idleness when a refresh is refused for another reason', async () => {
+    storeTokens(fakeAccessToken({ sub: '1', username: 'jo', permissions: [], exp: 1 }), 'r1');
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          errorMessage: 'Your session has expired. Please sign in again.',
+          code: 'INVALID_REFRESH_TOKEN',
+        }),
+        { status: 401, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    await refreshSession();
     renderLogin();
     expect(screen.queryByText(IDLE_SIGNED_OUT_NOTICE)).not.toBeInTheDocument();
   });

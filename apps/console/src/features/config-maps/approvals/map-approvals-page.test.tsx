@@ -13,6 +13,8 @@ import { MapApprovalsPage } from './map-approvals-page';
 
 const routes = [{ path: '/dashboard/config/approvals', element: <MapApprovalsPage /> }];
 const MAP = '/api/config/maps/merchant-category-codes';
+const OWN_CHANGES_SENTENCE =
+  'This request includes changes you made, so another user must approve or reject it.';
 const LONG_VALUE = `Digital goods: ${'media '.repeat(40)}end`;
 
 const PENDING = configMap({
@@ -168,9 +170,21 @@ describe('map approvals', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     const card = await openReview(user);
-    expect(
-      await within(card).findByText('You submitted changes in this review: another approver must review it.'),
-    ).toBeInTheDocument();
+    expect(await within(card).findByText(OWN_CHANGES_SENTENCE)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('offers no review of changes you made that someone else submitted', async () => {
+    signInWith(['VIEW_MAPPINGS', 'APPROVE_MAPS'], 'admin');
+    setup({
+      [`GET ${MAP}/versions`]: () =>
+        jsonResponse(200, { versions: [mapVersion({ authors: ['admin', 'operator'] })] }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const card = await openReview(user);
+    expect(await within(card).findByText(OWN_CHANGES_SENTENCE)).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Reject' })).toBeNull();
   });

@@ -110,9 +110,9 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
     changes.data !== undefined &&
     changes.data.mappings.length === 0 &&
     changes.data.paging.previousPage === null;
-  // Nobody reviews their own submission (four-eyes): the platform refuses it too.
-  const submitters = versions.data?.versions.map((version) => version.userId);
-  const ownSubmission = username !== null && submitters?.includes(username) === true;
+  // Nobody reviews a review holding changes they made (four-eyes): the platform refuses it too.
+  const authors = versions.data?.versions.flatMap((version) => version.authors);
+  const ownChanges = username !== null && authors?.includes(username) === true;
 
   async function decide(approved: boolean) {
     if (versionId === undefined) return;
@@ -150,8 +150,8 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
           </Stack>
         )}
       </QueryState>
-      {ownSubmission ? <Text size="sm">{APPROVALS_TEXTS.ownSubmission}</Text> : null}
-      {submitters === undefined || ownSubmission ? null : (
+      {ownChanges ? <Text size="sm">{APPROVALS_TEXTS.ownChanges}</Text> : null}
+      {authors === undefined || ownChanges ? null : (
         <Group justify="flex-end" gap="xs">
           <Button color="red" variant="light" onClick={() => void decide(false)} disabled={review.isPending}>
             {APPROVALS_TEXTS.reject}

@@ -181,6 +181,9 @@ describe('approval detail', () => {
     const first = renderRoutes(routes, { path: DETAIL });
     await screen.findByRole('note');
     expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+    expect(
+      screen.getByText('This request includes changes you made, so another user must approve or reject it.'),
+    ).toBeInTheDocument();
     first.unmount();
 
     signInWith(['VIEW_PROCESSES', 'VIEW_ACTIONS'], 'someone');

@@ -177,9 +177,11 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
   }, [failed, listPath, navigate]);
 
   const action = metadata.data?.action;
-  // Nobody reviews their own request (four-eyes): the platform refuses it too.
-  const canReview =
-    action !== undefined && userPermissions.includes('APPROVE_ACTIONS') && action.username !== username;
+  // A finance request's author is its requester; nobody reviews their own (four-eyes), and the
+  // platform refuses it too.
+  const approver = action !== undefined && userPermissions.includes('APPROVE_ACTIONS');
+  const canReview = approver && action.username !== username;
+  const ownRequest = approver && action.username === username;
   return (
     <Stack>
       <Group justify="space-between">
@@ -206,6 +208,7 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
           </Group>
         ) : null}
       </Group>
+      {ownRequest ? <Text size="sm">{APPROVAL_DETAIL_TEXTS.ownChanges}</Text> : null}
       {metadata.isPending ? <LoadingState label="Loading approval" /> : null}
       {action ? <ActionSummary action={action} /> : null}
       {failed ? null : (

@@ -92,6 +92,16 @@ describe('approvals tab', () => {
     expect(within(rollback).getByText('FILE')).toBeInTheDocument();
     expect(within(rollback).getByText('1.5k records')).toBeInTheDocument();
     expect(within(rollback).queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+    expect(
+      within(rollback).getByText(
+        'This request includes changes you made, so another user must approve or reject it.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(load).queryByText(
+        'This request includes changes you made, so another user must approve or reject it.',
+      ),
+    ).toBeNull();
     expect(within(rollback).getByRole('link', { name: 'Rollback file old.csv' })).toHaveAttribute(
       'href',
       `/dashboard/finance/processes/1/approvals/${ROLLBACK_ID}`,

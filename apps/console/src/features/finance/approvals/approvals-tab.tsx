@@ -13,10 +13,23 @@ import { FINANCE_MESSAGES } from '../messages';
 import { pageCountOf, pageQueryOf } from '../paging';
 import { approvalPath } from '../paths';
 import { describeAction } from './action-description';
-import { ACTION_TYPES_WITH_DETAILS, APPROVAL_DATE_FORMAT, APPROVALS_PAGE_SIZE } from './constants';
+import {
+  ACTION_TYPES_WITH_DETAILS,
+  APPROVAL_DATE_FORMAT,
+  APPROVAL_DETAIL_TEXTS,
+  APPROVALS_PAGE_SIZE,
+} from './constants';
 import { useReviewDecision } from './use-review-decision';
 
-function ActionItem({ action, canReview }: { action: Action; canReview: boolean }) {
+function ActionItem({
+  action,
+  canReview,
+  ownRequest,
+}: {
+  action: Action;
+  canReview: boolean;
+  ownRequest: boolean;
+}) {
   const review = useReviewDecision();
   const description = describeAction(action);
 
@@ -43,6 +56,7 @@ function ActionItem({ action, canReview }: { action: Action; canReview: boolean 
               <StatePill label={`${formatShortCount(action.meta.records)} records`} kind="incomplete" />
             ) : null}
           </Group>
+          {ownRequest ? <Text size="sm">{APPROVAL_DETAIL_TEXTS.ownChanges}</Text> : null}
         </Stack>
         {canReview ? (
           <Group gap="xs">
@@ -92,11 +106,13 @@ export function ApprovalsTab({ processId }: { processId: number }) {
         {(data) => (
           <Stack>
             {data.actions.map((action) => (
-              // Nobody reviews their own request (four-eyes): the platform refuses it too.
+              // A finance request's author is its requester; nobody reviews their own (four-eyes),
+              // and the platform refuses it too.
               <ActionItem
                 key={action.id}
                 action={action}
                 canReview={approver && action.username !== username}
+                ownRequest={approver && action.username === username}
               />
             ))}
             <Pagination

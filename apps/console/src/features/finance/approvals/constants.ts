@@ -1,3 +1,4 @@
+import { OWN_CHANGES_REVIEW_MESSAGE } from '@web-control/contract/approvals';
 import type { ActionType } from '@web-control/contract/finance';
 
 /** Specification 2, section 9. */
@@ -27,6 +28,8 @@ export const APPROVAL_DETAIL_TEXTS = {
   transactionsLabel: 'Transactions of the action',
   transactionsEmpty: 'No transactions match your query.',
   requestedBy: (username: string, date: string) => `Requested by ${username} on ${date}`,
+  /** Why an approver sees no Approve or Reject: the requester made the request's changes. */
+  ownChanges: OWN_CHANGES_REVIEW_MESSAGE,
   /** The catalogue's modal when the approval cannot be retrieved (section 8). */
   errorTitle: 'Oops!',
   errorText: 'Something went wrong while retrieving this approval. Contact support if the problem persists.',
