@@ -39,7 +39,13 @@ import {
 import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
 import { AppError, badRequest } from '../../errors.ts';
 import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
-import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
+import {
+  attachmentHeader,
+  BEARER_SECURITY,
+  NO_CONTENT_SCHEMA,
+  permissions,
+  refusals,
+} from '../../plugins/route-helpers.ts';
 import type { ConfigMapsService, MappingsPage } from './service.ts';
 
 export interface ConfigMapsRoutesOptions {
@@ -325,10 +331,7 @@ export const configMapsRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOptions>
         const stream = Readable.from(service.download(request.params.id, listQuery, format));
         return reply
           .header('content-type', 'application/octet-stream')
-          .header(
-            'content-disposition',
-            `attachment; filename="${downloadFileNameOf(request.params.id, format)}"`,
-          )
+          .header('content-disposition', attachmentHeader(downloadFileNameOf(request.params.id, format)))
           .header('cache-control', 'no-store')
           .send(stream);
       }
