@@ -54,8 +54,7 @@ const optionalText = (max: number) =>
 
 /** A user as the create and edit forms send it; the form holds a single role. */
 export const userInputSchema = z.object({
-  username: z
-    .string()
+  username: text()
     .trim()
     .min(1, 'Enter a username')
     .max(USERNAME_MAX_LENGTH, `A username has at most ${USERNAME_MAX_LENGTH} characters`)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstantSchema, text } from './inputs.ts';
+import { booleanQuerySchema, isoInstantSchema, text } from './inputs.ts';
 
 /**
  * Configuration maps ({config}, default /api/config): versioned key-value tables edited as
@@ -129,11 +129,8 @@ export const configMapSchema = z.object({
 });
 export type ConfigMap = z.infer<typeof configMapSchema>;
 
-/** `true`/`false` as query text. */
-const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
-
 /** GET {config}/maps: `only-pending-review=true` on the approvals page. */
-export const mapsQuerySchema = z.object({ 'only-pending-review': booleanQuery.optional() });
+export const mapsQuerySchema = z.object({ 'only-pending-review': booleanQuerySchema.optional() });
 export type MapsQuery = z.input<typeof mapsQuerySchema>;
 export const mapsResponseSchema = z.object({ maps: z.array(configMapSchema) });
 export type MapsResponse = z.infer<typeof mapsResponseSchema>;
@@ -214,7 +211,7 @@ export const mappingsQuerySchema = z.object({
   'value-prefix': text().max(MAPPING_VALUE_MAX_LENGTH).optional(),
   version: versionSelectorSchema.optional(),
   'version-from': versionSelectorSchema.optional(),
-  'updates-only': booleanQuery.optional(),
+  'updates-only': booleanQuerySchema.optional(),
   'download-format': downloadFormatSchema.optional(),
   'after-key': mappingKeyQuery.optional(),
   'before-key': mappingKeyQuery.optional(),

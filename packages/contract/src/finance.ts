@@ -147,8 +147,7 @@ const commentText = text().trim().min(1, 'Please enter a comment.').max(FINANCE_
 export const uploadHeadersSchema = z.object({
   [FINANCE_UPLOAD_HEADERS.fileName]: text().trim().min(1).max(255),
   [FINANCE_UPLOAD_HEADERS.comment]: commentText,
-  [FINANCE_UPLOAD_HEADERS.processId]: z
-    .string()
+  [FINANCE_UPLOAD_HEADERS.processId]: text()
     .transform((value) => value.split(',').map((part) => Number(part.trim())))
     .pipe(z.array(integerIdSchema).min(1)),
 });

@@ -20,16 +20,24 @@ export function wellFormedText(value: string): string {
   return value.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD');
 }
 
+/** The text rules as checks, for a string format (a URL) that is text as well. */
+export function textChecks(message?: string) {
+  return [
+    z.regex(WITHOUT_NUL, message ?? NUL_MESSAGE),
+    z.regex(WITHOUT_LONE_SURROGATE, message ?? LONE_SURROGATE_MESSAGE),
+  ] as const;
+}
+
 /**
- * Every text of the contract: any well-formed Unicode text but the NUL character. The message replaces both
- * refusals' messages where a form must not say more (the sign-in).
+ * Every text of the contract: any well-formed Unicode text but the NUL character. The message
+ * replaces both refusals' messages where a form must not say more (the sign-in).
  */
 export function text(message?: string) {
-  return z
-    .string()
-    .regex(WITHOUT_NUL, message ?? NUL_MESSAGE)
-    .regex(WITHOUT_LONE_SURROGATE, message ?? LONE_SURROGATE_MESSAGE);
+  return z.string().check(...textChecks(message));
 }
+
+/** `true` or `false` as query text. */
+export const booleanQuerySchema = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** The largest value of a PostgreSQL `integer` (the role and permission ids). */
 export const INTEGER_ID_MAX = 2_147_483_647;
@@ -50,6 +58,9 @@ export const BIGINT_MAX = 9_223_372_036_854_775_807n;
  */
 export const EARLIEST_YEAR = 1;
 export const LATEST_YEAR = 9999;
+/** The first and the last supported instant, in UTC. */
+export const EARLIEST_INSTANT = '0001-01-01T00:00:00.000Z';
+export const LATEST_INSTANT = '9999-12-31T23:59:59.999Z';
 export const INSTANT_RANGE_MESSAGE = `Must be a date from the year ${EARLIEST_YEAR} to ${LATEST_YEAR}`;
 export const INSTANT_FORMAT_MESSAGE =
   'Must be an ISO 8601 date and time with a zone, such as 2026-11-23T10:00:00Z';

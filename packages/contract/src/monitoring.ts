@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BIGINT_MAX, isoInstantSchema, text } from './inputs.ts';
+import { BIGINT_MAX, booleanQuerySchema, isoInstantSchema, text } from './inputs.ts';
 
 /** Health monitoring of the switch (ECS API, MONITOR_SERVICES; the home graphs need a login only). */
 export const NODE_STATUSES = ['online', 'degraded', 'offline', 'unknown'] as const;
@@ -98,7 +98,7 @@ function isNodeScrollId(value: string): boolean {
 export const metricsQuerySchema = z.object({
   from: timeRangeSchema,
   /** true: the live view, whose points keep arriving (the console polls). */
-  online: z.stringbool().optional(),
+  online: booleanQuerySchema.optional(),
   instance: text().min(1).max(64),
   node: text().min(1).max(64),
   scrollId: text().max(64).refine(isNodeScrollId, BAD_SCROLL_ID_MESSAGE).optional(),

@@ -90,8 +90,7 @@ export function checkPassword(password: string): string | undefined {
   return PASSWORD_RULES.find((rule) => !rule.test(password))?.message;
 }
 
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = text()
   .max(PASSWORD_MAX_LENGTH, `A password has at most ${PASSWORD_MAX_LENGTH} characters`)
   .superRefine((password, context) => {
     const message = checkPassword(password);

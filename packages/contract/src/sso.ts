@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './inputs.ts';
+import { text, textChecks } from './inputs.ts';
 
 /**
  * Single sign-on through an external OpenID Connect provider. The console starts the flow with a
@@ -76,12 +76,14 @@ const PRINTABLE = /^\P{Cc}*$/u;
 export const identityLinkInputSchema = z.object({
   issuer: z
     .url({ protocol: /^https?$/, error: SSO_IDENTITY_MESSAGES.issuerInvalid })
-    .max(SSO_ISSUER_MAX_LENGTH, SSO_IDENTITY_MESSAGES.issuerInvalid),
+    .max(SSO_ISSUER_MAX_LENGTH, SSO_IDENTITY_MESSAGES.issuerInvalid)
+    .check(...textChecks(SSO_IDENTITY_MESSAGES.issuerInvalid)),
   subject: z
     .string(SSO_IDENTITY_MESSAGES.subjectInvalid)
     .min(1, SSO_IDENTITY_MESSAGES.subjectInvalid)
     .max(SSO_SUBJECT_MAX_LENGTH, SSO_IDENTITY_MESSAGES.subjectInvalid)
-    .regex(PRINTABLE, SSO_IDENTITY_MESSAGES.subjectInvalid),
+    .regex(PRINTABLE, SSO_IDENTITY_MESSAGES.subjectInvalid)
+    .check(...textChecks(SSO_IDENTITY_MESSAGES.subjectInvalid)),
 });
 export type IdentityLinkInput = z.infer<typeof identityLinkInputSchema>;
 

@@ -37,6 +37,7 @@ import {
   createMappingBodySchema,
 } from '@web-control/contract/config-maps';
 import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
+import { text } from '@web-control/contract/inputs';
 import { AppError, badRequest } from '../../errors.ts';
 import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
 import {
@@ -68,9 +69,9 @@ const MULTIPART_SLACK_BYTES = 64 * 1024;
 
 /** What the upload route (and the Idempotency-Key hash) sees of the multipart body. */
 const uploadedBodySchema = z.object({
-  sha256: z.string(),
+  sha256: text(),
   size: z.number(),
-  fileName: z.string().nullable(),
+  fileName: text().nullable(),
 });
 type UploadedBody = z.infer<typeof uploadedBodySchema>;
 
