@@ -602,7 +602,9 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
       const response = await call('GET', `/api/config/maps/downloads/mappings?download-format=${format}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/octet-stream');
-      expect(response.headers['content-disposition']).toBe(`attachment; filename="downloads.${format}"`);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="downloads.${format}"; filename*=UTF-8''downloads.${format}`,
+      );
       if (format === 'csv') {
         expect(response.body).toBe('key,value\r\n\'=sum,\'-1\r\nplain,"a ""quoted"", value"\r\n');
       } else {
