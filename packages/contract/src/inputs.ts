@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Building blocks for request fields. Every value must be one the database can hold: PostgreSQL
- * text cannot store U+0000 or half of a UTF-16 surrogate pair (it is not Unicode), an `integer`
- * column stops at 2^31 - 1 and a timestamp has no year 0. Refusing such values here gives a 400
- * naming the field instead of a failing query.
+ * Building blocks for the contract's fields. Every value must be one the database can hold:
+ * PostgreSQL text cannot store U+0000 or half of a UTF-16 surrogate pair (it is not Unicode), an
+ * `integer` column stops at 2^31 - 1 and a timestamp has no year 0. Refusing such values here gives
+ * a 400 naming the field instead of a failing query.
  */
 
 export const NUL_MESSAGE = 'Must not contain a NUL character';
@@ -48,7 +48,7 @@ export const integerIdSchema = z
   .min(1, INTEGER_ID_MESSAGE)
   .max(INTEGER_ID_MAX, INTEGER_ID_MESSAGE);
 
-/** The largest value of a PostgreSQL `integer` (the role and permission ids). */
+/** The largest value of a PostgreSQL `bigint`. */
 export const BIGINT_MAX = 9_223_372_036_854_775_807n;
 
 /**
