@@ -6,27 +6,27 @@ import { staleVersionDetailsSchema, versionSchema } from './versions.ts';
 /** User and role administration under {auth}/manage (MANAGE_USERS). */
 export const permissionOptionSchema = z.object({
   id: z.number().int(),
-  permission: z.string(),
+  permission: text(),
 });
 export type PermissionOption = z.infer<typeof permissionOptionSchema>;
 
 export const roleSchema = z.object({
   roleId: z.number().int(),
-  role: z.string(),
+  role: text(),
   permissions: z.array(permissionOptionSchema),
   /** Sent back in If-Match when the role is saved. */
   version: versionSchema,
 });
 export type Role = z.infer<typeof roleSchema>;
 
-export const userRoleSchema = z.object({ roleId: z.number().int(), role: z.string() });
+export const userRoleSchema = z.object({ roleId: z.number().int(), role: text() });
 
 /** In the list a user may come without roles; the detail always carries them. */
 export const userSchema = z.object({
-  userId: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
-  msisdn: z.string().nullable(),
+  userId: text(),
+  username: text(),
+  email: text().nullable(),
+  msisdn: text().nullable(),
   roles: z.array(userRoleSchema).optional(),
   /** Sent back in If-Match when the user is saved. */
   version: versionSchema,
@@ -54,8 +54,7 @@ const optionalText = (max: number) =>
 
 /** A user as the create and edit forms send it; the form holds a single role. */
 export const userInputSchema = z.object({
-  username: z
-    .string()
+  username: text()
     .trim()
     .min(1, 'Enter a username')
     .max(USERNAME_MAX_LENGTH, `A username has at most ${USERNAME_MAX_LENGTH} characters`)
@@ -71,7 +70,7 @@ export const userInputSchema = z.object({
 });
 export type UserInput = z.input<typeof userInputSchema>;
 
-export const createdUserSchema = z.object({ userId: z.string() });
+export const createdUserSchema = z.object({ userId: text() });
 
 export const roleInputSchema = z.object({
   role: text()

@@ -23,27 +23,27 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const tokenPairSchema = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
+  access_token: text(),
+  refresh_token: text(),
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export const refreshTokenRequestSchema = z.object({
-  refreshToken: z.string().min(1).max(512),
+  refreshToken: text().min(1).max(512),
 });
 export type RefreshTokenRequest = z.infer<typeof refreshTokenRequestSchema>;
 
 export const logoutRequestSchema = z.object({
-  refresh_token: z.string().min(1).max(512),
+  refresh_token: text().min(1).max(512),
 });
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 
 /** The claims of an access token that the console reads. */
 export const accessTokenClaimsSchema = z.object({
-  sub: z.string(),
-  username: z.string(),
-  preferred_username: z.string().optional(),
-  permissions: z.array(z.string()),
+  sub: text(),
+  username: text(),
+  preferred_username: text().optional(),
+  permissions: z.array(text()),
   exp: z.number().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
@@ -53,7 +53,7 @@ export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
  * (refresh-token family) the token belongs to and the user's authorization version when it was signed.
  */
 export const sessionAccessTokenClaimsSchema = accessTokenClaimsSchema.extend({
-  sid: z.string(),
+  sid: text(),
   ver: z.number().int(),
 });
 export type SessionAccessTokenClaims = z.infer<typeof sessionAccessTokenClaimsSchema>;

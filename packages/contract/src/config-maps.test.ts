@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   clientSummaryOf,
+  createMappingBodySchema,
+  EMPTY_MAPPING_MESSAGE,
   type ClientVersion,
   mappingPatchSchema,
   mappingPatchOf,
@@ -47,5 +49,21 @@ describe('config maps contract', () => {
       mappingsQuerySchema.parse({ 'updates-only': 'true', 'key-prefix': '4', 'download-format': 'json' }),
     ).toEqual({ 'updates-only': true, 'key-prefix': '4', 'download-format': 'json' });
     expect(mappingsQuerySchema.safeParse({ 'download-format': 'xml' }).success).toBe(false);
+  });
+
+  it('refuses keys and values that are empty after trimming with the specification text, keeping inner spaces', () => {
+    for (const body of [
+      { key: '', value: 'v' },
+      { key: '  ', value: 'v' },
+      { key: 'k', value: '\t\n ' },
+    ]) {
+      expect(createMappingBodySchema.safeParse(body).error?.issues.map((issue) => issue.message)).toEqual([
+        EMPTY_MAPPING_MESSAGE,
+      ]);
+    }
+    expect(createMappingBodySchema.parse({ key: ' k ', value: ' a b ' })).toEqual({
+      key: ' k ',
+      value: ' a b ',
+    });
   });
 });

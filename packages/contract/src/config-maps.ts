@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstantSchema, text } from './inputs.ts';
+import { booleanQuerySchema, isoInstantSchema, text } from './inputs.ts';
 
 /**
  * Configuration maps ({config}, default /api/config): versioned key-value tables edited as
@@ -14,7 +14,7 @@ export const MAP_NAME_MESSAGE =
   'A map name starts with a lowercase letter or digit and holds only lowercase letters, digits, dots, hyphens and underscores.';
 export const MAP_NAME_TAKEN_MESSAGE = (name: string) => `A map named '${name}' already exists.`;
 
-/** Keys may hold any character but NUL (PostgreSQL text cannot); in paths they are URL-encoded. */
+/** Keys may hold any text the contract's text() takes; in paths they are URL-encoded. */
 export const MAPPING_KEY_MAX_LENGTH = 200;
 export const MAPPING_VALUE_MAX_LENGTH = 4000;
 /** Specification section 5, new mapping. */
@@ -54,7 +54,7 @@ export const mapIdParamsSchema = z.object({ id: mapNameSchema });
 /** POST {config}/maps (EDIT_MAPPINGS): the create-map modal. */
 export const createMapBodySchema = z.object({ name: mapNameSchema });
 export type CreateMapBody = z.infer<typeof createMapBodySchema>;
-export const createMapResponseSchema = z.object({ id: z.string(), name: z.string() });
+export const createMapResponseSchema = z.object({ id: text(), name: text() });
 export type CreateMapResponse = z.infer<typeof createMapResponseSchema>;
 
 /**
@@ -70,23 +70,23 @@ export const mapVersionSchema = z.object({
   versionId: z.uuid(),
   state: versionStateSchema,
   /** The username of who submitted it. */
-  userId: z.string(),
+  userId: text(),
   timeSubmitted: z.iso.datetime({ offset: true }),
-  comment: z.string(),
+  comment: text(),
   /** Set once reviewed. */
-  reviewedBy: z.string().nullable(),
+  reviewedBy: text().nullable(),
   timeReviewed: z.iso.datetime({ offset: true }).nullable(),
-  reviewComment: z.string().nullable(),
+  reviewComment: text().nullable(),
   /** The usernames of who changed its mappings, its submitter included: none of them may review it. */
-  authors: z.array(z.string()),
+  authors: z.array(text()),
 });
 export type MapVersion = z.infer<typeof mapVersionSchema>;
 
 export const latestSubmittedVersionSchema = z.object({
   versionId: z.uuid(),
   timeSubmitted: z.iso.datetime({ offset: true }),
-  userId: z.string(),
-  comment: z.string(),
+  userId: text(),
+  comment: text(),
 });
 export const appliedVersionSchema = z.object({
   versionId: z.uuid(),
@@ -104,20 +104,20 @@ export const pushedVersionSchema = z.object({
  * acknowledgedVersionRejected when its latest acknowledgement of the pushed version is a rejection.
  */
 export const clientVersionSchema = z.object({
-  clientId: z.string(),
+  clientId: text(),
   acknowledgedVersionRejected: z.boolean(),
   acknowledgedVersionTooOld: z.boolean(),
   versionMismatch: z.boolean(),
   /** The version the client last acknowledged as applied. */
   acknowledgedVersion: z.uuid().nullable(),
   clientLogTime: z.iso.datetime({ offset: true }).nullable(),
-  clientLogMessage: z.string().nullable(),
+  clientLogMessage: text().nullable(),
 });
 export type ClientVersion = z.infer<typeof clientVersionSchema>;
 
 export const configMapSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   /** The newest submitted version that was not rejected (pending review, or since applied). */
   latestSubmittedVersion: latestSubmittedVersionSchema.nullable(),
   appliedVersion: appliedVersionSchema.nullable(),
@@ -131,18 +131,15 @@ export const configMapSchema = z.object({
 });
 export type ConfigMap = z.infer<typeof configMapSchema>;
 
-/** `true`/`false` as query text. */
-const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
-
 /** GET {config}/maps: `only-pending-review=true` on the approvals page. */
-export const mapsQuerySchema = z.object({ 'only-pending-review': booleanQuery.optional() });
+export const mapsQuerySchema = z.object({ 'only-pending-review': booleanQuerySchema.optional() });
 export type MapsQuery = z.input<typeof mapsQuerySchema>;
 export const mapsResponseSchema = z.object({ maps: z.array(configMapSchema) });
 export type MapsResponse = z.infer<typeof mapsResponseSchema>;
 
 /** POST {config}/maps/push (PUSH_MAPS): every map's applied version as now published. */
 export const pushResponseSchema = z.object({
-  maps: z.array(z.object({ id: z.string(), versionId: z.uuid() })),
+  maps: z.array(z.object({ id: text(), versionId: z.uuid() })),
 });
 export type PushResponse = z.infer<typeof pushResponseSchema>;
 
@@ -180,10 +177,10 @@ export type MappingState = z.infer<typeof mappingStateSchema>;
  * previousValue is the value at `version-from` when updated or deleted, otherwise null.
  */
 export const mappingSchema = z.object({
-  key: z.string(),
-  value: z.string().nullable(),
+  key: text(),
+  value: text().nullable(),
   state: mappingStateSchema,
-  previousValue: z.string().nullable(),
+  previousValue: text().nullable(),
 });
 export type Mapping = z.infer<typeof mappingSchema>;
 
@@ -216,7 +213,7 @@ export const mappingsQuerySchema = z.object({
   'value-prefix': text().max(MAPPING_VALUE_MAX_LENGTH).optional(),
   version: versionSelectorSchema.optional(),
   'version-from': versionSelectorSchema.optional(),
-  'updates-only': booleanQuery.optional(),
+  'updates-only': booleanQuerySchema.optional(),
   'download-format': downloadFormatSchema.optional(),
   'after-key': mappingKeyQuery.optional(),
   'before-key': mappingKeyQuery.optional(),
@@ -226,14 +223,14 @@ export type MappingsQuery = z.input<typeof mappingsQuerySchema>;
 
 /** Page URLs (path and query, same origin as the call); null where there is no such page. */
 export const pagingSchema = z.object({
-  nextPage: z.string().nullable(),
-  previousPage: z.string().nullable(),
-  firstPage: z.string(),
+  nextPage: text().nullable(),
+  previousPage: text().nullable(),
+  firstPage: text(),
 });
 export type Paging = z.infer<typeof pagingSchema>;
 
 export const mappingsResponseSchema = z.object({
-  mapId: z.string(),
+  mapId: text(),
   /** The version listed; null for the map as edited (unsubmitted changes included). */
   version: z.uuid().nullable(),
   /** The version compared against; null when there is none (nothing applied yet). */
@@ -246,20 +243,35 @@ export type MappingsResponse = z.infer<typeof mappingsResponseSchema>;
 /** URLs treat these as path steps (even encoded), so no path could name them. */
 export const DOT_KEYS = ['.', '..'];
 export const DOT_KEY_MESSAGE = "A key cannot be '.' or '..'.";
-export const mappingKeySchema = text()
-  .min(1, EMPTY_MAPPING_MESSAGE)
-  .max(MAPPING_KEY_MAX_LENGTH, `A key has at most ${MAPPING_KEY_MAX_LENGTH} characters.`)
+const mappingKeyLength = {
+  error: `A key has at most ${MAPPING_KEY_MAX_LENGTH} characters.`,
+} as const;
+
+/** Text that holds more than white space; kept as typed (spaces inside a key or value are data). */
+function mappingText() {
+  return text()
+    .min(1, { error: EMPTY_MAPPING_MESSAGE, abort: true })
+    .refine((value) => value.trim() !== '', { error: EMPTY_MAPPING_MESSAGE, abort: true });
+}
+export const mappingKeySchema = mappingText()
+  .max(MAPPING_KEY_MAX_LENGTH, mappingKeyLength)
   .refine((key) => !DOT_KEYS.includes(key), DOT_KEY_MESSAGE);
-export const mappingValueSchema = text()
-  .min(1, EMPTY_MAPPING_MESSAGE)
-  .max(MAPPING_VALUE_MAX_LENGTH, `A value has at most ${MAPPING_VALUE_MAX_LENGTH} characters.`);
+export const mappingValueSchema = mappingText().max(
+  MAPPING_VALUE_MAX_LENGTH,
+  `A value has at most ${MAPPING_VALUE_MAX_LENGTH} characters.`,
+);
 
 /** POST {config}/maps/{id}/mappings: a new key (409 when the key exists). */
 export const createMappingBodySchema = z.object({ key: mappingKeySchema, value: mappingValueSchema });
 export type CreateMappingBody = z.infer<typeof createMappingBodySchema>;
 
 /** PATCH and DELETE {config}/maps/{id}/mappings/{key}: the key URL-encoded (encodeURIComponent). */
-export const mappingParamsSchema = z.object({ id: mapNameSchema, key: mappingKeySchema });
+/** Any stored key, blank ones written before keys had to hold more than white space included. */
+const storedMappingKeySchema = text()
+  .min(1, EMPTY_MAPPING_MESSAGE)
+  .max(MAPPING_KEY_MAX_LENGTH, mappingKeyLength)
+  .refine((key) => !DOT_KEYS.includes(key), DOT_KEY_MESSAGE);
+export const mappingParamsSchema = z.object({ id: mapNameSchema, key: storedMappingKeySchema });
 
 export const JSON_PATCH_CONTENT_TYPE = 'application/json-patch+json';
 export const MAPPING_VALUE_PATH = '/value';
@@ -269,7 +281,7 @@ export const MAPPING_VALUE_PATH = '/value';
  * A failed test answers 409 with the mapping as it is now in `details.current`.
  */
 export const mappingPatchSchema = z.tuple([
-  z.object({ op: z.literal('test'), path: z.literal(MAPPING_VALUE_PATH), value: z.string() }),
+  z.object({ op: z.literal('test'), path: z.literal(MAPPING_VALUE_PATH), value: text() }),
   z.object({ op: z.literal('replace'), path: z.literal(MAPPING_VALUE_PATH), value: mappingValueSchema }),
 ]);
 export type MappingPatch = z.infer<typeof mappingPatchSchema>;
@@ -294,7 +306,7 @@ export const uploadMappingsResponseSchema = z.object({
 export type UploadMappingsResponse = z.infer<typeof uploadMappingsResponseSchema>;
 
 /** The downloaded (and uploadable) JSON file: an array of these. */
-export const mappingFileEntrySchema = z.object({ key: z.string(), value: z.string() });
+export const mappingFileEntrySchema = z.object({ key: text(), value: text() });
 
 /** The file name of a download: the map id plus the format. */
 export function downloadFileNameOf(mapId: string, format: DownloadFormat): string {
@@ -333,18 +345,18 @@ export function clientSummaryOf(clients: readonly ClientVersion[]): ClientSummar
 // The client API ({config}/client), authenticated as a client (HTTP Basic: client id and secret)
 
 export const clientMapSchema = z.object({
-  id: z.string(),
+  id: text(),
   /** The pushed version; null until a push published one. */
   versionId: z.uuid().nullable(),
   timePushed: z.iso.datetime({ offset: true }).nullable(),
 });
 /** GET {config}/client/maps: the maps this client subscribes to. */
-export const clientMapsResponseSchema = z.object({ clientId: z.string(), maps: z.array(clientMapSchema) });
+export const clientMapsResponseSchema = z.object({ clientId: text(), maps: z.array(clientMapSchema) });
 export type ClientMapsResponse = z.infer<typeof clientMapsResponseSchema>;
 
 /** GET {config}/client/maps/{id}: the pushed version's every mapping (404 until pushed). */
 export const clientMapContentSchema = z.object({
-  id: z.string(),
+  id: text(),
   versionId: z.uuid(),
   mappings: z.array(mappingFileEntrySchema),
 });
@@ -375,14 +387,14 @@ export const clientIdSchema = text().regex(
 export const registerClientBodySchema = z.object({ maps: z.array(mapNameSchema).max(1000) });
 export const clientParamsSchema = z.object({ clientId: clientIdSchema });
 export const registerClientResponseSchema = z.object({
-  clientId: z.string(),
+  clientId: text(),
   /** Shown only in this answer; the platform keeps its hash. */
-  clientSecret: z.string(),
-  maps: z.array(z.string()),
+  clientSecret: text(),
+  maps: z.array(text()),
 });
 export type RegisterClientResponse = z.infer<typeof registerClientResponseSchema>;
 export const clientsResponseSchema = z.object({
-  clients: z.array(z.object({ clientId: z.string(), maps: z.array(z.string()) })),
+  clients: z.array(z.object({ clientId: text(), maps: z.array(text()) })),
 });
 
 /** A key as one path segment of PATCH and DELETE …/mappings/{key}. */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { text } from './inputs.ts';
 
 /** The body of every 4xx and 5xx answer of the platform. */
 export const errorBodySchema = z.object({
-  errorMessage: z.string(),
-  code: z.string(),
+  errorMessage: text(),
+  code: text(),
   details: z.unknown().optional(),
-  correlationId: z.string().optional(),
+  correlationId: text().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -221,8 +221,8 @@ export const reconQueryStringSchema = z
       .max(1000)
       .optional()
       .describe('field.direction, comma-separated, in priority order, e.g. amount.desc,id.asc'),
-    offset: z.string().optional(),
-    limit: z.string().optional(),
+    offset: text().optional(),
+    limit: text().optional(),
   })
   .catchall(
     z.union([text().max(FILTER_VALUE_MAX_LENGTH), z.array(text().max(FILTER_VALUE_MAX_LENGTH)).max(2)]),
@@ -280,7 +280,7 @@ export function allowedActionsOf(transaction: {
 
 export const TRANSACTION_KEYS_MAX = 1000;
 export const transactionKeySchema = z.object({
-  id: z.string().regex(/^\d{1,18}$/, 'Must be a transaction id'),
+  id: text().regex(/^\d{1,18}$/, 'Must be a transaction id'),
   createdDateTime: isoInstantSchema,
 });
 export type TransactionKey = z.infer<typeof transactionKeySchema>;
@@ -302,7 +302,7 @@ export type TransactionsByKeyBody = z.infer<typeof transactionsByKeyBodySchema>;
 export type ResolveByKeyBody = z.infer<typeof resolveByKeyBodySchema>;
 
 export const transactionActionResponseSchema = z.object({
-  actionId: z.string(),
+  actionId: text(),
   /** How many transactions the action fixed when it was requested. */
   transactionCount: z.number().int(),
 });

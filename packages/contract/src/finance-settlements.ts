@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { downloadTokenQuerySchema, FINANCE_PAGE_LIMIT_MAX, paginationInfoSchema } from './finance.ts';
-import { integerIdSchema, isoInstantSchema, text } from './inputs.ts';
+import { fileNameSchema, integerIdSchema, isoInstantSchema, text } from './inputs.ts';
 
 /** Settlement runs (RECON_SETTLEMENT; closing needs FINALISE_SETTLEMENTS) and the outbox of extracts. */
 
@@ -44,8 +44,8 @@ export const settlementsResponseSchema = z.object({
 
 /** A total of the run: per party and currency, and per currency over the run (name 'Total'). */
 export const aggregateSchema = z.object({
-  name: z.string(),
-  currency: z.string(),
+  name: text(),
+  currency: text(),
   /** In the currency's major unit (the feeds' amounts are minor units). */
   amount: z.number(),
   transactionCount: z.number().int(),
@@ -116,17 +116,17 @@ export type ExtractsQuery = z.infer<typeof extractsQuerySchema>;
 
 /** An extract's path: what {files}/token takes as fileIdentifier and the download takes as path. */
 export const EXTRACT_PATH_PATTERN = /^extracts\/(\d{1,10})$/;
-export const extractPathSchema = z.string().regex(EXTRACT_PATH_PATTERN, 'Must be an extract path');
+export const extractPathSchema = text().regex(EXTRACT_PATH_PATTERN, 'Must be an extract path');
 export function extractPathOf(extractId: number): string {
   return `extracts/${extractId}`;
 }
 
 export const extractSchema = z.object({
-  path: z.string(),
-  fileName: z.string(),
+  path: text(),
+  fileName: text(),
   createdDate: z.iso.datetime({ offset: true }),
   /** Tag name to its values. */
-  tags: z.record(z.string(), z.array(z.string())),
+  tags: z.record(text(), z.array(text())),
 });
 export type Extract = z.infer<typeof extractSchema>;
 
@@ -136,18 +136,18 @@ export const extractsResponseSchema = z.object({
 });
 
 export const extractTagNamesResponseSchema = z.object({
-  extractTagNames: z.array(z.object({ id: z.string(), name: z.string() })),
+  extractTagNames: z.array(z.object({ id: text(), name: text() })),
 });
 export const extractTagParamsSchema = z.object({ tagId: extractTagIdSchema });
 export const extractTagValuesQuerySchema = z.object({ processId: optionalId });
 export const extractTagValuesResponseSchema = z.object({
-  extractTagValues: z.array(z.object({ value: z.string() })),
+  extractTagValues: z.array(z.object({ value: text() })),
 });
 
 /** {recon}/extracts/download: opened in a new window with a token from {files}/token. */
 export const extractDownloadQuerySchema = z.object({
   path: extractPathSchema,
-  filename: text().max(255).optional(),
+  filename: fileNameSchema.optional(),
   access_token: text().min(1).max(200),
 });
 

@@ -49,7 +49,7 @@ export const paginationInfoSchema = z.object({
   /** The next page's number (1-based), null on the last page. */
   nextPage: z.number().int().nullable(),
   /** The records shown, e.g. '1-25', or '0-0' when there are none. */
-  range: z.string(),
+  range: text(),
   totalRecords: z.number().int(),
 });
 export type PaginationInfo = z.infer<typeof paginationInfoSchema>;
@@ -78,7 +78,7 @@ export const processIdParamsSchema = z.object({ id: z.coerce.number().pipe(integ
 export const fileIdParamsSchema = processIdParamsSchema;
 
 export const processFieldSchema = z.object({
-  name: z.string(),
+  name: text(),
   type: fieldTypeSchema,
   reconcilable: z.boolean(),
   /** Records of different parties with equal key fields form one recon transaction. */
@@ -88,10 +88,10 @@ export type ProcessField = z.infer<typeof processFieldSchema>;
 
 export const processDefinitionSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
-  displayName: z.string(),
+  name: text(),
+  displayName: text(),
   /** Party id to party name. */
-  parties: z.record(z.string(), z.string()),
+  parties: z.record(text(), text()),
   fields: z.array(processFieldSchema),
 });
 export type ProcessDefinition = z.infer<typeof processDefinitionSchema>;
@@ -111,7 +111,7 @@ export const processesResponseSchema = z.object({
 export type ProcessesResponse = z.infer<typeof processesResponseSchema>;
 
 export const fileSourceSchema = z.object({
-  displayName: z.string(),
+  displayName: text(),
   lastUploadDt: z.iso.datetime({ offset: true }).nullable(),
   successRecords: z.number().int(),
   errorRecords: z.number().int(),
@@ -129,7 +129,7 @@ export const snapshotSchema = z.object({
   settlementStats: z.object({
     startDate: z.iso.datetime({ offset: true }),
     endDate: z.iso.datetime({ offset: true }),
-    stats: z.array(z.object({ statName: z.string(), amount: z.number() })),
+    stats: z.array(z.object({ statName: text(), amount: z.number() })),
   }),
   actionStats: z.object({ totalPending: z.number().int() }),
 });
@@ -147,14 +147,13 @@ const commentText = text().trim().min(1, 'Please enter a comment.').max(FINANCE_
 export const uploadHeadersSchema = z.object({
   [FINANCE_UPLOAD_HEADERS.fileName]: text().trim().min(1).max(255),
   [FINANCE_UPLOAD_HEADERS.comment]: commentText,
-  [FINANCE_UPLOAD_HEADERS.processId]: z
-    .string()
+  [FINANCE_UPLOAD_HEADERS.processId]: text()
     .transform((value) => value.split(',').map((part) => Number(part.trim())))
     .pipe(z.array(integerIdSchema).min(1)),
 });
 
 export const uploadResponseSchema = z.object({
-  files: z.array(z.object({ id: z.number().int(), fileName: z.string(), actionId: z.string() })),
+  files: z.array(z.object({ id: z.number().int(), fileName: text(), actionId: text() })),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
@@ -163,14 +162,14 @@ export const reconFilesQuerySchema = pageQuerySchema.extend({ processIds: proces
 export const reconFileSchema = z.object({
   id: z.number().int(),
   processId: z.number().int(),
-  fileName: z.string(),
-  partyName: z.string(),
+  fileName: text(),
+  partyName: text(),
   createdDateTime: z.iso.datetime({ offset: true }),
   status: fileStatusSchema,
   records: z.number().int().nullable(),
   exceptions: z.number().int().nullable(),
   /** Why the file's load failed (the file is in ERROR); null otherwise, and for rows refused as exceptions. */
-  errorReason: z.string().nullable(),
+  errorReason: text().nullable(),
 });
 export type ReconFile = z.infer<typeof reconFileSchema>;
 
@@ -181,7 +180,7 @@ export const reconFilesResponseSchema = z.object({
 
 /** The confirmation's result, as the body of rollback and reload. */
 export const fileActionBodySchema = z.object({ comment: commentText });
-export const actionRequestedResponseSchema = z.object({ actionId: z.string() });
+export const actionRequestedResponseSchema = z.object({ actionId: text() });
 
 export const actionsQuerySchema = pageQuerySchema.extend({
   status: z.enum(ACTION_STATUSES).default(ACTION_STATUS_PENDING),
@@ -189,21 +188,21 @@ export const actionsQuerySchema = pageQuerySchema.extend({
 });
 
 export const actionMetaSchema = z.object({
-  selectionType: z.string().nullable(),
-  requestUrl: z.string().nullable(),
+  selectionType: text().nullable(),
+  requestUrl: text().nullable(),
   records: z.number().int().nullable(),
   transactionCount: z.number().int().nullable(),
-  fileName: z.string().nullable(),
+  fileName: text().nullable(),
 });
 export type ActionMeta = z.infer<typeof actionMetaSchema>;
 
 export const actionSchema = z.object({
-  id: z.string(),
+  id: text(),
   processId: z.number().int(),
-  processName: z.string(),
+  processName: text(),
   type: actionTypeSchema,
-  username: z.string(),
-  comment: z.string(),
+  username: text(),
+  comment: text(),
   createdDate: z.iso.datetime({ offset: true }),
   meta: actionMetaSchema,
 });
@@ -235,8 +234,8 @@ export type AuditsQuery = z.infer<typeof auditsQuerySchema>;
 export const auditSchema = z.object({
   auditId: z.number().int(),
   auditDate: z.iso.datetime({ offset: true }),
-  username: z.string(),
-  reviewerUsername: z.string().nullable(),
+  username: text(),
+  reviewerUsername: text().nullable(),
   type: actionTypeSchema,
   status: auditStatusSchema,
 });
@@ -262,12 +261,12 @@ export const RECORD_TYPES = ['PRIMARY', 'DISCARD'] as const;
 export const reconRecordSchema = z.object({
   type: z.enum(RECORD_TYPES),
   partyId: z.number().int(),
-  fields: z.record(z.string(), z.string()),
+  fields: z.record(text(), text()),
 });
 export type ReconRecord = z.infer<typeof reconRecordSchema>;
 
 export const reconTransactionSchema = z.object({
-  id: z.string(),
+  id: text(),
   createdDateTime: z.iso.datetime({ offset: true }),
   matchStatus: z.enum(MATCH_STATUSES),
   settlementStatus: z.enum(SETTLEMENT_STATUSES),
@@ -283,7 +282,7 @@ export const reconTransactionsResponseSchema = z.object({
 });
 
 export const jobSchema = z.object({
-  name: z.string(),
+  name: text(),
   lastRuntime: z.iso.datetime({ offset: true }).nullable(),
   lastSuccessfulRuntime: z.iso.datetime({ offset: true }).nullable(),
 });
@@ -297,11 +296,11 @@ export const jobsResponseSchema = z.object({
 /** fileIdentifier: an inbox file's id, or an extract's path (`extracts/{id}`). */
 export const downloadTokenQuerySchema = z.object({
   fileIdentifier: z.union([
-    z.string().regex(/^extracts\/\d{1,10}$/, 'Must be a file id or an extract path'),
+    text().regex(/^extracts\/\d{1,10}$/, 'Must be a file id or an extract path'),
     z.coerce.number().pipe(integerIdSchema),
   ]),
 });
-export const downloadTokenResponseSchema = z.object({ token: z.string() });
+export const downloadTokenResponseSchema = z.object({ token: text() });
 export const downloadQuerySchema = z.object({ access_token: text().min(1).max(200) });
 /** A download's body: the file's bytes (Fastify sends them as they are). */
 export const fileContentSchema = z

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './inputs.ts';
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
-  version: z.string(),
+  version: text(),
   database: z.enum(['ready', 'unavailable']),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './inputs.ts';
 import { numberFromText, wholeNumber } from './validation.ts';
 import { staleVersionDetailsSchema, versionSchema } from './versions.ts';
 
@@ -7,19 +8,19 @@ export const RECEIVER_WEIGHT_MIN = 0;
 export const RECEIVER_WEIGHT_MAX = 1000;
 
 /** currentStatus is free text from the switch (e.g. 'up', 'down', 'degraded'); absent: 'unknown'. */
-export const latestChangeSchema = z.object({ currentStatus: z.string(), time: z.iso.datetime().optional() });
+export const latestChangeSchema = z.object({ currentStatus: text(), time: z.iso.datetime().optional() });
 
 export const serviceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   latestChange: latestChangeSchema.optional(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 export const servicesResponseSchema = z.object({ services: z.array(serviceSchema) });
 
 export const receiverSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   isActive: z.boolean(),
   weight: z.number().int(),
   /** Requests per second. */

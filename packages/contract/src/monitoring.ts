@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BIGINT_MAX, isoInstantSchema, text } from './inputs.ts';
+import { BIGINT_MAX, booleanQuerySchema, isoInstantSchema, text } from './inputs.ts';
 
 /** Health monitoring of the switch (ECS API, MONITOR_SERVICES; the home graphs need a login only). */
 export const NODE_STATUSES = ['online', 'degraded', 'offline', 'unknown'] as const;
@@ -7,11 +7,11 @@ export const nodeStatusSchema = z.enum(NODE_STATUSES);
 export type NodeStatus = z.infer<typeof nodeStatusSchema>;
 
 export const nodeSchema = z.object({
-  nodeId: z.string(),
-  nodeDescription: z.string(),
-  instanceId: z.string(),
-  instanceDescription: z.string(),
-  instanceName: z.string(),
+  nodeId: text(),
+  nodeDescription: text(),
+  instanceId: text(),
+  instanceDescription: text(),
+  instanceName: text(),
   status: nodeStatusSchema,
   metrics: z.object({
     /** Transactions per second over the last five minutes. */
@@ -24,20 +24,20 @@ export type Node = z.infer<typeof nodeSchema>;
 export const nodesResponseSchema = z.object({ nodes: z.array(nodeSchema) });
 
 export const safQueueSchema = z.object({
-  receiverDescription: z.string(),
-  instanceDescription: z.string(),
+  receiverDescription: text(),
+  instanceDescription: text(),
   queueLength: z.number().int(),
   retransmits: z.number().int(),
   /** The node whose queue this is: each node keeps its own queue per receiver. */
-  node: z.object({ nodeId: z.string(), nodeDescription: z.string(), status: nodeStatusSchema }),
+  node: z.object({ nodeId: text(), nodeDescription: text(), status: nodeStatusSchema }),
 });
 export type SafQueue = z.infer<typeof safQueueSchema>;
 export const safResponseSchema = z.object({ queues: z.array(safQueueSchema) });
 
 export const instanceSchema = z.object({
-  instanceId: z.string(),
-  instanceName: z.string(),
-  nodes: z.array(z.object({ nodeId: z.string(), nodeDescription: z.string() })),
+  instanceId: text(),
+  instanceName: text(),
+  nodes: z.array(z.object({ nodeId: text(), nodeDescription: text() })),
 });
 export type Instance = z.infer<typeof instanceSchema>;
 export const instancesResponseSchema = z.object({ instances: z.array(instanceSchema) });
@@ -45,7 +45,7 @@ export const instancesResponseSchema = z.object({ instances: z.array(instanceSch
 /** One point per node every 10 s. scrollId orders the points; a next batch starts after the last one. */
 export const metricPointSchema = z.object({
   time: z.iso.datetime(),
-  scrollId: z.string(),
+  scrollId: text(),
   '5minTps': z.number(),
   '5minTpsAgg': z.number(),
   totalMessages: z.number(),
@@ -98,17 +98,17 @@ function isNodeScrollId(value: string): boolean {
 export const metricsQuerySchema = z.object({
   from: timeRangeSchema,
   /** true: the live view, whose points keep arriving (the console polls). */
-  online: z.stringbool().optional(),
+  online: booleanQuerySchema.optional(),
   instance: text().min(1).max(64),
   node: text().min(1).max(64),
-  scrollId: z.string().max(64).refine(isNodeScrollId, BAD_SCROLL_ID_MESSAGE).optional(),
+  scrollId: text().max(64).refine(isNodeScrollId, BAD_SCROLL_ID_MESSAGE).optional(),
 });
 
 /** The home graphs: from and to are the start and end of today (ISO 8601). */
 export const aggregateMetricsQuerySchema = z.object({
   from: isoInstantSchema,
   to: isoInstantSchema,
-  scrollId: z.string().regex(AGGREGATE_SCROLL_ID_PATTERN, BAD_SCROLL_ID_MESSAGE).optional(),
+  scrollId: text().regex(AGGREGATE_SCROLL_ID_PATTERN, BAD_SCROLL_ID_MESSAGE).optional(),
 });
 
 export const featuresResponseSchema = z.object({ searchIndex: z.boolean() });

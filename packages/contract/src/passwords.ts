@@ -90,8 +90,7 @@ export function checkPassword(password: string): string | undefined {
   return PASSWORD_RULES.find((rule) => !rule.test(password))?.message;
 }
 
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = text()
   .max(PASSWORD_MAX_LENGTH, `A password has at most ${PASSWORD_MAX_LENGTH} characters`)
   .superRefine((password, context) => {
     const message = checkPassword(password);
@@ -100,7 +99,7 @@ export const newPasswordSchema = z
 
 /** The console's new-password form: the rules on password, the match on confirm_password. */
 export const newPasswordFormSchema = z
-  .object({ password: newPasswordSchema, confirm_password: z.string() })
+  .object({ password: newPasswordSchema, confirm_password: text() })
   .superRefine((form, context) => {
     if (form.password !== form.confirm_password) {
       context.addIssue({ code: 'custom', message: PASSWORDS_MUST_MATCH, path: ['confirm_password'] });
@@ -113,7 +112,7 @@ export const forgotPasswordRequestSchema = z.object({
 
 /** POST {auth}/manage/users/reset/{token}: reset and enrolment alike. */
 export const setPasswordRequestSchema = z.object({ password: newPasswordSchema });
-export const setPasswordResponseSchema = z.object({ username: z.string() });
+export const setPasswordResponseSchema = z.object({ username: text() });
 
 /** The platform's answers beyond the shared rules. */
 export const PASSWORD_TOO_COMMON = 'This password is too common; choose another';

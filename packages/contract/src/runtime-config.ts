@@ -1,30 +1,31 @@
 import { z } from 'zod';
+import { text } from './inputs.ts';
 
 export const AUTH_PROVIDER_KINDS = ['auth-server', 'identity-provider'] as const;
 
 /** The object /config.js hands the console; it names every API base so a deployment can move one. */
 export const runtimeConfigSchema = z.object({
-  productName: z.string(),
-  clientName: z.string(),
-  supportUrl: z.string().optional(),
-  userGuideUrl: z.string().optional(),
-  documentationUrl: z.string().optional(),
-  defaultPath: z.string().optional(),
+  productName: text(),
+  clientName: text(),
+  supportUrl: text().optional(),
+  userGuideUrl: text().optional(),
+  documentationUrl: text().optional(),
+  defaultPath: text().optional(),
   hideHome: z.boolean(),
   authProvider: z.enum(AUTH_PROVIDER_KINDS),
   /** Single sign-on: the provider's name on the login button. */
-  identityProviderName: z.string().optional(),
+  identityProviderName: text().optional(),
   /** Single sign-on: the provider hint and domain hint that mean "the company's own identity provider". */
-  companyIdentityProvider: z.string().optional(),
-  companyDomain: z.string().optional(),
-  authApi: z.string(),
-  ecsApi: z.string(),
-  transactionsApi: z.string(),
-  loadBalancerApi: z.string(),
-  reconApi: z.string(),
-  filesApi: z.string(),
-  configApi: z.string(),
-  moneyTransferApi: z.string(),
+  companyIdentityProvider: text().optional(),
+  companyDomain: text().optional(),
+  authApi: text(),
+  ecsApi: text(),
+  transactionsApi: text(),
+  loadBalancerApi: text(),
+  reconApi: text(),
+  filesApi: text(),
+  configApi: text(),
+  moneyTransferApi: text(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 export type ApiName = keyof Pick<

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, textChecks } from './inputs.ts';
 
 /**
  * Single sign-on through an external OpenID Connect provider. The console starts the flow with a
@@ -22,15 +23,15 @@ export const SSO_MESSAGES = {
   redirectUriInvalid: 'The redirect URI must be the login page of this console.',
 } as const;
 
-const ssoState = z.string().regex(SSO_STATE_PATTERN, 'must be 16 to 256 URL-safe characters');
+const ssoState = text().regex(SSO_STATE_PATTERN, 'must be 16 to 256 URL-safe characters');
 
 /** The query of the browser redirect; any further parameters are passed on to the provider. */
 export const ssoAuthorizeQuerySchema = z
   .object({
-    redirectUri: z.string().min(1).max(2048),
+    redirectUri: text().min(1).max(2048),
     state: ssoState,
   })
-  .catchall(z.string().max(2048));
+  .catchall(text().max(2048));
 export type SsoAuthorizeQuery = z.infer<typeof ssoAuthorizeQuerySchema>;
 
 /**
@@ -38,10 +39,10 @@ export type SsoAuthorizeQuery = z.infer<typeof ssoAuthorizeQuerySchema>;
  * the redirect started, and iss (RFC 9207) is passed on when the provider returned it.
  */
 export const ssoTokenRequestSchema = z.object({
-  redirectUri: z.string().min(1).max(2048),
-  code: z.string().min(1).max(SSO_CODE_MAX_LENGTH),
+  redirectUri: text().min(1).max(2048),
+  code: text().min(1).max(SSO_CODE_MAX_LENGTH),
   state: ssoState,
-  iss: z.string().max(2048).optional(),
+  iss: text().max(2048).optional(),
 });
 export type SsoTokenRequest = z.infer<typeof ssoTokenRequestSchema>;
 
@@ -75,20 +76,22 @@ const PRINTABLE = /^\P{Cc}*$/u;
 export const identityLinkInputSchema = z.object({
   issuer: z
     .url({ protocol: /^https?$/, error: SSO_IDENTITY_MESSAGES.issuerInvalid })
-    .max(SSO_ISSUER_MAX_LENGTH, SSO_IDENTITY_MESSAGES.issuerInvalid),
+    .max(SSO_ISSUER_MAX_LENGTH, SSO_IDENTITY_MESSAGES.issuerInvalid)
+    .check(...textChecks(SSO_IDENTITY_MESSAGES.issuerInvalid)),
   subject: z
     .string(SSO_IDENTITY_MESSAGES.subjectInvalid)
     .min(1, SSO_IDENTITY_MESSAGES.subjectInvalid)
     .max(SSO_SUBJECT_MAX_LENGTH, SSO_IDENTITY_MESSAGES.subjectInvalid)
-    .regex(PRINTABLE, SSO_IDENTITY_MESSAGES.subjectInvalid),
+    .regex(PRINTABLE, SSO_IDENTITY_MESSAGES.subjectInvalid)
+    .check(...textChecks(SSO_IDENTITY_MESSAGES.subjectInvalid)),
 });
 export type IdentityLinkInput = z.infer<typeof identityLinkInputSchema>;
 
 /** One external identity linked to a user. */
 export const userIdentitySchema = z.object({
   identityId: z.number().int(),
-  issuer: z.string(),
-  subject: z.string(),
+  issuer: text(),
+  subject: text(),
   linkedBy: z.enum(IDENTITY_LINK_METHODS),
   linkedAt: z.iso.datetime({ offset: true }),
   /** null until the identity has signed in. */

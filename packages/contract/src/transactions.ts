@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANT_RANGE_MESSAGE, isStorableInstant, text } from './inputs.ts';
+import { INSTANT_RANGE_MESSAGE, instantOf, isStorableInstant, offsetMinutesOf, text } from './inputs.ts';
 
 /** Transactions and their message traces (ECS API and {transactionsApi}, VIEW_TRANSACTIONS). */
 
@@ -26,31 +26,25 @@ export const COMPACT_ISO_PATTERN = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})
 
 /** The instant a compact ISO string names, or undefined when it is not a real date and time. */
 export function parseCompactIso(value: string): Date | undefined {
+  return readCompactIso(value)?.date;
+}
+
+function readCompactIso(value: string): { date: Date; offsetMinutes: number } | undefined {
   const match = COMPACT_ISO_PATTERN.exec(value);
   if (match === null) return undefined;
   const [, year, month, day, hours, minutes, seconds, millis, zone] = match;
-  const offset = zone === 'Z' || zone === undefined ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(3)}`;
-  const iso = `${year}-${month}-${day}T${hours}:${minutes}:${seconds}.${millis ?? '000'}${offset}`;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return undefined;
-  // Date accepts 2026-02-31 as 3 March; the fields must survive the round trip in UTC+offset.
-  const shifted = new Date(date.getTime() + offsetMinutes(offset) * 60_000);
-  const fields = [
-    shifted.getUTCFullYear(),
-    shifted.getUTCMonth() + 1,
-    shifted.getUTCDate(),
-    shifted.getUTCHours(),
-    shifted.getUTCMinutes(),
-    shifted.getUTCSeconds(),
-  ];
-  const expected = [year, month, day, hours, minutes, seconds].map(Number);
-  return fields.every((field, index) => field === expected[index]) ? date : undefined;
-}
-
-function offsetMinutes(offset: string): number {
-  if (offset === 'Z') return 0;
-  const sign = offset.startsWith('-') ? -1 : 1;
-  return sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+  const offsetMinutes = offsetMinutesOf(zone ?? 'Z');
+  const date = instantOf({
+    year: Number(year),
+    month: Number(month),
+    day: Number(day),
+    hours: Number(hours),
+    minutes: Number(minutes),
+    seconds: Number(seconds),
+    milliseconds: Number(millis ?? '0'),
+    offsetMinutes,
+  });
+  return date === undefined ? undefined : { date, offsetMinutes };
 }
 
 /** The compact ISO basic form of an instant, in UTC: `20261122T000000Z`. */
@@ -67,10 +61,10 @@ const compactIsoSchema = text()
     message: 'Must be a date and time in compact ISO 8601 basic format, such as 20261122T000000Z',
     abort: true,
   })
-  .refine(
-    (value) => isStorableInstant(parseCompactIso(value) ?? new Date(Number.NaN)),
-    INSTANT_RANGE_MESSAGE,
-  );
+  .refine((value) => {
+    const read = readCompactIso(value);
+    return read !== undefined && isStorableInstant(read.date, read.offsetMinutes);
+  }, INSTANT_RANGE_MESSAGE);
 
 export const transactionsQuerySchema = z
   .object({
@@ -107,9 +101,9 @@ export interface ServiceDataEntry {
 export const serviceDataEntrySchema: z.ZodType<ServiceDataEntry> = z
   .lazy(() =>
     z.object({
-      name: z.string(),
-      value: z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(serviceDataEntrySchema)]),
-      meta: z.object({ currency: z.string().optional() }).optional(),
+      name: text(),
+      value: z.union([text(), z.number(), z.boolean(), z.null(), z.array(serviceDataEntrySchema)]),
+      meta: z.object({ currency: text().optional() }).optional(),
     }),
   )
   .meta({ id: 'ServiceDataEntry' });
@@ -123,15 +117,15 @@ export type ServiceData = z.infer<typeof serviceDataSchema>;
 
 export const transactionSchema = z.object({
   uuid: z.uuid(),
-  referenceNumber: z.string(),
-  originatorId: z.string(),
+  referenceNumber: text(),
+  originatorId: text(),
   /** The receiver's name; null when no receiver was chosen. */
-  receiver: z.string().nullable(),
-  serviceDesc: z.string(),
-  tranState: z.string(),
+  receiver: text().nullable(),
+  serviceDesc: text(),
+  tranState: text(),
   timeStarted: z.iso.datetime(),
   timeCompleted: z.iso.datetime().nullable(),
-  serverDesc: z.string(),
+  serverDesc: text(),
   serviceData: serviceDataSchema.nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
@@ -142,17 +136,17 @@ export const transactionsResponseSchema = z.object({
 });
 export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
 
-export const receiverOptionSchema = z.object({ id: z.string(), receiverName: z.string() });
+export const receiverOptionSchema = z.object({ id: text(), receiverName: text() });
 export type ReceiverOption = z.infer<typeof receiverOptionSchema>;
 export const receiverOptionsResponseSchema = z.object({ receivers: z.array(receiverOptionSchema) });
 
-export const serviceTypeSchema = z.object({ id: z.string(), serviceDesc: z.string() });
+export const serviceTypeSchema = z.object({ id: text(), serviceDesc: text() });
 export type ServiceType = z.infer<typeof serviceTypeSchema>;
 export const serviceTypesResponseSchema = z.object({ serviceTypes: z.array(serviceTypeSchema) });
 
-export const transactionStatesResponseSchema = z.object({ tranStates: z.array(z.string()) });
+export const transactionStatesResponseSchema = z.object({ tranStates: z.array(text()) });
 
-export const originatorTypeSchema = z.object({ id: z.string(), originatorDesc: z.string() });
+export const originatorTypeSchema = z.object({ id: text(), originatorDesc: text() });
 export type OriginatorType = z.infer<typeof originatorTypeSchema>;
 export const originatorTypesResponseSchema = z.object({ originatorTypes: z.array(originatorTypeSchema) });
 
@@ -161,14 +155,14 @@ export const DIRECTIONS = ['SEND', 'RECEIVE'] as const;
 
 export const edgeMessageSchema = z.object({
   /** Unique within the transaction; orders the messages with timeCreated. */
-  id: z.string(),
-  edgeName: z.string(),
+  id: text(),
+  edgeName: text(),
   edgeType: z.enum(EDGE_TYPES),
   direction: z.enum(DIRECTIONS),
   nrRepeats: z.number().int().min(1),
   /** JSON, XML or plain text, as the edge carried it. */
-  content: z.string(),
-  messageDesc: z.string(),
+  content: text(),
+  messageDesc: text(),
   timeCreated: z.iso.datetime(),
 });
 export type EdgeMessage = z.infer<typeof edgeMessageSchema>;
@@ -176,7 +170,7 @@ export const messagesResponseSchema = z.object({ messages: z.array(edgeMessageSc
 
 export const transactionLegSchema = z.object({
   uuid: z.uuid(),
-  state: z.string(),
+  state: text(),
   uuidPrev: z.uuid().nullable(),
   uuidNext: z.uuid().nullable(),
 });

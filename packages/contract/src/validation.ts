@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './inputs.ts';
 
 /** The general validators' default messages (specification section 5). */
 export const VALIDATION_MESSAGES = {
@@ -11,7 +12,7 @@ export const VALIDATION_MESSAGES = {
 
 /** Text that must be filled in; blank counts as empty. */
 export function requiredText(message: string = VALIDATION_MESSAGES.required) {
-  return z.string().trim().min(1, message);
+  return text().trim().min(1, message);
 }
 
 /** A whole number from min to max, with the general messages. */

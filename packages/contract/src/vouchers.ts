@@ -75,15 +75,15 @@ export function voucherPillKindOf(state: VoucherState): VoucherPillKind {
 /** An amount in minor units (cents) of its ISO 4217 currency; the demo's vouchers are in rand. */
 export const moneySchema = z.object({
   amount: z.number().int(),
-  currency: z.string(),
+  currency: text(),
 });
 export type Money = z.infer<typeof moneySchema>;
 export const VOUCHER_CURRENCY = 'ZAR';
 
 /** A sender order: one voucher. `amount` is its available balance (what can still be redeemed). */
 export const senderOrderSchema = z.object({
-  reference: z.string(),
-  customerId: z.string(),
+  reference: text(),
+  customerId: text(),
   state: voucherStateSchema,
   datetimeCreated: z.iso.datetime({ offset: true }),
   datetimeModified: z.iso.datetime({ offset: true }),
@@ -125,7 +125,7 @@ export const voucherPagingSchema = z.object({
   /** Every voucher the filters match. */
   nrRecords: z.number().int(),
   /** The records shown, e.g. '1-25', or '0-0' when there are none. */
-  range: z.string(),
+  range: text(),
 });
 export type VoucherPaging = z.infer<typeof voucherPagingSchema>;
 
@@ -157,14 +157,14 @@ export function voucherPagingOf(
  */
 export const paymentInfoSchema = z.object({
   originator: z.object({
-    merchant: z.object({ merchantId: z.string() }),
-    terminalId: z.string(),
+    merchant: z.object({ merchantId: text() }),
+    terminalId: text(),
   }),
   /** The merchant's (or branch's) name and place: shown as origin (name) and place (city, region). */
-  merchantName: z.object({ name: z.string(), city: z.string(), region: z.string() }),
+  merchantName: z.object({ name: text(), city: text(), region: text() }),
   /** Who received the money, when known (a redemption's recipient). */
-  recipientId: z.string().nullable(),
-  authorisationId: z.string().nullable(),
+  recipientId: text().nullable(),
+  authorisationId: text().nullable(),
 });
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
 
@@ -187,16 +187,16 @@ export const stateTransitionSchema = z.object({
   event: z.number().int(),
   state: voucherStateSchema,
   action: voucherActionSchema,
-  actionDescription: z.string(),
+  actionDescription: text(),
   datetimeUpdated: z.iso.datetime({ offset: true }),
   eventAmount: moneySchema.nullable(),
   remainingOrderAmount: moneySchema,
   /** Set on a redemption's transitions: its payout's authorisationId. */
-  authorisationId: z.string().nullable(),
+  authorisationId: text().nullable(),
   /** Who made a staff change (hold, release, roll back, roll forward); null for the switch's own. */
-  username: z.string().nullable(),
+  username: text().nullable(),
   /** Roll back and roll forward: the support ticket named. */
-  supportId: z.string().nullable(),
+  supportId: text().nullable(),
 });
 export type StateTransition = z.infer<typeof stateTransitionSchema>;
 

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@web-control/contract/errors';
+import {
+  EARLIEST_INSTANT,
+  EARLIEST_YEAR,
+  LATEST_INSTANT,
+  LATEST_YEAR,
+  text,
+} from '@web-control/contract/inputs';
 import { PERMISSIONS } from '@web-control/contract/permissions';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { App } from '../server.ts';
@@ -12,6 +20,8 @@ import { createTestDatabase } from '../testing/test-database.ts';
 interface JsonSchema {
   type?: string | string[];
   format?: string;
+  pattern?: string;
+  allOf?: JsonSchema[];
   enum?: unknown[];
   minLength?: number;
   minimum?: number;
@@ -59,8 +69,71 @@ const BAD_STRINGS = [
   '2147483648',
   '-1',
   '1e400',
+  '€ sweep.csv',
 ];
 const BAD_NUMBERS = [2_147_483_648, -2_147_483_649, 2 ** 53, 1e300, -1, 0, 1.5];
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+function daysIn(year: number, month: number): number {
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year, month, 0);
+  return lastDay.getUTCDate();
+}
+
+/** A day past the end of a short month (2024-02-30, 2023-02-29, 2026-04-31): Date rolls it over, PostgreSQL refuses it. */
+const impossibleCalendarInstant = fc
+  .record({
+    year: fc.integer({ min: EARLIEST_YEAR, max: LATEST_YEAR }),
+    month: fc.constantFrom(2, 4, 6, 9, 11),
+    hour: fc.integer({ min: 0, max: 23 }),
+  })
+  .chain(({ year, month, hour }) =>
+    fc
+      .integer({ min: daysIn(year, month) + 1, max: 31 })
+      .map((day) => `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:00:00Z`),
+  );
+
+/** An instant outside the years 1 to 9999 in UTC, or as written with its offset. */
+const outOfRangeInstant = fc
+  .record({ hours: fc.integer({ min: 1, max: 14 }), minute: fc.integer({ min: 0, max: 59 }) })
+  .chain(({ hours, minute }) =>
+    fc.constantFrom(
+      `0000-06-15T12:${pad(minute)}:00Z`,
+      // UTC 0001-01-01, written in the year 0.
+      `0000-12-31T23:${pad(minute)}:00-${pad(hours)}:00`,
+      // Written in the year 1, UTC in the year 0.
+      `0001-01-01T00:${pad(minute)}:00+${pad(hours)}:00`,
+      // Written in 9999, UTC in 10000.
+      `9999-12-31T23:${pad(minute)}:00-${pad(hours)}:00`,
+    ),
+  );
+
+/** Text holding half of a surrogate pair, which no UTF-8 text (so no PostgreSQL text or JSON) can hold. */
+const loneSurrogateText = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 8 }))
+  .map(([before, unit, after]) => `${before}${String.fromCharCode(unit)}${after}`);
+
+/** Fixed samples, so every run sweeps the same requests and a failure can be replayed. */
+const SWEEP_SEED = 20;
+const sampleOf = (arbitrary: fc.Arbitrary<string>, count: number) =>
+  fc.sample(arbitrary, { numRuns: count, seed: SWEEP_SEED });
+
+/** Values of the contract's text and instant rules that answered 500 (issue 20, part 4). */
+const CONTRACT_BAD_STRINGS = [
+  '2024-02-30T00:00:00Z',
+  '20240230T000000Z',
+  ...sampleOf(impossibleCalendarInstant, 1),
+  ...sampleOf(outOfRangeInstant, 3),
+  '\ud800',
+  'a\udfffb',
+  ...sampleOf(loneSurrogateText, 1),
+  'sweep\r\nSet-Cookie: sweep=1',
+  '../sweep',
+];
+
+/** The ends of the supported range: valid, so never a 500 and never refused for the field itself. */
+const SUPPORTED_INSTANT_BOUNDS = [EARLIEST_INSTANT, LATEST_INSTANT];
 
 function typeOf(schema: JsonSchema): string | undefined {
   const type = Array.isArray(schema.type) ? schema.type.find((entry) => entry !== 'null') : schema.type;
@@ -100,7 +173,7 @@ function exampleOf(schema: JsonSchema, name: string): unknown {
 function leaves(
   schema: JsonSchema,
   path: (string | number)[] = [],
-): { path: (string | number)[]; type: string }[] {
+): { path: (string | number)[]; schema: JsonSchema }[] {
   const type = typeOf(schema);
   if (type === 'object') {
     return Object.entries(schema.properties ?? {}).flatMap(([key, property]) =>
@@ -110,7 +183,7 @@ function leaves(
   if (type === 'array') {
     return leaves(schema.items ?? {}, [...path, 0]);
   }
-  return [{ path, type: type ?? 'string' }];
+  return [{ path, schema }];
 }
 
 function withValue(example: unknown, path: (string | number)[], value: unknown): unknown {
@@ -123,7 +196,22 @@ function withValue(example: unknown, path: (string | number)[], value: unknown):
 }
 
 function badValuesFor(type: string): unknown[] {
-  return type === 'integer' || type === 'number' ? [...BAD_NUMBERS, ...BAD_STRINGS] : BAD_STRINGS;
+  const strings = [...BAD_STRINGS, ...CONTRACT_BAD_STRINGS];
+  return type === 'integer' || type === 'number' ? [...BAD_NUMBERS, ...strings] : strings;
+}
+
+/**
+ * A URL component of any text: a lone surrogate (which encodeURIComponent refuses and
+ * URLSearchParams turns into U+FFFD) is sent as the three bytes WTF-8 gives it.
+ */
+function encodeText(value: string): string {
+  return value.replace(/[\s\S]/gu, (character) => {
+    const unit = character.charCodeAt(0);
+    if (character.length === 2 || unit < 0xd800 || unit > 0xdfff) return encodeURIComponent(character);
+    return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+      .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+      .join('');
+  });
 }
 
 function collectOperations(document: OpenApiDocument): Operation[] {
@@ -150,10 +238,17 @@ interface Probe {
   method: Operation['method'];
   url: string;
   payload?: unknown;
+  /** The input this probe set: a parameter's name or a body leaf's dotted path. */
+  field?: string;
 }
 
-/** Every request that spoils exactly one input of one operation with one bad value. */
-function probesOf(operation: Operation): Probe[] {
+/** The values a probe sets one input of the given schema (and name) to; none: that input is left alone. */
+type ValuesFor = (schema: JsonSchema, name: string) => unknown[];
+
+const spoilt: ValuesFor = (schema) => badValuesFor(typeOf(schema) ?? 'string');
+
+/** Every request that sets exactly one input of one operation to one of its values. */
+function probesOf(operation: Operation, valuesFor: ValuesFor = spoilt): Probe[] {
   const pathExample = new Map(
     [...operation.pathParams].map(([name, schema]) => [name, String(exampleOf(schema, name))]),
   );
@@ -164,33 +259,41 @@ function probesOf(operation: Operation): Probe[] {
   );
   const toUrl = (params: Map<string, string>, query: Map<string, string>): string => {
     const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-      encodeURIComponent(params.get(name) ?? ''),
+      encodeText(params.get(name) ?? ''),
     );
-    const search = new URLSearchParams([...query]).toString();
+    const search = [...query].map(([name, value]) => `${encodeText(name)}=${encodeText(value)}`).join('&');
     return search === '' ? path : `${path}?${search}`;
   };
   const body = operation.body;
   // A fresh body for each probe: unique names, so no probe is refused as a duplicate of another.
-  const base = () => ({
+  const base = (field: string) => ({
     method: operation.method,
+    field,
     ...(body === undefined ? {} : { payload: exampleOf(body, 'body') }),
   });
   const probes: Probe[] = [];
   for (const [name, schema] of operation.pathParams) {
-    for (const value of badValuesFor(typeOf(schema) ?? 'string')) {
-      probes.push({ ...base(), url: toUrl(new Map([...pathExample, [name, String(value)]]), queryExample) });
+    for (const value of valuesFor(schema, name)) {
+      probes.push({
+        ...base(name),
+        url: toUrl(new Map([...pathExample, [name, String(value)]]), queryExample),
+      });
     }
   }
   for (const [name, param] of operation.query) {
-    for (const value of badValuesFor(typeOf(param.schema) ?? 'string')) {
-      probes.push({ ...base(), url: toUrl(pathExample, new Map([...queryExample, [name, String(value)]])) });
+    for (const value of valuesFor(param.schema, name)) {
+      probes.push({
+        ...base(name),
+        url: toUrl(pathExample, new Map([...queryExample, [name, String(value)]])),
+      });
     }
   }
   if (body !== undefined) {
     for (const leaf of leaves(body)) {
-      for (const value of badValuesFor(leaf.type)) {
+      for (const value of valuesFor(leaf.schema, String(leaf.path.at(-1) ?? ''))) {
         probes.push({
           method: operation.method,
+          field: leaf.path.join('.'),
           url: toUrl(pathExample, queryExample),
           payload: withValue(exampleOf(body, 'body'), leaf.path, value),
         });
@@ -200,7 +303,20 @@ function probesOf(operation: Operation): Probe[] {
   return probes;
 }
 
+/** Whether an input takes an ISO 8601 instant (the names exampleOf fills with one too). */
+function isInstantInput(schema: JsonSchema, name: string): boolean {
+  const options = [schema, ...(schema.anyOf ?? [])];
+  if (options.some((option) => option.enum !== undefined)) return false;
+  return options.some((option) => option.format === 'date-time') || name === 'from' || name === 'to';
+}
+
 const strictErrorBody = errorBodySchema.omit({ correlationId: true }).strict();
+
+/** The JSON Schema patterns of text(): the document must show both on every plain text. */
+const TEXT_PATTERNS = (() => {
+  const [nul, loneSurrogate] = (z.toJSONSchema(text()) as { allOf?: { pattern?: string }[] }).allOf ?? [];
+  return { nul: nul?.pattern, loneSurrogate: loneSurrogate?.pattern };
+})();
 
 describe('bad input on every route', () => {
   let database: DatabaseHandle;
@@ -261,6 +377,52 @@ describe('bad input on every route', () => {
     expect(failures).toEqual([]);
   });
 
+  it('takes the first and the last supported instant in every instant input of every route', async () => {
+    const failures: string[] = [];
+    const instantProbes = operations.flatMap((operation) =>
+      probesOf(operation, (schema, name) => (isInstantInput(schema, name) ? SUPPORTED_INSTANT_BOUNDS : [])),
+    );
+    for (const probe of instantProbes) {
+      const response = await send(probe);
+      const refusedField =
+        response.statusCode === 400 &&
+        (strictErrorBody.parse(response.json()).details as { field?: string }[] | undefined)?.some(
+          (detail) => detail.field === probe.field,
+        ) === true;
+      if (response.statusCode >= 500 || refusedField) {
+        failures.push(
+          `${probe.method} ${probe.url} ${JSON.stringify(probe.payload)} → ${response.statusCode} ${response.body}`,
+        );
+      }
+    }
+    expect(instantProbes.length).toBeGreaterThan(10);
+    expect(failures).toEqual([]);
+  });
+
+  it('describes every text of the API, asked or answered, with the contract’s text rules', () => {
+    const plain: string[] = [];
+    const visit = (node: unknown, where: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as JsonSchema & { const?: unknown };
+      const types = [schema.type].flat();
+      if (types.includes('string') && schema.enum === undefined && schema.const === undefined) {
+        const patterns = [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)];
+        // A format (date-time, uuid, email) is ASCII already; any other text takes the text() rules.
+        if (
+          schema.format === undefined &&
+          !(patterns.includes(TEXT_PATTERNS.nul) && patterns.includes(TEXT_PATTERNS.loneSurrogate))
+        ) {
+          plain.push(where);
+        }
+        return;
+      }
+      for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
+    };
+    const document = app.swagger() as unknown as OpenApiDocument;
+    visit(document.paths, '');
+    expect(plain).toEqual([]);
+  });
+
   it.each([
     ['a NUL in a load balancer path', { method: 'GET', url: '/api/lb/%00' }],
     ['a NUL in a transaction filter', { method: 'GET', url: '/api/ecs/transactions?reference=a%00b' }],
@@ -306,6 +468,51 @@ describe('bad input on every route', () => {
     expect(strictErrorBody.parse(response.json())).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
+  it.each([
+    [
+      'an impossible calendar date in a recon filter',
+      {
+        method: 'GET',
+        url: '/api/recon/processes/1/transactions?f.transactionDate.GREATER_THAN=2024-02-30T00:00:00Z',
+      },
+    ],
+    [
+      'year 0000 in a recon BETWEEN filter',
+      {
+        method: 'GET',
+        url: '/api/recon/processes/1/transactions?f.createdDateTime.BETWEEN=0000-01-01T00:00:00Z&f.createdDateTime.BETWEEN=0000-01-01T00:00:00Z',
+      },
+    ],
+    [
+      'an impossible calendar date in the audits',
+      { method: 'GET', url: '/api/recon/actions/audits?toDateTimeInclusive=2023-02-29T00:00:00Z' },
+    ],
+    [
+      'a lone surrogate in a mapping key',
+      { method: 'POST', url: '/api/config/maps/sweep/mappings', payload: { key: '\ud800', value: 'v' } },
+    ],
+    [
+      'a lone surrogate in a mapping value',
+      { method: 'POST', url: '/api/config/maps/sweep/mappings', payload: { key: 'k', value: 'a\udfffb' } },
+    ],
+    [
+      'a lone surrogate in a role name',
+      { method: 'POST', url: '/api/auth/manage/roles', payload: { role: 'r\ud800', permissions: [] } },
+    ],
+  ] as const)('answers %s with 400 in the common error shape', async (_, probe: Probe) => {
+    const response = await send(probe);
+    expect(response.statusCode, response.body).toBe(400);
+    strictErrorBody.parse(response.json());
+  });
+
+  it('answers the audits from the last supported instant with 200', async () => {
+    const response = await send({
+      method: 'GET',
+      url: '/api/recon/actions/audits?fromDateTimeInclusive=9999-12-31T23:59:59.999Z',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
   it('answers any text holding a NUL with 400 on the transaction filters and the sign-in', async () => {
     const withNul = fc
       .tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }))
@@ -322,6 +529,37 @@ describe('bad input on every route', () => {
           payload: { username: text, password: text },
         });
         expect([filter.statusCode, signIn.statusCode]).toEqual([400, 400]);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('answers any text holding a lone surrogate with 400 on the sign-in, a new mapping and a new role', async () => {
+    await fc.assert(
+      fc.asyncProperty(loneSurrogateText, async (value) => {
+        const answers = await Promise.all([
+          send({ method: 'POST', url: '/api/auth/login', payload: { username: value, password: value } }),
+          send({ method: 'POST', url: '/api/config/maps/sweep/mappings', payload: { key: value, value } }),
+          send({ method: 'POST', url: '/api/auth/manage/roles', payload: { role: value, permissions: [] } }),
+        ]);
+        expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400]);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('answers any impossible or out-of-range instant with 400 on the audits and a recon date filter', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(impossibleCalendarInstant, outOfRangeInstant), async (instant) => {
+        const query = encodeText(instant);
+        const answers = await Promise.all([
+          send({ method: 'GET', url: `/api/recon/actions/audits?fromDateTimeInclusive=${query}` }),
+          send({
+            method: 'GET',
+            url: `/api/recon/processes/1/transactions?f.createdDateTime.LESS_THAN=${query}`,
+          }),
+        ]);
+        expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400]);
       }),
       { numRuns: 50 },
     );

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '@web-control/contract/errors';
+import { wellFormedText } from '@web-control/contract/inputs';
 import type { Permission } from '@web-control/contract/permissions';
 import { IF_MATCH_HEADER, versionOfEntityTag } from '@web-control/contract/versions';
 import { badRequest, rateLimited } from '../errors.ts';
@@ -57,4 +58,25 @@ export function expectedVersionOf(request: FastifyRequest): number | undefined {
     throw badRequest(IF_MATCH_INVALID_MESSAGE);
   }
   return version;
+}
+
+/** Characters RFC 5987 lets stand in `filename*` beside letters and digits; encodeURIComponent leaves a few more. */
+const NOT_ATTR_CHAR = /['()*]/g;
+/** What the plain `filename` fallback cannot carry: anything but printable ASCII, quotes and backslashes. */
+const NOT_QUOTABLE = /[^\x20-\x7e]|["\\]/g;
+// eslint-disable-next-line no-control-regex -- control characters never belong in a saved name
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * The Content-Disposition of every download (RFC 6266): an ASCII `filename` for old clients and the
+ * exact name as `filename*=UTF-8''…` (RFC 5987), so no name can break the header or fail to be sent.
+ */
+export function attachmentHeader(fileName: string): string {
+  const name = wellFormedText(fileName).replace(CONTROL, '');
+  const fallback = name.replace(NOT_QUOTABLE, '_');
+  const encoded = encodeURIComponent(name).replace(
+    NOT_ATTR_CHAR,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

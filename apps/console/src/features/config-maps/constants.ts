@@ -72,7 +72,6 @@ export const MAPPINGS_TEXTS = {
   previous: 'Previous',
   next: 'Next',
   empty: 'This map does not contain any mappings at this version.',
-  emptyKeyOrValue: 'Neither key nor value can be empty strings.',
   previousValue: 'Previous value',
   editInline: (key: string) => `, edit the value of ${key} inline`,
   deleteConfirm: (key: string) =>

@@ -165,6 +165,16 @@ describe('http client', () => {
     );
     await expect(download({ api: 'filesApi', path: '/1/download' })).resolves.toBe('recon.csv');
     expect(clicked).toHaveBeenCalledTimes(1);
+    // The platform's form: the exact UTF-8 name wins over the ASCII fallback; a plain % stays as it is.
+    for (const [disposition, name] of [
+      [`attachment; filename="_ report.csv"; filename*=UTF-8''%E2%82%AC%20report.csv`, '€ report.csv'],
+      ['attachment; filename="100%.csv"', '100%.csv'],
+    ]) {
+      fetchMock.mockResolvedValue(
+        new Response('a,b', { status: 200, headers: { 'content-disposition': disposition ?? '' } }),
+      );
+      await expect(download({ api: 'filesApi', path: '/1/download' })).resolves.toBe(name);
+    }
 
     fetchMock.mockResolvedValue(
       new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }),

@@ -125,7 +125,22 @@ export async function requestWithoutResult(options: RequestOptions): Promise<voi
   await send(options);
 }
 
-const ATTACHMENT_FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
+/** RFC 6266: the exact name as `filename*=UTF-8''…` wins over the plain, possibly ASCII-only, `filename`. */
+const EXTENDED_FILENAME = /filename\*=UTF-8''([^;\s]+)/i;
+const PLAIN_FILENAME = /filename="([^"]*)"|filename=([^;\s]+)/i;
+
+function fileNameOf(disposition: string): string {
+  const extended = EXTENDED_FILENAME.exec(disposition)?.[1];
+  if (extended !== undefined) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // Not valid percent-encoded UTF-8: the plain name is the next best.
+    }
+  }
+  const plain = PLAIN_FILENAME.exec(disposition);
+  return plain?.[1] ?? plain?.[2] ?? 'download';
+}
 
 /** Downloads a file; the answer must say it is an attachment. */
 export async function download(options: RequestOptions): Promise<string> {
@@ -134,7 +149,7 @@ export async function download(options: RequestOptions): Promise<string> {
   if (!disposition.toLowerCase().startsWith('attachment')) {
     throw new Error('The server did not send the file as an attachment');
   }
-  const filename = decodeURIComponent(ATTACHMENT_FILENAME.exec(disposition)?.[1] ?? 'download');
+  const filename = fileNameOf(disposition);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@web-control/contract/errors';
+import { text } from '@web-control/contract/inputs';
 import {
   forgotPasswordRequestSchema,
   setPasswordRequestSchema,
@@ -51,7 +52,7 @@ export const passwordResetRoutes: FastifyPluginCallbackZod<PasswordResetRoutesOp
       schema: {
         tags: ['passwords'],
         summary: 'Set a password through a reset or enrolment link (each link works once)',
-        params: z.object({ token: z.string().min(1).max(TOKEN_MAX_LENGTH) }),
+        params: z.object({ token: text().min(1).max(TOKEN_MAX_LENGTH) }),
         body: setPasswordRequestSchema,
         response: {
           200: setPasswordResponseSchema,

@@ -4,6 +4,7 @@ import {
   clientMapsResponseSchema,
   configMapSchema,
   DOT_KEY_MESSAGE,
+  EMPTY_MAPPING_MESSAGE,
   encodeMappingKey,
   JSON_PATCH_CONTENT_TYPE,
   mappingPatchOf,
@@ -22,6 +23,7 @@ import type { App } from '../../server.ts';
 import { TEST_BIN_ROUTING_ENTRIES, TEST_DEMO_PASSWORD } from '../../testing/constants.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
+import { LONE_SURROGATE_MESSAGE } from '@web-control/contract/inputs';
 import { FILE_MESSAGES } from './files.ts';
 import {
   BIN_ROUTING_MAP,
@@ -416,6 +418,24 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
     expect(empty.body).toContain('Neither key nor value can be empty strings.');
   });
 
+  it('refuses keys and values that are empty after trimming with the specification’s text, changing nothing', async () => {
+    await createMap('blanks', [['k', 'v']]);
+    const before = await mappings('blanks');
+    const refusals = [
+      await call('POST', '/api/config/maps/blanks/mappings', { payload: { key: '   ', value: 'v' } }),
+      await call('POST', '/api/config/maps/blanks/mappings', { payload: { key: 'n', value: ' \t\n' } }),
+      await patch('blanks', 'k', 'v', '  '),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [expect.objectContaining({ message: EMPTY_MAPPING_MESSAGE })],
+      });
+    }
+    expect(await mappings('blanks')).toEqual(before);
+  });
+
   it('takes keys with any character, URL-encoded in the path', async () => {
     const keys = [
       'a/b',
@@ -495,8 +515,32 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
         400,
         FILE_MESSAGES.duplicate('a', 'Line 2', 'Line 4'),
       ],
-      ['empty key', multipart('key,value\n,1\n'), 400, FILE_MESSAGES.emptyKey('Line 2')],
-      ['empty value', multipart('key,value\na,\n'), 400, FILE_MESSAGES.emptyValue('Line 2', 'a')],
+      ['empty key', multipart('key,value\n,1\n'), 400, FILE_MESSAGES.row('Line 2', EMPTY_MAPPING_MESSAGE)],
+      ['empty value', multipart('key,value\na,\n'), 400, FILE_MESSAGES.row('Line 2', EMPTY_MAPPING_MESSAGE)],
+      [
+        'blank key',
+        multipart('key,value\n"  ",1\n'),
+        400,
+        FILE_MESSAGES.row('Line 2', EMPTY_MAPPING_MESSAGE),
+      ],
+      [
+        'blank value',
+        multipart('key,value\na,\t \n'),
+        400,
+        FILE_MESSAGES.row('Line 2', EMPTY_MAPPING_MESSAGE),
+      ],
+      [
+        'blank JSON value',
+        multipart(JSON.stringify([{ key: 'a', value: ' ' }]), 'm.json'),
+        400,
+        FILE_MESSAGES.row('Entry 1', EMPTY_MAPPING_MESSAGE),
+      ],
+      [
+        'lone surrogate',
+        multipart('[{"key": "\\ud800", "value": "a"}]', 'm.json'),
+        400,
+        FILE_MESSAGES.row('Entry 1', LONE_SURROGATE_MESSAGE),
+      ],
       [
         'encoding',
         multipart(Buffer.from([0x6b, 0x65, 0x79, 0x2c, 0x76, 0x0a, 0xff, 0xfe, 0x2c, 0x31])),
@@ -599,7 +643,9 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
       const response = await call('GET', `/api/config/maps/downloads/mappings?download-format=${format}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/octet-stream');
-      expect(response.headers['content-disposition']).toBe(`attachment; filename="downloads.${format}"`);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="downloads.${format}"; filename*=UTF-8''downloads.${format}`,
+      );
       if (format === 'csv') {
         expect(response.body).toBe('key,value\r\n\'=sum,\'-1\r\nplain,"a ""quoted"", value"\r\n');
       } else {

@@ -1,11 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import {
-  DOT_KEY_MESSAGE,
-  DOT_KEYS,
-  MAPPING_KEY_MAX_LENGTH,
-  MAPPING_VALUE_MAX_LENGTH,
-  type DownloadFormat,
-} from '@web-control/contract/config-maps';
+import { createMappingBodySchema, type DownloadFormat } from '@web-control/contract/config-maps';
 import { decodeUtf8, NOT_UTF8_MESSAGE } from '../../utf8.ts';
 
 /** Reading and writing the mappings files of upload and download. */
@@ -18,11 +12,8 @@ export const FILE_MESSAGES = {
   jsonSyntax: 'The JSON file cannot be read: it must be an array of {"key": "…", "value": "…"} objects.',
   jsonEntry: (index: number) => `Entry ${index}: it must be an object with a text key and a text value.`,
   columns: (line: number) => `Line ${line}: a line holds exactly two cells, key and value.`,
-  emptyKey: (line: string) => `${line}: the key is empty.`,
-  emptyValue: (line: string, key: string) => `${line}: the value of key '${key}' is empty.`,
-  nul: (line: string) => `${line}: a NUL character cannot be stored.`,
-  keyTooLong: (line: string) => `${line}: a key has at most ${MAPPING_KEY_MAX_LENGTH} characters.`,
-  valueTooLong: (line: string) => `${line}: a value has at most ${MAPPING_VALUE_MAX_LENGTH} characters.`,
+  /** A row the new-mapping rules refuse, with their message. */
+  row: (line: string, message: string) => `${line}: ${message}`,
   duplicate: (key: string, first: string, again: string) =>
     `Key '${key}' appears more than once (${first} and ${again}).`,
 } as const;
@@ -70,18 +61,9 @@ function validate(entries: Array<{ key: string; value: string; where: string }>)
   const values: string[] = [];
   for (const { key, value, where } of entries) {
     if (problems.length >= MAX_PROBLEMS) break;
-    if (key.includes('\u0000') || value.includes('\u0000')) {
-      problems.push(FILE_MESSAGES.nul(where));
-    } else if (key === '') {
-      problems.push(FILE_MESSAGES.emptyKey(where));
-    } else if (value === '') {
-      problems.push(FILE_MESSAGES.emptyValue(where, key));
-    } else if (DOT_KEYS.includes(key)) {
-      problems.push(`${where}: ${DOT_KEY_MESSAGE}`);
-    } else if (key.length > MAPPING_KEY_MAX_LENGTH) {
-      problems.push(FILE_MESSAGES.keyTooLong(where));
-    } else if (value.length > MAPPING_VALUE_MAX_LENGTH) {
-      problems.push(FILE_MESSAGES.valueTooLong(where));
+    const row = createMappingBodySchema.safeParse({ key, value });
+    if (!row.success) {
+      problems.push(FILE_MESSAGES.row(where, row.error.issues[0]?.message ?? ''));
     } else {
       const first = seen.get(key);
       if (first !== undefined) {

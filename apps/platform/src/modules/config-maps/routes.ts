@@ -37,9 +37,16 @@ import {
   createMappingBodySchema,
 } from '@web-control/contract/config-maps';
 import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
+import { text } from '@web-control/contract/inputs';
 import { AppError, badRequest } from '../../errors.ts';
 import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
-import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
+import {
+  attachmentHeader,
+  BEARER_SECURITY,
+  NO_CONTENT_SCHEMA,
+  permissions,
+  refusals,
+} from '../../plugins/route-helpers.ts';
 import { clientCredentialsOf, createClientSignInLimit } from './client-sign-in-limit.ts';
 import type { ConfigMapsService, MappingsPage } from './service.ts';
 
@@ -63,9 +70,9 @@ const MULTIPART_SLACK_BYTES = 64 * 1024;
 
 /** What the upload route (and the Idempotency-Key hash) sees of the multipart body. */
 const uploadedBodySchema = z.object({
-  sha256: z.string(),
+  sha256: text(),
   size: z.number(),
-  fileName: z.string().nullable(),
+  fileName: text().nullable(),
 });
 type UploadedBody = z.infer<typeof uploadedBodySchema>;
 
@@ -326,10 +333,7 @@ export const configMapsRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOptions>
         const stream = Readable.from(service.download(request.params.id, listQuery, format));
         return reply
           .header('content-type', 'application/octet-stream')
-          .header(
-            'content-disposition',
-            `attachment; filename="${downloadFileNameOf(request.params.id, format)}"`,
-          )
+          .header('content-disposition', attachmentHeader(downloadFileNameOf(request.params.id, format)))
           .header('cache-control', 'no-store')
           .send(stream);
       }

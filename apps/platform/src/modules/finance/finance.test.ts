@@ -572,6 +572,14 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
       ).json(),
     );
     expect(future.paginationInfo.totalRecords).toBe(0);
+    // The last supported instant is a valid bound: its month is the last one the audit counts keep.
+    const totalOf = async (query: string) => {
+      const response = await call('GET', `/api/recon/actions/audits?${query}`, { token: tokens.approver });
+      expect(response.statusCode, response.body).toBe(200);
+      return auditsResponseSchema.parse(response.json()).paginationInfo.totalRecords;
+    };
+    expect(await totalOf('fromDateTimeInclusive=9999-12-31T23:59:59.999Z')).toBe(0);
+    expect(await totalOf('toDateTimeInclusive=9999-12-31T23:59:59.999Z')).toBe(await totalOf('limit=1'));
     const statuses = new Set(audits.audits.map((audit) => audit.status));
     expect([...statuses].sort()).toEqual(['ERROR', 'REGISTERED', 'REJECTED', 'SUCCESS']);
   });

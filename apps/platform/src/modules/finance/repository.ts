@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ActionType, AuditStatus, FieldType, FileStatus } from '@web-control/contract/finance';
+import { LATEST_YEAR } from '@web-control/contract/inputs';
 import type { DbExecutor } from '../../db/schema.ts';
 import type { ReconActionRow, ReconFileRow } from './table.ts';
 
@@ -108,8 +109,14 @@ interface AuditFilter {
   status?: AuditStatus | undefined;
 }
 
-const startOfMonth = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-const nextMonth = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+/** The first of a UTC month; setUTCFullYear, since Date.UTC reads the years 0 to 99 as 1900 to 1999. */
+function monthStart(year: number, monthIndex: number): Date {
+  const start = new Date(0);
+  start.setUTCFullYear(year, monthIndex, 1);
+  return start;
+}
+const startOfMonth = (at: Date) => monthStart(at.getUTCFullYear(), at.getUTCMonth());
+const nextMonth = (month: Date) => monthStart(month.getUTCFullYear(), month.getUTCMonth() + 1);
 
 /**
  * The audit log's exact total: the whole UTC months of the range from the counts migration 0020
@@ -121,7 +128,11 @@ async function countAudits(executor: DbExecutor, filter: AuditFilter): Promise<n
   // ending at or before `to` (every entry of month M is before nextMonth(M), and `to` is inclusive).
   const firstMonth = from === undefined ? undefined : startOfMonth(from) < from ? nextMonth(from) : from;
   const endMonth = to === undefined ? undefined : startOfMonth(to);
-  const wholeMonths = firstMonth === undefined || endMonth === undefined || firstMonth < endMonth;
+  // A range starting in December 9999 has no whole month: the next would be 10000-01, beyond the
+  // supported years (PGlite cannot even send it as a parameter).
+  const beyondLatest = firstMonth !== undefined && firstMonth.getUTCFullYear() > LATEST_YEAR;
+  const wholeMonths =
+    !beyondLatest && (firstMonth === undefined || endMonth === undefined || firstMonth < endMonth);
   const dimensions = (alias: string) => {
     const conditions: Array<RawBuilder<unknown>> = [sql`true`];
     const column = (name: string) => sql.ref(`${alias}.${name}`);

@@ -7,6 +7,7 @@ import {
   type ReconSelection,
   type TransactionAction,
 } from '@web-control/contract/finance-results';
+import { checkIsoInstant, INSTANT_FORMAT_MESSAGE } from '@web-control/contract/inputs';
 import type { DbExecutor } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { refreshValues } from './repository.ts';
@@ -28,7 +29,6 @@ const VALUE_COLUMN: Record<FieldType, RawBuilder<unknown>> = {
 
 const NUMBER = /^-?\d{1,30}(\.\d{1,10})?$/;
 const WHOLE = /^-?\d{1,18}$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 /** Above every character: a prefix's range ends here (the values' collation is "C", byte order). */
 const TOP = String.fromCodePoint(0x10ffff);
 
@@ -38,6 +38,8 @@ export const RESULTS_MESSAGES = {
   badNumber: (name: string) => `${name} must be filtered by a number.`,
   badInstant: (name: string) =>
     `${name} must be filtered by an ISO 8601 date and time with a zone, e.g. 2026-11-23T10:00:00Z.`,
+  /** A well-formed instant the contract still refuses (2024-02-30, the year 0). */
+  refusedInstant: (name: string, reason: string) => `${name}: ${reason}.`,
 } as const;
 
 /** A transaction as the selection and download read it. */
@@ -77,8 +79,13 @@ function typedValue(filter: FilterItem, type: FieldType, value: string, fixed: b
     return fixed ? sql`cast(${value} as bigint)` : sql`cast(${value} as numeric)`;
   }
   if (type === 'DATETIME') {
-    if (!INSTANT.test(value) || Number.isNaN(Date.parse(value))) {
-      throw badRequest(RESULTS_MESSAGES.badInstant(filter.fieldName));
+    const instant = checkIsoInstant(value);
+    if (!instant.ok) {
+      throw badRequest(
+        instant.message === INSTANT_FORMAT_MESSAGE
+          ? RESULTS_MESSAGES.badInstant(filter.fieldName)
+          : RESULTS_MESSAGES.refusedInstant(filter.fieldName, instant.message),
+      );
     }
     return sql`cast(${value} as timestamptz)`;
   }

@@ -16,7 +16,7 @@ import {
   transactionsByKeyBodySchema,
 } from '@web-control/contract/finance-results';
 import { actorOf } from '../../plugins/auth-guard.ts';
-import { BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';
+import { attachmentHeader, BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';
 import type { FinanceRoutesOptions } from './routes.ts';
 
 const TAGS = ['finance'];
@@ -76,7 +76,7 @@ export const resultsRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (ap
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${download.fileName.replaceAll('"', '')}"`)
+        .header('content-disposition', attachmentHeader(download.fileName))
         .header('cache-control', 'no-store')
         .send(stream);
     },

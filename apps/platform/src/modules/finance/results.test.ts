@@ -7,6 +7,7 @@ import {
   transactionActionResponseSchema,
   type ReconQuery,
 } from '@web-control/contract/finance-results';
+import { IMPOSSIBLE_DATE_MESSAGE, INSTANT_RANGE_MESSAGE } from '@web-control/contract/inputs';
 import type { Permission } from '@web-control/contract/permissions';
 import type { ManualClock } from '../../clock.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
@@ -217,6 +218,19 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
       'f.transactionDate.GREATER_THAN=yesterday',
       RESULTS_MESSAGES.badInstant('transactionDate'),
     );
+    await expectRefused(
+      'f.transactionDate.GREATER_THAN=2024-02-30T00:00:00Z',
+      RESULTS_MESSAGES.refusedInstant('transactionDate', IMPOSSIBLE_DATE_MESSAGE),
+    );
+    await expectRefused(
+      'f.createdDateTime.BETWEEN=0000-01-01T00:00:00Z&f.createdDateTime.BETWEEN=0000-01-01T00:00:00Z',
+      RESULTS_MESSAGES.refusedInstant('createdDateTime', INSTANT_RANGE_MESSAGE),
+    );
+    // In range in UTC, but the year 0 as written: PostgreSQL would read the text and fail.
+    await expectRefused(
+      'f.transactionDate.LESS_THAN=0000-12-31T23:30:00-01:00',
+      RESULTS_MESSAGES.refusedInstant('transactionDate', INSTANT_RANGE_MESSAGE),
+    );
     await expectRefused('sortBy=colour.asc', RESULTS_MESSAGES.unknownField('colour'));
     const malformed = await call('GET', `/api/recon/processes/${CARD}/transactions?f.amount.BETWEEN=1`);
     expect(malformed.statusCode).toBe(400);
@@ -248,7 +262,7 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="card-acquiring-transactions.csv"',
+      `attachment; filename="card-acquiring-transactions.csv"; filename*=UTF-8''card-acquiring-transactions.csv`,
     );
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(

@@ -35,7 +35,13 @@ import {
 } from '@web-control/contract/finance';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
-import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
+import {
+  attachmentHeader,
+  BEARER_SECURITY,
+  NO_CONTENT_SCHEMA,
+  permissions,
+  refusals,
+} from '../../plugins/route-helpers.ts';
 import type { FinanceJobs } from './jobs.ts';
 import { FINANCE_MESSAGES, type FinanceService } from './service.ts';
 
@@ -394,7 +400,7 @@ export const filesRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (
         const file = await service.download(request.params.id, request.query.access_token, what);
         return reply
           .header('content-type', what === 'file' ? 'application/octet-stream' : 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${file.fileName.replaceAll('"', '')}"`)
+          .header('content-disposition', attachmentHeader(file.fileName))
           .header('cache-control', 'no-store')
           .send(file.content);
       },

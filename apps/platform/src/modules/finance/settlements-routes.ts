@@ -15,7 +15,7 @@ import {
   settlementsResponseSchema,
 } from '@web-control/contract/finance-settlements';
 import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
-import { BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';
+import { attachmentHeader, BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';
 import type { FinanceService } from './service.ts';
 import type { SettlementsService } from './settlements-service.ts';
 
@@ -25,10 +25,6 @@ export interface SettlementsRoutesOptions {
 }
 
 const TAGS = ['finance'];
-
-function attachment(fileName: string): string {
-  return `attachment; filename="${fileName.replaceAll('"', '')}"`;
-}
 
 /** Settlement runs and the outbox at /api/recon. */
 export const settlementsRoutes: FastifyPluginCallbackZod<SettlementsRoutesOptions> = (
@@ -82,7 +78,7 @@ export const settlementsRoutes: FastifyPluginCallbackZod<SettlementsRoutesOption
       const report = await settlements.report(request.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(report.fileName))
+        .header('content-disposition', attachmentHeader(report.fileName))
         .header('cache-control', 'no-store')
         .send(report.content);
     },
@@ -167,7 +163,7 @@ export const settlementsRoutes: FastifyPluginCallbackZod<SettlementsRoutesOption
       const extract = await service.downloadExtract(request.query.path, request.query.access_token);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(request.query.filename ?? extract.fileName))
+        .header('content-disposition', attachmentHeader(request.query.filename ?? extract.fileName))
         .header('cache-control', 'no-store')
         .send(extract.content);
     },

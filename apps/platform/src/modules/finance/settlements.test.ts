@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconResultsResponseSchema } from '@web-control/contract/finance-results';
+import { FILE_NAME_MESSAGE } from '@web-control/contract/inputs';
 import {
   extractsResponseSchema,
   settlementDetailSchema,
@@ -303,6 +304,43 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
     expect((await call('GET', '/api/recon/extracts', tokens.nobody)).statusCode).toBe(403);
   });
 
+  it('refuses a download name that could break the header or name a path, without spending the token', async () => {
+    const [extract] = extractsResponseSchema.parse(
+      (await call('GET', '/api/recon/extracts?tag=kind:exceptions', tokens.reader)).json(),
+    ).extracts;
+    const path = extract?.path ?? '';
+    const token = (await call('GET', `/api/recon/files/token?fileIdentifier=${path}`, tokens.reader)).json<{
+      token: string;
+    }>().token;
+    const download = (filename: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/recon/extracts/download?${new URLSearchParams({ path, filename, access_token: token }).toString()}`,
+      });
+    for (const filename of [
+      'a\r\nSet-Cookie: x=1.csv',
+      'a\nb.csv',
+      '../../etc/passwd',
+      'a/b.csv',
+      'a\\b.csv',
+      '..',
+      'x'.repeat(256),
+    ]) {
+      const refused = await download(filename);
+      expect(refused.statusCode, filename).toBe(400);
+      expect(refused.json(), filename).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ field: 'filename', message: FILE_NAME_MESSAGE }],
+      });
+    }
+    // The token was not spent: a name outside ASCII is sent as RFC 5987 UTF-8 beside an ASCII fallback.
+    const euro = await download('€ "report" (1).csv');
+    expect(euro.statusCode, euro.body).toBe(200);
+    expect(euro.headers['content-disposition']).toBe(
+      `attachment; filename="_ _report_ (1).csv"; filename*=UTF-8''%E2%82%AC%20%22report%22%20%281%29.csv`,
+    );
+  });
+
   it('downloads an extract once with a token from the files API', async () => {
     const [extract] = extractsResponseSchema.parse(
       (await call('GET', '/api/recon/extracts?tag=kind:exceptions', tokens.reader)).json(),
@@ -317,7 +355,9 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
     const url = `/api/recon/extracts/download?path=${path}&filename=exceptions.csv&access_token=${token}`;
     const download = await app.inject({ method: 'GET', url });
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toBe('attachment; filename="exceptions.csv"');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="exceptions.csv"; filename*=UTF-8''exceptions.csv`,
+    );
     expect(download.body).toBe(
       'line,reason,row\n2,"amount is not a whole number","B1,ten,USD,2026-03-02T07:00:00Z,Shop"\n',
     );

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { EARLIEST_INSTANT } from '@web-control/contract/inputs';
 import type { DbExecutor } from '../../db/schema.ts';
 
 export interface NodeRecord {
@@ -189,7 +190,10 @@ export function createMonitoringRepository() {
       executor: DbExecutor,
       filter: { from: Date; to: Date; after: Date | undefined; limit: number },
     ): Promise<Array<Omit<MetricRecord, 'id'>>> {
-      const lookbackFrom = new Date(filter.from.getTime() - COUNTER_LOOKBACK_MS);
+      // Never before the first supported instant: PostgreSQL has no year 0.
+      const lookbackFrom = new Date(
+        Math.max(filter.from.getTime() - COUNTER_LOOKBACK_MS, Date.parse(EARLIEST_INSTANT)),
+      );
       const after = filter.after ?? lookbackFrom;
       const { rows } = await sql<AggregateRow>`
         with increments as (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { createMappingBodySchema, type CreateMappingBody } from '@web-control/contract/config-maps';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,7 +8,8 @@ import { MAPPINGS_TEXTS } from '../constants';
 
 /**
  * The input row at the top of the table in edit mode: Enter in either field adds the mapping.
- * Both fields are required, with the one message the specification gives for either.
+ * Both fields are required, with the one message the specification gives for either, shown at
+ * the field it is about.
  */
 export function AddMappingForm({ mapId }: { mapId: string }) {
   const createMapping = useCreateMapping();
@@ -17,7 +18,6 @@ export function AddMappingForm({ mapId }: { mapId: string }) {
     defaultValues: { key: '', value: '' },
   });
   const { errors } = form.formState;
-  const message = errors.key?.message ?? errors.value?.message;
   const add = form.handleSubmit(async (values) => {
     try {
       await createMapping.mutateAsync({ mapId, ...values });
@@ -33,7 +33,7 @@ export function AddMappingForm({ mapId }: { mapId: string }) {
           aria-label={MAPPINGS_TEXTS.newKey}
           placeholder={MAPPINGS_TEXTS.key}
           autoComplete="off"
-          error={errors.key !== undefined}
+          error={errors.key?.message}
           disabled={createMapping.isPending}
           style={{ flex: 1 }}
           {...form.register('key')}
@@ -42,7 +42,7 @@ export function AddMappingForm({ mapId }: { mapId: string }) {
           aria-label={MAPPINGS_TEXTS.newValue}
           placeholder={MAPPINGS_TEXTS.value}
           autoComplete="off"
-          error={errors.value !== undefined}
+          error={errors.value?.message}
           disabled={createMapping.isPending}
           style={{ flex: 2 }}
           {...form.register('value')}
@@ -51,11 +51,6 @@ export function AddMappingForm({ mapId }: { mapId: string }) {
           {MAPPINGS_TEXTS.add}
         </Button>
       </Group>
-      {message ? (
-        <Text c="red" size="sm" mt={4} role="alert">
-          {message}
-        </Text>
-      ) : null}
     </form>
   );
 }

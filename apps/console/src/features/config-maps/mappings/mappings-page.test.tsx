@@ -1,5 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { EMPTY_MAPPING_MESSAGE } from '@web-control/contract/config-maps';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
@@ -126,6 +127,49 @@ describe('mappings page', { timeout: 30_000 }, () => {
     expect(fetch.bodiesOf('POST', MAPPINGS)).toEqual([{ key: '455555', value: 'acquirer-e' }]);
     expect(fetch.headersOf('POST', MAPPINGS)[0]?.get('Idempotency-Key')).toBeTruthy();
     await waitFor(() => expect(key).toHaveValue(''));
+  });
+
+  it('refuses a key or value that is blank after trimming, with the exact text at the field, on every edit path', async () => {
+    const fetch = setup();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await startEditing(user);
+    // The Add row.
+    const key = await screen.findByRole('textbox', { name: 'New key' });
+    await user.type(key, '   ');
+    await user.type(screen.getByRole('textbox', { name: 'New value' }), 'acquirer-e{Enter}');
+    await waitFor(() => expect(key).toHaveAccessibleDescription(EMPTY_MAPPING_MESSAGE));
+    await user.clear(key);
+    await user.type(key, '455555');
+    await user.clear(screen.getByRole('textbox', { name: 'New value' }));
+    await user.type(screen.getByRole('textbox', { name: 'New value' }), ' \t {Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'New value' })).toHaveAccessibleDescription(
+        EMPTY_MAPPING_MESSAGE,
+      ),
+    );
+    // Inline editing keeps the field open with the reason.
+    await user.click(screen.getByRole('button', { name: /, edit the value of 400000 inline$/ }));
+    const inline = screen.getByRole('textbox', { name: 'Value of 400000' });
+    await user.clear(inline);
+    await user.keyboard('   {Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Value of 400000' })).toHaveAccessibleDescription(
+        EMPTY_MAPPING_MESSAGE,
+      ),
+    );
+    await user.keyboard('{Escape}');
+    // The edit modal.
+    await user.click(screen.getByRole('button', { name: 'Edit 433333' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mapping' });
+    const value = await within(dialog).findByRole('textbox', { name: 'Value' });
+    await user.clear(value);
+    await user.type(value, '  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(value).toHaveAccessibleDescription(EMPTY_MAPPING_MESSAGE));
+    expect(
+      fetch.fetchMock.mock.calls.filter(([, init]) => ['POST', 'PATCH'].includes(init?.method ?? '')),
+    ).toHaveLength(0);
   });
 
   it('says when the mapping was not created, keeping what was typed', async () => {

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import type { Mapping } from '@web-control/contract/config-maps';
+import { mappingValueSchema, type Mapping } from '@web-control/contract/config-maps';
 import { useState, type KeyboardEvent } from 'react';
 import { openModal } from '../../../shared/modals/modal-store';
 import { confirmModal } from '../../../shared/modals/standard-modals';
@@ -29,6 +29,8 @@ interface InlineEdit {
   key: string;
   value: string;
   typed: string;
+  /** Why the typed value cannot be saved, shown at the field. */
+  error?: string;
 }
 
 /** Clicking a value starts editing it: the field takes the focus at once. */
@@ -58,8 +60,14 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
   }
 
   async function saveInline(edit: InlineEdit) {
-    setInline(null);
     const changed = changedValueOf(edit.value, edit.typed);
+    // Checked by the rules the platform applies, so a refused value stays in the field with the reason.
+    const refusal = changed === null ? undefined : mappingValueSchema.safeParse(changed).error?.issues[0];
+    if (refusal !== undefined) {
+      setInline({ ...edit, error: refusal.message });
+      return;
+    }
+    setInline(null);
     // Sent only if the value changed (section 5).
     if (changed === null) return;
     try {
@@ -125,7 +133,10 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
               value={inline.typed}
               ref={focusOnMount}
               size="xs"
-              onChange={(event) => setInline({ ...inline, typed: event.currentTarget.value })}
+              error={inline.error}
+              onChange={(event) =>
+                setInline({ key: inline.key, value: inline.value, typed: event.currentTarget.value })
+              }
               onKeyDown={(event) => onInlineKey(event, inline)}
               // Losing focus cancels inline editing (section 2).
               onBlur={() => setInline(null)}
