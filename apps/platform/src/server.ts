@@ -23,6 +23,7 @@ import { vouchersPlugin } from './modules/vouchers/plugin.ts';
 import { createVouchersService, type VouchersService } from './modules/vouchers/service.ts';
 import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
 import { contentEncodingPlugin } from './plugins/content-encoding.ts';
 import { ERROR_SERVER_OPTIONS, errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   });
   await app.register(contentEncodingPlugin);
   await app.register(rateLimit, { global: false });
+  await app.register(compressionPlugin);
   await app.register(openApiPlugin, { productName: settings.productName });
 
   // App plugins.

@@ -95,6 +95,15 @@ function isNodeScrollId(value: string): boolean {
   return id !== undefined && BigInt(id) <= BIGINT_MAX;
 }
 
+/** The most buckets a reduced answer may be asked for (a plot wider than any screen). */
+export const MAX_DATA_POINTS_LIMIT = 4_000;
+
+/**
+ * Optional on every metrics call: the plot's width in CSS pixels. When sent, the answer is the
+ * reduced, columnar form (reducedMetricsResponseSchema) with at most this many buckets.
+ */
+const maxDataPoints = z.coerce.number().int().min(1).max(MAX_DATA_POINTS_LIMIT).optional();
+
 export const metricsQuerySchema = z.object({
   from: timeRangeSchema,
   /** true: the live view, whose points keep arriving (the console polls). */
@@ -102,6 +111,7 @@ export const metricsQuerySchema = z.object({
   instance: text().min(1).max(64),
   node: text().min(1).max(64),
   scrollId: text().max(64).refine(isNodeScrollId, BAD_SCROLL_ID_MESSAGE).optional(),
+  maxDataPoints,
 });
 
 /** The home graphs: from and to are the start and end of today (ISO 8601). */
@@ -109,6 +119,46 @@ export const aggregateMetricsQuerySchema = z.object({
   from: isoInstantSchema,
   to: isoInstantSchema,
   scrollId: text().regex(AGGREGATE_SCROLL_ID_PATTERN, BAD_SCROLL_ID_MESSAGE).optional(),
+  maxDataPoints,
 });
+
+/** The metrics a reduced answer may carry, named as in metricPointSchema. */
+export const METRIC_NAMES = [
+  '5minTps',
+  '5minTpsAgg',
+  'totalMessages',
+  'percentile50',
+  'percentile95',
+  'percentile99',
+] as const;
+export type MetricName = (typeof METRIC_NAMES)[number];
+
+/**
+ * One metric over the buckets, index for index with `times`. Gauges (TPS, percentiles) give the
+ * bucket's mean with its min and max, so a spike inside a bucket still shows; the running total
+ * gives its value at the bucket's newest point and has no min or max.
+ */
+export const metricBucketSeriesSchema = z.object({
+  metric: z.enum(METRIC_NAMES),
+  values: z.array(z.number()),
+  min: z.array(z.number()).optional(),
+  max: z.array(z.number()).optional(),
+});
+export type MetricBucketSeries = z.infer<typeof metricBucketSeriesSchema>;
+
+/**
+ * The answer when maxDataPoints is sent: the points between the range's start (or after scrollId)
+ * and now, in at most maxDataPoints buckets of stepMs each, in columns. Never partial (200).
+ */
+export const reducedMetricsResponseSchema = z.object({
+  /** The width of a bucket, a whole number of point intervals. */
+  stepMs: z.number().int().positive(),
+  /** Each bucket's newest point, epoch milliseconds, ascending. */
+  times: z.array(z.number().int()),
+  series: z.array(metricBucketSeriesSchema),
+  /** The newest point's scrollId: polling continues from it without maxDataPoints. */
+  scrollId: text().optional(),
+});
+export type ReducedMetricsResponse = z.infer<typeof reducedMetricsResponseSchema>;
 
 export const featuresResponseSchema = z.object({ searchIndex: z.boolean() });

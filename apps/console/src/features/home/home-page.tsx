@@ -1,9 +1,11 @@
 import { Stack, Title } from '@mantine/core';
-import type { MetricPoint } from '@web-control/contract/monitoring';
+import type { MetricName } from '@web-control/contract/monitoring';
 import { useMemo } from 'react';
 import { visiblePoints, type SeriesState } from '../../shared/charts/batched-series';
 import { ChartPanel } from '../../shared/charts/chart-panel';
+import { chartTimes, metricColumns, type ChartPoint } from '../../shared/charts/metric-points';
 import type { ChartSeries } from '../../shared/charts/time-series-chart';
+import { usePlotWidth } from '../../shared/charts/use-plot-width';
 import { formatCount, formatTps } from '../../shared/format/metrics';
 import { PageTitle } from '../../shared/ui/page-title';
 import { LoadingState } from '../../shared/ui/query-state';
@@ -14,9 +16,7 @@ const TITLE = 'Home';
 export const TPS_TODAY_TITLE = 'Messages per Second Today';
 export const COUNT_TODAY_TITLE = 'Total Messages Processed Today';
 
-const NO_POINTS: readonly MetricPoint[] = [];
-const pickTps = (point: MetricPoint) => point['5minTpsAgg'];
-const pickCount = (point: MetricPoint) => point.totalMessages;
+const NO_POINTS: readonly ChartPoint[] = [];
 
 export function HomePage() {
   const features = useFeatures();
@@ -38,50 +38,59 @@ export function HomePage() {
 }
 
 function TpsTodayGraph({ day }: { day: Day }) {
-  const series = useTpsToday(day);
+  const [measurePlot, plotWidth] = usePlotWidth();
+  const series = useTpsToday(day, plotWidth);
   return (
-    <DayGraph
-      title={TPS_TODAY_TITLE}
-      day={day}
-      state={series.data}
-      label="Messages per second"
-      pick={pickTps}
-      format={formatTps}
-    />
+    <div ref={measurePlot}>
+      <DayGraph
+        title={TPS_TODAY_TITLE}
+        day={day}
+        state={series.data}
+        label="Messages per second"
+        metric="5minTpsAgg"
+        format={formatTps}
+      />
+    </div>
   );
 }
 
 function CountTodayGraph({ day }: { day: Day }) {
-  const series = useCountToday(day);
+  const [measurePlot, plotWidth] = usePlotWidth();
+  const series = useCountToday(day, plotWidth);
   return (
-    <DayGraph
-      title={COUNT_TODAY_TITLE}
-      day={day}
-      state={series.data}
-      label="Messages processed"
-      pick={pickCount}
-      format={formatCount}
-    />
+    <div ref={measurePlot}>
+      <DayGraph
+        title={COUNT_TODAY_TITLE}
+        day={day}
+        state={series.data}
+        label="Messages processed"
+        metric="totalMessages"
+        format={formatCount}
+      />
+    </div>
   );
 }
 
 interface DayGraphProps {
   title: string;
   day: Day;
-  state: SeriesState<MetricPoint> | undefined;
+  state: SeriesState<ChartPoint> | undefined;
   label: string;
-  pick: (point: MetricPoint) => number;
+  metric: MetricName;
   format: (value: number) => string;
 }
 
-function DayGraph({ title, day, state, label, pick, format }: DayGraphProps) {
+function DayGraph({ title, day, state, label, metric, format }: DayGraphProps) {
   const points = state ? visiblePoints(state) : NO_POINTS;
   const from = Date.parse(day.from) / 1000;
   const to = Date.parse(day.to) / 1000;
   const { times, series } = useMemo(() => {
-    const values: ChartSeries[] = [{ label, color: 'blue', values: points.map(pick), format }];
-    return { times: points.map((point) => Date.parse(point.time) / 1000), series: values };
-  }, [points, label, pick, format]);
+    const { values, min, max } = metricColumns(points, metric);
+    // The running total only grows: a bucket's min and max add nothing to its line.
+    const band = metric === 'totalMessages' ? undefined : { min, max };
+    const drawn: ChartSeries[] = [{ label, color: 'blue', values, format, band }];
+    return { times: chartTimes(points), series: drawn };
+  }, [points, label, metric, format]);
   const timeRange = useMemo(() => [from, to] as const, [from, to]);
   return (
     <ChartPanel

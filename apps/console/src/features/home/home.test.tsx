@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import type { MetricPoint } from '@web-control/contract/monitoring';
+import type { MetricPoint, ReducedMetricsResponse } from '@web-control/contract/monitoring';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GRAPH_LOAD_FAILED } from '../../shared/charts/chart-panel';
+import { FALLBACK_PLOT_WIDTH } from '../../shared/charts/use-plot-width';
 import { setRuntimeConfig } from '../../shared/runtime-config';
 import { jsonResponse, routeFetch, settle } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
+import { FakeUPlot } from '../../test/uplot';
 import { TEST_CONFIG } from '../../test/tokens';
 import { today } from './api/aggregate-metrics';
 import { HomePage } from './home-page';
@@ -29,11 +31,36 @@ function point(index: number): MetricPoint {
 
 type Handler = (body: unknown, url: URL) => Response;
 
+/** The day reduced to buckets, one per point here; polling continues from the last point. */
+function reduced(points: MetricPoint[]): ReducedMetricsResponse {
+  return {
+    stepMs: 10_000,
+    times: points.map((p) => Date.parse(p.time)),
+    series: [
+      {
+        metric: '5minTpsAgg',
+        values: points.map((p) => p['5minTpsAgg']),
+        min: points.map((p) => p['5minTpsAgg'] - 0.5),
+        max: points.map((p) => p['5minTpsAgg'] + 10),
+      },
+      { metric: 'totalMessages', values: points.map((p) => p.totalMessages) },
+    ],
+    scrollId: points.at(-1)?.scrollId,
+  };
+}
+
+/** A first load (with maxDataPoints) gets the reduced day; a load after scrollId gets points. */
+function answer(url: URL, points: MetricPoint[], status = 200): Response {
+  return url.searchParams.has('maxDataPoints')
+    ? jsonResponse(200, reduced(points))
+    : jsonResponse(status, { metrics: points });
+}
+
 function setup(searchIndex: boolean, overrides: Record<string, Handler> = {}) {
   const fetch = routeFetch({
     'GET /api/ecs/features': () => jsonResponse(200, { searchIndex }),
-    'GET /api/ecs/metrics/tpsAgg': () => jsonResponse(200, { metrics: [point(1), point(2)] }),
-    'GET /api/ecs/metrics/countAgg': () => jsonResponse(200, { metrics: [point(1), point(2)] }),
+    'GET /api/ecs/metrics/tpsAgg': (_body, url) => answer(url, [point(1), point(2)]),
+    'GET /api/ecs/metrics/countAgg': (_body, url) => answer(url, [point(1), point(2)]),
     ...overrides,
   });
   vi.stubGlobal('fetch', fetch.fetchMock);
@@ -42,6 +69,7 @@ function setup(searchIndex: boolean, overrides: Record<string, Handler> = {}) {
 
 describe('Home', () => {
   beforeEach(() => {
+    FakeUPlot.reset();
     setRuntimeConfig({ ...TEST_CONFIG });
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
@@ -62,7 +90,11 @@ describe('Home', () => {
     const day = today();
     for (const path of ['/api/ecs/metrics/tpsAgg', '/api/ecs/metrics/countAgg']) {
       const query = Object.fromEntries(requests(path)[0]?.searchParams ?? []);
-      expect(query, `${path} asks for the whole of today`).toEqual({ from: day.from, to: day.to });
+      expect(query, `${path} asks for the whole of today, as many points as the plot is wide`).toEqual({
+        from: day.from,
+        to: day.to,
+        maxDataPoints: String(FALLBACK_PLOT_WIDTH),
+      });
     }
     expect(new Date(day.from).getHours()).toBe(0);
     expect(new Date(day.to).getHours()).toBe(23);
@@ -77,23 +109,40 @@ describe('Home', () => {
     expect(requests('/api/ecs/metrics/tpsAgg')).toHaveLength(0);
   });
 
+  it('draws the band of each bucket around the TPS line, so a spike inside one shows', async () => {
+    setup(true);
+    renderRoutes(routes, { path: '/dashboard/home' });
+    const tps = await screen.findByRole('figure', { name: 'Messages per Second Today' });
+    expect(await within(tps).findByText('2.500')).toBeInTheDocument();
+    const plot = FakeUPlot.instances.find((instance) => instance.opts.bands?.length === 1);
+    expect(plot?.data.slice(1)).toEqual([
+      [1.5, 2.5],
+      [11.5, 12.5],
+      [1, 2],
+    ]);
+  });
+
   it('asks for the next batch 2 s after a 206, continuing from the last point', async () => {
     const { requests } = setup(false, {
-      'GET /api/ecs/metrics/countAgg': (_body, url) =>
-        url.searchParams.get('scrollId') === 'a2'
-          ? jsonResponse(200, { metrics: [point(3)] })
-          : jsonResponse(206, { metrics: [point(1), point(2)] }),
+      'GET /api/ecs/metrics/countAgg': (_body, url) => {
+        const scrollId = url.searchParams.get('scrollId');
+        if (scrollId === 'a2') return jsonResponse(206, { metrics: [point(3)] });
+        if (scrollId === 'a3') return jsonResponse(200, { metrics: [point(4)] });
+        return answer(url, [point(1), point(2)]);
+      },
     });
     renderRoutes(routes, { path: '/dashboard/home' });
     const count = await screen.findByRole('figure', { name: 'Total Messages Processed Today' });
+    expect(await within(count).findByText(/^2\s000$/)).toBeInTheDocument();
+    await settle(30_000);
     expect(
       await within(count).findByLabelText('Loading more of Total Messages Processed Today'),
     ).toBeInTheDocument();
     await settle(1_500);
-    expect(requests('/api/ecs/metrics/countAgg'), 'not before 2 s').toHaveLength(1);
+    expect(requests('/api/ecs/metrics/countAgg'), 'not before 2 s').toHaveLength(2);
     await settle(600);
-    expect(requests('/api/ecs/metrics/countAgg')[1]?.searchParams.get('scrollId')).toBe('a2');
-    expect(await within(count).findByText(/^3\s000$/)).toBeInTheDocument();
+    expect(requests('/api/ecs/metrics/countAgg')[2]?.searchParams.get('scrollId')).toBe('a3');
+    expect(await within(count).findByText(/^4\s000$/)).toBeInTheDocument();
     expect(within(count).queryByLabelText(/Loading more/)).toBeNull();
   });
 
@@ -101,18 +150,19 @@ describe('Home', () => {
     // Every answer is partial: the batches keep coming, 2 s apart, past the 30 s refresh.
     let next = 0;
     const { requests } = setup(false, {
-      'GET /api/ecs/metrics/countAgg': () => {
+      'GET /api/ecs/metrics/countAgg': (_body, url) => {
         next += 1;
-        return jsonResponse(206, { metrics: [point(next)] });
+        return answer(url, [point(next)], 206);
       },
     });
     renderRoutes(routes, { path: '/dashboard/home' });
     await screen.findByRole('figure', { name: 'Total Messages Processed Today' });
     await settle();
-    for (let second = 2; second <= 34; second += 2) await settle(2_000);
+    // The reduced first load is whole; the refresh at 30 s starts the chain of partial batches.
+    for (let second = 2; second <= 64; second += 2) await settle(2_000);
     const scrollIds = requests('/api/ecs/metrics/countAgg').map((url) => url.searchParams.get('scrollId'));
-    expect(scrollIds.length, 'the batches went on past the 30 s refresh').toBeGreaterThan(15);
-    // One request at the start and one per 2 s follow-up; a refresh at 30 s would add a second chain.
+    expect(scrollIds.length, 'the batches went on past the next 30 s refresh').toBeGreaterThan(15);
+    // One chain of 2 s follow-ups after the 30 s refresh; a refresh at 60 s would add a second one.
     expect(scrollIds).toEqual([null, ...Array.from({ length: scrollIds.length - 1 }, (_, i) => `a${i + 1}`)]);
     expect(new Set(scrollIds).size, 'no point is asked for twice').toBe(scrollIds.length);
   });
@@ -135,9 +185,7 @@ describe('Home', () => {
       'GET /api/ecs/metrics/tpsAgg': (_body, url) =>
         fail
           ? jsonResponse(500, {})
-          : jsonResponse(200, {
-              metrics: url.searchParams.get('scrollId') ? [point(3)] : [point(1), point(2)],
-            }),
+          : answer(url, url.searchParams.get('scrollId') ? [point(3)] : [point(1), point(2)]),
     });
     renderRoutes(routes, { path: '/dashboard/home' });
     const tps = await screen.findByRole('figure', { name: 'Messages per Second Today' });

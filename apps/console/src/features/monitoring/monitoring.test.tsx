@@ -1,9 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Instance, MetricPoint, Node, SafQueue } from '@web-control/contract/monitoring';
+import type {
+  Instance,
+  MetricPoint,
+  Node,
+  ReducedMetricsResponse,
+  SafQueue,
+} from '@web-control/contract/monitoring';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GRAPH_LOAD_FAILED } from '../../shared/charts/chart-panel';
+import { FALLBACK_PLOT_WIDTH } from '../../shared/charts/use-plot-width';
 import { setRuntimeConfig } from '../../shared/runtime-config';
 import { jsonResponse, routeFetch, settle } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
@@ -72,12 +79,35 @@ function metricPoint(second: number): MetricPoint {
 
 type Handler = (body: unknown, url: URL) => Response;
 
+/** The range reduced to buckets, one per point here, each gauge's max 100 above its value. */
+function reduced(points: MetricPoint[]): ReducedMetricsResponse {
+  const gauge = (metric: '5minTps' | 'percentile50' | 'percentile95' | 'percentile99') => ({
+    metric,
+    values: points.map((p) => p[metric]),
+    min: points.map((p) => p[metric]),
+    max: points.map((p) => p[metric] + 100),
+  });
+  return {
+    stepMs: 10_000,
+    times: points.map((p) => Date.parse(p.time)),
+    series: [gauge('5minTps'), gauge('percentile50'), gauge('percentile95'), gauge('percentile99')],
+    scrollId: points.at(-1)?.scrollId,
+  };
+}
+
+/** A first load (with maxDataPoints) gets the reduced range; a load after scrollId gets points. */
+function answer(url: URL, points: MetricPoint[], status = 200): Response {
+  return url.searchParams.has('maxDataPoints')
+    ? jsonResponse(200, reduced(points))
+    : jsonResponse(status, { metrics: points });
+}
+
 function setup(overrides: Record<string, Handler> = {}) {
   const fetch = routeFetch({
     'GET /api/ecs/nodes': () => jsonResponse(200, { nodes }),
     'GET /api/ecs/saf': () => jsonResponse(200, { queues }),
     'GET /api/ecs/instances': () => jsonResponse(200, { instances }),
-    'GET /api/ecs/metrics': () => jsonResponse(200, { metrics: [metricPoint(0), metricPoint(10)] }),
+    'GET /api/ecs/metrics': (_body, url) => answer(url, [metricPoint(0), metricPoint(10)]),
     ...overrides,
   });
   vi.stubGlobal('fetch', fetch.fetchMock);
@@ -208,8 +238,22 @@ describe('Node View', () => {
     expect(screen.getByRole('figure', { name: 'Response time on requests' })).toBeInTheDocument();
     await settle();
     const query = Object.fromEntries(requests('/api/ecs/metrics')[0]?.searchParams ?? []);
-    expect(query).toEqual({ from: 'now-30m', online: 'true', instance: 'i1', node: 'n1' });
+    expect(query, 'as many points as the plot is wide').toEqual({
+      from: 'now-30m',
+      online: 'true',
+      instance: 'i1',
+      node: 'n1',
+      maxDataPoints: String(FALLBACK_PLOT_WIDTH),
+    });
     expect(FakeUPlot.instances.length).toBeGreaterThanOrEqual(2);
+    // Each bucket's max is drawn as the band's upper edge: a spike inside a bucket shows.
+    const plot = FakeUPlot.instances.find((p) => p.opts.series.some((s) => s.label === 'TPS (5 minutes)'));
+    expect(plot?.opts.bands).toHaveLength(1);
+    expect(plot?.data.slice(1)).toEqual([
+      [0, 10],
+      [100, 110],
+      [0, 10],
+    ]);
   });
 
   it('selects the node passed in navigation state', async () => {
@@ -238,26 +282,37 @@ describe('Node View', () => {
     expect(plot?.isShown(3)).toBe(false);
   });
 
-  it('asks for the next batch 2 s after a 206, from the last point, and appends it', async () => {
+  it('polls after the reduced range, asks for the next batch 2 s after a 206 and appends it', async () => {
     const { requests } = setup({
-      'GET /api/ecs/metrics': (_body, url) =>
-        url.searchParams.get('scrollId') === 'p10'
-          ? jsonResponse(200, { metrics: [metricPoint(20)] })
-          : jsonResponse(206, { metrics: [metricPoint(0), metricPoint(10)] }),
+      'GET /api/ecs/metrics': (_body, url) => {
+        const scrollId = url.searchParams.get('scrollId');
+        if (scrollId === 'p10') return jsonResponse(206, { metrics: [metricPoint(20)] });
+        if (scrollId === 'p20') return jsonResponse(200, { metrics: [metricPoint(30)] });
+        return answer(url, [metricPoint(0), metricPoint(10)]);
+      },
     });
     renderRoutes(routes, { path: '/dashboard/monitoring/node' });
     const chart = await screen.findByRole('figure', { name: 'Request messages per second' });
     await within(chart).findByRole('button', { name: 'TPS (5 minutes)' });
     expect(requests('/api/ecs/metrics')).toHaveLength(1);
-    await settle(1_500);
-    expect(requests('/api/ecs/metrics'), 'not before 2 s').toHaveLength(1);
-    await settle(600);
+    await settle(30_000);
     expect(requests('/api/ecs/metrics')).toHaveLength(2);
     expect(requests('/api/ecs/metrics')[1]?.searchParams.get('scrollId')).toBe('p10');
+    expect(requests('/api/ecs/metrics')[1]?.searchParams.has('maxDataPoints')).toBe(false);
+    await settle(1_500);
+    expect(requests('/api/ecs/metrics'), 'not before 2 s').toHaveLength(2);
+    await settle(600);
+    expect(requests('/api/ecs/metrics')).toHaveLength(3);
+    expect(requests('/api/ecs/metrics')[2]?.searchParams.get('scrollId')).toBe('p20');
     await settle();
-    expect(within(chart).getByText('20.000')).toBeInTheDocument();
+    expect(within(chart).getByText('30.000')).toBeInTheDocument();
     const plot = FakeUPlot.instances.find((p) => p.opts.series.some((s) => s.label === 'TPS (5 minutes)'));
-    expect(plot?.data[1]).toEqual([0, 10, 20]);
+    // The reported points' band is their value: only the buckets carry a max of their own.
+    expect(plot?.data.slice(1)).toEqual([
+      [0, 10, 20, 30],
+      [100, 110, 20, 30],
+      [0, 10, 20, 30],
+    ]);
   });
 
   it('refreshes every 30 s from the scroll position', async () => {

@@ -55,6 +55,14 @@ describe('reduceSeries', () => {
     expect(state).toMatchObject({ scrollId: 's2', phase: 'waiting', settled: true, more: true });
   });
 
+  it("continues from a reduced answer's own scrollId rather than its last bucket", () => {
+    const state = reduceSeries(initialSeriesState(), {
+      type: 'batch',
+      batch: { points: [point(1), point(2)], partial: false, scrollId: 'raw-7' },
+    });
+    expect(state).toMatchObject({ scrollId: 'raw-7', phase: 'idle', more: false });
+  });
+
   it('keeps the scroll position on an empty batch', () => {
     const start = { ...initialSeriesState<SeriesPoint>(), scrollId: 's9' };
     expect(reduceSeries(start, { type: 'batch', batch: { points: [], partial: false } }).scrollId).toBe('s9');

@@ -24,6 +24,8 @@ export interface Batch<P extends SeriesPoint> {
   points: P[];
   /** Status 206: more points remain after these. */
   partial: boolean;
+  /** Where the next load continues when it is not the last point's scrollId (a reduced answer's buckets). */
+  scrollId?: string;
 }
 
 export type BatchPhase = 'idle' | 'loading' | 'waiting';
@@ -77,7 +79,7 @@ export function reduceSeries<P extends SeriesPoint>(
       const last = event.batch.points.at(-1);
       return {
         points: mergePoints(state.points, event.batch.points),
-        scrollId: last ? last.scrollId : state.scrollId,
+        scrollId: event.batch.scrollId ?? last?.scrollId ?? state.scrollId,
         phase: event.batch.partial ? 'waiting' : 'idle',
         failed: false,
         settled: true,
@@ -149,7 +151,7 @@ export async function* streamSeries<P extends SeriesPoint>(
     yield { type: 'batch', batch };
     // A partial answer without points could not move the scroll position: asking again would loop.
     if (!batch.partial || batch.points.length === 0) return;
-    scrollId = batch.points.at(-1)?.scrollId ?? scrollId;
+    scrollId = batch.scrollId ?? batch.points.at(-1)?.scrollId ?? scrollId;
     await delay(BATCH_FOLLOW_UP_MS, signal);
     if (signal?.aborted) return;
     event = { type: 'load' };

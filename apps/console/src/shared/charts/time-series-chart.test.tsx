@@ -93,6 +93,20 @@ describe('TimeSeriesChart', () => {
     expect(FakeUPlot.latest()?.isShown(1)).toBe(false);
   });
 
+  it('shades a band between each time’s min and max, shown and hidden with its line', async () => {
+    const user = userEvent.setup();
+    const [fast, slow] = series;
+    if (!fast || !slow) throw new Error('two series');
+    const banded: ChartSeries[] = [{ ...fast, band: { min: [0.5, 2], max: [9, 2] } }, slow];
+    renderChart({ times, series: banded });
+    const plot = FakeUPlot.latest();
+    expect(plot?.data).toEqual([times, [1, 2], [3, 4], [9, 2], [0.5, 2]]);
+    expect(plot?.opts.bands?.map((band) => band.series)).toEqual([[3, 4]]);
+    await user.click(screen.getByRole('button', { name: 'Fast' }));
+    expect([1, 3, 4].map((index) => plot?.isShown(index))).toEqual([false, false, false]);
+    expect(plot?.isShown(2)).toBe(false);
+  });
+
   it('reads out the latest values, and those under the cursor', () => {
     renderChart({ times, series });
     const legend = screen.getByRole('group', { name: 'Legend' });

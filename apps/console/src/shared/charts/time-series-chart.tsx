@@ -1,11 +1,12 @@
 import 'uplot/dist/uPlot.min.css';
-import { Group, Text, UnstyledButton, useComputedColorScheme, useMantineTheme } from '@mantine/core';
+import { alpha, Group, Text, UnstyledButton, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import { formatDateTimeSeconds } from '../format/dates';
 import { formatTimeTicks, formatValueTicks, valueAxisWidth } from './axis-labels';
 import { chartPalette, type ChartColor } from './chart-colors';
 import classes from './time-series-chart.module.css';
+import { FALLBACK_PLOT_WIDTH } from './use-plot-width';
 
 export interface ChartSeries {
   label: string;
@@ -15,6 +16,8 @@ export interface ChartSeries {
   format: (value: number) => string;
   /** Drawn from the start unless false; the legend switches it on and off. */
   shownByDefault?: boolean;
+  /** Each time's lowest and highest value (a reduced bucket's), shaded around the line so spikes show. */
+  band?: { min: readonly (number | null)[]; max: readonly (number | null)[] };
 }
 
 export interface TimeSeriesChartProps {
@@ -29,11 +32,26 @@ export interface TimeSeriesChartProps {
 export const DEFAULT_CHART_HEIGHT = 260;
 /** Two lines of labels: the time, and the day where it changes. */
 const TIME_AXIS_HEIGHT_PX = 48;
-/** Used until the container has been measured (and in a page without layout). */
-const FALLBACK_WIDTH = 600;
+const BAND_FILL_ALPHA = 0.2;
+const BAND_EDGE_ALPHA = 0.5;
+
+/** The series with a band, each with the uPlot indexes of its max and min (after every line). */
+function bandIndexes(series: readonly ChartSeries[]): Map<number, { max: number; min: number }> {
+  const indexes = new Map<number, { max: number; min: number }>();
+  series.forEach((item, index) => {
+    if (item.band === undefined) return;
+    const max = series.length + 1 + indexes.size * 2;
+    indexes.set(index, { max, min: max + 1 });
+  });
+  return indexes;
+}
 
 function toAlignedData(times: readonly number[], series: readonly ChartSeries[]): uPlot.AlignedData {
-  return [times as number[], ...series.map((item) => item.values as (number | null)[])];
+  const bands = series.flatMap((item) => (item.band ? [item.band.max, item.band.min] : []));
+  return [
+    times as number[],
+    ...[...series.map((item) => item.values), ...bands].map((values) => values as (number | null)[]),
+  ];
 }
 
 /**
@@ -55,10 +73,28 @@ export function TimeSeriesChart({
   const [cursorIndex, setCursorIndex] = useState<number | null>(null);
   const palette = chartPalette(theme, scheme);
 
-  const seriesShape = series.map((item) => `${item.label}:${item.color}`).join('|');
+  const seriesShape = series
+    .map((item) => `${item.label}:${item.color}:${item.band ? 'band' : ''}`)
+    .join('|');
   const [rangeFrom, rangeTo] = timeRange ?? [];
 
   const buildOptions = useEffectEvent((width: number): uPlot.Options => {
+    const bands = bandIndexes(series);
+    const bandSeries = series.flatMap((item, index) => {
+      const edge = {
+        stroke: alpha(palette.series[item.color], BAND_EDGE_ALPHA),
+        width: 1,
+        show: shown[index] ?? true,
+        spanGaps: false,
+        points: { show: false },
+      };
+      return bands.has(index)
+        ? [
+            { ...edge, label: `${item.label} max` },
+            { ...edge, label: `${item.label} min` },
+          ]
+        : [];
+    });
     const axis: uPlot.Axis = {
       stroke: palette.axis,
       grid: { stroke: palette.grid, width: 1 },
@@ -98,7 +134,14 @@ export function TimeSeriesChart({
           show: shown[index] ?? true,
           spanGaps: false,
         })),
+        ...bandSeries,
       ],
+      bands: series.flatMap((item, index) => {
+        const band = bands.get(index);
+        return band
+          ? [{ series: [band.max, band.min], fill: alpha(palette.series[item.color], BAND_FILL_ALPHA) }]
+          : [];
+      }),
       hooks: { setCursor: [(plot: uPlot) => setCursorIndex(plot.cursor.idx ?? null)] },
     };
   });
@@ -107,7 +150,11 @@ export function TimeSeriesChart({
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const plot = new uPlot(buildOptions(container.clientWidth || FALLBACK_WIDTH), currentData(), container);
+    const plot = new uPlot(
+      buildOptions(container.clientWidth || FALLBACK_PLOT_WIDTH),
+      currentData(),
+      container,
+    );
     plotRef.current = plot;
     const observer = new ResizeObserver((entries) => {
       const width = entries[0]?.contentRect.width;
@@ -129,6 +176,11 @@ export function TimeSeriesChart({
     const show = !(shown[index] ?? true);
     setShown((current) => current.map((value, i) => (i === index ? show : value)));
     plotRef.current?.setSeries(index + 1, { show });
+    const band = bandIndexes(series).get(index);
+    if (band) {
+      plotRef.current?.setSeries(band.max, { show });
+      plotRef.current?.setSeries(band.min, { show });
+    }
   };
 
   const readoutIndex = cursorIndex ?? (times.length > 0 ? times.length - 1 : null);

@@ -20,6 +20,8 @@ export interface BatchedSeriesOptions<P extends SeriesPoint> {
   fetchBatch: (scrollId: string | undefined, signal?: AbortSignal) => Promise<Batch<P>>;
   /** A sliding window: points older than this many ms leave the graph at each load. */
   windowMs?: number;
+  /** False until the series can be asked for (e.g. the plot's width is not measured yet). */
+  enabled?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface BatchedSeriesOptions<P extends SeriesPoint> {
  * loading joins the running load instead of starting another: it is skipped.
  */
 export function batchedSeriesQuery<P extends SeriesPoint>(options: BatchedSeriesOptions<P>) {
-  const { queryKey, fetchBatch, windowMs } = options;
+  const { queryKey, fetchBatch, windowMs, enabled } = options;
   return queryOptions({
     queryKey,
     queryFn: streamedQuery<SeriesEvent<P>, SeriesState<P>>({
@@ -45,6 +47,7 @@ export function batchedSeriesQuery<P extends SeriesPoint>(options: BatchedSeries
         }),
     }),
     refetchInterval: GRAPH_REFRESH_MS,
+    enabled,
   });
 }
 

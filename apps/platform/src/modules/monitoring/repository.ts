@@ -36,6 +36,60 @@ interface AggregateRow {
   percentile99: number | string;
 }
 
+/** A gauge over one bucket. */
+export interface GaugeBucket {
+  mean: number;
+  min: number;
+  max: number;
+}
+
+/** How points fall into buckets: `stepMs` wide, counted from `originMs`, at most `count` of them. */
+export interface Bucketing {
+  originMs: number;
+  stepMs: number;
+  count: number;
+}
+
+export interface NodeBucketRecord {
+  /** The bucket's newest point. */
+  time: Date;
+  lastId: string;
+  tps5min: GaugeBucket;
+  percentile50: GaugeBucket;
+  percentile95: GaugeBucket;
+  percentile99: GaugeBucket;
+}
+
+export interface AggregateBucketRecord {
+  time: Date;
+  tps5minAgg: GaugeBucket;
+  /** The running total at the bucket's newest point. */
+  totalMessages: number;
+}
+
+type GaugeColumns<Name extends string> = Record<
+  `${Name}_mean` | `${Name}_min` | `${Name}_max`,
+  number | string
+>;
+
+function toGauge<Name extends string>(row: GaugeColumns<Name>, name: Name): GaugeBucket {
+  return {
+    mean: Number(row[`${name}_mean`]),
+    min: Number(row[`${name}_min`]),
+    max: Number(row[`${name}_max`]),
+  };
+}
+
+/** The bucket of a point: whole steps since the origin; a point at the very end joins the last bucket. */
+function bucketOf(bucketing: Bucketing) {
+  return sql<number>`least(floor((extract(epoch from time) * 1000 - ${bucketing.originMs}) / ${bucketing.stepMs}), ${bucketing.count - 1})`;
+}
+
+function gaugeColumns(column: string) {
+  const ref = sql.ref(column);
+  return sql`avg(${ref}) as ${sql.ref(`${column}_mean`)}, min(${ref}) as ${sql.ref(`${column}_min`)}, max(${ref}) as ${sql.ref(`${column}_max`)}`;
+}
+
 export interface ScrollPosition {
   time: Date;
   id: string;
@@ -175,6 +229,88 @@ export function createMonitoringRepository() {
         percentile50: row.percentile50,
         percentile95: row.percentile95,
         percentile99: row.percentile99,
+      }));
+    },
+
+    /**
+     * A node's points since `since` (after `after`) reduced to buckets in SQL, on
+     * metric_points_node_scroll_idx: each gauge's mean, min and max, and the newest point's id.
+     */
+    async bucketNodeMetrics(
+      executor: DbExecutor,
+      filter: { nodeId: string; since: Date; after: ScrollPosition | undefined; bucketing: Bucketing },
+    ): Promise<NodeBucketRecord[]> {
+      const after = filter.after;
+      const afterCondition =
+        after === undefined ? sql`true` : sql`(time, id) > (${after.time}, ${after.id}::bigint)`;
+      const { rows } = await sql<
+        { time: Date | string; last_id: string | number } & GaugeColumns<
+          'tps_5min' | 'percentile50' | 'percentile95' | 'percentile99'
+        >
+      >`
+        select ${bucketOf(filter.bucketing)} as bucket, max(time) as time,
+          (array_agg(id order by time desc, id desc))[1] as last_id,
+          ${gaugeColumns('tps_5min')}, ${gaugeColumns('percentile50')},
+          ${gaugeColumns('percentile95')}, ${gaugeColumns('percentile99')}
+        from metric_points
+        where node_id = ${filter.nodeId} and time >= ${filter.since} and ${afterCondition}
+        group by bucket
+        order by bucket
+      `.execute(executor);
+      return rows.map((row) => ({
+        time: new Date(row.time),
+        lastId: String(row.last_id),
+        tps5min: toGauge(row, 'tps_5min'),
+        percentile50: toGauge(row, 'percentile50'),
+        percentile95: toGauge(row, 'percentile95'),
+        percentile99: toGauge(row, 'percentile99'),
+      }));
+    },
+
+    /**
+     * pageAggregateMetrics reduced to buckets in SQL: the switch-wide TPS per time, then its mean,
+     * min and max per bucket; the increments summed per bucket and run over the buckets, so each
+     * bucket's total is exactly the unreduced total at its newest point.
+     */
+    async bucketAggregateMetrics(
+      executor: DbExecutor,
+      filter: { from: Date; to: Date; after: Date | undefined; bucketing: Bucketing },
+    ): Promise<AggregateBucketRecord[]> {
+      const lookbackFrom = new Date(filter.from.getTime() - COUNTER_LOOKBACK_MS);
+      const after = filter.after ?? lookbackFrom;
+      const { rows } = await sql<
+        { time: Date | string; total_messages: number | string } & GaugeColumns<'tps_5min_agg'>
+      >`
+        with increments as (
+          select time, tps_5min_agg,
+            case
+              when lag(total_messages) over node_points is null
+                or total_messages < lag(total_messages) over node_points then total_messages
+              else total_messages - lag(total_messages) over node_points
+            end as increment
+          from metric_points
+          where time >= ${lookbackFrom} and time <= ${filter.to}
+          window node_points as (partition by node_id order by time)
+        ), per_time as (
+          select time, max(tps_5min_agg) as tps_5min_agg, sum(increment) as increment
+          from increments
+          where time >= ${filter.from}
+          group by time
+        ), running as (
+          select time, tps_5min_agg, sum(increment) over (order by time) as total_messages from per_time
+        ), buckets as (
+          select ${bucketOf(filter.bucketing)} as bucket, max(time) as time,
+            max(total_messages) as total_messages, ${gaugeColumns('tps_5min_agg')}
+          from running
+          where time > ${after}
+          group by bucket
+        )
+        select * from buckets order by bucket
+      `.execute(executor);
+      return rows.map((row) => ({
+        time: new Date(row.time),
+        tps5minAgg: toGauge(row, 'tps_5min_agg'),
+        totalMessages: Number(row.total_messages),
       }));
     },
 

@@ -8,9 +8,11 @@ import {
   metricsQuerySchema,
   metricsResponseSchema,
   nodesResponseSchema,
+  reducedMetricsResponseSchema,
   safResponseSchema,
 } from '@web-control/contract/monitoring';
-import type { MetricsBatch, MonitoringService } from './service.ts';
+import { z } from 'zod';
+import type { AggregateMetric, AggregateMetricsQuery, MetricsBatch, MonitoringService } from './service.ts';
 import { BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';
 
 export interface MonitoringRoutesOptions {
@@ -20,6 +22,9 @@ export interface MonitoringRoutesOptions {
 const MONITOR_SERVICES = permissions('MONITOR_SERVICES');
 /** The home graphs: any signed-in user. */
 const SIGNED_IN = permissions();
+
+/** Batches of points as the specification has them, or with maxDataPoints the reduced columns. */
+const metricsAnswerSchema = z.union([metricsResponseSchema, reducedMetricsResponseSchema]);
 
 function sendBatch(reply: FastifyReply, batch: MetricsBatch): FastifyReply {
   // 206 while more points remain: the caller asks again with the last point's scrollId.
@@ -80,18 +85,30 @@ export const monitoringRoutes: FastifyPluginCallbackZod<MonitoringRoutesOptions>
       config: MONITOR_SERVICES,
       schema: {
         tags: ['monitoring'],
-        summary: 'A node’s metric points in batches (206 while more remain; continue with scrollId)',
+        summary:
+          'A node’s metric points in batches (206 while more remain; continue with scrollId), or with maxDataPoints in at most that many buckets',
         security: BEARER_SECURITY,
         querystring: metricsQuerySchema,
         response: {
-          200: metricsResponseSchema,
+          200: metricsAnswerSchema,
           206: metricsResponseSchema,
           ...refusals(404),
         },
       },
     },
-    async (request, reply) => sendBatch(reply, await service.getNodeMetrics(request.query)),
+    async (request, reply) => {
+      const { maxDataPoints } = request.query;
+      return maxDataPoints === undefined
+        ? sendBatch(reply, await service.getNodeMetrics(request.query))
+        : service.getReducedNodeMetrics(request.query, maxDataPoints);
+    },
   );
+
+  function answerAggregate(query: AggregateMetricsQuery, reply: FastifyReply, metric: AggregateMetric) {
+    return query.maxDataPoints === undefined
+      ? service.getAggregateMetrics(query).then((batch) => sendBatch(reply, batch))
+      : service.getReducedAggregateMetrics(query, query.maxDataPoints, metric);
+  }
 
   app.get(
     '/metrics/tpsAgg',
@@ -99,13 +116,14 @@ export const monitoringRoutes: FastifyPluginCallbackZod<MonitoringRoutesOptions>
       config: SIGNED_IN,
       schema: {
         tags: ['monitoring'],
-        summary: 'The switch-wide 5-minute TPS (5minTpsAgg), one point per 10 s, in batches',
+        summary:
+          'The switch-wide 5-minute TPS (5minTpsAgg), one point per 10 s, in batches, or with maxDataPoints in at most that many buckets',
         security: BEARER_SECURITY,
         querystring: aggregateMetricsQuerySchema,
-        response: { 200: metricsResponseSchema, 206: metricsResponseSchema, ...refusals() },
+        response: { 200: metricsAnswerSchema, 206: metricsResponseSchema, ...refusals() },
       },
     },
-    async (request, reply) => sendBatch(reply, await service.getAggregateMetrics(request.query)),
+    async (request, reply) => answerAggregate(request.query, reply, '5minTpsAgg'),
   );
 
   app.get(
@@ -114,13 +132,14 @@ export const monitoringRoutes: FastifyPluginCallbackZod<MonitoringRoutesOptions>
       config: SIGNED_IN,
       schema: {
         tags: ['monitoring'],
-        summary: 'Messages processed today across all nodes (totalMessages), one point per 10 s, in batches',
+        summary:
+          'Messages processed today across all nodes (totalMessages), one point per 10 s, in batches, or with maxDataPoints in at most that many buckets',
         security: BEARER_SECURITY,
         querystring: aggregateMetricsQuerySchema,
-        response: { 200: metricsResponseSchema, 206: metricsResponseSchema, ...refusals() },
+        response: { 200: metricsAnswerSchema, 206: metricsResponseSchema, ...refusals() },
       },
     },
-    async (request, reply) => sendBatch(reply, await service.getAggregateMetrics(request.query)),
+    async (request, reply) => answerAggregate(request.query, reply, 'totalMessages'),
   );
 
   app.get(

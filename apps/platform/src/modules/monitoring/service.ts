@@ -3,20 +3,30 @@ import { ERROR_CODES } from '@web-control/contract/errors';
 import {
   AGGREGATE_SCROLL_ID_PATTERN,
   BAD_SCROLL_ID_MESSAGE,
+  METRICS_POINT_INTERVAL_MS,
   NODE_SCROLL_ID_PATTERN,
   TIME_RANGES,
   type aggregateMetricsQuerySchema,
   type Instance,
+  type MetricBucketSeries,
   type MetricPoint,
   type metricsQuerySchema,
   type Node,
   type NodeStatus,
+  type ReducedMetricsResponse,
   type SafQueue,
 } from '@web-control/contract/monitoring';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { createMonitoringRepository, type MetricRecord, type NodeRecord } from './repository.ts';
+import {
+  createMonitoringRepository,
+  type Bucketing,
+  type GaugeBucket,
+  type MetricRecord,
+  type NodeRecord,
+  type ScrollPosition,
+} from './repository.ts';
 
 /** A node whose newest point is older than this (three missed 10 s points) is offline. */
 export const NODE_OFFLINE_AFTER_MS = 30_000;
@@ -58,6 +68,17 @@ function badScrollId(): AppError {
   ]);
 }
 
+function aggregateScrollPosition(scrollId: string | undefined): Date | undefined {
+  if (scrollId === undefined) {
+    return undefined;
+  }
+  const match = AGGREGATE_SCROLL_ID_PATTERN.exec(scrollId);
+  if (match?.[1] === undefined) {
+    throw badScrollId();
+  }
+  return new Date(Number(match[1]));
+}
+
 function toPoint(record: Omit<MetricRecord, 'id'>, scrollId: string): MetricPoint {
   return {
     time: record.time.toISOString(),
@@ -70,6 +91,29 @@ function toPoint(record: Omit<MetricRecord, 'id'>, scrollId: string): MetricPoin
     percentile99: round(record.percentile99, 2),
   };
 }
+
+/** Buckets of whole point intervals, as few as fit a span into at most maxDataPoints of them. */
+export function bucketingFor(originMs: number, spanMs: number, maxDataPoints: number): Bucketing {
+  const intervals = Math.max(1, Math.ceil(spanMs / maxDataPoints / METRICS_POINT_INTERVAL_MS));
+  const stepMs = intervals * METRICS_POINT_INTERVAL_MS;
+  return { originMs, stepMs, count: Math.max(1, Math.min(maxDataPoints, Math.ceil(spanMs / stepMs))) };
+}
+
+function gaugeSeries(
+  metric: MetricBucketSeries['metric'],
+  buckets: readonly GaugeBucket[],
+  digits: number,
+): MetricBucketSeries {
+  return {
+    metric,
+    values: buckets.map((bucket) => round(bucket.mean, digits)),
+    min: buckets.map((bucket) => round(bucket.min, digits)),
+    max: buckets.map((bucket) => round(bucket.max, digits)),
+  };
+}
+
+/** Which series an aggregate call answers: tpsAgg the switch-wide TPS, countAgg the running total. */
+export type AggregateMetric = '5minTpsAgg' | 'totalMessages';
 
 export type MonitoringService = ReturnType<typeof createMonitoringService>;
 
@@ -86,6 +130,23 @@ export function createMonitoringService(deps: { db: Db; clock: Clock; batchSize:
       nodes,
       statuses: new Map(nodes.map((node) => [node.nodeId, deriveNodeStatus(node.latest, now)])),
     };
+  }
+
+  /** Where a node's call continues and how far back its range reaches; 404 for a node not in the instance. */
+  async function nodeWindow(query: MetricsQuery) {
+    let after: ScrollPosition | undefined;
+    if (query.scrollId !== undefined) {
+      const match = NODE_SCROLL_ID_PATTERN.exec(query.scrollId);
+      if (match?.[1] === undefined || match[2] === undefined) {
+        throw badScrollId();
+      }
+      after = { time: new Date(Number(match[1])), id: match[2] };
+    }
+    if (!(await repository.nodeExists(db, query.instance, query.node))) {
+      throw notFound(MONITORING_MESSAGES.nodeNotFound);
+    }
+    const range = TIME_RANGES.find((option) => option.value === query.from) ?? TIME_RANGES[0];
+    return { after, range, since: new Date(clock.now().getTime() - range.milliseconds) };
   }
 
   return {
@@ -131,21 +192,10 @@ export function createMonitoringService(deps: { db: Db; clock: Clock; batchSize:
 
     /** One batch of a node's points in scroll order; 404 for a node not in the instance. */
     async getNodeMetrics(query: MetricsQuery): Promise<MetricsBatch> {
-      let after: { time: Date; id: string } | undefined;
-      if (query.scrollId !== undefined) {
-        const match = NODE_SCROLL_ID_PATTERN.exec(query.scrollId);
-        if (match?.[1] === undefined || match[2] === undefined) {
-          throw badScrollId();
-        }
-        after = { time: new Date(Number(match[1])), id: match[2] };
-      }
-      if (!(await repository.nodeExists(db, query.instance, query.node))) {
-        throw notFound(MONITORING_MESSAGES.nodeNotFound);
-      }
-      const range = TIME_RANGES.find((option) => option.value === query.from) ?? TIME_RANGES[0];
+      const { after, since } = await nodeWindow(query);
       const records = await repository.pageNodeMetrics(db, {
         nodeId: query.node,
-        since: new Date(clock.now().getTime() - range.milliseconds),
+        since,
         after,
         limit: batchSize + 1,
       });
@@ -159,23 +209,82 @@ export function createMonitoringService(deps: { db: Db; clock: Clock; batchSize:
 
     /** One batch of the switch-wide series (one point per 10 s) between from and to. */
     async getAggregateMetrics(query: AggregateMetricsQuery): Promise<MetricsBatch> {
-      let after: Date | undefined;
-      if (query.scrollId !== undefined) {
-        const match = AGGREGATE_SCROLL_ID_PATTERN.exec(query.scrollId);
-        if (match?.[1] === undefined) {
-          throw badScrollId();
-        }
-        after = new Date(Number(match[1]));
-      }
       const records = await repository.pageAggregateMetrics(db, {
         from: new Date(query.from),
         to: new Date(query.to),
-        after,
+        after: aggregateScrollPosition(query.scrollId),
         limit: batchSize + 1,
       });
       return {
         metrics: records.slice(0, batchSize).map((record) => toPoint(record, String(record.time.getTime()))),
         partial: records.length > batchSize,
+      };
+    },
+
+    /** A node's points over its range (after scrollId) in at most maxDataPoints buckets. */
+    async getReducedNodeMetrics(query: MetricsQuery, maxDataPoints: number): Promise<ReducedMetricsResponse> {
+      const { after, since, range } = await nodeWindow(query);
+      const bucketing = bucketingFor(since.getTime(), range.milliseconds, maxDataPoints);
+      const buckets = await repository.bucketNodeMetrics(db, { nodeId: query.node, since, after, bucketing });
+      const last = buckets.at(-1);
+      return {
+        stepMs: bucketing.stepMs,
+        times: buckets.map((bucket) => bucket.time.getTime()),
+        series: [
+          gaugeSeries(
+            '5minTps',
+            buckets.map((bucket) => bucket.tps5min),
+            3,
+          ),
+          gaugeSeries(
+            'percentile50',
+            buckets.map((bucket) => bucket.percentile50),
+            2,
+          ),
+          gaugeSeries(
+            'percentile95',
+            buckets.map((bucket) => bucket.percentile95),
+            2,
+          ),
+          gaugeSeries(
+            'percentile99',
+            buckets.map((bucket) => bucket.percentile99),
+            2,
+          ),
+        ],
+        scrollId: last === undefined ? query.scrollId : `${last.time.getTime()}-${last.lastId}`,
+      };
+    },
+
+    /** The switch-wide series between from and to (after scrollId) in at most maxDataPoints buckets. */
+    async getReducedAggregateMetrics(
+      query: AggregateMetricsQuery,
+      maxDataPoints: number,
+      metric: AggregateMetric,
+    ): Promise<ReducedMetricsResponse> {
+      const from = new Date(query.from);
+      const to = new Date(query.to);
+      const bucketing = bucketingFor(from.getTime(), to.getTime() - from.getTime(), maxDataPoints);
+      const buckets = await repository.bucketAggregateMetrics(db, {
+        from,
+        to,
+        after: aggregateScrollPosition(query.scrollId),
+        bucketing,
+      });
+      const last = buckets.at(-1);
+      return {
+        stepMs: bucketing.stepMs,
+        times: buckets.map((bucket) => bucket.time.getTime()),
+        series: [
+          metric === '5minTpsAgg'
+            ? gaugeSeries(
+                metric,
+                buckets.map((bucket) => bucket.tps5minAgg),
+                3,
+              )
+            : { metric, values: buckets.map((bucket) => bucket.totalMessages) },
+        ],
+        scrollId: last === undefined ? query.scrollId : String(last.time.getTime()),
       };
     },
   };

@@ -1,10 +1,12 @@
 import { Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import { TIME_RANGES, type Instance, type MetricPoint } from '@web-control/contract/monitoring';
+import { TIME_RANGES, type Instance, type MetricName } from '@web-control/contract/monitoring';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { visiblePoints } from '../../../shared/charts/batched-series';
 import { ChartPanel } from '../../../shared/charts/chart-panel';
+import { chartTimes, metricColumns, type ChartPoint } from '../../../shared/charts/metric-points';
 import type { ChartSeries } from '../../../shared/charts/time-series-chart';
+import { usePlotWidth } from '../../../shared/charts/use-plot-width';
 import { formatResponseTime, formatTps } from '../../../shared/format/metrics';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state';
@@ -118,44 +120,47 @@ export function NodeViewPage() {
   );
 }
 
-const NO_POINTS: readonly MetricPoint[] = [];
+const NO_POINTS: readonly ChartPoint[] = [];
 
-function toSeconds(point: MetricPoint): number {
-  return Date.parse(point.time) / 1000;
+/** A gauge's line with its band: each bucket's min and max, so a spike inside one still shows. */
+function gaugeSeries(points: readonly ChartPoint[], metric: MetricName) {
+  const { values, min, max } = metricColumns(points, metric);
+  return { values, band: { min, max } };
 }
 
 function NodeCharts({ params }: { params: NodeMetricsParams }) {
-  const metrics = useNodeMetrics(params);
+  const [measurePlot, plotWidth] = usePlotWidth();
+  const metrics = useNodeMetrics(params, plotWidth);
   const state = metrics.data;
   const points = state ? visiblePoints(state) : NO_POINTS;
 
   const { times, requests, responseTimes } = useMemo(() => {
     const requestSeries: ChartSeries[] = [
-      { label: 'TPS (5 minutes)', color: 'blue', values: points.map((p) => p['5minTps']), format: formatTps },
+      { label: 'TPS (5 minutes)', color: 'blue', ...gaugeSeries(points, '5minTps'), format: formatTps },
     ];
     const responseSeries: ChartSeries[] = [
       {
         label: '50th percentile',
         color: 'teal',
-        values: points.map((p) => p.percentile50),
+        ...gaugeSeries(points, 'percentile50'),
         format: formatResponseTime,
       },
       {
         label: '95th percentile',
         color: 'orange',
-        values: points.map((p) => p.percentile95),
+        ...gaugeSeries(points, 'percentile95'),
         format: formatResponseTime,
       },
       {
         label: '99th percentile',
         color: 'red',
-        values: points.map((p) => p.percentile99),
+        ...gaugeSeries(points, 'percentile99'),
         format: formatResponseTime,
         // Specification section 9: hidden by default.
         shownByDefault: false,
       },
     ];
-    return { times: points.map(toSeconds), requests: requestSeries, responseTimes: responseSeries };
+    return { times: chartTimes(points), requests: requestSeries, responseTimes: responseSeries };
   }, [points]);
 
   const loading = !state?.settled;
@@ -163,14 +168,17 @@ function NodeCharts({ params }: { params: NodeMetricsParams }) {
   const loadingMore = state?.more ?? false;
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
-      <ChartPanel
-        title={REQUESTS_CHART_TITLE}
-        loading={loading}
-        failed={failed}
-        loadingMore={loadingMore}
-        times={times}
-        series={requests}
-      />
+      {/* Both charts share one series, asked for at the width of the first (they are as wide). */}
+      <div ref={measurePlot}>
+        <ChartPanel
+          title={REQUESTS_CHART_TITLE}
+          loading={loading}
+          failed={failed}
+          loadingMore={loadingMore}
+          times={times}
+          series={requests}
+        />
+      </div>
       <ChartPanel
         title={RESPONSE_TIME_CHART_TITLE}
         loading={loading}
