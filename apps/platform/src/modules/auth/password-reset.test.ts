@@ -309,7 +309,8 @@ describe.each(TEST_DATABASE_KINDS)('password reset and enrolment on %s', (kind) 
     const logLines: Record<string, unknown>[] = [];
     const smtp = await buildTestApp({
       database,
-      settings: { publicUrl: PUBLIC_URL, smtpUrl: 'smtp://127.0.0.1:9' },
+      // Debug: request lines (with their address) are logged at debug unless slow.
+      settings: { publicUrl: PUBLIC_URL, smtpUrl: 'smtp://127.0.0.1:9', logLevel: 'debug' },
       logLines,
     });
     try {
