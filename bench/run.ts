@@ -1,6 +1,7 @@
 // `npm run bench`: measures, and writes bench/report.md. Budgets live here, not in unit tests.
 // `npm run bench -- --only=lighthouse` (the bundles and Lighthouse), `--only=transactions`,
-// `--only=finance`, `--only=results`, `--only=vouchers`, `--only=maps` or `--only=first-start` measures one part and
+// `--only=finance`, `--only=results`, `--only=vouchers`, `--only=maps`, `--only=first-start` or
+// `--only=concurrency` measures one part and
 // replaces only its sections in the report (each million-row part takes minutes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import {
   UPLOAD_LINES,
   type MapListFigure,
 } from './src/config-maps.ts';
+import { CALL_SECONDS, CONCURRENT_CLIENTS, measureConcurrency } from './src/concurrency.ts';
 import { measureFirstStart, WATCH_SECONDS } from './src/first-start.ts';
 import { measureLighthouse } from './src/lighthouse.ts';
 import {
@@ -68,12 +70,26 @@ const FIRST_START_SECONDS_BUDGET = 30;
 /** The slowest answer while the first start's history is written. */
 const FIRST_START_SLOWEST_ANSWER_BUDGET_MS = 2_000;
 
+/** 10 clients on one list for 60 s, PGlite with the simulator running: each call's p99 and max. */
+const CONCURRENCY_P99_BUDGET_MS = 200;
+const CONCURRENCY_MAX_BUDGET_MS = 1_000;
+
 /** The report's parts, each replaced only by a run that measures it. */
-const PARTS = ['console', 'first-start', 'transactions', 'finance', 'results', 'vouchers', 'maps'] as const;
+const PARTS = [
+  'console',
+  'first-start',
+  'concurrency',
+  'transactions',
+  'finance',
+  'results',
+  'vouchers',
+  'maps',
+] as const;
 type Part = (typeof PARTS)[number];
 const PART_HEADINGS: Record<Part, string> = {
   console: '## Console bundles',
   'first-start': '## First start',
+  concurrency: '## Under concurrency',
   transactions: '## Transaction list',
   finance: '## Finance',
   results: '## Recon results',
@@ -84,6 +100,7 @@ const only = process.argv.find((argument) => argument.startsWith('--only='))?.sl
 const ONLY_PART: Record<string, Part> = {
   lighthouse: 'console',
   'first-start': 'first-start',
+  concurrency: 'concurrency',
   transactions: 'transactions',
   finance: 'finance',
   results: 'results',
@@ -136,6 +153,7 @@ const failures: string[] = [];
 const sections: Record<Part, string[]> = {
   console: [],
   'first-start': [],
+  concurrency: [],
   transactions: [],
   finance: [],
   results: [],
@@ -210,6 +228,43 @@ async function measureConsole(): Promise<string[]> {
 }
 
 const ms = (value: number) => value.toFixed(1);
+
+/** The concurrency section: each list's p99 and max at 10 clients, health's alongside. */
+async function measureConcurrencyPart(): Promise<string[]> {
+  const [loadBefore = 0] = loadavg();
+  const { firstStartSeconds, figures } = await measureConcurrency();
+  const [loadAfter = 0] = loadavg();
+  const cell = (what: string, value: number, budget: number | undefined) => {
+    const over = budget !== undefined && value > budget;
+    if (over) failures.push(`concurrency, ${what}: ${ms(value)} ms is over ${budget.toString()} ms`);
+    return `${ms(value)} ms${budget === undefined ? '' : over ? ' (over)' : ' (ok)'}`;
+  };
+  return [
+    '## Under concurrency',
+    '',
+    measuredLine,
+    `Machine load average (1 min) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after, on ${availableParallelism().toString()} cores.`,
+    '',
+    `The platform as \`npm start\` runs it, in its own process: PGlite, the simulator running, its own demo data`,
+    firstStartSeconds === undefined
+      ? '(written by an earlier run).'
+      : `(written by this run: ${firstStartSeconds.toFixed(0)} s from the launch to the finance demo feed).`,
+    `For each call, ${CONCURRENT_CLIENTS.toString()} clients (autocannon) call it for ${CALL_SECONDS.toString()} s as admin while \`/api/health\` is called`,
+    `one at a time beside them. Budgets: p99 ≤ ${CONCURRENCY_P99_BUDGET_MS.toString()} ms and max ≤ ${CONCURRENCY_MAX_BUDGET_MS.toString()} ms for each call.`,
+    '',
+    '| call | requests | not 2xx | p50 | p99 | max | health p99 | health max |',
+    '|---|---|---|---|---|---|---|---|',
+    ...figures.map(
+      (figure) =>
+        `| ${figure.call} | ${figure.requests.toLocaleString('en')} | ${figure.failed.toString()} | ${ms(figure.p50)} ms | ${cell(`${figure.call} p99`, figure.p99, CONCURRENCY_P99_BUDGET_MS)} | ${cell(`${figure.call} max`, figure.max, CONCURRENCY_MAX_BUDGET_MS)} | ${cell('health p99', figure.health.p99, undefined)} | ${cell('health max', figure.health.max, undefined)} |`,
+    ),
+    '',
+    'Calls:',
+    '',
+    ...figures.map((figure) => `- ${figure.call}: \`${figure.path}\``),
+    '',
+  ];
+}
 
 /** The first-start section: time to a usable product, and how slow its answers get meanwhile. */
 async function measureFirstStartPart(): Promise<string[]> {
@@ -585,6 +640,7 @@ async function measureMaps(): Promise<string[]> {
 
 if (measured('console')) sections.console = await measureConsole();
 if (measured('first-start')) sections['first-start'] = await measureFirstStartPart();
+if (measured('concurrency')) sections.concurrency = await measureConcurrencyPart();
 if (measured('transactions')) sections.transactions = await measureTransactionLists();
 if (measured('finance')) sections.finance = await measureFinanceCalls();
 if (measured('results')) sections.results = await measureReconResults();
