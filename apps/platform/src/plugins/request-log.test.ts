@@ -1,6 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { App } from '../server.ts';
+import { RequestLogController } from './request-log.ts';
 import type { SettingsInput } from '../settings.ts';
 import { buildTestApp } from '../testing/test-app.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
@@ -56,5 +58,36 @@ describe('request log controller', () => {
           responseTime: expect.any(Number) as unknown,
         }),
       ]);
+  });
+});
+
+describe('RequestLogController', () => {
+  function replyWithLog() {
+    const lines: Array<{ level: string; message: string }> = [];
+    const log = Object.fromEntries(
+      ['debug', 'info', 'warn', 'error'].map((level) => [
+        level,
+        (_fields: object, message: string) => lines.push({ level, message }),
+      ]),
+    );
+    return { lines, reply: { log } as unknown as FastifyReply };
+  }
+
+  it('logs a browser leaving mid-download at debug, and other stream errors as Fastify does', () => {
+    const controller = new RequestLogController(1000);
+    const request = {} as FastifyRequest;
+    const premature = replyWithLog();
+    controller.streamError(
+      Object.assign(new Error('closed'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }),
+      request,
+      premature.reply,
+    );
+    expect(premature.lines).toEqual([{ level: 'debug', message: 'Stream closed prematurely' }]);
+
+    const broken = replyWithLog();
+    controller.streamError(new Error('disk gone'), request, broken.reply);
+    expect(broken.lines).toEqual([
+      { level: 'warn', message: 'response terminated with an error with headers already sent' },
+    ]);
   });
 });

@@ -17,6 +17,15 @@ export class RequestLogController extends LogController {
     // The answer's line says it all.
   }
 
+  override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
+    // A browser that leaves a page mid-download is no news; other stream errors are.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      reply.log.debug({ res: reply }, 'Stream closed prematurely');
+      return;
+    }
+    super.streamError(error, request, reply);
+  }
+
   override requestCompleted(
     error: Error | null | undefined,
     request: FastifyRequest,
