@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { tokenPairSchema } from '@web-control/contract/auth';
 import { startPlatform } from '@web-control/platform/start';
@@ -14,21 +14,39 @@ const REFRESH_TOKEN_KEY = 'webControl.refreshToken';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NAVSTART_RETRIES = 2;
 
+/** The signed-in screens measured besides /login (issue 21's nine). */
+export const SIGNED_IN_SCREENS = [
+  '/dashboard/home',
+  '/dashboard/transactions',
+  '/dashboard/monitoring/overview',
+  '/dashboard/load-balancer/services',
+  '/dashboard/finance/processes',
+  '/dashboard/finance/processes/1/results',
+  '/dashboard/config/maps',
+  '/dashboard/vouchers',
+  '/dashboard/admin/users',
+] as const;
+
+export type FormFactor = 'mobile' | 'desktop';
+
 export interface LighthouseFigure {
   page: string;
-  formFactor: 'mobile' | 'desktop';
+  formFactor: FormFactor;
   /** null when Lighthouse could not score the category (its runtime error is in `problem`). */
   performance: number | null;
   accessibility: number | null;
+  /** Total blocking time and largest contentful paint in ms; null when not measured. */
+  totalBlockingTime: number | null;
+  largestContentfulPaint: number | null;
   problem: string | undefined;
   /** Bytes the page moved over the network, as Lighthouse counted them. */
   transferBytes: number;
 }
 
 /**
- * Lighthouse (its default mobile profile: a mid-range phone on a slow 4G link, simulated) on
- * /login and on a signed-in /dashboard/transactions, against the production build served by the
- * platform the way `npm start` serves it.
+ * Lighthouse on /login and each signed-in screen (as admin), with its default mobile profile (a
+ * mid-range phone on a slow 4G link, simulated) and its desktop profile, against the production
+ * build served by the platform the way `npm start` serves it, the simulator running.
  */
 export async function measureLighthouse(consoleDist: string): Promise<LighthouseFigure[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'web-control-lighthouse-'));
@@ -53,7 +71,7 @@ export async function measureLighthouse(consoleDist: string): Promise<Lighthouse
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
     const figures: LighthouseFigure[] = [];
-    const runOnce = async (pagePath: string, signedIn: boolean) => {
+    const runOnce = async (pagePath: string, signedIn: boolean, formFactor: FormFactor) => {
       if (signedIn) {
         // A fresh session each time: the console keeps it in localStorage, which Lighthouse must not reset.
         const response = await fetch(`${platform.url}/api/auth/login`, {
@@ -84,31 +102,35 @@ export async function measureLighthouse(consoleDist: string): Promise<Lighthouse
           onlyCategories: ['performance', 'accessibility'],
           disableStorageReset: signedIn,
         },
-        undefined,
+        formFactor === 'desktop' ? desktopConfig : undefined,
         page,
       );
       if (result === undefined) throw new Error(`Lighthouse gave no result for ${pagePath}`);
       return result.lhr;
     };
-    const audit = async (pagePath: string, signedIn: boolean) => {
-      let lhr = await runOnce(pagePath, signedIn);
+    const audit = async (pagePath: string, signedIn: boolean, formFactor: FormFactor) => {
+      let lhr = await runOnce(pagePath, signedIn, formFactor);
       // On a busy machine the trace now and then misses the navigation; Lighthouse asks to run again.
       for (let retry = 1; retry <= NAVSTART_RETRIES && lhr.runtimeError?.code === 'NO_NAVSTART'; retry += 1) {
-        lhr = await runOnce(pagePath, signedIn);
+        lhr = await runOnce(pagePath, signedIn, formFactor);
       }
       const { categories, audits } = lhr;
       const transfer = audits['total-byte-weight']?.numericValue;
       figures.push({
         page: pagePath,
-        formFactor: 'mobile',
+        formFactor,
         performance: categories.performance?.score ?? null,
         accessibility: categories.accessibility?.score ?? null,
+        totalBlockingTime: audits['total-blocking-time']?.numericValue ?? null,
+        largestContentfulPaint: audits['largest-contentful-paint']?.numericValue ?? null,
         problem: lhr.runtimeError?.message ?? audits['largest-contentful-paint']?.errorMessage,
         transferBytes: transfer ?? 0,
       });
     };
-    await audit('/login', false);
-    await audit('/dashboard/transactions', true);
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      await audit('/login', false, formFactor);
+      for (const screen of SIGNED_IN_SCREENS) await audit(screen, true, formFactor);
+    }
     await browser.disconnect();
     return figures;
   } finally {
