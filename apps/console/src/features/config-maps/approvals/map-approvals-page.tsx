@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { openModal } from '../../../shared/modals/modal-store';
+import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { useAccount } from '../../../shared/session/session-state';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -26,6 +27,8 @@ import { useMaps } from '../api/get-maps';
 import { useVersions } from '../api/get-versions';
 import { useReviewVersion } from '../api/review-version';
 import { commentModal, fullValueModal } from '../components/modal-definitions';
+
+const APPROVAL_MODALS = [fullValueModal, commentModal];
 import { APPROVALS_TEXTS, CONFIG_MESSAGES, MAPPINGS_TEXTS, VERSION_ID_SHOWN_LENGTH } from '../constants';
 import { statusOf } from '../error-status';
 import { mappingDisplayOf } from '../mappings/mapping-display';
@@ -105,6 +108,7 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
   const pages = useMappingPages(map.id, REVIEW_CHANGES);
   const changes = pages.query;
   const review = useReviewVersion();
+  usePreloadModalsWhenIdle(APPROVAL_MODALS);
   const versionId = map.latestSubmittedVersion?.versionId;
   const emptyReview =
     changes.data !== undefined &&

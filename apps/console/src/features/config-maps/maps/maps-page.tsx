@@ -2,6 +2,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import type { MapsResponse } from '@web-control/contract/config-maps';
 import { useEffect, useRef, useState } from 'react';
 import { openModal } from '../../../shared/modals/modal-store';
+import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { confirmModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -11,6 +12,8 @@ import { useMaps } from '../api/get-maps';
 import { usePushMaps } from '../api/push-maps';
 import { MapCard } from '../components/map-card';
 import { createMapModal } from '../components/modal-definitions';
+
+const MAPS_MODALS = [createMapModal];
 import { CATCH_UP_REFRESH_MS, CONFIG_MESSAGES, EMPTY_MAPS_REFRESH_MS, MAPS_TEXTS } from '../constants';
 import { statusOf } from '../error-status';
 
@@ -39,6 +42,8 @@ export function MapsPage() {
     const timer = window.setTimeout(() => void refetch(), EMPTY_MAPS_REFRESH_MS);
     return () => window.clearTimeout(timer);
   }, [data, refetch]);
+
+  usePreloadModalsWhenIdle(MAPS_MODALS);
 
   async function create() {
     await openModal(createMapModal, { apply: (name) => createMap.mutateAsync({ name }) });

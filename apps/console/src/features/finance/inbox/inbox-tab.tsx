@@ -7,6 +7,7 @@ import { formatShortCount } from '../../../shared/format/metrics';
 import { errorMessageOf } from '../../../shared/http/error-message';
 import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
+import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
@@ -16,6 +17,8 @@ import { useInboxFiles } from '../api/get-inbox-files';
 import { openFileDownload } from '../api/open-file-download';
 import { useRequestFileAction, type FileAction } from '../api/request-file-action';
 import { commentModal } from '../components/comment-modal-definition';
+
+const FILE_ACTION_MODALS = [commentModal];
 import { FINANCE_MESSAGES } from '../messages';
 import { pageCountOf, pageQueryOf } from '../paging';
 import { INBOX_PAGE_SIZE, INBOX_TABLE_LABEL, RELOAD_TEXT, ROLLBACK_TEXT } from './constants';
@@ -149,6 +152,7 @@ function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile
 export function InboxTab({ processId }: { processId: number }) {
   const { userPermissions } = useAccount();
   const [page, setPage] = useState(1);
+  usePreloadModalsWhenIdle(FILE_ACTION_MODALS);
   const files = useInboxFiles(processId, pageQueryOf(page, INBOX_PAGE_SIZE));
   return (
     <Stack>

@@ -23,6 +23,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
+import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { DataTable } from '../../../shared/ui/data-table';
@@ -40,6 +41,8 @@ import { useSubmitTransactionAction } from '../api/submit-transaction-action';
 import { FINANCE_MESSAGES } from '../messages';
 import { pageCountOf } from '../paging';
 import { actionModal } from './action-modal-definition';
+
+const ACTION_MODALS = [actionModal];
 import {
   ACTION_LABELS,
   byFilterConfirmText,
@@ -236,6 +239,7 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
   }
 
   const canSubmit = userPermissions.includes('SUBMIT_ACTIONS');
+  usePreloadModalsWhenIdle(ACTION_MODALS, canSubmit);
 
   return (
     <Stack>
