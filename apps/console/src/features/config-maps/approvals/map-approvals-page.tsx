@@ -27,8 +27,6 @@ import { useMaps } from '../api/get-maps';
 import { useVersions } from '../api/get-versions';
 import { useReviewVersion } from '../api/review-version';
 import { commentModal, fullValueModal } from '../components/modal-definitions';
-
-const APPROVAL_MODALS = [fullValueModal, commentModal];
 import { APPROVALS_TEXTS, CONFIG_MESSAGES, MAPPINGS_TEXTS, VERSION_ID_SHOWN_LENGTH } from '../constants';
 import { statusOf } from '../error-status';
 import { mappingDisplayOf } from '../mappings/mapping-display';
@@ -36,6 +34,8 @@ import { PageButtons } from '../mappings/page-buttons';
 import type { PageQuery } from '../mappings/page-url';
 import { useMappingPages } from '../mappings/use-mapping-pages';
 import mappingClasses from '../mappings/mappings-table.module.css';
+
+const APPROVAL_MODALS = [fullValueModal, commentModal];
 
 /** The review's changes: the newest submitted version against the applied one. */
 const REVIEW_CHANGES: PageQuery = {

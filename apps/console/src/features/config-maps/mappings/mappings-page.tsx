@@ -17,8 +17,6 @@ import { useSubmitVersion } from '../api/submit-version';
 import { useUploadMappings } from '../api/upload-mappings';
 import { MapCard } from '../components/map-card';
 import { commentModal, editMappingModal } from '../components/modal-definitions';
-
-const MAPPINGS_MODALS = [editMappingModal, commentModal];
 import {
   CONFIG_MESSAGES,
   MAPPING_FILTER_DEBOUNCE_MS,
@@ -29,6 +27,8 @@ import {
 import { statusOf } from '../error-status';
 import { MappingsTable } from './mappings-table';
 import { NO_FILTERS, selectionOf, type MappingMode } from './selection';
+
+const MAPPINGS_MODALS = [editMappingModal, commentModal];
 
 const MODE_OPTIONS = [
   { value: 'view', label: MAPPINGS_TEXTS.viewing },

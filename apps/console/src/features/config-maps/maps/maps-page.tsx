@@ -12,10 +12,10 @@ import { useMaps } from '../api/get-maps';
 import { usePushMaps } from '../api/push-maps';
 import { MapCard } from '../components/map-card';
 import { createMapModal } from '../components/modal-definitions';
-
-const MAPS_MODALS = [createMapModal];
 import { CATCH_UP_REFRESH_MS, CONFIG_MESSAGES, EMPTY_MAPS_REFRESH_MS, MAPS_TEXTS } from '../constants';
 import { statusOf } from '../error-status';
+
+const MAPS_MODALS = [createMapModal];
 
 /** While a client is catching up with a push, the list follows it without a loader. */
 function catchUpInterval(data: MapsResponse | undefined): number | false {

@@ -17,13 +17,13 @@ import { useInboxFiles } from '../api/get-inbox-files';
 import { openFileDownload } from '../api/open-file-download';
 import { useRequestFileAction, type FileAction } from '../api/request-file-action';
 import { commentModal } from '../components/comment-modal-definition';
-
-const FILE_ACTION_MODALS = [commentModal];
 import { FINANCE_MESSAGES } from '../messages';
 import { pageCountOf, pageQueryOf } from '../paging';
 import { INBOX_PAGE_SIZE, INBOX_TABLE_LABEL, RELOAD_TEXT, ROLLBACK_TEXT } from './constants';
 import { UploadButton } from '../upload/upload-button';
 import { fileActionsOf } from './file-actions';
+
+const FILE_ACTION_MODALS = [commentModal];
 
 const STATUS_KINDS: Record<ReconFile['status'], StateKind> = {
   REGISTERED: 'info',

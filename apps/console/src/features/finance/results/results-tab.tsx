@@ -42,8 +42,6 @@ import { useSubmitTransactionAction } from '../api/submit-transaction-action';
 import { FINANCE_MESSAGES } from '../messages';
 import { pageCountOf } from '../paging';
 import { actionModal } from './action-modal-definition';
-
-const ACTION_MODALS = [actionModal];
 import {
   ACTION_LABELS,
   byFilterConfirmText,
@@ -75,6 +73,8 @@ import {
 import { selectAllOfferOf, selectedCountOf } from './select-all';
 import { STATUS_OPTION_LABELS, STATUS_OPTIONS, statusOptionOf } from './status-options';
 import { useColumnChoices } from './use-column-choices';
+
+const ACTION_MODALS = [actionModal];
 
 const NO_TRANSACTIONS: ReconTransaction[] = [];
 const PAGE_SIZE_OPTIONS = RESULTS_PAGE_SIZES.map(String);
