@@ -2,7 +2,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import type { MapsResponse } from '@web-control/contract/config-maps';
 import { useEffect, useRef, useState } from 'react';
 import { openModal } from '../../../shared/modals/modal-store';
-import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
+import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { confirmModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -64,7 +64,9 @@ export function MapsPage() {
         <Title order={1}>{MAPS_TEXTS.title}</Title>
         <Group gap="xs">
           {userPermissions.includes('EDIT_MAPPINGS') ? (
-            <Button onClick={() => void create()}>{MAPS_TEXTS.createMap}</Button>
+            <Button onClick={() => void create()} {...preloadModalsOnIntent(MAPS_MODALS)}>
+              {MAPS_TEXTS.createMap}
+            </Button>
           ) : null}
           {userPermissions.includes('PUSH_MAPS') ? (
             <Button onClick={() => void pushChanges()} loading={push.isPending}>

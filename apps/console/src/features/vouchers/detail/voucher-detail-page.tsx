@@ -168,6 +168,7 @@ function HistoryEvent({ event, canEdit, onRoll, rolling }: HistoryEventProps) {
                 variant="light"
                 disabled={!event.rollable || rolling}
                 onClick={() => onRoll('roll-back', authorisationId)}
+                {...preloadModalsOnIntent(VOUCHER_MODALS)}
               >
                 {DETAIL_TEXTS.rollBack}
               </Button>
@@ -176,6 +177,7 @@ function HistoryEvent({ event, canEdit, onRoll, rolling }: HistoryEventProps) {
                 color="orange"
                 disabled={!event.rollable || rolling}
                 onClick={() => onRoll('roll-forward', authorisationId)}
+                {...preloadModalsOnIntent(VOUCHER_MODALS)}
               >
                 {DETAIL_TEXTS.rollForward}
               </Button>
