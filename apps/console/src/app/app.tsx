@@ -4,6 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useModalQueue } from '../shared/modals/modal-store';
+import { loadModalHost } from '../shared/modals/preload';
+import { whenIdle } from '../shared/idle';
 import { setNavigator } from '../shared/navigation';
 import { getRuntimeConfig } from '../shared/runtime-config';
 import { watchIdleSession } from '../shared/session/idle-session';
@@ -18,11 +20,10 @@ import classes from './toasts.module.css';
 export const TOAST_POSITION = 'top-center';
 
 // Neither is needed to sign in, so neither delays /login: the toasts' container loads once the
-// first screen has shown (or with an earlier toast), the modal host with the first modal.
+// first screen has shown (or with an earlier toast), the modal host when a screen preloads its
+// modals or with the first modal.
 const Toasts = lazy(() => import('./toasts').then((module) => ({ default: module.Toasts })));
-const ModalHost = lazy(() =>
-  import('../shared/modals/modal-host').then((module) => ({ default: module.ModalHost })),
-);
+const ModalHost = lazy(() => loadModalHost().then((module) => ({ default: module.ModalHost })));
 
 function ModalHostOnceNeeded() {
   const [needed, setNeeded] = useState(false);
@@ -48,34 +49,17 @@ function ToastsOnceWanted({ wanted }: { wanted: boolean }) {
 
 /** Runs `then` when the browser is idle after the router's first screen has rendered. */
 function afterFirstScreen(router: ReturnType<typeof createRouter>, then: () => void): () => void {
-  let idle: number | undefined;
-  const schedule = () => {
-    idle = hasIdleCallbacks() ? window.requestIdleCallback(then) : window.setTimeout(then);
-  };
-  if (router.state.initialized) {
-    schedule();
-    return () => cancel(idle);
-  }
+  if (router.state.initialized) return whenIdle(then);
+  let cancelIdle = () => {};
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();
-    schedule();
+    cancelIdle = whenIdle(then);
   });
   return () => {
     unsubscribe();
-    cancel(idle);
+    cancelIdle();
   };
-}
-
-/** Safari and jsdom have no idle callbacks. */
-function hasIdleCallbacks(): boolean {
-  return typeof Reflect.get(window, 'requestIdleCallback') === 'function';
-}
-
-function cancel(idle: number | undefined): void {
-  if (idle === undefined) return;
-  if (hasIdleCallbacks()) window.cancelIdleCallback(idle);
-  else window.clearTimeout(idle);
 }
 
 function Console({ onFirstScreen }: { onFirstScreen: () => void }) {

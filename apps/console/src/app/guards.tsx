@@ -10,7 +10,7 @@ export function RequireAccess({ permissions = [] }: { permissions?: Permission[]
   if (account.loading) {
     return (
       <Center p="xl">
-        <Loader aria-label="Loading" />
+        <Loader role="progressbar" aria-label="Loading" />
       </Center>
     );
   }

@@ -1,4 +1,5 @@
-import { createTheme, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Notification, Pagination, type CSSVariablesResolver } from '@mantine/core';
+import { PAGE_CONTROL_LABELS } from '../shared/ui/page-controls';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -11,6 +12,10 @@ export const theme = createTheme({
     // Mantine's toast close button has no name of its own; axe (and screen readers) need one.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
+    // Nor have a pagination's arrow buttons (every paged list: axe's button-name).
+    Pagination: Pagination.extend({
+      defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGE_CONTROL_LABELS[control] }) },
     }),
   },
 });

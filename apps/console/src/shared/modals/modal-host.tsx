@@ -26,7 +26,7 @@ function VisibleModal({ request }: { request: ModalRequest<ModalView> }) {
       <Suspense
         fallback={
           <Center p="md">
-            <Loader size="sm" aria-label="Loading" />
+            <Loader size="sm" role="progressbar" aria-label="Loading" />
           </Center>
         }
       >

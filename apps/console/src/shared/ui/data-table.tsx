@@ -10,9 +10,19 @@ import {
   type ColumnDef,
   type RowData,
 } from '@tanstack/react-table';
-import { useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import classes from './data-table.module.css';
-import { sortPriority } from './table-rules';
+import { ESTIMATED_ROW_HEIGHT_PX, OVERSCAN_ROWS, sortPriority, VIRTUALIZE_ABOVE_ROWS } from './table-rules';
 import type { ColumnVisibilityControl, RowSelectionControl, SortingControl } from './use-table-controls';
 
 const features = tableFeatures({
@@ -129,6 +139,51 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     );
   };
 
+  const virtual = rows.length > VIRTUALIZE_ABOVE_ROWS;
+  const body = useRef<HTMLTableSectionElement>(null);
+  const renderRow = (index: number, rowProps: RowPlacement = {}) => {
+    const row = rows[index];
+    if (!row) return null;
+    const selectable = selection
+      ? {
+          'aria-selected': row.getIsSelected(),
+          tabIndex: 0,
+          className: classes.selectable,
+          onClick: (event: MouseEvent) => selection.click(rowIds, row.id, event.shiftKey),
+          onKeyDown: (event: KeyboardEvent) => {
+            if (event.key !== ' ' && event.key !== 'Enter') return;
+            event.preventDefault();
+            selection.click(rowIds, row.id, event.shiftKey);
+          },
+        }
+      : {};
+    const { onRowClick } = props;
+    const opens = onRowClick
+      ? {
+          className: classes.clickable,
+          onClick: (event: MouseEvent) => {
+            if (event.target instanceof Element && event.target.closest('a, button')) return;
+            onRowClick(row.original);
+          },
+        }
+      : {};
+    return (
+      <Table.Tr key={row.id} {...opens} {...selectable} {...rowProps}>
+        {visible.map((column) =>
+          column.rowHeader ? (
+            <Table.Th key={column.id} scope="row" fw={500} ta={column.align}>
+              {column.cell(row.original)}
+            </Table.Th>
+          ) : (
+            <Table.Td key={column.id} ta={column.align}>
+              {column.cell(row.original)}
+            </Table.Td>
+          ),
+        )}
+      </Table.Tr>
+    );
+  };
+
   return (
     <Table.ScrollContainer minWidth={props.minWidth}>
       <Table
@@ -136,53 +191,104 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         highlightOnHover={props.highlightOnHover}
         aria-label={props.label}
         aria-labelledby={props.labelledBy}
+        // Only some rows are in the page: their count and places tell assistive technology the rest.
+        aria-rowcount={virtual ? rows.length + 1 : undefined}
       >
         <Table.Thead>
-          <Table.Tr>{visible.map(header)}</Table.Tr>
+          <Table.Tr aria-rowindex={virtual ? 1 : undefined}>{visible.map(header)}</Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => {
-            const selectable = selection
-              ? {
-                  'aria-selected': row.getIsSelected(),
-                  tabIndex: 0,
-                  className: classes.selectable,
-                  onClick: (event: MouseEvent) => selection.click(rowIds, row.id, event.shiftKey),
-                  onKeyDown: (event: KeyboardEvent) => {
-                    if (event.key !== ' ' && event.key !== 'Enter') return;
-                    event.preventDefault();
-                    selection.click(rowIds, row.id, event.shiftKey);
-                  },
-                }
-              : {};
-            const { onRowClick } = props;
-            const opens = onRowClick
-              ? {
-                  className: classes.clickable,
-                  onClick: (event: MouseEvent) => {
-                    if (event.target instanceof Element && event.target.closest('a, button')) return;
-                    onRowClick(row.original);
-                  },
-                }
-              : {};
-            return (
-              <Table.Tr key={row.id} {...opens} {...selectable}>
-                {visible.map((column) =>
-                  column.rowHeader ? (
-                    <Table.Th key={column.id} scope="row" fw={500} ta={column.align}>
-                      {column.cell(row.original)}
-                    </Table.Th>
-                  ) : (
-                    <Table.Td key={column.id} ta={column.align}>
-                      {column.cell(row.original)}
-                    </Table.Td>
-                  ),
-                )}
-              </Table.Tr>
-            );
-          })}
+        <Table.Tbody ref={body}>
+          {virtual ? (
+            <VirtualRows count={rows.length} columnCount={visible.length} body={body} renderRow={renderRow} />
+          ) : (
+            rows.map((_, index) => renderRow(index))
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** What a rendered row of a long table carries: its place among all rows, and the measuring ref. */
+interface RowPlacement {
+  'aria-rowindex'?: number;
+  'data-index'?: number;
+  ref?: (element: HTMLTableRowElement | null) => void;
+  onFocus?: () => void;
+}
+
+/** A row that stands for the rows not rendered, keeping the table as tall as all its rows. */
+function SpacerRow({ height, columnCount }: { height: number; columnCount: number }) {
+  return height > 0 ? (
+    <tr aria-hidden className={classes.spacer}>
+      <td colSpan={columnCount} style={{ height }} />
+    </tr>
+  ) : null;
+}
+
+/** Always renders the focused row too, so that scrolling it out of view keeps keyboard focus in the table. */
+function withFocused(focused: number | null) {
+  return (range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    if (focused === null || indexes.includes(focused) || focused >= range.count) return indexes;
+    return [...indexes, focused].sort((a, b) => a - b);
+  };
+}
+
+/**
+ * The rows of a table longer than a screenful: only those in or near the window are rendered
+ * (TanStack Virtual, measured as they render), spacer rows stand for the others.
+ */
+function VirtualRows({
+  count,
+  columnCount,
+  body,
+  renderRow,
+}: {
+  count: number;
+  columnCount: number;
+  body: RefObject<HTMLTableSectionElement | null>;
+  renderRow: (index: number, placement: RowPlacement) => ReactNode;
+}) {
+  // Where the rows start in the page: what is above the table may grow or shrink at any render.
+  const [tableTop, setTableTop] = useState(0);
+  const [focused, setFocused] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = body.current;
+    if (!element) return;
+    // The page's height changes with everything above the table, so its size is what to watch.
+    const observer = new ResizeObserver(() =>
+      setTableTop(element.getBoundingClientRect().top + window.scrollY),
+    );
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [body]);
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT_PX,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin: tableTop,
+    rangeExtractor: useMemo(() => withFocused(focused), [focused]),
+  });
+  let renderedTo = 0;
+  const parts: ReactNode[] = [];
+  for (const item of virtualizer.getVirtualItems()) {
+    const start = item.start - tableTop;
+    parts.push(<SpacerRow key={`gap-${item.index}`} height={start - renderedTo} columnCount={columnCount} />);
+    parts.push(
+      renderRow(item.index, {
+        'aria-rowindex': item.index + 2,
+        'data-index': item.index,
+        ref: virtualizer.measureElement,
+        onFocus: () => setFocused(item.index),
+      }),
+    );
+    renderedTo = item.end - tableTop;
+  }
+  return (
+    <>
+      {parts}
+      <SpacerRow height={virtualizer.getTotalSize() - renderedTo} columnCount={columnCount} />
+    </>
   );
 }

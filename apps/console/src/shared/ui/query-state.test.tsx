@@ -25,7 +25,7 @@ function show(state: QueryLike<string[]>, extra: { retryLabel?: string; keepData
 describe('QueryState', () => {
   it('shows a named loader while the first load runs', () => {
     show(query({ isPending: true }));
-    expect(screen.getByLabelText('Loading fruit')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading fruit' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -1,11 +1,14 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A first load: a loader named for screen readers. Background refreshes never show it. */
+/**
+ * A first load: a loader named for screen readers (a progress bar: a name on Mantine's bare span
+ * is an ARIA violation). Background refreshes never show it.
+ */
 export function LoadingState({ label = 'Loading' }: { label?: string }) {
   return (
     <Center p="md">
-      <Loader size="sm" aria-label={label} />
+      <Loader size="sm" role="progressbar" aria-label={label} />
     </Center>
   );
 }

@@ -52,3 +52,10 @@ export function clickRow(
   const { [rowId]: wasSelected, ...others } = selection.selected;
   return { selected: wasSelected ? others : { ...others, [rowId]: true }, anchor: rowId };
 }
+
+/** A table with more rows than this renders only those in or near the window. */
+export const VIRTUALIZE_ABOVE_ROWS = 50;
+/** A row's height before it is measured (a one-line row of Mantine's default table). */
+export const ESTIMATED_ROW_HEIGHT_PX = 37;
+/** Rows rendered beyond each edge of the window, so that a short scroll shows no blank. */
+export const OVERSCAN_ROWS = 10;

@@ -5,6 +5,9 @@ export const DELETE_CONFIRM_TITLE = 'Are you sure?';
 export const DELETE_CONFIRM_TEXT = 'This action is irreversible';
 export const DELETE_FAILED_TEXT = 'Please try again or contact support';
 
+/** The modals a deletion opens, preloaded by the screen that offers it. */
+export const DELETE_MODALS = [confirmModal, alertModal];
+
 /** Asks first; on a failure says so in a dialog. Resolves true once deleted. */
 export async function deleteWithConfirmation(
   remove: () => Promise<void>,

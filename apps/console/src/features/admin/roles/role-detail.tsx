@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
+import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { LoadingState } from '../../../shared/ui/query-state';
 import { useDeleteRole, usePermissions, useRoles } from '../api/roles';
-import { deleteWithConfirmation } from '../components/delete-with-confirmation';
+import { DELETE_MODALS, deleteWithConfirmation } from '../components/delete-with-confirmation';
 import { PermissionToggles } from './permission-toggles';
 import { ROLES_PATH } from '../paths';
 
@@ -15,6 +16,7 @@ export function RoleDetail() {
   const roles = useRoles();
   const permissions = usePermissions();
   const deleteRole = useDeleteRole();
+  usePreloadModalsWhenIdle(DELETE_MODALS);
 
   if (roles.isPending || permissions.isPending) {
     return <LoadingState />;
@@ -42,7 +44,13 @@ export function RoleDetail() {
             <Button component={Link} to={`${ROLES_PATH}/${roleId}/edit`} variant="light">
               Edit
             </Button>
-            <Button color="red" variant="light" onClick={() => void remove()} loading={deleteRole.isPending}>
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => void remove()}
+              loading={deleteRole.isPending}
+              {...preloadModalsOnIntent(DELETE_MODALS)}
+            >
               Delete
             </Button>
           </Group>

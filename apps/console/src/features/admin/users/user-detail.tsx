@@ -3,10 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
+import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { getRuntimeConfig } from '../../../shared/runtime-config';
 import { LoadingState } from '../../../shared/ui/query-state';
 import { useDeleteUser, useUser } from '../api/users';
-import { deleteWithConfirmation } from '../components/delete-with-confirmation';
+import { DELETE_MODALS, deleteWithConfirmation } from '../components/delete-with-confirmation';
 import { USERS_PATH } from '../paths';
 import { UserIdentities } from './user-identities';
 
@@ -21,6 +22,7 @@ export function UserDetail() {
   const navigate = useNavigate();
   const user = useUser(userId);
   const deleteUser = useDeleteUser();
+  usePreloadModalsWhenIdle(DELETE_MODALS);
 
   useEffect(() => {
     if (user.isError) notifications.show({ color: 'red', message: describeFetchFailure(user.error) });
@@ -46,7 +48,13 @@ export function UserDetail() {
             <Button component={Link} to={`${USERS_PATH}/${userId}/edit`} variant="light">
               Edit
             </Button>
-            <Button color="red" variant="light" onClick={() => void remove()} loading={deleteUser.isPending}>
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => void remove()}
+              loading={deleteUser.isPending}
+              {...preloadModalsOnIntent(DELETE_MODALS)}
+            >
               Delete
             </Button>
           </Group>

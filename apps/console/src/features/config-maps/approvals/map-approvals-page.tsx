@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { openModal } from '../../../shared/modals/modal-store';
+import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { useAccount } from '../../../shared/session/session-state';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -33,6 +34,8 @@ import { PageButtons } from '../mappings/page-buttons';
 import type { PageQuery } from '../mappings/page-url';
 import { useMappingPages } from '../mappings/use-mapping-pages';
 import mappingClasses from '../mappings/mappings-table.module.css';
+
+const APPROVAL_MODALS = [fullValueModal, commentModal];
 
 /** The review's changes: the newest submitted version against the applied one. */
 const REVIEW_CHANGES: PageQuery = {
@@ -105,6 +108,7 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
   const pages = useMappingPages(map.id, REVIEW_CHANGES);
   const changes = pages.query;
   const review = useReviewVersion();
+  usePreloadModalsWhenIdle(APPROVAL_MODALS);
   const versionId = map.latestSubmittedVersion?.versionId;
   const emptyReview =
     changes.data !== undefined &&

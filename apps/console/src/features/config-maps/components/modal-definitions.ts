@@ -1,18 +1,14 @@
 import type { Mapping } from '@web-control/contract/config-maps';
-import { lazy } from 'react';
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
+import { lazyModalContent } from '../../../shared/modals/preload';
 
-// The modals' content loads when one is first opened, not with the page.
-const CreateMapContent = lazy(async () => ({
-  default: (await import('./create-map-modal')).CreateMapContent,
-}));
-const CommentContent = lazy(async () => ({ default: (await import('./comment-modal')).CommentContent }));
-const EditMappingContent = lazy(async () => ({
-  default: (await import('./edit-mapping-modal')).EditMappingContent,
-}));
-const FullValueContent = lazy(async () => ({
-  default: (await import('./full-value-modal')).FullValueContent,
-}));
+// The modals' content loads apart from the page: preloaded when it is idle, or when one is opened.
+const CreateMapContent = lazyModalContent(async () => (await import('./create-map-modal')).CreateMapContent);
+const CommentContent = lazyModalContent(async () => (await import('./comment-modal')).CommentContent);
+const EditMappingContent = lazyModalContent(
+  async () => (await import('./edit-mapping-modal')).EditMappingContent,
+);
+const FullValueContent = lazyModalContent(async () => (await import('./full-value-modal')).FullValueContent);
 
 export const CREATE_MAP_TITLE = 'Create Map';
 

@@ -5,6 +5,7 @@ import { DOWNLOAD_FORMATS, type ConfigMap } from '@web-control/contract/config-m
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { openModal } from '../../../shared/modals/modal-store';
+import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { confirmModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -15,7 +16,7 @@ import { configMapKeys } from '../api/keys';
 import { useSubmitVersion } from '../api/submit-version';
 import { useUploadMappings } from '../api/upload-mappings';
 import { MapCard } from '../components/map-card';
-import { commentModal } from '../components/modal-definitions';
+import { commentModal, editMappingModal } from '../components/modal-definitions';
 import {
   CONFIG_MESSAGES,
   MAPPING_FILTER_DEBOUNCE_MS,
@@ -26,6 +27,8 @@ import {
 import { statusOf } from '../error-status';
 import { MappingsTable } from './mappings-table';
 import { NO_FILTERS, selectionOf, type MappingMode } from './selection';
+
+const MAPPINGS_MODALS = [editMappingModal, commentModal];
 
 const MODE_OPTIONS = [
   { value: 'view', label: MAPPINGS_TEXTS.viewing },
@@ -43,6 +46,7 @@ const VIEW_OPTIONS = (Object.keys(MAPPING_VIEWS) as MappingView[]).map((value) =
 function MappingsScreen({ map }: { map: ConfigMap }) {
   const { userPermissions } = useAccount();
   const canEdit = userPermissions.includes('EDIT_MAPPINGS');
+  usePreloadModalsWhenIdle(MAPPINGS_MODALS, canEdit);
   const [mode, setMode] = useState<MappingMode>(NO_FILTERS.mode);
   const [view, setView] = useState<MappingView>(NO_FILTERS.view);
   const [keyPrefix, setKeyPrefix] = useState('');

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import type { MapsResponse } from '@web-control/contract/config-maps';
 import { useEffect, useRef, useState } from 'react';
 import { openModal } from '../../../shared/modals/modal-store';
+import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { confirmModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -13,6 +14,8 @@ import { MapCard } from '../components/map-card';
 import { createMapModal } from '../components/modal-definitions';
 import { CATCH_UP_REFRESH_MS, CONFIG_MESSAGES, EMPTY_MAPS_REFRESH_MS, MAPS_TEXTS } from '../constants';
 import { statusOf } from '../error-status';
+
+const MAPS_MODALS = [createMapModal];
 
 /** While a client is catching up with a push, the list follows it without a loader. */
 function catchUpInterval(data: MapsResponse | undefined): number | false {
@@ -40,6 +43,8 @@ export function MapsPage() {
     return () => window.clearTimeout(timer);
   }, [data, refetch]);
 
+  usePreloadModalsWhenIdle(MAPS_MODALS);
+
   async function create() {
     await openModal(createMapModal, { apply: (name) => createMap.mutateAsync({ name }) });
   }
@@ -59,7 +64,9 @@ export function MapsPage() {
         <Title order={1}>{MAPS_TEXTS.title}</Title>
         <Group gap="xs">
           {userPermissions.includes('EDIT_MAPPINGS') ? (
-            <Button onClick={() => void create()}>{MAPS_TEXTS.createMap}</Button>
+            <Button onClick={() => void create()} {...preloadModalsOnIntent(MAPS_MODALS)}>
+              {MAPS_TEXTS.createMap}
+            </Button>
           ) : null}
           {userPermissions.includes('PUSH_MAPS') ? (
             <Button onClick={() => void pushChanges()} loading={push.isPending}>

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
+import { lazyModalContent } from '../../../shared/modals/preload';
 
-const CommentModalContent = lazy(async () => ({
-  default: (await import('./comment-modal')).CommentModalContent,
-}));
+const CommentModalContent = lazyModalContent(
+  async () => (await import('./comment-modal')).CommentModalContent,
+);
 
 export interface CommentModalParams {
   title: string;

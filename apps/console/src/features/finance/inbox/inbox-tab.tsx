@@ -7,6 +7,7 @@ import { formatShortCount } from '../../../shared/format/metrics';
 import { errorMessageOf } from '../../../shared/http/error-message';
 import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
+import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
@@ -27,6 +28,8 @@ import {
 } from './constants';
 import { UploadButton } from '../upload/upload-button';
 import { fileActionsOf } from './file-actions';
+
+const FILE_ACTION_MODALS = [commentModal];
 
 const STATUS_KINDS: Record<ReconFile['status'], StateKind> = {
   REGISTERED: 'info',
@@ -165,6 +168,7 @@ function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile
 export function InboxTab({ processId }: { processId: number }) {
   const { userPermissions } = useAccount();
   const [page, setPage] = useState(1);
+  usePreloadModalsWhenIdle(FILE_ACTION_MODALS);
   const files = useInboxFiles(processId, pageQueryOf(page, INBOX_PAGE_SIZE));
   return (
     <Stack>

@@ -1,9 +1,7 @@
-import { lazy } from 'react';
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
+import { lazyModalContent } from '../../../shared/modals/preload';
 
-const ActionModalContent = lazy(async () => ({
-  default: (await import('./action-modal')).ActionModalContent,
-}));
+const ActionModalContent = lazyModalContent(async () => (await import('./action-modal')).ActionModalContent);
 
 export interface ActionModalParams {
   title: string;

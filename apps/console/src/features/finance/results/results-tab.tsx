@@ -23,9 +23,11 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
+import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { DataTable } from '../../../shared/ui/data-table';
+import { PAGE_CONTROL_LABELS } from '../../../shared/ui/page-controls';
 import { QueryState } from '../../../shared/ui/query-state';
 import { cycleSort } from '../../../shared/ui/table-rules';
 import {
@@ -72,14 +74,10 @@ import { selectAllOfferOf, selectedCountOf } from './select-all';
 import { STATUS_OPTION_LABELS, STATUS_OPTIONS, statusOptionOf } from './status-options';
 import { useColumnChoices } from './use-column-choices';
 
+const ACTION_MODALS = [actionModal];
+
 const NO_TRANSACTIONS: ReconTransaction[] = [];
 const PAGE_SIZE_OPTIONS = RESULTS_PAGE_SIZES.map(String);
-const CONTROL_LABELS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-} as const;
 
 /**
  * Row selection plus "every filtered transaction": both start empty whenever the list changes
@@ -236,6 +234,7 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
   }
 
   const canSubmit = userPermissions.includes('SUBMIT_ACTIONS');
+  usePreloadModalsWhenIdle(ACTION_MODALS, canSubmit);
 
   return (
     <Stack>
@@ -329,7 +328,7 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
                 onChange={(page) => setView(withPage(view, page))}
                 withEdges
                 getControlProps={(control) => ({
-                  'aria-label': CONTROL_LABELS[control],
+                  'aria-label': PAGE_CONTROL_LABELS[control],
                   // The last page is not offered (specification 2, section 9).
                   ...(control === 'last' ? { disabled: true } : {}),
                 })}

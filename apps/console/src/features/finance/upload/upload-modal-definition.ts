@@ -1,10 +1,8 @@
-import { lazy } from 'react';
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
+import { lazyModalContent } from '../../../shared/modals/preload';
 import type { UploadFileInput } from '../api/upload-file';
 
-const UploadModalContent = lazy(async () => ({
-  default: (await import('./upload-modal')).UploadModalContent,
-}));
+const UploadModalContent = lazyModalContent(async () => (await import('./upload-modal')).UploadModalContent);
 
 export const UPLOAD_TITLE = 'Upload File';
 

@@ -1,15 +1,15 @@
-import { lazy } from 'react';
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
+import { lazyModalContent } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
 import type { ReceiverChangeParams, ReceiverWeightParams } from './receiver-modal-params';
 
-// The modals' content loads when one is first opened, not with the page.
-const ReceiverActiveContent = lazy(async () => ({
-  default: (await import('./receiver-modals')).ReceiverActiveContent,
-}));
-const ReceiverWeightContent = lazy(async () => ({
-  default: (await import('./receiver-modals')).ReceiverWeightContent,
-}));
+// The modals' content loads apart from the page: preloaded when it is idle, or when one is opened.
+const ReceiverActiveContent = lazyModalContent(
+  async () => (await import('./receiver-modals')).ReceiverActiveContent,
+);
+const ReceiverWeightContent = lazyModalContent(
+  async () => (await import('./receiver-modals')).ReceiverWeightContent,
+);
 
 /** Confirms enabling or disabling a receiver, showing the traffic it moves. */
 export const receiverActiveModal: ModalDefinition<ReceiverChangeParams, true> = {
@@ -24,3 +24,6 @@ export const receiverWeightModal: ModalDefinition<ReceiverWeightParams, number> 
   title: (params) => `Adjust the weight of ${params.receiver.name}`,
   Content: ReceiverWeightContent,
 };
+
+/** The modals the service page opens, preloaded once it has shown. */
+export const RECEIVER_MODALS = [receiverActiveModal, receiverWeightModal];

@@ -1,8 +1,10 @@
 import { Button, Group, Switch } from '@mantine/core';
 import type { Receiver } from '@web-control/contract/load-balancer';
 import { formatSuccessRate, formatThroughput } from '../../../shared/format/metrics';
+import { preloadModalsOnIntent } from '../../../shared/modals/preload';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { StatusDot } from '../../../shared/ui/status-dot';
+import { RECEIVER_MODALS } from '../components/receiver-modal-definitions';
 import { statusOf } from '../status';
 
 /** Without EDIT_LOAD_BALANCER the switch stays visible but cannot be used (specification section 6). */
@@ -42,6 +44,7 @@ export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: R
           label={receiver.isActive ? 'Active' : 'Inactive'}
           disabled={!canEdit}
           styles={canEdit ? undefined : NOT_ALLOWED_STYLES}
+          wrapperProps={canEdit ? preloadModalsOnIntent(RECEIVER_MODALS) : undefined}
           onChange={(event) => onToggle(receiver, event.currentTarget.checked)}
         />
       ),
@@ -70,6 +73,7 @@ export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: R
             variant="light"
             size="xs"
             aria-label={`Edit weight of ${receiver.name}`}
+            {...preloadModalsOnIntent(RECEIVER_MODALS)}
             onClick={() => onEditWeight(receiver)}
           >
             Edit

@@ -3,6 +3,7 @@ import { holdsAll } from '@web-control/contract/permissions';
 import type { Receiver } from '@web-control/contract/load-balancer';
 import { Link, useParams } from 'react-router';
 import { openModal } from '../../../shared/modals/modal-store';
+import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { useAccount } from '../../../shared/session/session-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
@@ -11,7 +12,11 @@ import { useReceivers } from '../api/get-receivers';
 import { useService } from '../api/get-service';
 import { useSetReceiverActive } from '../api/set-receiver-active';
 import { useSetReceiverWeight } from '../api/set-receiver-weight';
-import { receiverActiveModal, receiverWeightModal } from '../components/receiver-modal-definitions';
+import {
+  RECEIVER_MODALS,
+  receiverActiveModal,
+  receiverWeightModal,
+} from '../components/receiver-modal-definitions';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { SERVICES_PATH } from '../paths';
 import { statusOf } from '../status';
@@ -49,6 +54,7 @@ function Receivers({ serviceId }: { serviceId: string }) {
   const setActive = useSetReceiverActive();
   const setWeight = useSetReceiverWeight();
   const current = receivers.data ?? [];
+  usePreloadModalsWhenIdle(RECEIVER_MODALS, canEdit);
 
   const toggle = (receiver: Receiver, active: boolean) => {
     void openModal(receiverActiveModal, {

@@ -1,12 +1,12 @@
 import type { HoldStatusBody, RedemptionRollBody } from '@web-control/contract/vouchers';
-import { lazy } from 'react';
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
+import { lazyModalContent } from '../../../shared/modals/preload';
 import type { RollDirection } from '../api/roll-redemption';
 import { DETAIL_TEXTS } from '../constants';
 
-// The modals' content loads when one is first opened, not with the page.
-const HoldContent = lazy(async () => ({ default: (await import('./voucher-modals')).HoldContent }));
-const RollContent = lazy(async () => ({ default: (await import('./voucher-modals')).RollContent }));
+// The modals' content loads apart from the page: preloaded when it is idle, or when one is opened.
+const HoldContent = lazyModalContent(async () => (await import('./voucher-modals')).HoldContent);
+const RollContent = lazyModalContent(async () => (await import('./voucher-modals')).RollContent);
 
 /**
  * The page passes the change as a function, run through the queue's submit so the modal shows it
@@ -38,3 +38,6 @@ export const rollModal: ModalDefinition<RollParams, true> = {
   title: (params) => (params.direction === 'roll-back' ? DETAIL_TEXTS.rollBack : DETAIL_TEXTS.rollForward),
   Content: RollContent,
 };
+
+/** The modals the voucher page opens, preloaded once it has shown. */
+export const VOUCHER_MODALS = [holdModal, rollModal];

@@ -10,6 +10,7 @@ import { Link, useParams } from 'react-router';
 import { formatCurrency } from '../../../shared/format/currency';
 import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
+import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { useAccount } from '../../../shared/session/session-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
@@ -18,7 +19,7 @@ import { useVoucher } from '../api/get-voucher';
 import { useRollRedemption, type RollDirection } from '../api/roll-redemption';
 import { useSetHoldStatus } from '../api/set-hold-status';
 import { VoucherBreadcrumbs } from '../components/voucher-breadcrumbs';
-import { holdModal, rollModal } from '../components/voucher-modal-definitions';
+import { holdModal, rollModal, VOUCHER_MODALS } from '../components/voucher-modal-definitions';
 import { DETAIL_TEXTS, SEARCH_TEXTS, VOUCHER_MESSAGES, VOUCHER_TITLE } from '../constants';
 import { transactionTracePath } from '../paths';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
@@ -74,6 +75,7 @@ function CurrentState({ detail, canEdit }: { detail: OrderDetailResponse; canEdi
           <Button
             color={onHold ? 'orange' : 'blue'}
             onClick={() => changeHold(onHold)}
+            {...preloadModalsOnIntent(VOUCHER_MODALS)}
             loading={hold.isPending}
           >
             {onHold ? DETAIL_TEXTS.placeOnHold : DETAIL_TEXTS.releaseHold}
@@ -166,6 +168,7 @@ function HistoryEvent({ event, canEdit, onRoll, rolling }: HistoryEventProps) {
                 variant="light"
                 disabled={!event.rollable || rolling}
                 onClick={() => onRoll('roll-back', authorisationId)}
+                {...preloadModalsOnIntent(VOUCHER_MODALS)}
               >
                 {DETAIL_TEXTS.rollBack}
               </Button>
@@ -174,6 +177,7 @@ function HistoryEvent({ event, canEdit, onRoll, rolling }: HistoryEventProps) {
                 color="orange"
                 disabled={!event.rollable || rolling}
                 onClick={() => onRoll('roll-forward', authorisationId)}
+                {...preloadModalsOnIntent(VOUCHER_MODALS)}
               >
                 {DETAIL_TEXTS.rollForward}
               </Button>
@@ -238,6 +242,7 @@ export function VoucherDetailPage() {
   const reference = useParams().voucherId ?? '';
   const voucher = useVoucher(reference);
   const canEdit = holdsAll(useAccount().userPermissions, [VOUCHER_EDIT_PERMISSION]);
+  usePreloadModalsWhenIdle(VOUCHER_MODALS, canEdit);
   return (
     <Stack>
       <PageTitle title={`${VOUCHER_TITLE} ${reference}`} />
