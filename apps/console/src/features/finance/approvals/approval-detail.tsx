@@ -1,8 +1,8 @@
 import { Alert, Button, Group, List, Pagination, Stack, Text } from '@mantine/core';
 import type { Action, ProcessDefinition, ReconRecord, ReconTransaction } from '@web-control/contract/finance';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { formatNumericMinute } from '../../../shared/format/dates';
 import { openModal } from '../../../shared/modals/modal-store';
 import { alertModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
@@ -14,7 +14,6 @@ import { pageCountOf, pageQueryOf } from '../paging';
 import { processPath } from '../paths';
 import { describeAction } from './action-description';
 import {
-  APPROVAL_DATE_FORMAT,
   APPROVAL_DETAIL_TEXTS,
   APPROVAL_TRANSACTIONS_PAGE_SIZE,
   MATCH_STATUS_LABELS,
@@ -123,10 +122,7 @@ function ActionSummary({ action }: { action: Action }) {
       <Stack gap={4}>
         <Text size="sm">{`"${action.comment}"`}</Text>
         <Text size="sm">
-          {APPROVAL_DETAIL_TEXTS.requestedBy(
-            action.username,
-            dayjs(action.createdDate).format(APPROVAL_DATE_FORMAT),
-          )}
+          {APPROVAL_DETAIL_TEXTS.requestedBy(action.username, formatNumericMinute(action.createdDate))}
         </Text>
         {filters.length > 0 ? (
           <>

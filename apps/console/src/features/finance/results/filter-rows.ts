@@ -1,6 +1,7 @@
 import type { FieldType } from '@web-control/contract/finance';
 import type { FilterItem, FilterType } from '@web-control/contract/finance-results';
 import dayjs from 'dayjs';
+import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
 
 /** A field the grid filters on: a fixed column or one of the process's fields. */
 export interface FilterField {
@@ -8,7 +9,7 @@ export interface FilterField {
   type: FieldType;
 }
 
-/** A row of the filter panel; a date row's values are the pickers' local `YYYY-MM-DDTHH:mm`. */
+/** A row of the filter panel; a date row's values are local minutes (shared LOCAL_MINUTE_FORMAT). */
 export interface FilterRow {
   key: number;
   field: string;
@@ -40,24 +41,19 @@ export function operatorsOf(type: FieldType): readonly FilterType[] {
   return OPERATORS[type];
 }
 
-const INPUT_DATE_FORMAT = 'YYYY-MM-DDTHH:mm';
-const INPUT_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
 /** The picker's local minute as the query's instant (the contract's DATETIME values); a partial date is none. */
 function toFilterDate(input: string): string {
-  if (!INPUT_DATE_PATTERN.test(input)) return '';
-  const date = dayjs(input);
-  return date.isValid() ? date.toISOString() : '';
+  return parseLocalMinute(input)?.toISOString() ?? '';
 }
 
 function toInputDate(value: string): string {
   const date = dayjs(value);
-  return date.isValid() ? date.format(INPUT_DATE_FORMAT) : '';
+  return date.isValid() ? formatLocalMinute(date.toDate()) : '';
 }
 
 /** The date picker's maximum: now, to the minute, in the picker's local format. */
 export function maxFilterDateOf(now: Date): string {
-  return dayjs(now).format(INPUT_DATE_FORMAT);
+  return formatLocalMinute(now);
 }
 
 export function blankRow(key: number, fields: readonly FilterField[]): FilterRow {

@@ -5,6 +5,8 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import type { SenderOrder } from '@web-control/contract/vouchers';
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatDateTimeSeconds, NUMERIC_DAY_FORMAT, parseNumericDay } from '../../../shared/format/dates';
+import { formatCount } from '../../../shared/format/metrics';
 import { HttpError } from '../../../shared/http/http-error';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -14,16 +16,13 @@ import { useVouchers } from '../api/get-vouchers';
 import { VoucherBreadcrumbs } from '../components/voucher-breadcrumbs';
 import {
   SEARCH_TEXTS,
-  VOUCHER_DATE_FORMAT,
   VOUCHER_FILTER_DEBOUNCE_MS,
   VOUCHER_MESSAGES,
   VOUCHER_PAGE_SIZES,
   VOUCHERS_TITLE,
 } from '../constants';
 import { voucherPath } from '../paths';
-import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { voucherStateKind } from '../voucher-state';
-import { parseTypedDay } from './day-input';
 import {
   hasFilters,
   NO_FILTERS,
@@ -34,7 +33,6 @@ import {
   type VoucherSearch,
 } from './voucher-filters';
 
-const COUNT = new Intl.NumberFormat('en-ZA');
 const SIZE_OPTIONS = VOUCHER_PAGE_SIZES.map(String);
 
 const COLUMNS: DataTableColumn<SenderOrder>[] = [
@@ -139,9 +137,9 @@ export function VoucherSearchPage() {
               label={label}
               value={filters[name]}
               onChange={(value) => setFilters({ [name]: value })}
-              valueFormat={VOUCHER_DATE_FORMAT}
-              dateParser={parseTypedDay}
-              placeholder={VOUCHER_DATE_FORMAT}
+              valueFormat={NUMERIC_DAY_FORMAT}
+              dateParser={parseNumericDay}
+              placeholder={NUMERIC_DAY_FORMAT}
               clearable
               clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
               w={170}
@@ -182,7 +180,7 @@ export function VoucherSearchPage() {
                   aria-label={SEARCH_TEXTS.pages}
                 />
                 <Text size="sm" role="status">
-                  {SEARCH_TEXTS.rangeOf(data.paging.range, COUNT.format(data.paging.nrRecords))}
+                  {SEARCH_TEXTS.rangeOf(data.paging.range, formatCount(data.paging.nrRecords))}
                 </Text>
               </Group>
               <Select
