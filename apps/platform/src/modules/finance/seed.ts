@@ -1,12 +1,5 @@
-import type { FieldType } from '@web-control/contract/finance';
+import type { ProcessField } from '@web-control/contract/finance';
 import type { Db } from '../../db/schema.ts';
-
-interface DemoField {
-  name: string;
-  type: FieldType;
-  reconcilable: boolean;
-  key: boolean;
-}
 
 interface DemoParty {
   id: number;
@@ -19,16 +12,30 @@ export interface DemoProcess {
   id: number;
   name: string;
   displayName: string;
-  fields: DemoField[];
+  fields: ProcessField[];
   parties: DemoParty[];
 }
 
-const CARD_FIELDS: DemoField[] = [
-  { name: 'rrn', type: 'TEXT', reconcilable: true, key: true },
-  { name: 'amount', type: 'INTEGRAL', reconcilable: true, key: false },
-  { name: 'currency', type: 'TEXT', reconcilable: true, key: false },
-  { name: 'transactionDate', type: 'DATETIME', reconcilable: false, key: false },
-  { name: 'merchant', type: 'TEXT', reconcilable: false, key: false },
+const CARD_FIELDS: ProcessField[] = [
+  { name: 'rrn', displayName: 'RRN', type: 'TEXT', reconcilable: true, key: true, money: null },
+  {
+    name: 'amount',
+    displayName: 'Amount',
+    type: 'INTEGRAL',
+    reconcilable: true,
+    key: false,
+    money: { currencyField: 'currency' },
+  },
+  { name: 'currency', displayName: 'Currency', type: 'TEXT', reconcilable: true, key: false, money: null },
+  {
+    name: 'transactionDate',
+    displayName: 'Transaction date',
+    type: 'DATETIME',
+    reconcilable: false,
+    key: false,
+    money: null,
+  },
+  { name: 'merchant', displayName: 'Merchant', type: 'TEXT', reconcilable: false, key: false, money: null },
 ];
 const CARD_COLUMNS = {
   rrn: 'rrn',
@@ -67,9 +74,30 @@ export const DEMO_PROCESSES: DemoProcess[] = [
     name: 'eft',
     displayName: 'EFT',
     fields: [
-      { name: 'reference', type: 'TEXT', reconcilable: true, key: true },
-      { name: 'amount', type: 'INTEGRAL', reconcilable: true, key: false },
-      { name: 'valueDate', type: 'DATETIME', reconcilable: false, key: false },
+      {
+        name: 'reference',
+        displayName: 'Reference',
+        type: 'TEXT',
+        reconcilable: true,
+        key: true,
+        money: null,
+      },
+      {
+        name: 'amount',
+        displayName: 'Amount',
+        type: 'INTEGRAL',
+        reconcilable: true,
+        key: false,
+        money: { currencyField: null },
+      },
+      {
+        name: 'valueDate',
+        displayName: 'Value date',
+        type: 'DATETIME',
+        reconcilable: false,
+        key: false,
+        money: null,
+      },
     ],
     parties: [
       {
@@ -91,9 +119,23 @@ export const DEMO_PROCESSES: DemoProcess[] = [
     name: 'wallet-ledger',
     displayName: 'Wallet ledger',
     fields: [
-      { name: 'entryId', type: 'TEXT', reconcilable: true, key: true },
-      { name: 'amount', type: 'INTEGRAL', reconcilable: false, key: false },
-      { name: 'postedAt', type: 'DATETIME', reconcilable: false, key: false },
+      { name: 'entryId', displayName: 'Entry ID', type: 'TEXT', reconcilable: true, key: true, money: null },
+      {
+        name: 'amount',
+        displayName: 'Amount',
+        type: 'INTEGRAL',
+        reconcilable: false,
+        key: false,
+        money: { currencyField: null },
+      },
+      {
+        name: 'postedAt',
+        displayName: 'Posted at',
+        type: 'DATETIME',
+        reconcilable: false,
+        key: false,
+        money: null,
+      },
     ],
     parties: [
       {
@@ -126,9 +168,12 @@ export async function seedFinance(db: Db): Promise<void> {
             process_id: process.id,
             position,
             name: field.name,
+            display_name: field.displayName,
             type: field.type,
             reconcilable: field.reconcilable,
             is_key: field.key,
+            is_money: field.money !== null,
+            currency_field: field.money?.currencyField ?? null,
           })),
         )
         .execute();

@@ -56,8 +56,15 @@ function routesWith(detail: Action, overrides: Routes = {}): Routes {
         200,
         processSummary({
           fields: [
-            { name: 'rrn', type: 'TEXT', reconcilable: true, key: true },
-            { name: 'amount', type: 'INTEGRAL', reconcilable: true, key: false },
+            { name: 'rrn', displayName: 'RRN', type: 'TEXT', reconcilable: true, key: true, money: null },
+            {
+              name: 'amount',
+              displayName: 'Amount',
+              type: 'INTEGRAL',
+              reconcilable: true,
+              key: false,
+              money: { currencyField: null },
+            },
           ],
         }),
       ),
@@ -101,13 +108,13 @@ describe('approval detail', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['ID', 'Matched', 'Score', 'Party', 'rrn', 'amount']);
+    ).toEqual(['ID', 'Matched', 'Score', 'Party', 'RRN', 'Amount']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
-      ['7', 'Matched', '100%', 'Bank', 'R7', '100'],
-      ['7', 'Matched', '100%', 'Switch', 'R7', '100'],
-      ['8', 'Partially matched', '50%', 'Bank', 'R8', '200'],
-      ['8', 'Partially matched', '50%', 'Switch', 'R8', '300'],
+      ['7', 'Matched', '100%', 'Bank', 'R7', 'R\u00a01.00'],
+      ['7', 'Matched', '100%', 'Switch', 'R7', 'R\u00a01.00'],
+      ['8', 'Partially matched', '50%', 'Bank', 'R8', 'R\u00a02.00'],
+      ['8', 'Partially matched', '50%', 'Switch', 'R8', 'R\u00a03.00'],
     ]);
     expect(within(table).queryByRole('checkbox')).toBeNull();
     expect(within(table).queryByRole('button')).toBeNull();

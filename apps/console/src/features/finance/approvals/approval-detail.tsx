@@ -7,6 +7,7 @@ import { openModal } from '../../../shared/modals/modal-store';
 import { alertModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import { formatFieldValue } from '../components/field-value';
 import { LoadingState, QueryState } from '../../../shared/ui/query-state';
 import { useActionMetadata } from '../api/get-action-metadata';
 import { useActionTransactions } from '../api/get-action-transactions';
@@ -62,8 +63,8 @@ function transactionColumns(
     },
     ...process.fields.map((field): DataTableColumn<RecordRow> => ({
       id: `field-${field.name}`,
-      header: field.name,
-      cell: (row) => row.record.fields[field.name] ?? '',
+      header: field.displayName,
+      cell: (row) => formatFieldValue(field, row.record),
     })),
   ];
   return columns.filter((column) => column !== false);

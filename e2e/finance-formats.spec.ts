@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { columnTexts, waitForRows } from './support/recon-grid';
+import { signInAt } from './support/session';
+
+// The seeded "Card acquiring" process: fields rrn, amount (money, currency in currency), transactionDate.
+const PROCESS_PATH = '/dashboard/finance/processes/1';
+const SCREENS = new URL('../.tmp/screens/', import.meta.url).pathname;
+const WIDTHS = [1280, 1920] as const;
+
+// A symbol, then whole units grouped by spaces and the currency's decimals: "R 2 080.00", "JP¥1 500".
+const AMOUNT = /^[^\d\s-]+\s?-?\d{1,3}(\s\d{3})*(\.\d{2,3})?$/;
+// Specification 1, section 9: "ddd Do MMM 'YY HH:mm:ss".
+const DISPLAY_DATE =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} '\d\d \d\d:\d\d:\d\d$/;
+
+/** The labels of pills and buttons in `scope` whose text does not fit (cut off, or spilling out of their cell). */
+async function cutOffLabels(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>('.mantine-Badge-root, .mantine-Button-root')]
+      .filter((control) => {
+        const label =
+          control.querySelector<HTMLElement>('.mantine-Badge-label, .mantine-Button-label') ?? control;
+        const cell = control.closest('td, th');
+        const spills =
+          cell !== null && control.getBoundingClientRect().right > cell.getBoundingClientRect().right + 0.5;
+        return label.scrollWidth > label.clientWidth || control.scrollWidth > control.clientWidth || spills;
+      })
+      .map((control) => control.textContent),
+  );
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: `${SCREENS}${name}.png`, fullPage: true });
+}
+
+test('the recon grid shows amounts in their currency, dates in the display format, headers by display name', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signInAt(
+    page,
+    `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlementStatus=ISSUE&limit=10`,
+    'finance-operator',
+  );
+  await waitForRows(page);
+  const table = page.getByRole('table', { name: 'Transactions' });
+  for (const header of ['RRN', 'Amount', 'Currency', 'Transaction date', 'Merchant']) {
+    await expect(
+      table.getByRole('columnheader', { name: new RegExp(`^${header}`) }),
+      `a ${header} header`,
+    ).toBeVisible();
+  }
+  await expect(
+    table.getByRole('columnheader', { name: /^transactionDate/ }),
+    'no field names as headers',
+  ).toHaveCount(0);
+
+  const amounts = (await columnTexts(table, 'Amount')).flatMap((text) => text.split(' / '));
+  expect(amounts.length, 'rows with amounts').toBeGreaterThan(0);
+  expect(
+    amounts.filter((amount) => !AMOUNT.test(amount)),
+    'every amount in its currency, grouped',
+  ).toEqual([]);
+  const dates = (await columnTexts(table, 'Transaction date')).flatMap((text) => text.split(' / '));
+  expect(
+    dates.filter((date) => !DISPLAY_DATE.test(date)),
+    'every date in the display format',
+  ).toEqual([]);
+});
+
+for (const width of WIDTHS) {
+  test(`no pill or button is cut off at ${width} px: recon grid and settlements`, async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width, height: 900 });
+    await signInAt(page, `${PROCESS_PATH}/results?limit=25`, 'admin');
+    await waitForRows(page, 'All transactions');
+    const table = page.getByRole('table', { name: 'Transactions' });
+    await expect(table.getByText('Unmatched').first(), 'unmatched pills show').toBeVisible();
+    expect(await cutOffLabels(page.getByRole('main')), 'recon grid labels cut off').toEqual([]);
+    await screenshot(page, `recon-grid-${width}`);
+
+    await page.getByRole('tab', { name: 'Settlement' }).click();
+    const closeRun = page.getByRole('button', { name: /^Close run Settlement \d+$/ });
+    await expect(closeRun.first(), 'today’s open run offers Close run').toBeVisible({ timeout: 60_000 });
+    await expect(closeRun.first()).toHaveText('Close run');
+    expect(await cutOffLabels(page.getByRole('main')), 'settlement labels cut off').toEqual([]);
+    await screenshot(page, `settlements-${width}`);
+  });
+}
