@@ -89,3 +89,49 @@ for (const width of WIDTHS) {
     await screenshot(page, `settlements-${width}`);
   });
 }
+
+test('a number filter that is not a number is caught at the field and nothing is sent', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAt(page, `${PROCESS_PATH}/results?limit=10`, 'finance-operator');
+  await waitForRows(page, 'All transactions');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/transactions?')) asked.push(request.url());
+  });
+  await page.getByRole('textbox', { name: 'Value (filter 1)' }).fill('abc');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByText('Enter a whole number, such as 1500'), 'the ID field says why').toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Value (filter 1)' })).toHaveAccessibleDescription(
+    'Enter a whole number, such as 1500',
+  );
+  await expect(page.getByRole('table', { name: 'Transactions' }), 'the grid stays').toBeVisible();
+  await expect(page.getByText(/^Oops! Something went wrong/), 'no failure replaces the grid').toHaveCount(0);
+  expect(page.url(), 'the URL keeps no bad filter').not.toContain('f.id');
+  expect(asked, 'nothing is sent').toEqual([]);
+
+  await page.getByRole('textbox', { name: 'Value (filter 1)' }).fill('12');
+  await expect(
+    page.getByText('Enter a whole number, such as 1500'),
+    'the message follows the typing',
+  ).toHaveCount(0);
+});
+
+test('results date filters use the project’s picker in the format YYYY-MM-DD HH:mm', async ({ page }) => {
+  test.setTimeout(120_000);
+  const from = new Date(2026, 10, 22, 8, 5);
+  const to = new Date(2026, 10, 22, 17, 30);
+  await signInAt(
+    page,
+    `${PROCESS_PATH}/results?f.transactionDate.BETWEEN=${from.toISOString()}&f.transactionDate.BETWEEN=${to.toISOString()}`,
+    'finance-operator',
+  );
+  const fromPicker = page.getByRole('button', { name: 'From (filter 1)' });
+  await expect(fromPicker, 'the link’s bound in the filter format').toHaveText('2026-11-22 08:05');
+  await expect(page.getByRole('button', { name: 'To (filter 1)' })).toHaveText('2026-11-22 17:30');
+  await expect(page.locator('input[type="datetime-local"]'), 'not the browser’s own picker').toHaveCount(0);
+  await fromPicker.click();
+  await expect(
+    page.getByRole('dialog').getByRole('button', { name: '22 November 2026', exact: true }),
+    'the calendar opens on the bound’s day',
+  ).toBeVisible();
+});

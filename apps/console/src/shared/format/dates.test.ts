@@ -12,6 +12,7 @@ import {
   parseDay,
   parseLocalMinute,
   parseNumericDay,
+  pickerValueOfLocalMinute,
 } from './dates';
 
 describe('date formatters', () => {
@@ -45,6 +46,8 @@ describe('numeric and input formats', () => {
     expect(formatLocalMinute(date)).toBe('2026-02-03T14:05');
     expect(parseDay('2026-02-03')).toBe('2026-02-03');
     expect(parseLocalMinute('2026-02-03T14:05')).toEqual(new Date(2026, 1, 3, 14, 5));
+    expect(pickerValueOfLocalMinute('2026-02-03T14:05')).toBe('2026-02-03 14:05:00');
+    expect(pickerValueOfLocalMinute('')).toBeNull();
   });
 
   it('refuses days and minutes that do not exist or are half typed', () => {

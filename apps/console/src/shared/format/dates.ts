@@ -58,6 +58,15 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const LOCAL_MINUTE_FORMAT = 'YYYY-MM-DDTHH:mm';
 const LOCAL_MINUTE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
+/** Mantine dates' own value form: `2026-02-03 14:05:00`. */
+const PICKER_VALUE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** A picker's value for a local minute; null for none (''). */
+export function pickerValueOfLocalMinute(localMinute: string): string | null {
+  const date = parseLocalMinute(localMinute);
+  return date === undefined ? null : dayjs(date).format(PICKER_VALUE_FORMAT);
+}
+
 /** "2026-02-03". */
 export function formatDay(date: DateInput): string {
   return dayjs(date).format(DAY_FORMAT);

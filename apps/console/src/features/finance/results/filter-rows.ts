@@ -1,5 +1,11 @@
 import type { FieldType } from '@web-control/contract/finance';
-import type { FilterItem, FilterType } from '@web-control/contract/finance-results';
+import {
+  FILTER_NUMBER_PATTERN,
+  FILTER_WHOLE_NUMBER_PATTERN,
+  FIXED_FIELDS,
+  type FilterItem,
+  type FilterType,
+} from '@web-control/contract/finance-results';
 import dayjs from 'dayjs';
 import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
 
@@ -51,11 +57,6 @@ function toInputDate(value: string): string {
   return date.isValid() ? formatLocalMinute(date.toDate()) : '';
 }
 
-/** The date picker's maximum: now, to the minute, in the picker's local format. */
-export function maxFilterDateOf(now: Date): string {
-  return formatLocalMinute(now);
-}
-
 export function blankRow(key: number, fields: readonly FilterField[]): FilterRow {
   const field = fields[0];
   return {
@@ -85,6 +86,43 @@ export function removeRow(rows: readonly FilterRow[], key: number): readonly Fil
 
 export function canRemoveRows(rows: readonly FilterRow[]): boolean {
   return rows.length > 1;
+}
+
+export const FILTER_VALUE_ERRORS = {
+  number: 'Enter a number, such as 1500 or 12.5',
+  wholeNumber: 'Enter a whole number, such as 1500',
+} as const;
+
+/** What is wrong with a row's values, by input; empty when the row can be sent. */
+export interface RowErrors {
+  value?: string;
+  value2?: string;
+}
+
+/**
+ * Number rows whose values are not numbers (specification 2, section 5: invalid values are caught at
+ * the field, and nothing is sent). A fixed column takes whole numbers only, as the platform does.
+ */
+export function rowErrorsOf(row: FilterRow, fields: readonly FilterField[]): RowErrors {
+  const type = fields.find((field) => field.name === row.field)?.type;
+  if (type !== 'INTEGRAL') return {};
+  const whole = Object.hasOwn(FIXED_FIELDS, row.field);
+  const pattern = whole ? FILTER_WHOLE_NUMBER_PATTERN : FILTER_NUMBER_PATTERN;
+  const message = whole ? FILTER_VALUE_ERRORS.wholeNumber : FILTER_VALUE_ERRORS.number;
+  const errorOf = (value: string) => {
+    const typed = value.trim();
+    return typed === '' || pattern.test(typed) ? undefined : message;
+  };
+  const errors: RowErrors = {};
+  const value = errorOf(row.value);
+  const value2 = row.type === 'BETWEEN' ? errorOf(row.value2) : undefined;
+  if (value) errors.value = value;
+  if (value2) errors.value2 = value2;
+  return errors;
+}
+
+export function hasRowErrors(rows: readonly FilterRow[], fields: readonly FilterField[]): boolean {
+  return rows.some((row) => Object.keys(rowErrorsOf(row, fields)).length > 0);
 }
 
 /**
