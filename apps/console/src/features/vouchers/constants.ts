@@ -20,6 +20,7 @@ export const SEARCH_TEXTS = {
   createdTo: 'Date created to',
   modifiedFrom: 'Date last modified from',
   modifiedTo: 'Date last modified to',
+  invalidDay: (typed: string) => `"${typed}" is not a date. Enter a date as DD/MM/YYYY.`,
   clear: 'Clear',
   refresh: 'Refresh',
   empty: 'No vouchers match your query',

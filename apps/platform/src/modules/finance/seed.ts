@@ -16,26 +16,23 @@ export interface DemoProcess {
   parties: DemoParty[];
 }
 
+/** A demo field: not a key, not money, unless told. */
+function field(
+  name: string,
+  displayName: string,
+  type: ProcessField['type'],
+  reconcilable: boolean,
+  more: Partial<Pick<ProcessField, 'key' | 'money'>> = {},
+): ProcessField {
+  return { name, displayName, type, reconcilable, key: false, money: null, ...more };
+}
+
 const CARD_FIELDS: ProcessField[] = [
-  { name: 'rrn', displayName: 'RRN', type: 'TEXT', reconcilable: true, key: true, money: null },
-  {
-    name: 'amount',
-    displayName: 'Amount',
-    type: 'INTEGRAL',
-    reconcilable: true,
-    key: false,
-    money: { currencyField: 'currency' },
-  },
-  { name: 'currency', displayName: 'Currency', type: 'TEXT', reconcilable: true, key: false, money: null },
-  {
-    name: 'transactionDate',
-    displayName: 'Transaction date',
-    type: 'DATETIME',
-    reconcilable: false,
-    key: false,
-    money: null,
-  },
-  { name: 'merchant', displayName: 'Merchant', type: 'TEXT', reconcilable: false, key: false, money: null },
+  field('rrn', 'RRN', 'TEXT', true, { key: true }),
+  field('amount', 'Amount', 'INTEGRAL', true, { money: { currencyField: 'currency' } }),
+  field('currency', 'Currency', 'TEXT', true),
+  field('transactionDate', 'Transaction date', 'DATETIME', false),
+  field('merchant', 'Merchant', 'TEXT', false),
 ];
 const CARD_COLUMNS = {
   rrn: 'rrn',
@@ -74,30 +71,9 @@ export const DEMO_PROCESSES: DemoProcess[] = [
     name: 'eft',
     displayName: 'EFT',
     fields: [
-      {
-        name: 'reference',
-        displayName: 'Reference',
-        type: 'TEXT',
-        reconcilable: true,
-        key: true,
-        money: null,
-      },
-      {
-        name: 'amount',
-        displayName: 'Amount',
-        type: 'INTEGRAL',
-        reconcilable: true,
-        key: false,
-        money: { currencyField: null },
-      },
-      {
-        name: 'valueDate',
-        displayName: 'Value date',
-        type: 'DATETIME',
-        reconcilable: false,
-        key: false,
-        money: null,
-      },
+      field('reference', 'Reference', 'TEXT', true, { key: true }),
+      field('amount', 'Amount', 'INTEGRAL', true, { money: { currencyField: null } }),
+      field('valueDate', 'Value date', 'DATETIME', false),
     ],
     parties: [
       {
@@ -119,23 +95,9 @@ export const DEMO_PROCESSES: DemoProcess[] = [
     name: 'wallet-ledger',
     displayName: 'Wallet ledger',
     fields: [
-      { name: 'entryId', displayName: 'Entry ID', type: 'TEXT', reconcilable: true, key: true, money: null },
-      {
-        name: 'amount',
-        displayName: 'Amount',
-        type: 'INTEGRAL',
-        reconcilable: false,
-        key: false,
-        money: { currencyField: null },
-      },
-      {
-        name: 'postedAt',
-        displayName: 'Posted at',
-        type: 'DATETIME',
-        reconcilable: false,
-        key: false,
-        money: null,
-      },
+      field('entryId', 'Entry ID', 'TEXT', true, { key: true }),
+      field('amount', 'Amount', 'INTEGRAL', false, { money: { currencyField: null } }),
+      field('postedAt', 'Posted at', 'DATETIME', false),
     ],
     parties: [
       {

@@ -8,7 +8,7 @@ import { resetAccountForTests } from '../../../shared/session/session-state';
 import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { processSummary } from '../finance-fixtures';
+import { AMOUNT_FIELD, keyField, processSummary } from '../finance-fixtures';
 import { signInWith } from '../../../test/session';
 import { ApprovalDetailPage, ProcessAreaPage } from '../process-area/process-area-page';
 
@@ -55,17 +55,7 @@ function routesWith(detail: Action, overrides: Routes = {}): Routes {
       jsonResponse(
         200,
         processSummary({
-          fields: [
-            { name: 'rrn', displayName: 'RRN', type: 'TEXT', reconcilable: true, key: true, money: null },
-            {
-              name: 'amount',
-              displayName: 'Amount',
-              type: 'INTEGRAL',
-              reconcilable: true,
-              key: false,
-              money: { currencyField: null },
-            },
-          ],
+          fields: [keyField('rrn', 'RRN'), AMOUNT_FIELD],
         }),
       ),
     'GET /api/recon/actions': () =>

@@ -1,16 +1,10 @@
 import type { ProcessField, ReconRecord } from '@web-control/contract/finance';
 import { describe, expect, it } from 'vitest';
+import { AMOUNT_FIELD } from '../finance-fixtures';
 import { formatFieldValue } from './field-value';
 
 const NBSP = '\u00a0';
-const AMOUNT: ProcessField = {
-  name: 'amount',
-  displayName: 'Amount',
-  type: 'INTEGRAL',
-  reconcilable: true,
-  key: false,
-  money: { currencyField: 'currency' },
-};
+const AMOUNT: ProcessField = { ...AMOUNT_FIELD, money: { currencyField: 'currency' } };
 
 function record(fields: Record<string, string>): ReconRecord {
   return { type: 'PRIMARY', partyId: 1, fields };

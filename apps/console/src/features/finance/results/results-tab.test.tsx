@@ -8,7 +8,7 @@ import { resetAccountForTests } from '../../../shared/session/session-state';
 import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { SNAPSHOT } from '../finance-fixtures';
+import { AMOUNT_FIELD, keyField, SNAPSHOT } from '../finance-fixtures';
 import { signInWith } from '../../../test/session';
 import { ResultsTab } from './results-tab';
 
@@ -17,17 +17,7 @@ const PROCESS: ProcessDefinition = {
   name: 'card-recon',
   displayName: 'Card Recon',
   parties: { '1': 'Bank', '2': 'Switch' },
-  fields: [
-    { name: 'reference', displayName: 'Reference', type: 'TEXT', reconcilable: true, key: true, money: null },
-    {
-      name: 'amount',
-      displayName: 'Amount',
-      type: 'INTEGRAL',
-      reconcilable: true,
-      key: false,
-      money: { currencyField: null },
-    },
-  ],
+  fields: [keyField('reference', 'Reference'), AMOUNT_FIELD],
 };
 const TRANSACTIONS_PATH = '/api/recon/processes/1/transactions';
 const RESULTS = '/dashboard/finance/processes/1/results';

@@ -1,11 +1,10 @@
 import '@mantine/dates/styles.css';
 import { Anchor, Button, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { SenderOrder } from '@web-control/contract/vouchers';
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formatDateTimeSeconds, NUMERIC_DAY_FORMAT, parseNumericDay } from '../../../shared/format/dates';
+import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { formatCount } from '../../../shared/format/metrics';
 import { HttpError } from '../../../shared/http/http-error';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
@@ -22,6 +21,7 @@ import {
   VOUCHERS_TITLE,
 } from '../constants';
 import { voucherPath } from '../paths';
+import { DayFilterInput } from './day-filter-input';
 import { voucherStateKind } from '../voucher-state';
 import {
   hasFilters,
@@ -120,7 +120,7 @@ export function VoucherSearchPage() {
         </Button>
       </Group>
       <form role="search" aria-label={SEARCH_TEXTS.filters} onSubmit={submit} noValidate>
-        <Group align="flex-end">
+        <Group align="flex-end" gap="xs">
           <TextInput
             label={SEARCH_TEXTS.reference}
             value={draft ?? filters.reference}
@@ -132,17 +132,11 @@ export function VoucherSearchPage() {
             }}
           />
           {DAY_FIELDS.map(({ name, label }) => (
-            <DateInput
+            <DayFilterInput
               key={name}
               label={label}
               value={filters[name]}
               onChange={(value) => setFilters({ [name]: value })}
-              valueFormat={NUMERIC_DAY_FORMAT}
-              dateParser={parseNumericDay}
-              placeholder={NUMERIC_DAY_FORMAT}
-              clearable
-              clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
-              w={170}
             />
           ))}
           <Button variant="default" onClick={clear} disabled={!hasFilters(filters) && draft === null}>
