@@ -60,6 +60,16 @@ export function writeListRequest({ filters, page }: ListRequest): URLSearchParam
 }
 
 /**
+ * The address to show instead of one whose range could not be read or was reversed (the default
+ * range shows then); null when the address already says what is shown, or names no range.
+ */
+export function correctedListParams(params: URLSearchParams, request: ListRequest): URLSearchParams | null {
+  if (!params.has('from') && !params.has('to')) return null;
+  const shown = writeListRequest(request);
+  return params.get('from') === shown.get('from') && params.get('to') === shown.get('to') ? null : shown;
+}
+
+/**
  * The API query. The end minute counts whole (to its last second, the pickers having no seconds);
  * a page beyond the first holds only rows no newer than the first page's newest (latestRecord).
  */
