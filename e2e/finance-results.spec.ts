@@ -1,33 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { minorUnitsOfAmounts, waitForRows } from './support/recon-grid';
 import { signInAt } from './support/session';
 
 // The seeded "Card acquiring" process: three parties, fields rrn, amount, currency, transactionDate, merchant.
 const PROCESS_PATH = '/dashboard/finance/processes/1';
 // Unmatched transactions, largest amount first, then by rrn; ten a page: a view that is a link.
 const UNMATCHED_LINK = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlementStatus=ISSUE&sortBy=amount.desc,rrn.asc&limit=10`;
-
-/**
- * The demo feeds load in the background after the platform starts: ask again (another status and
- * back, which keeps the link's query and is quicker than a full reload) until rows show.
- */
-async function waitForRows(page: Page, status = 'Unmatched'): Promise<void> {
-  const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('rowheader');
-  await expect
-    .poll(
-      async () => {
-        if ((await rows.count()) > 0) return true;
-        await page.getByRole('radio', { name: 'All transactions' }).click();
-        await page.getByRole('radio', { name: status }).click();
-        await page
-          .getByRole('table', { name: 'Transactions' })
-          .or(page.getByText('No transactions match your query.'))
-          .waitFor();
-        return (await rows.count()) > 0;
-      },
-      { message: 'the demo feeds give unmatched transactions', timeout: 90_000, intervals: [2_000, 3_000] },
-    )
-    .toBe(true);
-}
 
 test('a filtered, sorted view is a link; a selected transaction is accepted and approved', async ({
   browser,
@@ -41,21 +19,15 @@ test('a filtered, sorted view is a link; a selected transaction is accepted and 
 
   await expect(operator.getByRole('radio', { name: 'Unmatched' }), 'the link sets the status').toBeChecked();
   await expect(
-    operator.getByRole('columnheader', { name: /^amount/ }),
+    operator.getByRole('columnheader', { name: /^Amount/ }),
     'amount sorts first, descending',
-  ).toHaveText('amount▼, sort priority 1');
-  await expect(operator.getByRole('columnheader', { name: /^rrn/ }), 'rrn sorts second').toHaveText(
-    'rrn▲, sort priority 2',
+  ).toHaveText('Amount▼, sort priority 1');
+  await expect(operator.getByRole('columnheader', { name: /^RRN/ }), 'rrn sorts second').toHaveText(
+    'RRN▲, sort priority 2',
   );
   const table = operator.getByRole('table', { name: 'Transactions' });
   expect(await table.getByRole('rowheader').count(), 'the link’s page size').toBeLessThanOrEqual(10);
-  const amounts = await table.evaluate((element) => {
-    const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent);
-    const column = headers.findIndex((text) => text.startsWith('amount'));
-    return [...element.querySelectorAll('tbody tr')].map((row) =>
-      Number((row.children[column]?.textContent ?? '').split(' / ')[0]),
-    );
-  });
+  const amounts = await minorUnitsOfAmounts(table);
   expect(amounts, 'the server sorted by amount, largest first').toEqual([...amounts].sort((a, b) => b - a));
 
   const csv = operator.waitForEvent('download');
@@ -289,13 +261,7 @@ test('bulk accept by filter: every filtered transaction, pending with its count,
   const ascending = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlementStatus=ISSUE&sortBy=amount.asc&limit=10`;
   await signInAt(operator, ascending, 'finance-operator');
   await waitForRows(operator);
-  const amounts = await operator.getByRole('table', { name: 'Transactions' }).evaluate((element) => {
-    const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent);
-    const column = headers.findIndex((text) => text.startsWith('amount'));
-    return [...element.querySelectorAll('tbody tr')].map((row) =>
-      Number((row.children[column]?.textContent ?? '').split(' / ')[0]),
-    );
-  });
+  const amounts = await minorUnitsOfAmounts(operator.getByRole('table', { name: 'Transactions' }));
   // A bound with at least three amounts below it: more than the two rows a page of this view shows.
   const bound = amounts.findIndex((amount, index) => index >= 3 && amount > (amounts[index - 1] ?? amount));
   expect(bound, 'the demo has at least four distinct small unmatched amounts').toBeGreaterThanOrEqual(3);
@@ -306,7 +272,7 @@ test('bulk accept by filter: every filtered transaction, pending with its count,
   await operator.goto(ascending.replace('limit=10', 'limit=2'));
   await expect(operator.getByRole('radio', { name: 'Unmatched' })).toBeChecked();
   await operator.getByRole('combobox', { name: 'Field (filter 1)' }).click();
-  await operator.getByRole('option', { name: 'amount', exact: true }).click();
+  await operator.getByRole('option', { name: 'Amount', exact: true }).click();
   await operator.getByRole('combobox', { name: 'Condition (filter 1)' }).click();
   await operator.getByRole('option', { name: 'Less than', exact: true }).click();
   await operator.getByRole('textbox', { name: 'Value (filter 1)' }).fill(threshold);

@@ -23,6 +23,22 @@ function rows(page: Page) {
 }
 
 test.describe('transactions list', () => {
+  test('an address with an unreadable or reversed range is rewritten to the range shown', async ({
+    page,
+  }) => {
+    const now = new Date();
+    const today = new URLSearchParams({
+      from: urlDateTime(new Date(now.getFullYear(), now.getMonth(), now.getDate(), 0, 0)),
+      to: urlDateTime(new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59)),
+    }).toString();
+    await signInAt(page, `${LIST_PATH}?from=garbage&service=purchase`, 'operator');
+    await expect(page, 'the address says today, as the list shows').toHaveURL(
+      `${LIST_PATH}?${today}&service=purchase`,
+    );
+    await page.goto(`${LIST_PATH}?from=2026-01-02T00:00&to=2026-01-01T00:00`);
+    await expect(page, 'a reversed range becomes today too').toHaveURL(`${LIST_PATH}?${today}`);
+  });
+
   test('filters live in the URL: a bookmark opens filtered, a change is written, Back restores', async ({
     page,
   }) => {

@@ -41,6 +41,11 @@ export const FILTER_TYPES_OF: Record<FieldType, readonly FilterType[]> = {
   DATETIME: ['GREATER_THAN', 'LESS_THAN', 'BETWEEN'],
 };
 
+/** An INTEGRAL filter value of a process field: a number, decimals allowed. */
+export const FILTER_NUMBER_PATTERN = /^-?\d{1,30}(\.\d{1,10})?$/;
+/** An INTEGRAL filter value of a fixed column: a whole number, compared as bigint. */
+export const FILTER_WHOLE_NUMBER_PATTERN = /^-?\d{1,18}$/;
+
 /** Columns every transaction has beside the process's own fields; they filter and sort like fields. */
 export const FIXED_FIELDS = {
   id: 'INTEGRAL',

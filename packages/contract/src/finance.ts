@@ -77,12 +77,22 @@ const processIdsSchema = z
 export const processIdParamsSchema = z.object({ id: z.coerce.number().pipe(integerIdSchema) });
 export const fileIdParamsSchema = processIdParamsSchema;
 
+/** An INTEGRAL field holding money in minor units, and where each record's currency comes from. */
+export const moneyFieldSchema = z.object({
+  /** The field holding the record's ISO 4217 code; null: the specification's default, ZAR. */
+  currencyField: text().nullable(),
+});
+
 export const processFieldSchema = z.object({
   name: text(),
+  /** What operators read: the results grid's column header and filter label (specification 2, section 9). */
+  displayName: text(),
   type: fieldTypeSchema,
   reconcilable: z.boolean(),
   /** Records of different parties with equal key fields form one recon transaction. */
   key: z.boolean(),
+  /** Set for an amount: shown in the currency's own decimals; null for any other field. */
+  money: moneyFieldSchema.nullable(),
 });
 export type ProcessField = z.infer<typeof processFieldSchema>;
 

@@ -1,4 +1,18 @@
-import type { ProcessSummary, ReconFile, Snapshot } from '@web-control/contract/finance';
+import type { ProcessField, ProcessSummary, ReconFile, Snapshot } from '@web-control/contract/finance';
+
+/** A key text field and an amount in rand: the fields the finance tests' processes have. */
+export function keyField(name: string, displayName: string): ProcessField {
+  return { name, displayName, type: 'TEXT', reconcilable: true, key: true, money: null };
+}
+
+export const AMOUNT_FIELD: ProcessField = {
+  name: 'amount',
+  displayName: 'Amount',
+  type: 'INTEGRAL',
+  reconcilable: true,
+  key: false,
+  money: { currencyField: null },
+};
 
 export function processSummary(overrides: Partial<ProcessSummary> = {}): ProcessSummary {
   return {

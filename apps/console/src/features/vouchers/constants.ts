@@ -12,8 +12,6 @@ export const VOUCHER_PAGE_SIZE = VOUCHER_SEARCH_PAGE_SIZE;
 export const VOUCHER_PAGE_SIZES = [10, 25, 50, 100] as const;
 /** Typing in the reference field asks again once the typing pauses (no spec figure; see decisions). */
 export const VOUCHER_FILTER_DEBOUNCE_MS = 500;
-/** Section 9: dates (date and time: shared/format/dates formatDateTimeSeconds). */
-export const VOUCHER_DATE_FORMAT = 'DD/MM/YYYY';
 
 export const SEARCH_TEXTS = {
   filters: 'Voucher filters',
@@ -22,6 +20,7 @@ export const SEARCH_TEXTS = {
   createdTo: 'Date created to',
   modifiedFrom: 'Date last modified from',
   modifiedTo: 'Date last modified to',
+  invalidDay: (typed: string) => `"${typed}" is not a date. Enter a date as DD/MM/YYYY.`,
   clear: 'Clear',
   refresh: 'Refresh',
   empty: 'No vouchers match your query',

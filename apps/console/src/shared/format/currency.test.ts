@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency } from './currency';
+import { currencyDecimalsOf, formatCurrency, formatMajorAmount } from './currency';
 
 // en-ZA separates the symbol and digit groups with a no-break space.
 const NBSP = '\u00a0';
@@ -27,5 +27,18 @@ describe('formatCurrency', () => {
   it('still shows an amount whose currency code Intl rejects, and a dash for no number', () => {
     expect(formatCurrency(1050, 'rand')).toBe('rand 10.50');
     expect(formatCurrency(Number.NaN)).toBe('-');
+  });
+});
+
+describe('currency decimals and major units', () => {
+  it("reads the currency's own number of decimals", () => {
+    expect(currencyDecimalsOf('ZAR')).toBe(2);
+    expect(currencyDecimalsOf('JPY')).toBe(0);
+    expect(currencyDecimalsOf('BHD')).toBe(3);
+  });
+
+  it('formats major units with the currency, a space for thousands and a decimal point', () => {
+    expect(formatMajorAmount(1234567.5, 'ZAR')).toBe(`R${NBSP}1${NBSP}234${NBSP}567.50`);
+    expect(formatMajorAmount(1500, 'JPY')).toBe(`JP¥1${NBSP}500`);
   });
 });

@@ -18,6 +18,11 @@ function currencyFormat(currency: string): Intl.NumberFormat | undefined {
   return formats.get(currency);
 }
 
+/** The currency's ISO 4217 number of decimals (2 for ZAR, 0 for JPY); 2 for a code Intl rejects. */
+export function currencyDecimalsOf(currency: string): number {
+  return currencyFormat(currency)?.resolvedOptions().maximumFractionDigits ?? 2;
+}
+
 /**
  * An amount in minor units, with the en-ZA symbol and digit grouping but a decimal point (en-ZA
  * writes a comma): 123456 → "R 1 234.56". Minor units are cents for ZAR (divided by 100); a currency
@@ -27,9 +32,13 @@ export function formatCurrency(minorUnits: number, currency: string = DEFAULT_CU
   if (!Number.isFinite(minorUnits)) return '-';
   const format = currencyFormat(currency);
   if (!format) return `${currency} ${(minorUnits / 100).toFixed(2)}`;
-  const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format
-    .formatToParts(minorUnits / 10 ** decimals)
+    .formatToParts(minorUnits / 10 ** currencyDecimalsOf(currency))
     .map((part) => (part.type === 'decimal' ? '.' : part.value))
     .join('');
+}
+
+/** An amount in the currency's major unit (settlement aggregates): 1234567.5 ZAR → "R 1 234 567.50". */
+export function formatMajorAmount(amount: number, currency: string = DEFAULT_CURRENCY): string {
+  return formatCurrency(Math.round(amount * 10 ** currencyDecimalsOf(currency)), currency);
 }

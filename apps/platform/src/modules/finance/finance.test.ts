@@ -167,7 +167,15 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
 
     const process = processDefinitionSchema.parse((await call('GET', '/api/recon/processes/2')).json());
     expect(process.parties).toEqual({ '1': 'Switch', '2': 'Clearing house' });
-    expect(process.fields[0]).toEqual({ name: 'reference', type: 'TEXT', reconcilable: true, key: true });
+    expect(process.fields.map((field) => [field.name, field.displayName, field.money])).toEqual([
+      ['reference', 'Reference', null],
+      ['amount', 'Amount', { currencyField: null }],
+      ['valueDate', 'Value date', null],
+    ]);
+    const card = processDefinitionSchema.parse((await call('GET', '/api/recon/processes/1')).json());
+    expect(card.fields.find((field) => field.name === 'amount')?.money).toEqual({
+      currencyField: 'currency',
+    });
     const missing = await call('GET', '/api/recon/processes/99');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({
@@ -338,7 +346,16 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
       .execute();
     await database.db
       .insertInto('recon_fields')
-      .values({ process_id: 4, position: 0, name: 'rrn', type: 'TEXT', reconcilable: true, is_key: true })
+      .values({
+        process_id: 4,
+        position: 0,
+        name: 'rrn',
+        display_name: 'RRN',
+        type: 'TEXT',
+        reconcilable: true,
+        is_key: true,
+        is_money: false,
+      })
       .execute();
     await database.db
       .insertInto('recon_parties')

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ActionType, AuditStatus, FieldType, FileStatus } from '@web-control/contract/finance';
+import type { ActionType, AuditStatus, FileStatus, ProcessField } from '@web-control/contract/finance';
 import { LATEST_YEAR } from '@web-control/contract/inputs';
 import type { DbExecutor } from '../../db/schema.ts';
 import type { ReconActionRow, ReconFileRow } from './table.ts';
@@ -9,7 +9,7 @@ export interface ProcessDefinitionRow {
   name: string;
   displayName: string;
   parties: Array<{ id: number; name: string; filePattern: string; columns: Record<string, string> }>;
-  fields: Array<{ name: string; type: FieldType; reconcilable: boolean; key: boolean }>;
+  fields: ProcessField[];
 }
 
 export interface NewRecord {
@@ -205,9 +205,11 @@ export function createFinanceRepository() {
         .filter((field) => field.process_id === process.process_id)
         .map((field) => ({
           name: field.name,
+          displayName: field.display_name,
           type: field.type,
           reconcilable: field.reconcilable,
           key: field.is_key,
+          money: field.is_money ? { currencyField: field.currency_field } : null,
         })),
     }));
   }

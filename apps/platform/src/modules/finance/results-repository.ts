@@ -1,7 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FieldType, MatchStatus, SettlementStatus } from '@web-control/contract/finance';
 import {
+  FILTER_NUMBER_PATTERN,
   FILTER_TYPES_OF,
+  FILTER_WHOLE_NUMBER_PATTERN,
   FIXED_FIELDS,
   type FilterItem,
   type ReconSelection,
@@ -27,8 +29,6 @@ const VALUE_COLUMN: Record<FieldType, RawBuilder<unknown>> = {
   DATETIME: sql.raw('time_value'),
 };
 
-const NUMBER = /^-?\d{1,30}(\.\d{1,10})?$/;
-const WHOLE = /^-?\d{1,18}$/;
 /** Above every character: a prefix's range ends here (the values' collation is "C", byte order). */
 const TOP = String.fromCodePoint(0x10ffff);
 
@@ -75,7 +75,8 @@ function escapeLike(value: string): string {
 function typedValue(filter: FilterItem, type: FieldType, value: string, fixed: boolean): RawBuilder<unknown> {
   if (type === 'INTEGRAL') {
     // A fixed column is a whole number: compared as bigint so its index applies.
-    if (!(fixed ? WHOLE : NUMBER).test(value)) throw badRequest(RESULTS_MESSAGES.badNumber(filter.fieldName));
+    if (!(fixed ? FILTER_WHOLE_NUMBER_PATTERN : FILTER_NUMBER_PATTERN).test(value))
+      throw badRequest(RESULTS_MESSAGES.badNumber(filter.fieldName));
     return fixed ? sql`cast(${value} as bigint)` : sql`cast(${value} as numeric)`;
   }
   if (type === 'DATETIME') {

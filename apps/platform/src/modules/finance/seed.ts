@@ -1,12 +1,5 @@
-import type { FieldType } from '@web-control/contract/finance';
+import type { ProcessField } from '@web-control/contract/finance';
 import type { Db } from '../../db/schema.ts';
-
-interface DemoField {
-  name: string;
-  type: FieldType;
-  reconcilable: boolean;
-  key: boolean;
-}
 
 interface DemoParty {
   id: number;
@@ -19,16 +12,27 @@ export interface DemoProcess {
   id: number;
   name: string;
   displayName: string;
-  fields: DemoField[];
+  fields: ProcessField[];
   parties: DemoParty[];
 }
 
-const CARD_FIELDS: DemoField[] = [
-  { name: 'rrn', type: 'TEXT', reconcilable: true, key: true },
-  { name: 'amount', type: 'INTEGRAL', reconcilable: true, key: false },
-  { name: 'currency', type: 'TEXT', reconcilable: true, key: false },
-  { name: 'transactionDate', type: 'DATETIME', reconcilable: false, key: false },
-  { name: 'merchant', type: 'TEXT', reconcilable: false, key: false },
+/** A demo field: not a key, not money, unless told. */
+function field(
+  name: string,
+  displayName: string,
+  type: ProcessField['type'],
+  reconcilable: boolean,
+  more: Partial<Pick<ProcessField, 'key' | 'money'>> = {},
+): ProcessField {
+  return { name, displayName, type, reconcilable, key: false, money: null, ...more };
+}
+
+const CARD_FIELDS: ProcessField[] = [
+  field('rrn', 'RRN', 'TEXT', true, { key: true }),
+  field('amount', 'Amount', 'INTEGRAL', true, { money: { currencyField: 'currency' } }),
+  field('currency', 'Currency', 'TEXT', true),
+  field('transactionDate', 'Transaction date', 'DATETIME', false),
+  field('merchant', 'Merchant', 'TEXT', false),
 ];
 const CARD_COLUMNS = {
   rrn: 'rrn',
@@ -67,9 +71,9 @@ export const DEMO_PROCESSES: DemoProcess[] = [
     name: 'eft',
     displayName: 'EFT',
     fields: [
-      { name: 'reference', type: 'TEXT', reconcilable: true, key: true },
-      { name: 'amount', type: 'INTEGRAL', reconcilable: true, key: false },
-      { name: 'valueDate', type: 'DATETIME', reconcilable: false, key: false },
+      field('reference', 'Reference', 'TEXT', true, { key: true }),
+      field('amount', 'Amount', 'INTEGRAL', true, { money: { currencyField: null } }),
+      field('valueDate', 'Value date', 'DATETIME', false),
     ],
     parties: [
       {
@@ -91,9 +95,9 @@ export const DEMO_PROCESSES: DemoProcess[] = [
     name: 'wallet-ledger',
     displayName: 'Wallet ledger',
     fields: [
-      { name: 'entryId', type: 'TEXT', reconcilable: true, key: true },
-      { name: 'amount', type: 'INTEGRAL', reconcilable: false, key: false },
-      { name: 'postedAt', type: 'DATETIME', reconcilable: false, key: false },
+      field('entryId', 'Entry ID', 'TEXT', true, { key: true }),
+      field('amount', 'Amount', 'INTEGRAL', false, { money: { currencyField: null } }),
+      field('postedAt', 'Posted at', 'DATETIME', false),
     ],
     parties: [
       {
@@ -126,9 +130,12 @@ export async function seedFinance(db: Db): Promise<void> {
             process_id: process.id,
             position,
             name: field.name,
+            display_name: field.displayName,
             type: field.type,
             reconcilable: field.reconcilable,
             is_key: field.key,
+            is_money: field.money !== null,
+            currency_field: field.money?.currencyField ?? null,
           })),
         )
         .execute();

@@ -32,9 +32,12 @@ export interface ReconFieldsTable {
   process_id: number;
   position: number;
   name: string;
+  display_name: string;
   type: FieldType;
   reconcilable: boolean;
   is_key: boolean;
+  is_money: boolean;
+  currency_field: string | null;
 }
 
 export interface ReconFilesTable {

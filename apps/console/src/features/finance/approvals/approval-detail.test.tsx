@@ -8,7 +8,7 @@ import { resetAccountForTests } from '../../../shared/session/session-state';
 import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { processSummary } from '../finance-fixtures';
+import { AMOUNT_FIELD, keyField, processSummary } from '../finance-fixtures';
 import { signInWith } from '../../../test/session';
 import { ApprovalDetailPage, ProcessAreaPage } from '../process-area/process-area-page';
 
@@ -55,10 +55,7 @@ function routesWith(detail: Action, overrides: Routes = {}): Routes {
       jsonResponse(
         200,
         processSummary({
-          fields: [
-            { name: 'rrn', type: 'TEXT', reconcilable: true, key: true },
-            { name: 'amount', type: 'INTEGRAL', reconcilable: true, key: false },
-          ],
+          fields: [keyField('rrn', 'RRN'), AMOUNT_FIELD],
         }),
       ),
     'GET /api/recon/actions': () =>
@@ -101,13 +98,13 @@ describe('approval detail', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['ID', 'Matched', 'Score', 'Party', 'rrn', 'amount']);
+    ).toEqual(['ID', 'Matched', 'Score', 'Party', 'RRN', 'Amount']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
-      ['7', 'Matched', '100%', 'Bank', 'R7', '100'],
-      ['7', 'Matched', '100%', 'Switch', 'R7', '100'],
-      ['8', 'Partially matched', '50%', 'Bank', 'R8', '200'],
-      ['8', 'Partially matched', '50%', 'Switch', 'R8', '300'],
+      ['7', 'Matched', '100%', 'Bank', 'R7', 'R\u00a01.00'],
+      ['7', 'Matched', '100%', 'Switch', 'R7', 'R\u00a01.00'],
+      ['8', 'Partially matched', '50%', 'Bank', 'R8', 'R\u00a02.00'],
+      ['8', 'Partially matched', '50%', 'Switch', 'R8', 'R\u00a03.00'],
     ]);
     expect(within(table).queryByRole('checkbox')).toBeNull();
     expect(within(table).queryByRole('button')).toBeNull();

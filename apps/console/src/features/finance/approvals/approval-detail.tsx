@@ -1,12 +1,13 @@
 import { Alert, Button, Group, List, Pagination, Stack, Text } from '@mantine/core';
 import type { Action, ProcessDefinition, ReconRecord, ReconTransaction } from '@web-control/contract/finance';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { formatNumericMinute } from '../../../shared/format/dates';
 import { openModal } from '../../../shared/modals/modal-store';
 import { alertModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import { formatFieldValue } from '../components/field-value';
 import { LoadingState, QueryState } from '../../../shared/ui/query-state';
 import { useActionMetadata } from '../api/get-action-metadata';
 import { useActionTransactions } from '../api/get-action-transactions';
@@ -14,7 +15,6 @@ import { pageCountOf, pageQueryOf } from '../paging';
 import { processPath } from '../paths';
 import { describeAction } from './action-description';
 import {
-  APPROVAL_DATE_FORMAT,
   APPROVAL_DETAIL_TEXTS,
   APPROVAL_TRANSACTIONS_PAGE_SIZE,
   MATCH_STATUS_LABELS,
@@ -63,8 +63,8 @@ function transactionColumns(
     },
     ...process.fields.map((field): DataTableColumn<RecordRow> => ({
       id: `field-${field.name}`,
-      header: field.name,
-      cell: (row) => row.record.fields[field.name] ?? '',
+      header: field.displayName,
+      cell: (row) => formatFieldValue(field, row.record),
     })),
   ];
   return columns.filter((column) => column !== false);
@@ -123,10 +123,7 @@ function ActionSummary({ action }: { action: Action }) {
       <Stack gap={4}>
         <Text size="sm">{`"${action.comment}"`}</Text>
         <Text size="sm">
-          {APPROVAL_DETAIL_TEXTS.requestedBy(
-            action.username,
-            dayjs(action.createdDate).format(APPROVAL_DATE_FORMAT),
-          )}
+          {APPROVAL_DETAIL_TEXTS.requestedBy(action.username, formatNumericMinute(action.createdDate))}
         </Text>
         {filters.length > 0 ? (
           <>

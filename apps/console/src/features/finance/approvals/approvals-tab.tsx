@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import type { Action } from '@web-control/contract/finance';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatNumericMinute } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';
 import { errorMessageOf } from '../../../shared/http/error-message';
 import { useAccount } from '../../../shared/session/session-state';
@@ -13,12 +13,7 @@ import { FINANCE_MESSAGES } from '../messages';
 import { pageCountOf, pageQueryOf } from '../paging';
 import { approvalPath } from '../paths';
 import { describeAction } from './action-description';
-import {
-  ACTION_TYPES_WITH_DETAILS,
-  APPROVAL_DATE_FORMAT,
-  APPROVAL_DETAIL_TEXTS,
-  APPROVALS_PAGE_SIZE,
-} from './constants';
+import { ACTION_TYPES_WITH_DETAILS, APPROVAL_DETAIL_TEXTS, APPROVALS_PAGE_SIZE } from './constants';
 import { useReviewDecision } from './use-review-decision';
 
 function ActionItem({
@@ -48,7 +43,7 @@ function ActionItem({
             <Text fw={600}>{description}</Text>
           )}
           <Text size="sm">
-            {`Requested by ${action.username} on ${dayjs(action.createdDate).format(APPROVAL_DATE_FORMAT)}: "${action.comment}"`}
+            {`Requested by ${action.username} on ${formatNumericMinute(action.createdDate)}: "${action.comment}"`}
           </Text>
           <Group gap="xs">
             {action.meta.selectionType ? <StatePill label={action.meta.selectionType} kind="info" /> : null}

@@ -5,8 +5,6 @@ import type { ActionType } from '@web-control/contract/finance';
 export const APPROVALS_PAGE_SIZE = 10;
 /** The detail page's transactions: the generic default page size (section 9). */
 export const APPROVAL_TRANSACTIONS_PAGE_SIZE = 25;
-/** Approval dates: day/month/year hour:minute (section 9). */
-export const APPROVAL_DATE_FORMAT = 'DD/MM/YYYY HH:mm';
 
 export const DECISION_LABELS = { approve: 'Approve', reject: 'Reject' } as const;
 

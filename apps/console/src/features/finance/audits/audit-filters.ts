@@ -1,9 +1,7 @@
 import type { ActionType, AuditStatus, AuditsQuery } from '@web-control/contract/finance';
 import dayjs from 'dayjs';
+import { formatLocalMinute } from '../../../shared/format/dates';
 import { pageQueryOf } from '../paging';
-
-/** The local date-time inputs' format. */
-export const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
 
 export interface AuditFilters {
   /** Local date-times as the inputs hold them. */
@@ -17,8 +15,8 @@ export interface AuditFilters {
 /** One month back to now (specification 2, section 9). */
 export function defaultAuditFilters(now: Date): AuditFilters {
   return {
-    from: dayjs(now).subtract(1, 'month').format(LOCAL_INPUT_FORMAT),
-    to: dayjs(now).format(LOCAL_INPUT_FORMAT),
+    from: formatLocalMinute(dayjs(now).subtract(1, 'month').toDate()),
+    to: formatLocalMinute(now),
     username: '',
     type: null,
     status: null,

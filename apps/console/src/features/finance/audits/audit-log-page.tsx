@@ -8,7 +8,7 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { useAudits } from '../api/get-audits';
-import { formatFinanceSeconds } from '../date-formats';
+import { formatNumericSeconds } from '../../../shared/format/dates';
 import { pageCountOf } from '../paging';
 import { auditsQueryOf, defaultAuditFilters, type AuditFilters } from './audit-filters';
 import {
@@ -37,7 +37,7 @@ const SIZE_OPTIONS = AUDITS_PAGE_SIZES.map(String);
 
 const COLUMNS: DataTableColumn<Audit>[] = [
   { id: 'event', header: 'Event', cell: (audit) => EVENT_LABELS[audit.type] },
-  { id: 'date', header: 'Date & Time', cell: (audit) => formatFinanceSeconds(audit.auditDate) },
+  { id: 'date', header: 'Date & Time', cell: (audit) => formatNumericSeconds(audit.auditDate) },
   { id: 'user', header: 'User', cell: (audit) => audit.username },
   { id: 'reviewer', header: 'Reviewer', cell: (audit) => audit.reviewerUsername ?? UNREVIEWED },
   {

@@ -6,7 +6,7 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { useJobs } from '../api/get-jobs';
-import { formatFinanceSeconds } from '../date-formats';
+import { formatNumericSeconds } from '../../../shared/format/dates';
 import { pageCountOf, pageQueryOf } from '../paging';
 import { JOBS_MESSAGES, JOBS_PAGE_SIZE, JOBS_TITLE } from './constants';
 import { jobSuccessOf, type JobSuccess } from './job-success';
@@ -19,11 +19,11 @@ const SUCCESS_KINDS: Record<JobSuccess, StateKind> = {
 
 const COLUMNS: DataTableColumn<Job>[] = [
   { id: 'name', header: 'Job Name', rowHeader: true, cell: (job) => job.name },
-  { id: 'lastRuntime', header: 'Last Runtime', cell: (job) => formatFinanceSeconds(job.lastRuntime) },
+  { id: 'lastRuntime', header: 'Last Runtime', cell: (job) => formatNumericSeconds(job.lastRuntime) },
   {
     id: 'lastSuccessfulRuntime',
     header: 'Last Successful Runtime',
-    cell: (job) => formatFinanceSeconds(job.lastSuccessfulRuntime),
+    cell: (job) => formatNumericSeconds(job.lastSuccessfulRuntime),
   },
   {
     id: 'success',

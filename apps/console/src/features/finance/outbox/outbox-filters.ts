@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { dayRangeOf, formatDay, parseDay } from '../../../shared/format/dates';
 
 /** A tag filter row: the tag type chosen and the value typed. */
 export interface TagRow {
@@ -7,7 +8,7 @@ export interface TagRow {
   value: string;
 }
 
-/** The Date Created range as typed (`YYYY-MM-DD`) and the tag rows. */
+/** The Date Created range as typed (local days, shared DAY_FORMAT) and the tag rows. */
 export interface OutboxFilters {
   from: string;
   to: string;
@@ -24,10 +25,8 @@ export interface ExtractsRequest {
   limit: number;
 }
 
-const DAY = 'YYYY-MM-DD';
-
 export function todayOf(now: Date): string {
-  return dayjs(now).format(DAY);
+  return formatDay(now);
 }
 
 /** Specification 2, section 9: the range starts and ends with today; no tag filters. */
@@ -37,9 +36,8 @@ export function defaultOutboxFilters(now: Date): OutboxFilters {
 }
 
 function dayOf(value: string): dayjs.Dayjs | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const day = dayjs(value);
-  return day.isValid() ? day : undefined;
+  const day = parseDay(value);
+  return day === null ? undefined : dayjs(day);
 }
 
 export const RANGE_ERRORS = {
@@ -67,10 +65,11 @@ export function extractsRequestOf(
   processId: number | undefined,
   now: Date,
 ): ExtractsRequest {
-  const valid = rangeErrorOf(filters, now) === null;
+  const range =
+    rangeErrorOf(filters, now) === null ? dayRangeOf(filters.from, filters.to) : dayRangeOf(null, null);
   return {
-    fromDateTimeInclusive: valid ? dayOf(filters.from)?.startOf('day').toISOString() : undefined,
-    toDateTimeInclusive: valid ? dayOf(filters.to)?.endOf('day').toISOString() : undefined,
+    fromDateTimeInclusive: range.from,
+    toDateTimeInclusive: range.to,
     tag: filters.tags.flatMap((row) =>
       row.tagId !== '' && row.value.trim() !== '' ? [`${row.tagId}:${row.value.trim()}`] : [],
     ),

@@ -21,7 +21,7 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { useExtractTagNames, useExtractTagValues } from '../api/get-extract-tags';
 import { useExtracts } from '../api/get-extracts';
 import { openExtractDownload } from '../api/open-extract-download';
-import { formatFinanceSeconds } from '../date-formats';
+import { formatNumericSeconds } from '../../../shared/format/dates';
 import { FINANCE_MESSAGES } from '../messages';
 import { pageCountOf, pageQueryOf } from '../paging';
 import {
@@ -94,7 +94,7 @@ function extractColumns(tagColumns: string[]): DataTableColumn<Extract>[] {
     {
       id: 'createdDate',
       header: 'Date Created',
-      cell: (extract) => formatFinanceSeconds(extract.createdDate),
+      cell: (extract) => formatNumericSeconds(extract.createdDate),
     },
     ...tagColumns.map((tag): DataTableColumn<Extract> => ({
       id: `tag-${tag}`,

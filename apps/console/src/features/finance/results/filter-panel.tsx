@@ -1,18 +1,27 @@
+import '@mantine/dates/styles.css';
 import { ActionIcon, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import type { FilterItem } from '@web-control/contract/finance-results';
 import { useState } from 'react';
+import {
+  FILTER_DATE_TIME_FORMAT,
+  formatLocalMinute,
+  pickerValueOfLocalMinute,
+} from '../../../shared/format/dates';
 import {
   blankRow,
   canRemoveRows,
   changeField,
   FILTER_TYPE_LABELS,
   filterItemsOf,
-  maxFilterDateOf,
+  hasRowErrors,
   operatorsOf,
   removeRow,
+  rowErrorsOf,
   rowsOf,
   type FilterField,
   type FilterRow,
+  type RowErrors,
 } from './filter-rows';
 
 interface FilterPanelProps {
@@ -21,34 +30,54 @@ interface FilterPanelProps {
   onApply: (filters: FilterItem[]) => void;
 }
 
+/** Specification 2, section 5: the project's picker, "YYYY-MM-DD hh:mm", no later than now. */
+function FilterDateTime({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (localMinute: string) => void;
+}) {
+  return (
+    <DateTimePicker
+      label={label}
+      valueFormat={FILTER_DATE_TIME_FORMAT}
+      placeholder={FILTER_DATE_TIME_FORMAT}
+      value={pickerValueOfLocalMinute(value)}
+      maxDate={new Date()}
+      clearable
+      onChange={(picked) => onChange(picked === null ? '' : formatLocalMinute(picked))}
+    />
+  );
+}
+
 function RowValues({
   n,
   row,
   field,
+  errors,
   onChange,
 }: {
   n: number;
   row: FilterRow;
   field: FilterField & { label: string };
+  errors: RowErrors;
   onChange: (patch: Partial<FilterRow>) => void;
 }) {
   if (field.type === 'DATETIME') {
-    const max = maxFilterDateOf(new Date());
     return (
       <>
-        <TextInput
-          type="datetime-local"
+        <FilterDateTime
           label={`From (filter ${n})`}
           value={row.value}
-          max={max}
-          onChange={(event) => onChange({ value: event.currentTarget.value })}
+          onChange={(value) => onChange({ value })}
         />
-        <TextInput
-          type="datetime-local"
+        <FilterDateTime
           label={`To (filter ${n})`}
           value={row.value2}
-          max={max}
-          onChange={(event) => onChange({ value2: event.currentTarget.value })}
+          onChange={(value2) => onChange({ value2 })}
         />
       </>
     );
@@ -60,6 +89,7 @@ function RowValues({
         label={`Value (filter ${n})`}
         inputMode={numeric ? 'numeric' : undefined}
         value={row.value}
+        error={errors.value}
         onChange={(event) => onChange({ value: event.currentTarget.value })}
       />
       {row.type === 'BETWEEN' ? (
@@ -67,6 +97,7 @@ function RowValues({
           label={`And (filter ${n})`}
           inputMode="numeric"
           value={row.value2}
+          error={errors.value2}
           onChange={(event) => onChange({ value2: event.currentTarget.value })}
         />
       ) : null}
@@ -81,6 +112,8 @@ function RowValues({
 export function FilterPanel({ fields, filters, onApply }: FilterPanelProps) {
   const [rows, setRows] = useState<readonly FilterRow[]>(() => rowsOf(filters, fields));
   const [nextKey, setNextKey] = useState(() => rows.length);
+  // Errors show once Apply is tried, and follow the typing from then on.
+  const [checked, setChecked] = useState(false);
   const fieldOptions = fields.map((field) => ({ value: field.name, label: field.label }));
 
   const update = (key: number, change: (row: FilterRow) => FilterRow) =>
@@ -92,7 +125,8 @@ export function FilterPanel({ fields, filters, onApply }: FilterPanelProps) {
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        onApply(filterItemsOf(rows, fields));
+        setChecked(true);
+        if (!hasRowErrors(rows, fields)) onApply(filterItemsOf(rows, fields));
       }}
     >
       <Stack gap="xs">
@@ -130,6 +164,7 @@ export function FilterPanel({ fields, filters, onApply }: FilterPanelProps) {
                   n={n}
                   row={row}
                   field={field}
+                  errors={checked ? rowErrorsOf(row, fields) : {}}
                   onChange={(patch) => update(row.key, (current) => ({ ...current, ...patch }))}
                 />
               ) : null}

@@ -3,10 +3,12 @@ import {
   blankRow,
   canRemoveRows,
   changeField,
+  FILTER_VALUE_ERRORS,
   filterItemsOf,
-  maxFilterDateOf,
+  hasRowErrors,
   operatorsOf,
   removeRow,
+  rowErrorsOf,
   rowsOf,
   type FilterField,
   type FilterRow,
@@ -93,8 +95,35 @@ describe('filter rows', () => {
       row({ key: 3, field: 'amount', type: 'EXACTLY' }),
     );
   });
+});
 
-  it('caps the date picker at now, to the minute', () => {
-    expect(maxFilterDateOf(new Date(2026, 1, 3, 9, 5, 59))).toBe('2026-02-03T09:05');
+describe('filter values caught at the field', () => {
+  const typed = (field: string, type: FilterRow['type'], value: string, value2 = ''): FilterRow => ({
+    key: 0,
+    field,
+    type,
+    value,
+    value2,
+  });
+  const fields: FilterField[] = [...FIELDS, { name: 'id', type: 'INTEGRAL' }];
+
+  it('refuses a number filter that is not a number, on the input that holds it', () => {
+    expect(rowErrorsOf(typed('amount', 'EXACTLY', 'abc'), fields)).toEqual({
+      value: FILTER_VALUE_ERRORS.number,
+    });
+    expect(rowErrorsOf(typed('amount', 'BETWEEN', '10', '2O'), fields)).toEqual({
+      value2: FILTER_VALUE_ERRORS.number,
+    });
+    expect(rowErrorsOf(typed('id', 'EXACTLY', '1.5'), fields)).toEqual({
+      value: FILTER_VALUE_ERRORS.wholeNumber,
+    });
+    expect(hasRowErrors([typed('amount', 'EXACTLY', 'abc')], fields)).toBe(true);
+  });
+
+  it('lets numbers, empty values and text fields through', () => {
+    expect(rowErrorsOf(typed('amount', 'GREATER_THAN', ' -12.5 '), fields)).toEqual({});
+    expect(rowErrorsOf(typed('amount', 'EXACTLY', ''), fields)).toEqual({});
+    expect(rowErrorsOf(typed('reference', 'EXACTLY', 'abc'), fields)).toEqual({});
+    expect(hasRowErrors([typed('id', 'EXACTLY', '42')], fields)).toBe(false);
   });
 });

@@ -1,6 +1,13 @@
 import type { FieldType } from '@web-control/contract/finance';
-import type { FilterItem, FilterType } from '@web-control/contract/finance-results';
+import {
+  FILTER_NUMBER_PATTERN,
+  FILTER_WHOLE_NUMBER_PATTERN,
+  FIXED_FIELDS,
+  type FilterItem,
+  type FilterType,
+} from '@web-control/contract/finance-results';
 import dayjs from 'dayjs';
+import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
 
 /** A field the grid filters on: a fixed column or one of the process's fields. */
 export interface FilterField {
@@ -8,7 +15,7 @@ export interface FilterField {
   type: FieldType;
 }
 
-/** A row of the filter panel; a date row's values are the pickers' local `YYYY-MM-DDTHH:mm`. */
+/** A row of the filter panel; a date row's values are local minutes (shared LOCAL_MINUTE_FORMAT). */
 export interface FilterRow {
   key: number;
   field: string;
@@ -40,24 +47,14 @@ export function operatorsOf(type: FieldType): readonly FilterType[] {
   return OPERATORS[type];
 }
 
-const INPUT_DATE_FORMAT = 'YYYY-MM-DDTHH:mm';
-const INPUT_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
 /** The picker's local minute as the query's instant (the contract's DATETIME values); a partial date is none. */
 function toFilterDate(input: string): string {
-  if (!INPUT_DATE_PATTERN.test(input)) return '';
-  const date = dayjs(input);
-  return date.isValid() ? date.toISOString() : '';
+  return parseLocalMinute(input)?.toISOString() ?? '';
 }
 
 function toInputDate(value: string): string {
   const date = dayjs(value);
-  return date.isValid() ? date.format(INPUT_DATE_FORMAT) : '';
-}
-
-/** The date picker's maximum: now, to the minute, in the picker's local format. */
-export function maxFilterDateOf(now: Date): string {
-  return dayjs(now).format(INPUT_DATE_FORMAT);
+  return date.isValid() ? formatLocalMinute(date.toDate()) : '';
 }
 
 export function blankRow(key: number, fields: readonly FilterField[]): FilterRow {
@@ -89,6 +86,43 @@ export function removeRow(rows: readonly FilterRow[], key: number): readonly Fil
 
 export function canRemoveRows(rows: readonly FilterRow[]): boolean {
   return rows.length > 1;
+}
+
+export const FILTER_VALUE_ERRORS = {
+  number: 'Enter a number, such as 1500 or 12.5',
+  wholeNumber: 'Enter a whole number, such as 1500',
+} as const;
+
+/** What is wrong with a row's values, by input; empty when the row can be sent. */
+export interface RowErrors {
+  value?: string;
+  value2?: string;
+}
+
+/**
+ * Number rows whose values are not numbers (specification 2, section 5: invalid values are caught at
+ * the field, and nothing is sent). A fixed column takes whole numbers only, as the platform does.
+ */
+export function rowErrorsOf(row: FilterRow, fields: readonly FilterField[]): RowErrors {
+  const type = fields.find((field) => field.name === row.field)?.type;
+  if (type !== 'INTEGRAL') return {};
+  const whole = Object.hasOwn(FIXED_FIELDS, row.field);
+  const pattern = whole ? FILTER_WHOLE_NUMBER_PATTERN : FILTER_NUMBER_PATTERN;
+  const message = whole ? FILTER_VALUE_ERRORS.wholeNumber : FILTER_VALUE_ERRORS.number;
+  const errorOf = (value: string) => {
+    const typed = value.trim();
+    return typed === '' || pattern.test(typed) ? undefined : message;
+  };
+  const errors: RowErrors = {};
+  const value = errorOf(row.value);
+  const value2 = row.type === 'BETWEEN' ? errorOf(row.value2) : undefined;
+  if (value) errors.value = value;
+  if (value2) errors.value2 = value2;
+  return errors;
+}
+
+export function hasRowErrors(rows: readonly FilterRow[], fields: readonly FilterField[]): boolean {
+  return rows.some((row) => Object.keys(rowErrorsOf(row, fields)).length > 0);
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { ProcessDefinition, ReconTransaction } from '@web-control/contract/finance';
+import type { ProcessDefinition, ProcessField, ReconTransaction } from '@web-control/contract/finance';
 import { FIXED_FIELDS } from '@web-control/contract/finance-results';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
+import { formatFieldValue } from '../components/field-value';
 import { FIXED_COLUMN_HEADERS, MATCH_STATUS_LABELS, SETTLEMENT_STATUS_LABELS } from './constants';
 import type { FilterField } from './filter-rows';
 
@@ -35,13 +36,20 @@ function primaryRecords(transaction: ReconTransaction) {
   return transaction.records.filter((record) => record.type === 'PRIMARY');
 }
 
-/** A field's value: one when the parties agree, each party's distinct value otherwise. */
-function fieldValueOf(transaction: ReconTransaction, field: string): string {
+/** A field's value as shown: one when the parties agree, each party's distinct value otherwise. */
+function fieldValueOf(transaction: ReconTransaction, field: ProcessField): string {
   const values = primaryRecords(transaction).flatMap((record) => {
-    const value = record.fields[field];
-    return value === undefined || value === '' ? [] : [value];
+    const value = formatFieldValue(field, record);
+    return value === '' ? [] : [value];
   });
   return [...new Set(values)].join(' / ');
+}
+
+/** What a field sorts by: the records' values as loaded. */
+function sortValueOf(transaction: ReconTransaction, field: ProcessField): string {
+  return primaryRecords(transaction)
+    .map((record) => record.fields[field.name] ?? '')
+    .join(' / ');
 }
 
 /**
@@ -106,10 +114,10 @@ export function resultsColumns(
   for (const field of process.fields) {
     columns.push({
       id: field.name,
-      header: field.name,
+      header: field.displayName,
       align: field.type === 'INTEGRAL' ? 'right' : undefined,
-      cell: (transaction) => fieldValueOf(transaction, field.name),
-      sortValue: (transaction) => fieldValueOf(transaction, field.name),
+      cell: (transaction) => fieldValueOf(transaction, field),
+      sortValue: (transaction) => sortValueOf(transaction, field),
     });
   }
   return columns;
@@ -130,6 +138,6 @@ export function filterFieldsOf(process: ProcessDefinition): (FilterField & { lab
   }));
   return [
     ...fixed,
-    ...process.fields.map((field) => ({ name: field.name, type: field.type, label: field.name })),
+    ...process.fields.map((field) => ({ name: field.name, type: field.type, label: field.displayName })),
   ];
 }

@@ -8,7 +8,7 @@ import { resetAccountForTests } from '../../../shared/session/session-state';
 import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { SNAPSHOT } from '../finance-fixtures';
+import { AMOUNT_FIELD, keyField, SNAPSHOT } from '../finance-fixtures';
 import { signInWith } from '../../../test/session';
 import { ResultsTab } from './results-tab';
 
@@ -17,10 +17,7 @@ const PROCESS: ProcessDefinition = {
   name: 'card-recon',
   displayName: 'Card Recon',
   parties: { '1': 'Bank', '2': 'Switch' },
-  fields: [
-    { name: 'reference', type: 'TEXT', reconcilable: true, key: true },
-    { name: 'amount', type: 'INTEGRAL', reconcilable: true, key: false },
-  ],
+  fields: [keyField('reference', 'Reference'), AMOUNT_FIELD],
 };
 const TRANSACTIONS_PATH = '/api/recon/processes/1/transactions';
 const RESULTS = '/dashboard/finance/processes/1/results';
@@ -44,7 +41,7 @@ const PAGE = [
     score: 50,
     records: [
       { type: 'PRIMARY', partyId: 1, fields: { reference: 'R2', amount: '100' } },
-      { type: 'PRIMARY', partyId: 2, fields: { reference: 'R2', amount: '200' } },
+      { type: 'PRIMARY', partyId: 2, fields: { reference: 'R2', amount: '150100' } },
     ],
   }),
 ];
@@ -97,16 +94,23 @@ describe('recon results', { timeout: 30_000 }, () => {
     localStorage.clear();
   });
 
-  it('shows the fixed and custom columns, a partial match and each party’s differing values', async () => {
+  it('shows the fixed columns and the custom ones by display name, a partial match and each party’s differing amounts', async () => {
     stubFetch(routesWith());
     renderTab();
     await screen.findByRole('table', { name: 'Transactions' });
-    expect(headers()).toEqual(['ID', 'Matched', 'Settlement', 'Score', 'Party', 'reference', 'amount']);
+    expect(headers()).toEqual(['ID', 'Matched', 'Settlement', 'Score', 'Party', 'Reference', 'Amount']);
     expect(
       within(rowOf('2'))
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Partially matched', 'Issue', '50%', 'Bank, Switch', 'R2', '100 / 200']);
+    ).toEqual([
+      'Partially matched',
+      'Issue',
+      '50%',
+      'Bank, Switch',
+      'R2',
+      'R\u00a01.00 / R\u00a01\u00a0501.00',
+    ]);
     expect(screen.getByRole('radio', { name: 'All transactions' })).toBeChecked();
   });
 
@@ -115,12 +119,12 @@ describe('recon results', { timeout: 30_000 }, () => {
     signInWith(['VIEW_PROCESSES']);
     const view = renderTab();
     await screen.findByRole('table', { name: 'Transactions' });
-    expect(headers()).toEqual(['ID', 'Matched', 'Score', 'Party', 'reference', 'amount']);
+    expect(headers()).toEqual(['ID', 'Matched', 'Score', 'Party', 'Reference', 'Amount']);
     expect(screen.queryByRole('button', { name: 'Manage selected' })).toBeNull();
     view.unmount();
     renderTab('', { ...PROCESS, parties: { '1': 'Bank' } });
     await screen.findByRole('table', { name: 'Transactions' });
-    expect(headers()).toEqual(['ID', 'Score', 'reference', 'amount']);
+    expect(headers()).toEqual(['ID', 'Score', 'Reference', 'Amount']);
   });
 
   it('asks for the query the link carries and shows it', async () => {
@@ -137,8 +141,8 @@ describe('recon results', { timeout: 30_000 }, () => {
     expect(asked?.searchParams.get('offset')).toBe('25');
     expect(asked?.searchParams.get('limit')).toBe('50');
     expect(screen.getByRole('radio', { name: 'Unmatched' })).toBeChecked();
-    expect(screen.getByRole('columnheader', { name: /amount/ })).toHaveTextContent(
-      'amount▼, sort priority 1',
+    expect(screen.getByRole('columnheader', { name: /Amount/ })).toHaveTextContent(
+      'Amount▼, sort priority 1',
     );
     expect(screen.getByRole('columnheader', { name: /^ID/ })).toHaveTextContent('ID▲, sort priority 2');
     expect(screen.getByRole('textbox', { name: 'Value (filter 1)' })).toHaveValue('50');
@@ -160,7 +164,7 @@ describe('recon results', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Remove filter 1' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Remove filter 2' }));
     expect(screen.getByRole('button', { name: 'Remove filter 1' })).toBeDisabled();
-    await chooseOption('Field (filter 1)', 'reference');
+    await chooseOption('Field (filter 1)', 'Reference');
     await chooseOption('Condition (filter 1)', 'Starts with');
     await user.type(screen.getByRole('textbox', { name: 'Value (filter 1)' }), 'R1');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
@@ -177,7 +181,7 @@ describe('recon results', { timeout: 30_000 }, () => {
     await user.click(within(screen.getByRole('columnheader', { name: 'Score' })).getByRole('button'));
     expect(query().get('sortBy')).toBe('score.desc');
     await user.keyboard('{Shift>}');
-    await user.click(within(screen.getByRole('columnheader', { name: /^reference/ })).getByRole('button'));
+    await user.click(within(screen.getByRole('columnheader', { name: /^Reference/ })).getByRole('button'));
     await user.keyboard('{/Shift}');
     expect(query().get('sortBy')).toBe('score.desc,reference.desc');
     expect(await screen.findByRole('columnheader', { name: /^Score/ })).toHaveTextContent(

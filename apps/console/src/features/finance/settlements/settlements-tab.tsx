@@ -13,10 +13,10 @@ import { useCloseSettlement } from '../api/close-settlement';
 import { downloadSettlementReport } from '../api/download-settlement-report';
 import { useSettlement } from '../api/get-settlement';
 import { useSettlements } from '../api/get-settlements';
-import { formatFinanceSeconds } from '../date-formats';
+import { formatMajorAmount } from '../../../shared/format/currency';
+import { formatNumericSeconds } from '../../../shared/format/dates';
 import { FINANCE_MESSAGES } from '../messages';
 import { pageCountOf, pageQueryOf } from '../paging';
-import { formatAggregateAmount } from './aggregate-amount';
 import {
   AGGREGATE_TOTALS,
   settlementTitle,
@@ -60,7 +60,7 @@ function AggregateTotals({ settlementId }: { settlementId: number }) {
                 <Table.Th scope="row" fw={400}>
                   {aggregate.name}
                 </Table.Th>
-                <Table.Td ta="right">{formatAggregateAmount(aggregate.amount, aggregate.currency)}</Table.Td>
+                <Table.Td ta="right">{formatMajorAmount(aggregate.amount, aggregate.currency)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -98,8 +98,8 @@ function RunItem({ run, open, canClose }: { run: SettlementRun; open: boolean; c
           <Group gap="md">
             <Text fw={500}>{title}</Text>
             <StatePill label={run.status} kind={run.status === 'OPEN' ? 'success' : 'unavailable'} />
-            <Text size="sm">{`Start: ${formatFinanceSeconds(run.startDate)}`}</Text>
-            <Text size="sm">{`End: ${run.endDate === null ? TBD : formatFinanceSeconds(run.endDate)}`}</Text>
+            <Text size="sm">{`Start: ${formatNumericSeconds(run.startDate)}`}</Text>
+            <Text size="sm">{`End: ${run.endDate === null ? TBD : formatNumericSeconds(run.endDate)}`}</Text>
           </Group>
         </Accordion.Control>
         {run.status === 'CLOSED' ? (

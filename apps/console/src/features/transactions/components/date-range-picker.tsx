@@ -3,7 +3,7 @@ import { ActionIcon, Fieldset, Group, Input, Popover, Stack, Tabs, Text } from '
 import { DatePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { formatDateTime } from '../../../shared/format/dates';
+import { formatDateTime, formatDay } from '../../../shared/format/dates';
 import classes from './date-range-picker.module.css';
 import {
   HOURS_PER_DAY,
@@ -19,8 +19,6 @@ import {
 export const FIRST_DAY_OF_WEEK = 0;
 /** The calendar offers the current year and one either side (specification section 5). */
 export const PICKER_YEARS_AROUND = 1;
-
-const DAY_FORMAT = 'YYYY-MM-DD';
 
 // Mantine leaves its arrow buttons unnamed.
 const CALENDAR_LABELS = {
@@ -46,8 +44,8 @@ interface CalendarBounds {
 // Days after now are disabled; that also ends the year range sooner than its last year would.
 function calendarBounds(now: Date): CalendarBounds {
   return {
-    minDate: dayjs(now).subtract(PICKER_YEARS_AROUND, 'year').startOf('year').format(DAY_FORMAT),
-    maxDate: dayjs(now).format(DAY_FORMAT),
+    minDate: formatDay(dayjs(now).subtract(PICKER_YEARS_AROUND, 'year').startOf('year').toDate()),
+    maxDate: formatDay(now),
   };
 }
 
@@ -75,7 +73,7 @@ export function DateRangePicker({ label, value, onChange }: DateRangePickerProps
 
   const days: [string | null, string | null] = startDay
     ? [startDay, null]
-    : [dayjs(value.from).format(DAY_FORMAT), dayjs(value.to).format(DAY_FORMAT)];
+    : [formatDay(value.from), formatDay(value.to)];
 
   return (
     <Popover

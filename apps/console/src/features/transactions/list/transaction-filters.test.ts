@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  correctedListParams,
   readListRequest,
   todayRange,
   toTransactionsQuery,
@@ -22,6 +23,18 @@ describe('transaction filters in the URL', () => {
       filters: { ...today(), reference: '', service: null, receiver: null },
       page: 1,
     });
+  });
+
+  it('rewrites an address whose range is unreadable or reversed to the range shown', () => {
+    const shownRange = 'from=2026-11-22T00%3A00&to=2026-11-22T23%3A59';
+    const corrected = (query: string) => {
+      const params = new URLSearchParams(query);
+      return correctedListParams(params, readListRequest(params, today()))?.toString() ?? null;
+    };
+    expect(corrected('from=garbage&reference=R1')).toBe(`${shownRange}&reference=R1`);
+    expect(corrected('from=2026-11-21T10:00&to=2026-11-20T10:00')).toBe(shownRange);
+    expect(corrected('from=2026-11-20T08:30&to=2026-11-21T17:45')).toBeNull();
+    expect(corrected('reference=R1')).toBeNull();
   });
 
   it('reads every filter and the page', () => {

@@ -1,5 +1,6 @@
 import { formatCompactIso, type TransactionsQuery } from '@web-control/contract/transactions';
 import dayjs from 'dayjs';
+import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
 import type { DateTimeRange } from '../components/date-time-range';
 
 export interface TransactionFilters extends DateTimeRange {
@@ -14,23 +15,12 @@ export interface ListRequest {
   page: number;
 }
 
-/** Local time to the minute in the URL, readable and free of time zones: `2026-11-22T14:05`. */
-export const URL_DATE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm';
-const URL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
 /** The default filter: start to end of today, local, to the minute (specification section 9). */
 export function todayRange(now: Date): DateTimeRange {
   return {
     from: dayjs(now).startOf('day').toDate(),
     to: dayjs(now).endOf('day').startOf('minute').toDate(),
   };
-}
-
-function parseUrlDateTime(text: string | null): Date | undefined {
-  if (text === null || !URL_DATE_TIME.test(text)) return undefined;
-  // A date-time without an offset is local time; a day that does not exist fails the round trip.
-  const date = new Date(text);
-  return dayjs(date).format(URL_DATE_TIME_FORMAT) === text ? date : undefined;
 }
 
 function parsePage(text: string | null): number {
@@ -40,8 +30,8 @@ function parsePage(text: string | null): number {
 
 /** The request in the search params; what is missing or unreadable takes its default. */
 export function readListRequest(params: URLSearchParams, defaultRange: DateTimeRange): ListRequest {
-  const from = parseUrlDateTime(params.get('from')) ?? defaultRange.from;
-  const to = parseUrlDateTime(params.get('to')) ?? defaultRange.to;
+  const from = parseLocalMinute(params.get('from')) ?? defaultRange.from;
+  const to = parseLocalMinute(params.get('to')) ?? defaultRange.to;
   return {
     filters: {
       // An end before the start is no range: the default stands instead.
@@ -57,8 +47,9 @@ export function readListRequest(params: URLSearchParams, defaultRange: DateTimeR
 /** The search params of a request: the range always, other filters when set, the page beyond the first. */
 export function writeListRequest({ filters, page }: ListRequest): URLSearchParams {
   const params = new URLSearchParams({
-    from: dayjs(filters.from).format(URL_DATE_TIME_FORMAT),
-    to: dayjs(filters.to).format(URL_DATE_TIME_FORMAT),
+    // Local time to the minute: readable and free of time zones.
+    from: formatLocalMinute(filters.from),
+    to: formatLocalMinute(filters.to),
   });
   const reference = filters.reference.trim();
   if (reference) params.set('reference', reference);
@@ -66,6 +57,16 @@ export function writeListRequest({ filters, page }: ListRequest): URLSearchParam
   if (filters.receiver) params.set('receiver', filters.receiver);
   if (page > 1) params.set('page', String(page));
   return params;
+}
+
+/**
+ * The address to show instead of one whose range could not be read or was reversed (the default
+ * range shows then); null when the address already says what is shown, or names no range.
+ */
+export function correctedListParams(params: URLSearchParams, request: ListRequest): URLSearchParams | null {
+  if (!params.has('from') && !params.has('to')) return null;
+  const shown = writeListRequest(request);
+  return params.get('from') === shown.get('from') && params.get('to') === shown.get('to') ? null : shown;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   readListRequest,
   todayRange,
   writeListRequest,
+  correctedListParams,
   type TransactionFilters,
 } from './transaction-filters';
 import { TransactionsList } from './transactions-list';
@@ -76,6 +77,10 @@ export function TransactionsPage() {
   const request = readListRequest(searchParams, defaultRange);
   const requestKey = writeListRequest(request).toString();
   const list = useTransactionsList(request, requestKey);
+  const corrected = correctedListParams(searchParams, request)?.toString() ?? null;
+  useEffect(() => {
+    if (corrected !== null) setSearchParams(new URLSearchParams(corrected), { replace: true });
+  }, [corrected, setSearchParams]);
 
   // A change not yet in the URL, with the URL it was made on: any new URL (the change's own,
   // Back, paging) replaces it, and a pending change made on another URL is never sent.

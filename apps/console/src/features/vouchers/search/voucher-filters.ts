@@ -1,8 +1,8 @@
-import dayjs from 'dayjs';
+import { dayRangeOf, parseDay } from '../../../shared/format/dates';
 import { VOUCHER_PAGE_SIZE, VOUCHER_PAGE_SIZES } from '../constants';
 import type { VouchersQuery } from '@web-control/contract/vouchers';
 
-/** The day bounds as the URL and the date inputs hold them: local days, `YYYY-MM-DD`, or null. */
+/** The day bounds as the URL and the date inputs hold them: local days (shared DAY_FORMAT), or null. */
 export interface VoucherFilters {
   reference: string;
   createdFrom: string | null;
@@ -25,16 +25,7 @@ export const NO_FILTERS: VoucherFilters = {
   modifiedTo: null,
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_FORMAT = 'YYYY-MM-DD';
-
 const DAY_PARAMS = ['createdFrom', 'createdTo', 'modifiedFrom', 'modifiedTo'] as const;
-
-// A day that does not exist (2026-02-30) fails the round trip and is left out.
-function parseDay(text: string | null): string | null {
-  if (text === null || !DAY.test(text)) return null;
-  return dayjs(text).format(DAY_FORMAT) === text ? text : null;
-}
 
 function parsePositive(text: string | null, fallback: number): number {
   const value = /^\d+$/.test(text ?? '') ? Number(text) : fallback;
@@ -71,24 +62,19 @@ export function writeVoucherSearch({ filters, page, size }: VoucherSearch): URLS
   return params;
 }
 
-// A from-day starts at its local midnight; a to-day takes in the whole of its last millisecond.
-function dayBound(day: string | null, edge: 'start' | 'end'): string | undefined {
-  if (!day) return undefined;
-  const local = dayjs(day);
-  return (edge === 'start' ? local.startOf('day') : local.endOf('day')).toISOString();
-}
-
 /** `GET {moneytransfer}/orders`: ISO 8601 bounds with a zone (specification 0); offset = page * size - size. */
 export function toOrdersQuery({ filters, page, size }: VoucherSearch): VouchersQuery {
   const reference = filters.reference.trim();
+  const created = dayRangeOf(filters.createdFrom, filters.createdTo);
+  const modified = dayRangeOf(filters.modifiedFrom, filters.modifiedTo);
   return {
     limit: size,
     offset: page * size - size,
     orderReference: reference === '' ? undefined : reference,
-    fromDatetime: dayBound(filters.createdFrom, 'start'),
-    toDatetime: dayBound(filters.createdTo, 'end'),
-    fromLastModifiedDatetime: dayBound(filters.modifiedFrom, 'start'),
-    toLastModifiedDatetime: dayBound(filters.modifiedTo, 'end'),
+    fromDatetime: created.from,
+    toDatetime: created.to,
+    fromLastModifiedDatetime: modified.from,
+    toLastModifiedDatetime: modified.to,
   };
 }
 

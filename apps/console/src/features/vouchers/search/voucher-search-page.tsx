@@ -1,10 +1,11 @@
 import '@mantine/dates/styles.css';
 import { Anchor, Button, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { SenderOrder } from '@web-control/contract/vouchers';
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatDateTimeSeconds } from '../../../shared/format/dates';
+import { formatCount } from '../../../shared/format/metrics';
 import { HttpError } from '../../../shared/http/http-error';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -14,16 +15,14 @@ import { useVouchers } from '../api/get-vouchers';
 import { VoucherBreadcrumbs } from '../components/voucher-breadcrumbs';
 import {
   SEARCH_TEXTS,
-  VOUCHER_DATE_FORMAT,
   VOUCHER_FILTER_DEBOUNCE_MS,
   VOUCHER_MESSAGES,
   VOUCHER_PAGE_SIZES,
   VOUCHERS_TITLE,
 } from '../constants';
 import { voucherPath } from '../paths';
-import { formatDateTimeSeconds } from '../../../shared/format/dates';
+import { DayFilterInput } from './day-filter-input';
 import { voucherStateKind } from '../voucher-state';
-import { parseTypedDay } from './day-input';
 import {
   hasFilters,
   NO_FILTERS,
@@ -34,7 +33,6 @@ import {
   type VoucherSearch,
 } from './voucher-filters';
 
-const COUNT = new Intl.NumberFormat('en-ZA');
 const SIZE_OPTIONS = VOUCHER_PAGE_SIZES.map(String);
 
 const COLUMNS: DataTableColumn<SenderOrder>[] = [
@@ -122,7 +120,7 @@ export function VoucherSearchPage() {
         </Button>
       </Group>
       <form role="search" aria-label={SEARCH_TEXTS.filters} onSubmit={submit} noValidate>
-        <Group align="flex-end">
+        <Group align="flex-end" gap="xs">
           <TextInput
             label={SEARCH_TEXTS.reference}
             value={draft ?? filters.reference}
@@ -134,17 +132,11 @@ export function VoucherSearchPage() {
             }}
           />
           {DAY_FIELDS.map(({ name, label }) => (
-            <DateInput
+            <DayFilterInput
               key={name}
               label={label}
               value={filters[name]}
               onChange={(value) => setFilters({ [name]: value })}
-              valueFormat={VOUCHER_DATE_FORMAT}
-              dateParser={parseTypedDay}
-              placeholder={VOUCHER_DATE_FORMAT}
-              clearable
-              clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
-              w={170}
             />
           ))}
           <Button variant="default" onClick={clear} disabled={!hasFilters(filters) && draft === null}>
@@ -182,7 +174,7 @@ export function VoucherSearchPage() {
                   aria-label={SEARCH_TEXTS.pages}
                 />
                 <Text size="sm" role="status">
-                  {SEARCH_TEXTS.rangeOf(data.paging.range, COUNT.format(data.paging.nrRecords))}
+                  {SEARCH_TEXTS.rangeOf(data.paging.range, formatCount(data.paging.nrRecords))}
                 </Text>
               </Group>
               <Select

@@ -1,0 +1,53 @@
+import { DateInput } from '@mantine/dates';
+import { useState } from 'react';
+import { NUMERIC_DAY_FORMAT, parseNumericDay } from '../../../shared/format/dates';
+import { SEARCH_TEXTS } from '../constants';
+
+// Wide enough for "Date last modified from" on one line (187 px); a narrower screen wraps whole fields.
+const DAY_FIELD_WIDTH = 192;
+
+interface DayFilterInputProps {
+  label: string;
+  /** The day filtered by (`YYYY-MM-DD`), or null. */
+  value: string | null;
+  onChange: (day: string | null) => void;
+}
+
+/**
+ * A day typed as DD/MM/YYYY or picked. When the field is left holding a text that is no day
+ * (99/99/9999), the filter drops its previous day rather than keep filtering by a date the field
+ * no longer shows, and the error quotes the text (the picker empties a field whose day is gone).
+ */
+export function DayFilterInput({ label, value, onChange }: DayFilterInputProps) {
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const isNoDay = (text: string) => text.trim() !== '' && parseNumericDay(text) === null;
+  return (
+    <DateInput
+      label={label}
+      labelProps={{ style: { whiteSpace: 'nowrap' } }}
+      value={value}
+      onChange={(day) => {
+        setInvalid(null);
+        onChange(day);
+      }}
+      onInput={(event) => {
+        const text = event.currentTarget.value;
+        setTyped(text);
+        if (!isNoDay(text)) setInvalid(null);
+      }}
+      onBlur={() => {
+        if (!isNoDay(typed)) return;
+        setInvalid(typed.trim());
+        if (value !== null) onChange(null);
+      }}
+      error={invalid === null ? undefined : SEARCH_TEXTS.invalidDay(invalid)}
+      valueFormat={NUMERIC_DAY_FORMAT}
+      dateParser={parseNumericDay}
+      placeholder={NUMERIC_DAY_FORMAT}
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
+      w={DAY_FIELD_WIDTH}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signInAt } from './support/session';
+
+const SCREENS = new URL('../.tmp/screens/', import.meta.url).pathname;
+const INVALID_DAY = '"99/99/9999" is not a date. Enter a date as DD/MM/YYYY.';
+
+for (const width of [1280, 1920] as const) {
+  test(`the voucher filter row keeps each label on one line and its fields aligned at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInAt(page, '/dashboard/vouchers', 'operator');
+    const filters = page.getByRole('search', { name: 'Voucher filters' });
+    await expect(filters.getByRole('textbox', { name: 'Date last modified from' })).toBeVisible();
+    const layout = await filters.evaluate((form) => ({
+      labelsCut: [...form.querySelectorAll('label')]
+        .filter((label) => label.scrollWidth > (label.parentElement?.clientWidth ?? 0))
+        .map((label) => label.textContent),
+      labelHeights: [...new Set([...form.querySelectorAll('label')].map((label) => label.clientHeight))],
+      // Each field's input sits the same distance under its label: no label pushes its input down.
+      inputOffsets: [
+        ...new Set(
+          [...form.querySelectorAll('label')].map((label) => {
+            const input = label.parentElement?.querySelector('input:not([type="hidden"])');
+            return Math.round((input?.getBoundingClientRect().top ?? 0) - label.getBoundingClientRect().top);
+          }),
+        ),
+      ],
+      rows: new Set(
+        [...form.querySelectorAll('label')].map((label) => Math.round(label.getBoundingClientRect().top)),
+      ).size,
+    }));
+    expect(layout.labelsCut, 'every label within its field').toEqual([]);
+    expect(layout.labelHeights, 'every label one line high').toHaveLength(1);
+    expect(layout.inputOffsets, 'every input level with its label').toHaveLength(1);
+    if (width >= 1920) expect(layout.rows, 'the whole filter row on one line').toBe(1);
+    mkdirSync(SCREENS, { recursive: true });
+    await page.screenshot({ path: `${SCREENS}voucher-search-${width}.png` });
+  });
+}
+
+test('a voucher date that is no day shows an error at the field and stops filtering by the previous date', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/vouchers?createdFrom=2026-01-01', 'operator');
+  const from = page.getByRole('textbox', { name: 'Date created from' });
+  await expect(from, 'the link’s day').toHaveValue('01/01/2026');
+  await from.fill('99/99/9999');
+  await page.getByRole('heading', { name: 'Vouchers', level: 1 }).click();
+  await expect(page.getByText(INVALID_DAY), 'the field says why').toBeVisible();
+  await expect(from).toHaveAttribute('aria-invalid', 'true');
+  await expect(page, 'the previous day no longer filters').not.toHaveURL(/createdFrom/);
+
+  await from.fill('02/01/2026');
+  await expect(page.getByText(INVALID_DAY), 'a real day clears the error').toHaveCount(0);
+  await expect(page).toHaveURL(/createdFrom=2026-01-02/);
+});
