@@ -1,3 +1,4 @@
+import { errorMessageOf } from '../../../shared/http/error-message';
 import { openModal } from '../../../shared/modals/modal-store';
 import { alertModal, confirmModal } from '../../../shared/modals/standard-modals';
 
@@ -5,7 +6,7 @@ export const DELETE_CONFIRM_TITLE = 'Are you sure?';
 export const DELETE_CONFIRM_TEXT = 'This action is irreversible';
 export const DELETE_FAILED_TEXT = 'Please try again or contact support';
 
-/** Asks first; on a failure says so in a dialog. Resolves true once deleted. */
+/** Asks first; on a failure says why in a dialog (the platform's reason for a refusal). Resolves true once deleted. */
 export async function deleteWithConfirmation(
   remove: () => Promise<void>,
   failureTitle: string,
@@ -15,8 +16,8 @@ export async function deleteWithConfirmation(
   try {
     await remove();
     return true;
-  } catch {
-    await openModal(alertModal, { title: failureTitle, text: DELETE_FAILED_TEXT });
+  } catch (error) {
+    await openModal(alertModal, { title: failureTitle, text: errorMessageOf(error, DELETE_FAILED_TEXT) });
     return false;
   }
 }

@@ -27,7 +27,6 @@ import { useVersions } from '../api/get-versions';
 import { useReviewVersion } from '../api/review-version';
 import { commentModal, fullValueModal } from '../components/modal-definitions';
 import { APPROVALS_TEXTS, CONFIG_MESSAGES, MAPPINGS_TEXTS, VERSION_ID_SHOWN_LENGTH } from '../constants';
-import { statusOf } from '../error-status';
 import { mappingDisplayOf } from '../mappings/mapping-display';
 import { PageButtons } from '../mappings/page-buttons';
 import type { PageQuery } from '../mappings/page-url';
@@ -83,7 +82,7 @@ function SubmittedVersions({ mapId }: { mapId: string }) {
       <QueryState
         query={versions}
         loadingLabel="Loading submitted versions"
-        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(versions.error))}
+        errorText={CONFIG_MESSAGES.retrieveFailed}
       >
         {(data) => (
           <List spacing={4} size="sm" listStyleType="none">
@@ -132,7 +131,7 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
       <QueryState
         query={changes}
         loadingLabel="Loading the changes"
-        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(changes.error))}
+        errorText={CONFIG_MESSAGES.retrieveFailed}
         emptyText={APPROVALS_TEXTS.emptyReview}
         isEmpty={(data) => data.mappings.length === 0 && data.paging.previousPage === null}
       >
@@ -225,7 +224,7 @@ export function MapApprovalsPage() {
       <QueryState
         query={maps}
         loadingLabel="Loading maps"
-        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(maps.error))}
+        errorText={CONFIG_MESSAGES.retrieveFailed}
         emptyText={APPROVALS_TEXTS.empty}
         isEmpty={(data) => data.maps.length === 0}
         keepDataOnError

@@ -23,7 +23,6 @@ import {
   MAPPINGS_TEXTS,
   type MappingView,
 } from '../constants';
-import { statusOf } from '../error-status';
 import { MappingsTable } from './mappings-table';
 import { NO_FILTERS, selectionOf, type MappingMode } from './selection';
 
@@ -178,11 +177,8 @@ export function MappingsPage() {
       <QueryState
         query={map}
         loadingLabel="Loading the map"
-        errorText={
-          statusOf(map.error) === 404
-            ? MAPPINGS_TEXTS.mapMissing(mapId)
-            : CONFIG_MESSAGES.retrieveFailed(statusOf(map.error))
-        }
+        errorText={CONFIG_MESSAGES.retrieveFailed}
+        notFoundText={MAPPINGS_TEXTS.mapMissing(mapId)}
         keepDataOnError
       >
         {(loaded) => <MappingsScreen map={loaded} />}

@@ -4,8 +4,7 @@ import type { ReconFile } from '@web-control/contract/finance';
 import { useState } from 'react';
 import { formatDayTime } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';
-import { errorMessageOf } from '../../../shared/http/error-message';
-import { HttpError } from '../../../shared/http/http-error';
+import { refusalText } from '../../../shared/http/error-message';
 import { openModal } from '../../../shared/modals/modal-store';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
@@ -35,16 +34,12 @@ const STATUS_KINDS: Record<ReconFile['status'], StateKind> = {
   ERROR: 'error',
 };
 
-function statusOf(error: unknown): number | undefined {
-  return error instanceof HttpError ? error.status : undefined;
-}
-
 async function downloadExceptions(file: ReconFile) {
   try {
     await openFileDownload(file.id, 'exceptions');
     notifications.show({ color: 'green', message: FINANCE_MESSAGES.exceptionsStarted });
   } catch (error) {
-    notifications.show({ color: 'red', message: FINANCE_MESSAGES.exceptionsFailed(statusOf(error)) });
+    notifications.show({ color: 'red', message: refusalText(error, FINANCE_MESSAGES.exceptionsFailed) });
   }
 }
 
@@ -52,7 +47,7 @@ async function downloadFile(file: ReconFile) {
   try {
     await openFileDownload(file.id, 'download');
   } catch (error) {
-    notifications.show({ color: 'red', message: FINANCE_MESSAGES.downloadFailed(statusOf(error)) });
+    notifications.show({ color: 'red', message: refusalText(error, FINANCE_MESSAGES.downloadFailed) });
   }
 }
 
@@ -177,7 +172,7 @@ export function InboxTab({ processId }: { processId: number }) {
       <QueryState
         query={files}
         loadingLabel="Loading inbox"
-        errorText={errorMessageOf(files.error, FINANCE_MESSAGES.inboxFailed)}
+        errorText={FINANCE_MESSAGES.inboxFailed}
         emptyText={FINANCE_MESSAGES.inboxEmpty}
         isEmpty={(data) => data.reconFiles.length === 0}
       >

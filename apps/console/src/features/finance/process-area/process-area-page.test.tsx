@@ -166,7 +166,7 @@ describe('process area', () => {
     expect(within(failed).queryByRole('button', { name: /Download|Rollback|Reload/ })).toBeNull();
   });
 
-  it('shows the empty text, and the server message when the inbox fails', async () => {
+  it('shows the empty text, and the catalogue text when the inbox fails', async () => {
     stubFetch({
       ...baseRoutes,
       'GET /api/recon/files': () => jsonResponse(200, { reconFiles: [], paginationInfo: paging(0) }),
@@ -181,7 +181,7 @@ describe('process area', () => {
         jsonResponse(500, { errorMessage: 'Inbox store offline', code: 'INTERNAL' }),
     });
     renderRoutes(routes, { path: INBOX });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Inbox store offline');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch inbox');
   });
 
   it('asks for a token, then opens the exceptions download and says it started', async () => {
@@ -199,14 +199,15 @@ describe('process area', () => {
   it('says the exceptions download failed with the token call’s code', async () => {
     stubFetch({
       ...baseRoutes,
-      'GET /api/recon/files/token': () => jsonResponse(403, { errorMessage: 'no', code: 'FORBIDDEN' }),
+      'GET /api/recon/files/token': () =>
+        jsonResponse(503, { errorMessage: 'no', code: 'DATABASE_UNAVAILABLE' }),
     });
     signInWith(ALL_FILE_PERMISSIONS);
     renderRoutes(routes, { path: INBOX });
     const loaded = await rowOf('bank-20260203.csv');
     await userEvent.setup().click(within(loaded).getByRole('button', { name: /exceptions of/ }));
     expect(
-      await screen.findByText('Exceptions download failed (code 403). Contact support if this persists.'),
+      await screen.findByText('Exceptions download failed (code 503). Contact support if this persists.'),
     ).toBeInTheDocument();
   });
 
@@ -215,7 +216,7 @@ describe('process area', () => {
       ...baseRoutes,
       'POST /api/recon/files/10/rollback': () => jsonResponse(201, { actionId: 'a' }),
       'POST /api/recon/files/11/reload': () =>
-        jsonResponse(409, { errorMessage: 'pending', code: 'CONFLICT' }),
+        jsonResponse(409, { errorMessage: 'A reload of this file is already pending.', code: 'CONFLICT' }),
     });
     signInWith(ALL_FILE_PERMISSIONS);
     const user = userEvent.setup();
@@ -239,9 +240,7 @@ describe('process area', () => {
     const reload = await screen.findByRole('dialog', { name: 'Are You Sure?' });
     await user.type(await within(reload).findByPlaceholderText('Comment (required)'), 'Fixed');
     await user.click(within(reload).getByRole('button', { name: 'Reload' }));
-    expect(
-      await screen.findByText("Failed to request reload of 'switch-bad.csv' (code 409)"),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('A reload of this file is already pending.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -1,3 +1,4 @@
+import { isNotFound } from '../../../shared/http/error-message';
 import {
   ActionIcon,
   Alert,
@@ -17,7 +18,6 @@ import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useMessages } from '../api/get-messages';
 import { useTransactionLeg } from '../api/get-transaction-leg';
-import { HttpError } from '../../../shared/http/http-error';
 import { COPIED_DURATION_MS, TRACE_NOT_FOUND_AFTER_MS, TRACE_TEXTS } from './constants';
 import { sortMessages } from './edge-messages';
 import { LegSummary } from './leg-summary';
@@ -82,8 +82,7 @@ function TransactionTrace({ uuid }: { uuid: string }) {
   const visible = selected ? [selected] : sorted;
   const transactionLeg = leg.data?.transactionLeg;
   const waitedLongEnough = useOpenFor(TRACE_NOT_FOUND_AFTER_MS);
-  const notFound =
-    waitedLongEnough && sorted.length === 0 && leg.error instanceof HttpError && leg.error.status === 404;
+  const notFound = waitedLongEnough && sorted.length === 0 && isNotFound(leg.error);
 
   return (
     <Stack>
