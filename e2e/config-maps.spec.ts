@@ -126,7 +126,7 @@ test('an operator edits, adds and deletes mappings and submits; an approver appr
   await card.getByRole('button', { name: 'Approve' }).click();
   const review = approver.getByRole('dialog', { name: 'Approve currency-codes' });
   await review.getByRole('button', { name: 'Approve' }).click();
-  await expect(review.getByText('Please enter a comment.'), 'a review needs a comment').toBeVisible();
+  await expect(review.getByText('Please add a comment'), 'a review needs a comment').toBeVisible();
   await review.getByRole('textbox', { name: 'Comment (Required)' }).fill('Checked against ISO 4217');
   await review.getByRole('button', { name: 'Approve' }).click();
   await expect(approver.getByText('Changes approved successfully.'), 'the review toast').toBeVisible();

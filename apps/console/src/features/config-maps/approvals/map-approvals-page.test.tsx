@@ -127,7 +127,7 @@ describe('map approvals', { timeout: 30_000 }, () => {
     await user.click(await within(card).findByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve merchant-category-codes' });
     await user.click(await within(dialog).findByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please add a comment')).toBeInTheDocument();
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Comment (Required)' }),
       'Checked the bulletin',

@@ -1,3 +1,5 @@
+import { submitVersionBodySchema } from '@web-control/contract/config-maps';
+import { commentModal } from '../../../shared/modals/comment-modal-definition';
 import {
   Button,
   Group,
@@ -25,8 +27,14 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { useMaps } from '../api/get-maps';
 import { useVersions } from '../api/get-versions';
 import { useReviewVersion } from '../api/review-version';
-import { commentModal, fullValueModal } from '../components/modal-definitions';
-import { APPROVALS_TEXTS, CONFIG_MESSAGES, MAPPINGS_TEXTS, VERSION_ID_SHOWN_LENGTH } from '../constants';
+import { fullValueModal } from '../components/modal-definitions';
+import {
+  APPROVALS_TEXTS,
+  COMMENT_REQUIRED,
+  CONFIG_MESSAGES,
+  MAPPINGS_TEXTS,
+  VERSION_ID_SHOWN_LENGTH,
+} from '../constants';
 import { mappingDisplayOf } from '../mappings/mapping-display';
 import { PageButtons } from '../mappings/page-buttons';
 import type { PageQuery } from '../mappings/page-url';
@@ -121,6 +129,8 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
       warning: approved && emptyReview ? APPROVALS_TEXTS.emptyReview : undefined,
       confirmLabel: label,
       confirmColor: approved ? 'green.7' : 'red',
+      label: COMMENT_REQUIRED,
+      schema: submitVersionBodySchema.shape.comment,
       apply: (comment) => review.mutateAsync({ mapId: map.id, versionId, approved, comment }),
     });
   }

@@ -6,7 +6,6 @@ import type { ModalDefinition } from '../../../shared/modals/modal-definition';
 const CreateMapContent = lazy(async () => ({
   default: (await import('./create-map-modal')).CreateMapContent,
 }));
-const CommentContent = lazy(async () => ({ default: (await import('./comment-modal')).CommentContent }));
 const EditMappingContent = lazy(async () => ({
   default: (await import('./edit-mapping-modal')).EditMappingContent,
 }));
@@ -25,24 +24,6 @@ export const createMapModal: ModalDefinition<CreateMapParams, true> = {
   type: 'config-create-map',
   title: () => CREATE_MAP_TITLE,
   Content: CreateMapContent,
-};
-
-export interface CommentParams {
-  title: string;
-  /** What the comment is for, above the field. */
-  text?: string;
-  /** A warning shown above the field (an empty review). */
-  warning?: string;
-  confirmLabel: string;
-  confirmColor?: string;
-  apply: (comment: string) => Promise<unknown>;
-}
-
-/** Asks for the required comment and sends it; answers true once sent. */
-export const commentModal: ModalDefinition<CommentParams, true> = {
-  type: 'config-comment',
-  title: (params) => params.title,
-  Content: CommentContent,
 };
 
 export interface EditMappingParams {

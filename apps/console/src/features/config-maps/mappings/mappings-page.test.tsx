@@ -308,7 +308,7 @@ describe('mappings page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Submit for Review' });
     await user.click(await within(dialog).findByRole('button', { name: 'Submit' }));
-    expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please add a comment')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Comment (Required)' }), 'New BIN ranges');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Mapping changes successfully submitted for review.')).toBeInTheDocument();

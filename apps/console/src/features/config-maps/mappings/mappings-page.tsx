@@ -1,3 +1,5 @@
+import { submitVersionBodySchema } from '@web-control/contract/config-maps';
+import { commentModal } from '../../../shared/modals/comment-modal-definition';
 import { Button, FileButton, Group, Menu, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,8 +17,8 @@ import { configMapKeys } from '../api/keys';
 import { useSubmitVersion } from '../api/submit-version';
 import { useUploadMappings } from '../api/upload-mappings';
 import { MapCard } from '../components/map-card';
-import { commentModal } from '../components/modal-definitions';
 import {
+  COMMENT_REQUIRED,
   CONFIG_MESSAGES,
   MAPPING_FILTER_DEBOUNCE_MS,
   MAPPING_VIEWS,
@@ -73,6 +75,8 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
       title: MAPPINGS_TEXTS.submitTitle,
       text: MAPPINGS_TEXTS.submitText,
       confirmLabel: MAPPINGS_TEXTS.submit,
+      label: COMMENT_REQUIRED,
+      schema: submitVersionBodySchema.shape.comment,
       apply: (comment) => submitVersion.mutateAsync({ mapId: map.id, comment }),
     });
   }

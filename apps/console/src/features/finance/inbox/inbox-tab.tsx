@@ -1,6 +1,6 @@
 import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ReconFile } from '@web-control/contract/finance';
+import { reviewBodySchema, type ReconFile } from '@web-control/contract/finance';
 import { useState } from 'react';
 import { formatDayTime } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';
@@ -14,8 +14,8 @@ import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { useInboxFiles } from '../api/get-inbox-files';
 import { openFileDownload } from '../api/open-file-download';
 import { useRequestFileAction, type FileAction } from '../api/request-file-action';
-import { commentModal } from '../components/comment-modal-definition';
-import { FINANCE_MESSAGES } from '../messages';
+import { commentModal } from '../../../shared/modals/comment-modal-definition';
+import { COMMENT_PLACEHOLDER, FINANCE_MESSAGES } from '../messages';
 import { pageCountOf, pageQueryOf } from '../paging';
 import {
   INBOX_PAGE_SIZE,
@@ -56,14 +56,16 @@ function InboxRowActions({ file, permissions }: { file: ReconFile; permissions: 
   const fileAction = useRequestFileAction();
 
   async function confirm(action: FileAction) {
-    const comment = await openModal(commentModal, {
+    await openModal(commentModal, {
       title: CONFIRM_TITLE,
       text: action === 'rollback' ? ROLLBACK_TEXT(file.fileName) : RELOAD_TEXT(file.fileName),
+      placeholder: COMMENT_PLACEHOLDER,
       confirmLabel: action === 'rollback' ? 'Rollback' : 'Reload',
       confirmColor: action === 'rollback' ? 'red' : undefined,
+      schema: reviewBodySchema.shape.comment,
+      apply: (comment) =>
+        fileAction.mutateAsync({ action, fileId: file.id, fileName: file.fileName, comment }),
     });
-    if (comment !== undefined)
-      fileAction.mutate({ action, fileId: file.id, fileName: file.fileName, comment });
   }
 
   return (

@@ -211,7 +211,7 @@ describe('process area', () => {
     ).toBeInTheDocument();
   });
 
-  it('requests a rollback after the confirmation with its comment, and toasts the outcome', async () => {
+  it('requests a rollback after the confirmation with its comment; a refused reload stays on its modal', async () => {
     const fetch = stubFetch({
       ...baseRoutes,
       'POST /api/recon/files/10/rollback': () => jsonResponse(201, { actionId: 'a' }),
@@ -229,7 +229,7 @@ describe('process area', () => {
       ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Rollback' }));
-    expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please add a comment')).toBeInTheDocument();
     expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     await user.type(within(dialog).getByPlaceholderText('Comment (required)'), 'Wrong day');
     await user.click(within(dialog).getByRole('button', { name: 'Rollback' }));
@@ -240,7 +240,10 @@ describe('process area', () => {
     const reload = await screen.findByRole('dialog', { name: 'Are You Sure?' });
     await user.type(await within(reload).findByPlaceholderText('Comment (required)'), 'Fixed');
     await user.click(within(reload).getByRole('button', { name: 'Reload' }));
-    expect(await screen.findByText('A reload of this file is already pending.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The refusal stays on the modal, in the platform's words, with the typed comment.
+    expect(await within(reload).findByRole('alert')).toHaveTextContent(
+      'A reload of this file is already pending.',
+    );
+    expect(within(reload).getByPlaceholderText('Comment (required)')).toHaveValue('Fixed');
   });
 });

@@ -8,8 +8,7 @@ export const UPLOAD_BUTTON_LABEL = 'Upload';
 export function UploadButton() {
   const upload = useUploadFile();
   async function chooseAndUpload() {
-    const input = await openModal(uploadModal, undefined);
-    if (input) upload.mutate(input);
+    await openModal(uploadModal, { upload: (input) => upload.mutateAsync(input) });
   }
   return (
     <Button onClick={() => void chooseAndUpload()} loading={upload.isPending}>
