@@ -33,3 +33,28 @@ test("a reversed voucher date range shows the platform's reason", async ({ page 
   );
   await expect(refusal).not.toContainText('Contact support');
 });
+
+test('an oversize upload stays on its modal with the typed comment and the reason in plain words', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/finance/processes/1/inbox', 'finance-operator');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload File' });
+  const chooser = page.waitForEvent('filechooser');
+  await upload.getByRole('button', { name: 'Choose File' }).click();
+  // One byte past the platform's FINANCE_UPLOAD_MAX_BYTES default (20 MiB).
+  const oversize = Buffer.alloc(20 * 1024 * 1024 + 1, 'a');
+  await (
+    await chooser
+  ).setFiles({ name: 'card-switch-20990101.csv', mimeType: 'text/csv', buffer: oversize });
+  await expect(upload.getByRole('checkbox', { name: 'Card acquiring' })).toBeChecked();
+  await upload.getByRole('button', { name: 'Upload File' }).click();
+  await expect(
+    upload.getByText('Please add a comment'),
+    'a blank comment is asked for in words',
+  ).toBeVisible();
+  await upload.getByPlaceholder('Comment (required)').fill('E2E oversize file');
+  await upload.getByRole('button', { name: 'Upload File' }).click();
+  await expect(upload.getByRole('alert')).toHaveText('The file is larger than the limit of 20971520 bytes.');
+  await expect(upload.getByPlaceholder('Comment (required)')).toHaveValue('E2E oversize file');
+});
