@@ -191,8 +191,10 @@ test('an edit someone else overtook is refused with a clear message and kept; a 
 
   await mine.getByRole('button', { name: 'Save' }).click();
   await expect(
-    first.getByText('The mapping was not successfully edited.'),
-    'the failure toast',
+    first.getByText(
+      "Someone else changed the mapping '2026-12-26' while you were editing; nothing was changed.",
+    ),
+    "the failure toast, in the platform's words",
   ).toBeVisible();
   await expect(
     mine.getByText("Its value is now 'Boxing Day'. Saving replaces it with yours."),
