@@ -118,17 +118,24 @@ test('a reset link that was never sent says it has expired', async ({ page }) =>
   await expect(page).toHaveURL('/login');
 });
 
-test('deleting oneself is refused with the failure dialog', async ({ page }) => {
-  await signInAt(page, '/dashboard/admin/users', 'admin');
-  await page
-    .getByRole('navigation', { name: 'Users' })
-    .getByRole('link', { name: 'admin', exact: true })
-    .click();
+/** Opens `name` in the users' or roles' list, asks to delete it and confirms; gives the failure dialog. */
+async function refusedDelete(page: Page, list: 'Users' | 'Roles', name: string, failureTitle: string) {
+  await signInAt(page, `/dashboard/admin/${list.toLowerCase()}`, 'admin');
+  await page.getByRole('navigation', { name: list }).getByRole('link', { name, exact: true }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'Okay' }).click();
-  await expect(page.getByRole('dialog', { name: 'Failed to delete user' })).toContainText(
-    'Please try again or contact support',
-  );
+  return page.getByRole('dialog', { name: failureTitle });
+}
+
+test("deleting oneself is refused with the platform's reason", async ({ page }) => {
+  const refusal = await refusedDelete(page, 'Users', 'admin', 'Failed to delete user');
+  await expect(refusal).toContainText('You cannot delete your own account');
+  await expect(refusal).not.toContainText('contact support');
+});
+
+test("deleting a role someone holds is refused with the platform's reason", async ({ page }) => {
+  const refusal = await refusedDelete(page, 'Roles', 'Support', 'Failed to delete role');
+  await expect(refusal).toContainText(/The role "Support" is held by \d+ users?; give .* another role first/);
 });
 
 test('two administrators edit one role: the second save shows what the first changed', async ({

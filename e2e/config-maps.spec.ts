@@ -126,7 +126,7 @@ test('an operator edits, adds and deletes mappings and submits; an approver appr
   await card.getByRole('button', { name: 'Approve' }).click();
   const review = approver.getByRole('dialog', { name: 'Approve currency-codes' });
   await review.getByRole('button', { name: 'Approve' }).click();
-  await expect(review.getByText('Please enter a comment.'), 'a review needs a comment').toBeVisible();
+  await expect(review.getByText('Please add a comment'), 'a review needs a comment').toBeVisible();
   await review.getByRole('textbox', { name: 'Comment (Required)' }).fill('Checked against ISO 4217');
   await review.getByRole('button', { name: 'Approve' }).click();
   await expect(approver.getByText('Changes approved successfully.'), 'the review toast').toBeVisible();
@@ -191,8 +191,10 @@ test('an edit someone else overtook is refused with a clear message and kept; a 
 
   await mine.getByRole('button', { name: 'Save' }).click();
   await expect(
-    first.getByText('The mapping was not successfully edited.'),
-    'the failure toast',
+    first.getByText(
+      "Someone else changed the mapping '2026-12-26' while you were editing; nothing was changed.",
+    ),
+    "the failure toast, in the platform's words",
   ).toBeVisible();
   await expect(
     mine.getByText("Its value is now 'Boxing Day'. Saving replaces it with yours."),

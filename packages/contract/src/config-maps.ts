@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuerySchema, isoInstantSchema, text } from './inputs.ts';
+import { commentText, VALIDATION_MESSAGES } from './validation.ts';
 
 /**
  * Configuration maps ({config}, default /api/config): versioned key-value tables edited as
@@ -37,15 +38,14 @@ export const DEFAULT_DOWNLOAD_FORMAT: DownloadFormat = 'csv';
 export const CLIENT_TOO_OLD_AFTER_MS = 5 * 60 * 1000;
 
 export const CONFIG_COMMENT_MAX_LENGTH = 1000;
-export const COMMENT_REQUIRED_MESSAGE = 'Please enter a comment.';
-const commentText = text().trim().min(1, COMMENT_REQUIRED_MESSAGE).max(CONFIG_COMMENT_MAX_LENGTH);
+const configComment = commentText(CONFIG_COMMENT_MAX_LENGTH);
 
 // ---------------------------------------------------------------------------------------------
 // Maps
 
 export const mapNameSchema = text()
   .trim()
-  .min(1, MAP_NAME_MESSAGE)
+  .min(1, VALIDATION_MESSAGES.required)
   .max(MAP_NAME_MAX_LENGTH, `A map name has at most ${MAP_NAME_MAX_LENGTH} characters.`)
   .regex(MAP_NAME_PATTERN, MAP_NAME_MESSAGE);
 
@@ -152,7 +152,7 @@ export const versionsResponseSchema = z.object({ versions: z.array(mapVersionSch
 export type VersionsResponse = z.infer<typeof versionsResponseSchema>;
 
 /** POST {config}/maps/{id}/versions: submit every unsubmitted change for review. */
-export const submitVersionBodySchema = z.object({ comment: commentText });
+export const submitVersionBodySchema = z.object({ comment: configComment });
 export type SubmitVersionBody = z.infer<typeof submitVersionBodySchema>;
 
 export const versionParamsSchema = z.object({ id: mapNameSchema, versionId: z.uuid() });
@@ -162,7 +162,7 @@ export const versionParamsSchema = z.object({ id: mapNameSchema, versionId: z.uu
  * submitted version (the one the reviewer saw); approved applies the whole review, otherwise every
  * change since the applied version is discarded.
  */
-export const reviewBodySchema = z.object({ approved: z.boolean(), comment: commentText });
+export const reviewBodySchema = z.object({ approved: z.boolean(), comment: configComment });
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
 
 // ---------------------------------------------------------------------------------------------

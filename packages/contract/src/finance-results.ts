@@ -8,6 +8,7 @@ import {
   type FieldType,
 } from './finance.ts';
 import { integerIdSchema, isoInstantSchema, text } from './inputs.ts';
+import { commentText } from './validation.ts';
 
 /**
  * Recon results: the query of `GET {recon}/processes/{id}/transactions` and its download, fixed
@@ -290,7 +291,7 @@ export const transactionKeySchema = z.object({
 });
 export type TransactionKey = z.infer<typeof transactionKeySchema>;
 
-const actionComment = text().trim().min(1, 'Please enter a comment.').max(FINANCE_COMMENT_MAX_LENGTH);
+const actionComment = commentText(FINANCE_COMMENT_MAX_LENGTH);
 
 /** The confirmation's result: the action comment; resolve also names the correct party. */
 export const transactionActionBodySchema = z.object({ comment: actionComment });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { integerIdSchema, isoInstantSchema, text } from './inputs.ts';
+import { commentText } from './validation.ts';
 
 /** Finance reconciliation: processes, inbox files, four-eyes actions and their audit log. */
 
@@ -151,12 +152,12 @@ export const uploadCandidatesResponseSchema = z.object({
 });
 
 export const FINANCE_COMMENT_MAX_LENGTH = 1000;
-const commentText = text().trim().min(1, 'Please enter a comment.').max(FINANCE_COMMENT_MAX_LENGTH);
+const financeComment = commentText(FINANCE_COMMENT_MAX_LENGTH);
 
 /** POST {files}: the body is the raw file; what it is about travels in these headers. */
 export const uploadHeadersSchema = z.object({
   [FINANCE_UPLOAD_HEADERS.fileName]: text().trim().min(1).max(255),
-  [FINANCE_UPLOAD_HEADERS.comment]: commentText,
+  [FINANCE_UPLOAD_HEADERS.comment]: financeComment,
   [FINANCE_UPLOAD_HEADERS.processId]: text()
     .transform((value) => value.split(',').map((part) => Number(part.trim())))
     .pipe(z.array(integerIdSchema).min(1)),
@@ -189,7 +190,7 @@ export const reconFilesResponseSchema = z.object({
 });
 
 /** The confirmation's result, as the body of rollback and reload. */
-export const fileActionBodySchema = z.object({ comment: commentText });
+export const fileActionBodySchema = z.object({ comment: financeComment });
 export const actionRequestedResponseSchema = z.object({ actionId: text() });
 
 export const actionsQuerySchema = pageQuerySchema.extend({
@@ -230,7 +231,7 @@ export const processActionParamsSchema = z.object({
 });
 export const actionMetadataResponseSchema = actionMetaSchema.extend({ action: actionSchema });
 
-export const reviewBodySchema = z.object({ comment: commentText });
+export const reviewBodySchema = z.object({ comment: financeComment });
 
 export const auditsQuerySchema = pageQuerySchema.extend({
   fromDateTimeInclusive: isoInstantSchema.optional(),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { numberFromText, requiredText, VALIDATION_MESSAGES, wholeNumber } from './validation.ts';
+import { z } from 'zod';
+import { mapNameSchema } from './config-maps.ts';
+import { commentText, numberFromText, requiredText, VALIDATION_MESSAGES, wholeNumber } from './validation.ts';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? undefined : result.error?.issues[0]?.message;
@@ -31,5 +33,41 @@ describe('general rules', () => {
     expect(firstMessage(field.safeParse('5000'))).toBe('Must not exceed 1000');
     expect(field.parse('0')).toBe(0);
     expect(field.parse(' 500 ')).toBe(500);
+  });
+});
+
+describe('commentText', () => {
+  const comment = commentText(1000);
+  const messageOf = (value: unknown) => comment.safeParse(value).error?.issues[0]?.message;
+
+  it('asks for a comment, in words, when it is blank or missing', () => {
+    expect(messageOf('   ')).toBe('Please add a comment');
+    expect(messageOf(undefined)).toBe('Please add a comment');
+  });
+
+  it('names the limit in words when it is too long', () => {
+    expect(messageOf('x'.repeat(1001))).toBe('Must not exceed 1000 characters');
+    expect(comment.parse(' Checked ')).toBe('Checked');
+  });
+});
+
+describe('the general messages', () => {
+  it("word a schema's unworded rules for people", () => {
+    expect(firstMessage(z.string().max(1000).safeParse('x'.repeat(1001)))).toBe(
+      'Must not exceed 1000 characters',
+    );
+    expect(firstMessage(z.string().min(1).safeParse(''))).toBe('This is a required field');
+    expect(firstMessage(z.object({ name: z.string() }).safeParse({}))).toBe('This is a required field');
+    expect(firstMessage(z.number().max(5).safeParse(6))).toBe('Must not exceed 5');
+  });
+
+  it("leave a schema's own message as it is", () => {
+    expect(firstMessage(z.string().max(2, 'Too long for a code').safeParse('abc'))).toBe(
+      'Too long for a code',
+    );
+  });
+
+  it('give an empty map name the required text, not the naming rule', () => {
+    expect(firstMessage(mapNameSchema.safeParse(''))).toBe('This is a required field');
   });
 });

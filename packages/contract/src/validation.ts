@@ -8,7 +8,44 @@ export const VALIDATION_MESSAGES = {
   min: (limit: number) => `Must be ${limit} or greater`,
   maxLength: (limit: number) => `Must not exceed ${limit} characters`,
   number: 'Must be a valid number',
+  /** The generic confirm modal's comment rule (specification 1, section 5). */
+  comment: 'Please add a comment',
 } as const;
+
+/**
+ * A required comment of at most `maxLength` characters, with the general messages: a missing
+ * value (an upload header left out) reads as an empty one.
+ */
+export function commentText(maxLength: number) {
+  return z
+    .string({ error: VALIDATION_MESSAGES.comment })
+    .pipe(
+      text()
+        .trim()
+        .min(1, VALIDATION_MESSAGES.comment)
+        .max(maxLength, VALIDATION_MESSAGES.maxLength(maxLength)),
+    );
+}
+
+/**
+ * The general messages for every rule a schema states without its own words, so no validator
+ * wording ("Too big: expected string to have <=1000 characters") reaches a person. Set on zod's
+ * global configuration, which a schema's own message still overrides.
+ */
+export function generalMessageOf(issue: z.core.$ZodRawIssue): string | undefined {
+  const numeric = issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint';
+  if (issue.code === 'invalid_type' && issue.input === undefined) return VALIDATION_MESSAGES.required;
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return VALIDATION_MESSAGES.maxLength(Number(issue.maximum));
+  if (issue.code === 'too_small' && issue.origin === 'string')
+    return Number(issue.minimum) <= 1
+      ? VALIDATION_MESSAGES.required
+      : `Must be at least ${Number(issue.minimum)} characters`;
+  if (issue.code === 'too_big' && numeric) return VALIDATION_MESSAGES.max(Number(issue.maximum));
+  if (issue.code === 'too_small' && numeric) return VALIDATION_MESSAGES.min(Number(issue.minimum));
+  return undefined;
+}
+z.config({ customError: generalMessageOf });
 
 /** Text that must be filled in; blank counts as empty. */
 export function requiredText(message: string = VALIDATION_MESSAGES.required) {

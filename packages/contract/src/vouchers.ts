@@ -91,6 +91,12 @@ export const senderOrderSchema = z.object({
 });
 export type SenderOrder = z.infer<typeof senderOrderSchema>;
 
+/** A reversed day range, in the words of the search form's fields. */
+export const VOUCHER_RANGE_MESSAGES = {
+  created: 'The "Date created to" day must not be before the "Date created from" day.',
+  modified: 'The "Date last modified to" day must not be before the "Date last modified from" day.',
+} as const;
+
 /**
  * GET {moneytransfer}/orders. Bounds are ISO 8601 instants with a zone (specification 0), each
  * inclusive; `orderReference` matches a reference exactly.
@@ -106,11 +112,11 @@ export const vouchersQuerySchema = z
     toLastModifiedDatetime: isoInstantSchema.optional(),
   })
   .refine((query) => notAfter(query.fromDatetime, query.toDatetime), {
-    message: 'toDatetime must not precede fromDatetime',
+    message: VOUCHER_RANGE_MESSAGES.created,
     path: ['toDatetime'],
   })
   .refine((query) => notAfter(query.fromLastModifiedDatetime, query.toLastModifiedDatetime), {
-    message: 'toLastModifiedDatetime must not precede fromLastModifiedDatetime',
+    message: VOUCHER_RANGE_MESSAGES.modified,
     path: ['toLastModifiedDatetime'],
   });
 export type VouchersQuery = z.infer<typeof vouchersQuerySchema>;

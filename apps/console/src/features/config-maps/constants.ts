@@ -108,25 +108,25 @@ export const APPROVALS_TEXTS = {
 export const COMMENT_REQUIRED = 'Comment (Required)';
 
 /** " (503)"; nothing when no answer came (a timeout or a network failure). */
-function statusOf(status: number | undefined): string {
+function statusSuffix(status: number | undefined): string {
   return status === undefined ? '' : ` (${status})`;
 }
 
 /** The error catalogue and success toasts (section 8). */
 export const CONFIG_MESSAGES = {
   retrieveFailed: (status: number | undefined) =>
-    `Could not retrieve maps${statusOf(status)}. Contact support if this persists.`,
+    `Could not retrieve maps${statusSuffix(status)}. Contact support if this persists.`,
   mapCreateFailed: (status: number | undefined) =>
-    `Something went wrong and the map was not created${statusOf(status)}. Contact support if this persists.`,
+    `Something went wrong and the map was not created${statusSuffix(status)}. Contact support if this persists.`,
   mappingCreateFailed: (status: number | undefined) =>
-    `Something went wrong and the mapping was not created${statusOf(status)}. Contact support if this persists.`,
+    `Something went wrong and the mapping was not created${statusSuffix(status)}. Contact support if this persists.`,
   mappingDeleteFailed: (key: string) => `Mapping with key '${key}' could not be deleted. Please try again.`,
   mappingEditFailed: 'The mapping was not successfully edited.',
   submitFailed: 'Something went horribly wrong.',
   uploadFailed: 'The file was not successfully uploaded and mappings were not affected.',
   downloadFailed: 'Something went wrong while downloading the file. Please try again.',
   reviewFailed: (status: number | undefined) =>
-    `Something went wrong while submitting the review${statusOf(status)}. Please try again.`,
+    `Something went wrong while submitting the review${statusSuffix(status)}. Please try again.`,
   // The success texts are not given except the submit one (section 8); these say what happened.
   mapCreated: (name: string) => `Map '${name}' created successfully.`,
   mappingCreated: (key: string) => `Mapping with key '${key}' created successfully.`,
@@ -138,7 +138,7 @@ export const CONFIG_MESSAGES = {
     approved ? 'Changes approved successfully.' : 'Changes rejected successfully.',
   pushed: 'Changes pushed to the clients successfully.',
   pushFailed: (status: number | undefined) =>
-    `Something went wrong and the changes were not pushed${statusOf(status)}. Contact support if this persists.`,
+    `Something went wrong and the changes were not pushed${statusSuffix(status)}. Contact support if this persists.`,
   /** A 409 on an edit: someone else changed the value first; the typed value is kept. */
   editConflict: (key: string) =>
     `The mapping with key '${key}' was changed by someone else. Your value is kept: check the current value and save again.`,

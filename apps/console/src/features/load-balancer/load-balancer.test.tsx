@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Receiver, Service } from '@web-control/contract/load-balancer';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearModalsForTests } from '../../shared/modals/modal-store';
+import { clearModalsForTests, MODAL_SUBMIT_FAILED } from '../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../shared/runtime-config';
 import { dispatchAccount, resetAccountForTests } from '../../shared/session/session-state';
 import { jsonResponse, routeFetch } from '../../test/fetch';
@@ -371,7 +371,7 @@ describe('receiver changes', () => {
       const dialog = await findDialog('Are You Sure?');
       await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
       expect(await screen.findByText(text)).toBeInTheDocument();
-      expect(within(dialog).getByRole('alert')).toHaveTextContent('The switch did not answer');
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(MODAL_SUBMIT_FAILED);
     },
   );
 
@@ -473,7 +473,7 @@ describe('receiver changes', () => {
     expect(
       await screen.findByText('Could not adjust receiver weight. Contact support if this persists.'),
     ).toBeInTheDocument();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('The switch did not answer');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MODAL_SUBMIT_FAILED);
   });
   it('sends the version it listed with a weight; refused for a newer one, the modal shows the receiver now and the list reloads', async () => {
     const STALE_TEXT =

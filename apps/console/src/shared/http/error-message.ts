@@ -1,9 +1,54 @@
+import { ERROR_CODES } from '@web-control/contract/errors';
+import { z } from 'zod';
 import { HttpError } from './http-error';
 
+const fieldDetailsSchema = z.array(z.object({ field: z.string(), message: z.string() }));
+
+/** The statuses the console tells apart. */
+export const HTTP_STATUS = {
+  badRequest: 400,
+  unauthenticated: 401,
+  notFound: 404,
+  conflict: 409,
+  firstServerError: 500,
+} as const;
+
+/** The status a refused call answered with; undefined when no answer came (timeout, network). */
+export function statusOf(error: unknown): number | undefined {
+  return error instanceof HttpError ? error.status : undefined;
+}
+
+/** Refused because the resource changed or already exists (409). */
+export function isConflict(error: unknown): boolean {
+  return statusOf(error) === HTTP_STATUS.conflict;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return statusOf(error) === HTTP_STATUS.notFound;
+}
+
+/** A 4xx: the operator's input or rights were refused, so the platform's reason says what to change. */
+export function isRefusal(error: unknown): error is HttpError {
+  const status = statusOf(error);
+  return status !== undefined && status < HTTP_STATUS.firstServerError;
+}
+
 /**
- * The text a refused call shows: the platform's own `errorMessage` when its answer carried the
- * error body, otherwise the caller's fallback (a timeout, a network failure, a proxy's bare 502).
+ * The one rule for showing a failed call: a 4xx carrying the platform's error body shows its
+ * reason (`errorMessage`, or a validation answer's messages); a 5xx, a timeout or a network failure shows the caller's fallback (the
+ * catalogue's "contact support" text), since the operator can change nothing about it.
  */
 export function errorMessageOf<TFallback>(error: unknown, fallback: TFallback): string | TFallback {
-  return error instanceof HttpError && error.errorBody ? error.errorBody.errorMessage : fallback;
+  const body = isRefusal(error) ? error.errorBody : undefined;
+  if (!body) return fallback;
+  // A validation answer's summary names fields by their wire names; its details say it for people.
+  const fields = fieldDetailsSchema.safeParse(body.details);
+  return body.code === ERROR_CODES.validation && fields.success && fields.data.length > 0
+    ? fields.data.map((detail) => detail.message).join(' ')
+    : body.errorMessage;
+}
+
+/** The rule of errorMessageOf with a catalogue text that names the status: "Could not … (503). …". */
+export function refusalText(error: unknown, failedText: (status: number | undefined) => string): string {
+  return errorMessageOf(error, null) ?? failedText(statusOf(error));
 }

@@ -82,7 +82,9 @@ describe('modal host', () => {
     let finish: (value: string) => void = () => undefined;
     const attempts = [
       () =>
-        Promise.reject(new HttpError(500, { errorMessage: 'The switch did not answer', code: 'INTERNAL' })),
+        Promise.reject(
+          new HttpError(409, { errorMessage: 'The receiver was changed by someone else', code: 'CONFLICT' }),
+        ),
       () => Promise.reject(new HttpError(502, undefined)),
       () => new Promise<string>((resolve) => (finish = resolve)),
     ];
@@ -94,7 +96,7 @@ describe('modal host', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Send it' });
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The switch did not answer');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The receiver was changed by someone else');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MODAL_SUBMIT_FAILED);
 

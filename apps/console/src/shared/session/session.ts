@@ -1,6 +1,6 @@
+import { isRefusal } from '../http/error-message';
 import { tokenPairSchema } from '@web-control/contract/auth';
 import { ERROR_CODES } from '@web-control/contract/errors';
-import { HttpError } from '../http/http-error';
 import { request } from '../http/http-client';
 import { TOKEN_CHECK_INTERVAL_MS } from '../timing';
 import { isExpiring, readClaims } from './access-token';
@@ -34,7 +34,7 @@ async function exchangeRefreshToken(): Promise<void> {
     applyTokens(pair.access_token, pair.refresh_token);
   } catch (error) {
     // A refused refresh token ends the session; a network hiccup waits for the next check.
-    if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+    if (isRefusal(error)) {
       // The platform ended a session left unused (another tab, a sleeping laptop): the login
       // page says so, as after the console's own idle sign-out.
       if (error.errorBody?.code === ERROR_CODES.sessionIdle) markIdleSignOut();

@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { isNotFound, refusalText } from '../http/error-message';
 
 /**
  * A first load: a loader named for screen readers (a progress bar: a name on Mantine's bare span
@@ -49,6 +50,8 @@ export function EmptyState({ text }: { text: string }) {
 export interface QueryLike<T> {
   isPending: boolean;
   isError: boolean;
+  /** What the failed call threw: a 4xx refusal shows the platform's reason. */
+  error?: unknown;
   data: T | undefined;
   refetch: () => unknown;
 }
@@ -61,6 +64,7 @@ export function combineQueries<A, B>(first: QueryLike<A>, second: QueryLike<B>):
   const isError = first.isError || second.isError;
   return {
     isError,
+    error: first.isError ? first.error : second.error,
     isPending: !isError && (first.isPending || second.isPending),
     data:
       !isError && first.data !== undefined && second.data !== undefined
@@ -73,7 +77,13 @@ export function combineQueries<A, B>(first: QueryLike<A>, second: QueryLike<B>):
 interface QueryStateProps<T> {
   query: QueryLike<T>;
   loadingLabel?: string;
-  errorText: string;
+  /**
+   * The failure text for a 5xx, a timeout or a network failure (the catalogue's text, which may
+   * name the status); a 4xx carrying the platform's reason shows that reason instead.
+   */
+  errorText: string | ((status: number | undefined) => string);
+  /** The text for a 404, where the screen has its own words for a thing that does not exist. */
+  notFoundText?: string;
   /** Offers a retry button with this text on failure; it refetches the query. */
   retryLabel?: string;
   /** Shown instead of the content when `isEmpty` says the data holds nothing. */
@@ -90,10 +100,18 @@ function isEmptyList(data: unknown): boolean {
 
 /** One query's loading, failed, empty and loaded states, the same way on every screen. */
 export function QueryState<T>(props: QueryStateProps<T>) {
-  const { query, emptyText, isEmpty = isEmptyList } = props;
+  const { query, errorText, emptyText, isEmpty = isEmptyList } = props;
   if (query.isPending) return <LoadingState label={props.loadingLabel} />;
   const error = query.isError ? (
-    <ErrorState text={props.errorText} retryLabel={props.retryLabel} onRetry={() => void query.refetch()} />
+    <ErrorState
+      text={
+        props.notFoundText !== undefined && isNotFound(query.error)
+          ? props.notFoundText
+          : refusalText(query.error, typeof errorText === 'string' ? () => errorText : errorText)
+      }
+      retryLabel={props.retryLabel}
+      onRetry={() => void query.refetch()}
+    />
   ) : null;
   const data = query.isError && !props.keepDataOnError ? undefined : query.data;
   let content: ReactNode = null;

@@ -1,3 +1,4 @@
+import { isConflict } from '../../../shared/http/error-message';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createdRoleSchema,
@@ -8,7 +9,6 @@ import {
   type RoleInput,
 } from '@web-control/contract/admin';
 import { request, requestWithoutResult } from '../../../shared/http/http-client';
-import { HttpError } from '../../../shared/http/http-error';
 import { ifMatch } from '../../../shared/http/stale-version';
 import { adminKeys } from './keys';
 
@@ -70,7 +70,7 @@ export function useSaveRole() {
     // A role's name shows in the users' details too.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
     onError: async (error) => {
-      if (error instanceof HttpError && error.status === 409) {
+      if (isConflict(error)) {
         await queryClient.invalidateQueries({ queryKey: adminKeys.roles() });
       }
     },

@@ -1,3 +1,4 @@
+import { isConflict } from '../../../shared/http/error-message';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createdUserSchema,
@@ -8,7 +9,6 @@ import {
 } from '@web-control/contract/admin';
 import { request, requestWithoutResult } from '../../../shared/http/http-client';
 import { ifMatch } from '../../../shared/http/stale-version';
-import { HttpError } from '../../../shared/http/http-error';
 import { adminKeys } from './keys';
 
 export async function getUsers(): Promise<User[]> {
@@ -85,7 +85,7 @@ export function useSaveUser() {
       await queryClient.invalidateQueries({ queryKey: adminKeys.users(), exact: true });
     },
     onError: async (error) => {
-      if (error instanceof HttpError && error.status === 409) {
+      if (isConflict(error)) {
         await queryClient.invalidateQueries({ queryKey: adminKeys.users() });
       }
     },

@@ -1,3 +1,4 @@
+import { errorMessageOf } from '../../../shared/http/error-message';
 import { openModal } from '../../../shared/modals/modal-store';
 import { alertModal, confirmModal } from '../../../shared/modals/standard-modals';
 
@@ -8,7 +9,7 @@ export const DELETE_FAILED_TEXT = 'Please try again or contact support';
 /** The modals a deletion opens, preloaded by the screen that offers it. */
 export const DELETE_MODALS = [confirmModal, alertModal];
 
-/** Asks first; on a failure says so in a dialog. Resolves true once deleted. */
+/** Asks first; on a failure says why in a dialog (the platform's reason for a refusal). Resolves true once deleted. */
 export async function deleteWithConfirmation(
   remove: () => Promise<void>,
   failureTitle: string,
@@ -18,8 +19,8 @@ export async function deleteWithConfirmation(
   try {
     await remove();
     return true;
-  } catch {
-    await openModal(alertModal, { title: failureTitle, text: DELETE_FAILED_TEXT });
+  } catch (error) {
+    await openModal(alertModal, { title: failureTitle, text: errorMessageOf(error, DELETE_FAILED_TEXT) });
     return false;
   }
 }

@@ -1,8 +1,8 @@
+import { statusOf } from '../../../shared/http/error-message';
 import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { HttpError } from '../../../shared/http/http-error';
 import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { getRuntimeConfig } from '../../../shared/runtime-config';
 import { LoadingState } from '../../../shared/ui/query-state';
@@ -14,7 +14,7 @@ import { UserIdentities } from './user-identities';
 export const DELETE_USER_FAILED = 'Failed to delete user';
 
 export function describeFetchFailure(error: unknown): string {
-  return `Something went wrong (code ${error instanceof HttpError ? error.status : 0})`;
+  return `Something went wrong (code ${statusOf(error) ?? 0})`;
 }
 
 export function UserDetail() {

@@ -14,8 +14,7 @@ import {
 import { LOGIN_MESSAGES, loginRequestSchema, type LoginRequest } from '@web-control/contract/auth';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { errorMessageOf } from '../../../shared/http/error-message';
-import { HttpError } from '../../../shared/http/http-error';
+import { errorMessageOf, HTTP_STATUS, statusOf } from '../../../shared/http/error-message';
 import { getDefaultPath, getRuntimeConfig } from '../../../shared/runtime-config';
 import { IDLE_SIGNED_OUT_NOTICE } from '../../../shared/session/idle';
 import { applyTokens, useAccount } from '../../../shared/session/session-state';
@@ -30,7 +29,7 @@ export const NOT_PERMITTED_NOTICE =
   'Your account may not open the page you asked for. Sign in with an account that may.';
 
 function describeLoginError(error: unknown): string {
-  if (error instanceof HttpError && error.status === 401) return LOGIN_MESSAGES.failed;
+  if (statusOf(error) === HTTP_STATUS.unauthenticated) return LOGIN_MESSAGES.failed;
   return errorMessageOf(error, LOGIN_UNAVAILABLE);
 }
 

@@ -8,7 +8,7 @@ import {
 import { request } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { CONFIG_MESSAGES } from '../constants';
-import { statusOf } from '../error-status';
+import { refusalText } from '../../../shared/http/error-message';
 import { configMapKeys } from './keys';
 
 export function createMap(body: CreateMapBody, idempotencyKey: string): Promise<CreateMapResponse> {
@@ -32,7 +32,7 @@ export function useCreateMap() {
       await queryClient.invalidateQueries({ queryKey: configMapKeys.maps() });
     },
     onError: (error) => {
-      notifications.show({ color: 'red', message: CONFIG_MESSAGES.mapCreateFailed(statusOf(error)) });
+      notifications.show({ color: 'red', message: refusalText(error, CONFIG_MESSAGES.mapCreateFailed) });
     },
   });
 }

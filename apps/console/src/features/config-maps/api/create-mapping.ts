@@ -4,7 +4,7 @@ import type { CreateMappingBody } from '@web-control/contract/config-maps';
 import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { CONFIG_MESSAGES } from '../constants';
-import { statusOf } from '../error-status';
+import { refusalText } from '../../../shared/http/error-message';
 import { mappingsPath } from './get-mappings';
 import { configMapKeys } from './keys';
 
@@ -37,7 +37,7 @@ export function useCreateMapping() {
       await queryClient.invalidateQueries({ queryKey: configMapKeys.map(mapId) });
     },
     onError: (error) => {
-      notifications.show({ color: 'red', message: CONFIG_MESSAGES.mappingCreateFailed(statusOf(error)) });
+      notifications.show({ color: 'red', message: refusalText(error, CONFIG_MESSAGES.mappingCreateFailed) });
     },
   });
 }

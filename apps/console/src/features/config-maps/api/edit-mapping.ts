@@ -7,6 +7,7 @@ import {
   staleMappingDetailsSchema,
   type Mapping,
 } from '@web-control/contract/config-maps';
+import { errorMessageOf } from '../../../shared/http/error-message';
 import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { currentOfStaleSave } from '../../../shared/http/stale-version';
@@ -55,7 +56,7 @@ export function useEditMapping() {
     onError: (error, { key }) => {
       notifications.show({
         color: 'red',
-        message: CONFIG_MESSAGES.mappingEditFailed,
+        message: errorMessageOf(error, CONFIG_MESSAGES.mappingEditFailed),
         ...(currentOfConflict(error) === undefined ? {} : { title: CONFIG_MESSAGES.editConflict(key) }),
       });
     },

@@ -4,7 +4,7 @@ import { pushResponseSchema, type PushResponse } from '@web-control/contract/con
 import { request } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { CONFIG_MESSAGES } from '../constants';
-import { statusOf } from '../error-status';
+import { refusalText } from '../../../shared/http/error-message';
 import { configMapKeys } from './keys';
 
 /** Publishes every map's applied version to its subscribed clients (spec 0: POST {config}/maps/push). */
@@ -29,7 +29,7 @@ export function usePushMaps() {
       await queryClient.invalidateQueries({ queryKey: configMapKeys.maps() });
     },
     onError: (error) => {
-      notifications.show({ color: 'red', message: CONFIG_MESSAGES.pushFailed(statusOf(error)) });
+      notifications.show({ color: 'red', message: refusalText(error, CONFIG_MESSAGES.pushFailed) });
     },
   });
 }

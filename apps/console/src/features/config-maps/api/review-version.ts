@@ -4,7 +4,7 @@ import type { ReviewBody } from '@web-control/contract/config-maps';
 import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { CONFIG_MESSAGES } from '../constants';
-import { statusOf } from '../error-status';
+import { refusalText } from '../../../shared/http/error-message';
 import { configMapKeys } from './keys';
 
 interface ReviewVersionInput extends ReviewBody {
@@ -37,7 +37,7 @@ export function useReviewVersion() {
       notifications.show({ color: 'green', message: CONFIG_MESSAGES.reviewed(approved) });
     },
     onError: (error) => {
-      notifications.show({ color: 'red', message: CONFIG_MESSAGES.reviewFailed(statusOf(error)) });
+      notifications.show({ color: 'red', message: refusalText(error, CONFIG_MESSAGES.reviewFailed) });
     },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: configMapKeys.maps() });

@@ -1,3 +1,5 @@
+import { submitVersionBodySchema } from '@web-control/contract/config-maps';
+import { commentModal } from '../../../shared/modals/comment-modal-definition';
 import {
   Button,
   Group,
@@ -26,9 +28,14 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { useMaps } from '../api/get-maps';
 import { useVersions } from '../api/get-versions';
 import { useReviewVersion } from '../api/review-version';
-import { commentModal, fullValueModal } from '../components/modal-definitions';
-import { APPROVALS_TEXTS, CONFIG_MESSAGES, MAPPINGS_TEXTS, VERSION_ID_SHOWN_LENGTH } from '../constants';
-import { statusOf } from '../error-status';
+import { fullValueModal } from '../components/modal-definitions';
+import {
+  APPROVALS_TEXTS,
+  COMMENT_REQUIRED,
+  CONFIG_MESSAGES,
+  MAPPINGS_TEXTS,
+  VERSION_ID_SHOWN_LENGTH,
+} from '../constants';
 import { mappingDisplayOf } from '../mappings/mapping-display';
 import { PageButtons } from '../mappings/page-buttons';
 import type { PageQuery } from '../mappings/page-url';
@@ -86,7 +93,7 @@ function SubmittedVersions({ mapId }: { mapId: string }) {
       <QueryState
         query={versions}
         loadingLabel="Loading submitted versions"
-        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(versions.error))}
+        errorText={CONFIG_MESSAGES.retrieveFailed}
       >
         {(data) => (
           <List spacing={4} size="sm" listStyleType="none">
@@ -126,6 +133,8 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
       warning: approved && emptyReview ? APPROVALS_TEXTS.emptyReview : undefined,
       confirmLabel: label,
       confirmColor: approved ? 'green.7' : 'red',
+      label: COMMENT_REQUIRED,
+      schema: submitVersionBodySchema.shape.comment,
       apply: (comment) => review.mutateAsync({ mapId: map.id, versionId, approved, comment }),
     });
   }
@@ -136,7 +145,7 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
       <QueryState
         query={changes}
         loadingLabel="Loading the changes"
-        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(changes.error))}
+        errorText={CONFIG_MESSAGES.retrieveFailed}
         emptyText={APPROVALS_TEXTS.emptyReview}
         isEmpty={(data) => data.mappings.length === 0 && data.paging.previousPage === null}
       >
@@ -229,7 +238,7 @@ export function MapApprovalsPage() {
       <QueryState
         query={maps}
         loadingLabel="Loading maps"
-        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(maps.error))}
+        errorText={CONFIG_MESSAGES.retrieveFailed}
         emptyText={APPROVALS_TEXTS.empty}
         isEmpty={(data) => data.maps.length === 0}
         keepDataOnError

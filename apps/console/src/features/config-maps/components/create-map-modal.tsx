@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { createMapBodySchema, type CreateMapBody } from '@web-control/contract/config-maps';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ModalActions } from '../../../shared/modals/modal-actions';
 import type { ModalContentProps } from '../../../shared/modals/modal-definition';
 import type { CreateMapParams } from './modal-definitions';
 
 export const MAP_NAME_LABEL = 'Name';
+const CREATE_MAP_CONFIRM = 'Create';
 
 export function CreateMapContent({
   params,
@@ -32,14 +34,7 @@ export function CreateMapContent({
         data-autofocus
         {...form.register('name')}
       />
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={dismiss} disabled={submitting}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={submitting}>
-          Create
-        </Button>
-      </Group>
+      <ModalActions confirmLabel={CREATE_MAP_CONFIRM} submitting={submitting} dismiss={dismiss} />
     </form>
   );
 }

@@ -4,7 +4,6 @@ import { lazyModalContent } from '../../../shared/modals/preload';
 
 // The modals' content loads apart from the page: preloaded when it is idle, or when one is opened.
 const CreateMapContent = lazyModalContent(async () => (await import('./create-map-modal')).CreateMapContent);
-const CommentContent = lazyModalContent(async () => (await import('./comment-modal')).CommentContent);
 const EditMappingContent = lazyModalContent(
   async () => (await import('./edit-mapping-modal')).EditMappingContent,
 );
@@ -21,24 +20,6 @@ export const createMapModal: ModalDefinition<CreateMapParams, true> = {
   type: 'config-create-map',
   title: () => CREATE_MAP_TITLE,
   Content: CreateMapContent,
-};
-
-export interface CommentParams {
-  title: string;
-  /** What the comment is for, above the field. */
-  text?: string;
-  /** A warning shown above the field (an empty review). */
-  warning?: string;
-  confirmLabel: string;
-  confirmColor?: string;
-  apply: (comment: string) => Promise<unknown>;
-}
-
-/** Asks for the required comment and sends it; answers true once sent. */
-export const commentModal: ModalDefinition<CommentParams, true> = {
-  type: 'config-comment',
-  title: (params) => params.title,
-  Content: CommentContent,
 };
 
 export interface EditMappingParams {

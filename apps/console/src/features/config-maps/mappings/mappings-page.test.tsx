@@ -182,11 +182,8 @@ describe('mappings page', { timeout: 30_000 }, () => {
     await startEditing(user);
     await user.type(await screen.findByRole('textbox', { name: 'New key' }), '400000');
     await user.type(screen.getByRole('textbox', { name: 'New value' }), 'x{Enter}');
-    expect(
-      await screen.findByText(
-        'Something went wrong and the mapping was not created (409). Contact support if this persists.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("A mapping with key '400000' already exists.")).toBeInTheDocument();
+    expect(screen.queryByText(/Contact support/)).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'New key' })).toHaveValue('400000');
   });
 
@@ -251,7 +248,11 @@ describe('mappings page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /, edit the value of 400000 inline$/ }));
     await user.clear(screen.getByRole('textbox', { name: 'Value of 400000' }));
     await user.keyboard('acquirer-z{Enter}');
-    expect(await screen.findByText('The mapping was not successfully edited.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Someone else changed the mapping '400000' while you were editing; nothing was changed.",
+      ),
+    ).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Edit Mapping' });
     expect(
       await within(dialog).findByText(
@@ -351,7 +352,7 @@ describe('mappings page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Submit for Review' });
     await user.click(await within(dialog).findByRole('button', { name: 'Submit' }));
-    expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please add a comment')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Comment (Required)' }), 'New BIN ranges');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Mapping changes successfully submitted for review.')).toBeInTheDocument();

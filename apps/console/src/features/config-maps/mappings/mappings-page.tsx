@@ -1,3 +1,5 @@
+import { submitVersionBodySchema } from '@web-control/contract/config-maps';
+import { commentModal } from '../../../shared/modals/comment-modal-definition';
 import { Button, FileButton, Group, Menu, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,15 +18,15 @@ import { configMapKeys } from '../api/keys';
 import { useSubmitVersion } from '../api/submit-version';
 import { useUploadMappings } from '../api/upload-mappings';
 import { MapCard } from '../components/map-card';
-import { commentModal, editMappingModal } from '../components/modal-definitions';
+import { editMappingModal } from '../components/modal-definitions';
 import {
+  COMMENT_REQUIRED,
   CONFIG_MESSAGES,
   MAPPING_FILTER_DEBOUNCE_MS,
   MAPPING_VIEWS,
   MAPPINGS_TEXTS,
   type MappingView,
 } from '../constants';
-import { statusOf } from '../error-status';
 import { MappingsTable } from './mappings-table';
 import { NO_FILTERS, selectionOf, type MappingMode } from './selection';
 
@@ -78,6 +80,8 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
       title: MAPPINGS_TEXTS.submitTitle,
       text: MAPPINGS_TEXTS.submitText,
       confirmLabel: MAPPINGS_TEXTS.submit,
+      label: COMMENT_REQUIRED,
+      schema: submitVersionBodySchema.shape.comment,
       apply: (comment) => submitVersion.mutateAsync({ mapId: map.id, comment }),
     });
   }
@@ -182,11 +186,8 @@ export function MappingsPage() {
       <QueryState
         query={map}
         loadingLabel="Loading the map"
-        errorText={
-          statusOf(map.error) === 404
-            ? MAPPINGS_TEXTS.mapMissing(mapId)
-            : CONFIG_MESSAGES.retrieveFailed(statusOf(map.error))
-        }
+        errorText={CONFIG_MESSAGES.retrieveFailed}
+        notFoundText={MAPPINGS_TEXTS.mapMissing(mapId)}
         keepDataOnError
       >
         {(loaded) => <MappingsScreen map={loaded} />}

@@ -8,7 +8,6 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { useDeleteMapping } from '../api/delete-mapping';
 import { currentOfConflict, useEditMapping } from '../api/edit-mapping';
 import { CONFIG_MESSAGES, MAPPINGS_TEXTS } from '../constants';
-import { statusOf } from '../error-status';
 import { editMappingModal } from '../components/modal-definitions';
 import { AddMappingForm } from './add-mapping-form';
 import { PageButtons } from './page-buttons';
@@ -214,7 +213,7 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
       <QueryState
         query={mappings}
         loadingLabel="Loading mappings"
-        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(mappings.error))}
+        errorText={CONFIG_MESSAGES.retrieveFailed}
         emptyText={MAPPINGS_TEXTS.empty}
         isEmpty={(data) => data.mappings.length === 0 && data.paging.previousPage === null}
       >

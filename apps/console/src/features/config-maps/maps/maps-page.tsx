@@ -13,7 +13,6 @@ import { usePushMaps } from '../api/push-maps';
 import { MapCard } from '../components/map-card';
 import { createMapModal } from '../components/modal-definitions';
 import { CATCH_UP_REFRESH_MS, CONFIG_MESSAGES, EMPTY_MAPS_REFRESH_MS, MAPS_TEXTS } from '../constants';
-import { statusOf } from '../error-status';
 
 const MAPS_MODALS = [createMapModal];
 
@@ -81,7 +80,7 @@ export function MapsPage() {
       <QueryState
         query={maps}
         loadingLabel="Loading maps"
-        errorText={CONFIG_MESSAGES.retrieveFailed(statusOf(maps.error))}
+        errorText={CONFIG_MESSAGES.retrieveFailed}
         emptyText={MAPS_TEXTS.empty}
         isEmpty={(loaded) => loaded.maps.length === 0}
         keepDataOnError

@@ -1,10 +1,10 @@
+import { refusalText } from '../../../shared/http/error-message';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { fileActionBodySchema } from '@web-control/contract/finance';
 import type { z } from 'zod';
 import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
-import { HttpError } from '../../../shared/http/http-error';
 import { FINANCE_MESSAGES } from '../messages';
 import { financeKeys } from './keys';
 
@@ -43,10 +43,9 @@ export function useRequestFileAction() {
       await queryClient.invalidateQueries({ queryKey: financeKeys.all });
     },
     onError: (error, { action, fileName }) => {
-      const status = error instanceof HttpError ? error.status : undefined;
       notifications.show({
         color: 'red',
-        message: FINANCE_MESSAGES.fileActionFailed(action, fileName, status),
+        message: refusalText(error, (status) => FINANCE_MESSAGES.fileActionFailed(action, fileName, status)),
       });
     },
   });

@@ -1,3 +1,4 @@
+import { refusalText } from '../../../shared/http/error-message';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,7 +14,6 @@ import {
 } from '@web-control/contract/finance-results';
 import { request } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
-import { HttpError } from '../../../shared/http/http-error';
 import { RESULTS_MESSAGES } from '../results/constants';
 import { reconQueryParams } from './get-recon-transactions';
 import { financeKeys } from './keys';
@@ -67,8 +67,7 @@ export function useSubmitTransactionAction() {
       await queryClient.invalidateQueries({ queryKey: financeKeys.all });
     },
     onError: (error) => {
-      const status = error instanceof HttpError ? error.status : undefined;
-      notifications.show({ color: 'red', message: RESULTS_MESSAGES.actionFailed(status) });
+      notifications.show({ color: 'red', message: refusalText(error, RESULTS_MESSAGES.actionFailed) });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { isConflict } from '../../../shared/http/error-message';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -44,7 +45,7 @@ export function uploadFailureOf(error: unknown): string {
   if (error instanceof HttpError) {
     const body = error.errorBody;
     if (body) return FINANCE_MESSAGES.uploadFailedWithMessage(body.errorMessage, error.status);
-    if (error.status === 409) return FINANCE_MESSAGES.uploadFailedLoaded(error.status);
+    if (isConflict(error)) return FINANCE_MESSAGES.uploadFailedLoaded(error.status);
   }
   return FINANCE_MESSAGES.uploadFailed;
 }

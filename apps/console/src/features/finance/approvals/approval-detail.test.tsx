@@ -158,7 +158,7 @@ describe('approval detail', () => {
       ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please add a comment')).toBeInTheDocument();
     expect(within(dialog).getByPlaceholderText('Comment (required)')).toBeInTheDocument();
     expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     await user.type(within(dialog).getByPlaceholderText('Comment (required)'), 'Confirmed');

@@ -131,7 +131,7 @@ describe('approvals tab', () => {
       ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please add a comment')).toBeInTheDocument();
     expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     const listed = fetch.requests('/api/recon/actions').length;
     await user.type(within(dialog).getByPlaceholderText('Comment (required)'), 'Checked');

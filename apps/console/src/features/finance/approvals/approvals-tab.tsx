@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumericMinute } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';
-import { errorMessageOf } from '../../../shared/http/error-message';
 import { useAccount } from '../../../shared/session/session-state';
 import { QueryState } from '../../../shared/ui/query-state';
 import { StatePill } from '../../../shared/ui/state-pill';
@@ -94,7 +93,7 @@ export function ApprovalsTab({ processId }: { processId: number }) {
       <QueryState
         query={actions}
         loadingLabel="Loading approvals"
-        errorText={errorMessageOf(actions.error, FINANCE_MESSAGES.approvalsFailed)}
+        errorText={FINANCE_MESSAGES.approvalsFailed}
         emptyText={FINANCE_MESSAGES.approvalsEmpty}
         isEmpty={(data) => data.actions.length === 0}
       >

@@ -1,30 +1,33 @@
-import type { Action } from '@web-control/contract/finance';
+import { reviewBodySchema, type Action } from '@web-control/contract/finance';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { useReviewAction, type ReviewDecision } from '../api/review-action';
-import { commentModal } from '../components/comment-modal-definition';
+import { commentModal } from '../../../shared/modals/comment-modal-definition';
+import { COMMENT_PLACEHOLDER } from '../messages';
 import { reviewQuestion } from './action-description';
 import { DECISION_LABELS } from './constants';
 
 const REVIEW_MODALS = [commentModal];
 
 /**
- * Asks for the review's required comment with the specification's question, then sends the
- * review; cancelling sends nothing. `onReviewed` runs after a successful review.
+ * Asks for the review's required comment with the specification's question and sends the
+ * review from the modal, so a refusal stays on it; cancelling sends nothing. `onReviewed` runs after a successful review.
  */
 export function useReviewDecision(onReviewed?: () => void) {
   const review = useReviewAction();
   usePreloadModalsWhenIdle(REVIEW_MODALS);
 
   async function decide(action: Action, decision: ReviewDecision) {
-    const comment = await openModal(commentModal, {
+    const reviewed = await openModal(commentModal, {
       title: DECISION_LABELS[decision],
       text: `${reviewQuestion(decision, action)} Reason: "${action.comment}"`,
+      placeholder: COMMENT_PLACEHOLDER,
       confirmLabel: DECISION_LABELS[decision],
       confirmColor: decision === 'reject' ? 'red' : 'green',
+      schema: reviewBodySchema.shape.comment,
+      apply: (comment) => review.mutateAsync({ actionId: action.id, decision, comment }),
     });
-    if (comment === undefined) return;
-    review.mutate({ actionId: action.id, decision, comment }, { onSuccess: () => onReviewed?.() });
+    if (reviewed) onReviewed?.();
   }
 
   return { decide, isPending: review.isPending };

@@ -2,7 +2,6 @@ import { Button, Group, Pagination, Select, Stack, TextInput, Title } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { AUDIT_STATUSES, type Audit, type AuditStatus } from '@web-control/contract/finance';
 import { useState } from 'react';
-import { errorMessageOf } from '../../../shared/http/error-message';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
@@ -106,7 +105,7 @@ export function AuditLogPage() {
       <QueryState
         query={audits}
         loadingLabel="Loading audit log"
-        errorText={errorMessageOf(audits.error, AUDITS_MESSAGES.failed)}
+        errorText={AUDITS_MESSAGES.failed}
         emptyText={AUDITS_MESSAGES.empty}
         isEmpty={(data) => data.audits.length === 0}
       >

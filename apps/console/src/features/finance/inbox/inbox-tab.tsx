@@ -1,11 +1,10 @@
 import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ReconFile } from '@web-control/contract/finance';
+import { reviewBodySchema, type ReconFile } from '@web-control/contract/finance';
 import { useState } from 'react';
 import { formatDayTime } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';
-import { errorMessageOf } from '../../../shared/http/error-message';
-import { HttpError } from '../../../shared/http/http-error';
+import { refusalText } from '../../../shared/http/error-message';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
@@ -16,8 +15,8 @@ import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { useInboxFiles } from '../api/get-inbox-files';
 import { openFileDownload } from '../api/open-file-download';
 import { useRequestFileAction, type FileAction } from '../api/request-file-action';
-import { commentModal } from '../components/comment-modal-definition';
-import { FINANCE_MESSAGES } from '../messages';
+import { commentModal } from '../../../shared/modals/comment-modal-definition';
+import { COMMENT_PLACEHOLDER, FINANCE_MESSAGES } from '../messages';
 import { pageCountOf, pageQueryOf } from '../paging';
 import {
   INBOX_PAGE_SIZE,
@@ -38,16 +37,12 @@ const STATUS_KINDS: Record<ReconFile['status'], StateKind> = {
   ERROR: 'error',
 };
 
-function statusOf(error: unknown): number | undefined {
-  return error instanceof HttpError ? error.status : undefined;
-}
-
 async function downloadExceptions(file: ReconFile) {
   try {
     await openFileDownload(file.id, 'exceptions');
     notifications.show({ color: 'green', message: FINANCE_MESSAGES.exceptionsStarted });
   } catch (error) {
-    notifications.show({ color: 'red', message: FINANCE_MESSAGES.exceptionsFailed(statusOf(error)) });
+    notifications.show({ color: 'red', message: refusalText(error, FINANCE_MESSAGES.exceptionsFailed) });
   }
 }
 
@@ -55,7 +50,7 @@ async function downloadFile(file: ReconFile) {
   try {
     await openFileDownload(file.id, 'download');
   } catch (error) {
-    notifications.show({ color: 'red', message: FINANCE_MESSAGES.downloadFailed(statusOf(error)) });
+    notifications.show({ color: 'red', message: refusalText(error, FINANCE_MESSAGES.downloadFailed) });
   }
 }
 
@@ -64,14 +59,16 @@ function InboxRowActions({ file, permissions }: { file: ReconFile; permissions: 
   const fileAction = useRequestFileAction();
 
   async function confirm(action: FileAction) {
-    const comment = await openModal(commentModal, {
+    await openModal(commentModal, {
       title: CONFIRM_TITLE,
       text: action === 'rollback' ? ROLLBACK_TEXT(file.fileName) : RELOAD_TEXT(file.fileName),
+      placeholder: COMMENT_PLACEHOLDER,
       confirmLabel: action === 'rollback' ? 'Rollback' : 'Reload',
       confirmColor: action === 'rollback' ? 'red' : undefined,
+      schema: reviewBodySchema.shape.comment,
+      apply: (comment) =>
+        fileAction.mutateAsync({ action, fileId: file.id, fileName: file.fileName, comment }),
     });
-    if (comment !== undefined)
-      fileAction.mutate({ action, fileId: file.id, fileName: file.fileName, comment });
   }
 
   return (
@@ -181,7 +178,7 @@ export function InboxTab({ processId }: { processId: number }) {
       <QueryState
         query={files}
         loadingLabel="Loading inbox"
-        errorText={errorMessageOf(files.error, FINANCE_MESSAGES.inboxFailed)}
+        errorText={FINANCE_MESSAGES.inboxFailed}
         emptyText={FINANCE_MESSAGES.inboxEmpty}
         isEmpty={(data) => data.reconFiles.length === 0}
       >

@@ -13,8 +13,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Extract } from '@web-control/contract/finance-settlements';
 import { useEffect, useMemo, useState } from 'react';
-import { errorMessageOf } from '../../../shared/http/error-message';
-import { HttpError } from '../../../shared/http/http-error';
+import { refusalText } from '../../../shared/http/error-message';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
@@ -41,15 +40,11 @@ import {
   type TagRow,
 } from './outbox-filters';
 
-function statusOf(error: unknown): number | undefined {
-  return error instanceof HttpError ? error.status : undefined;
-}
-
 async function download(extract: Extract) {
   try {
     await openExtractDownload(extract);
   } catch (error) {
-    notifications.show({ color: 'red', message: FINANCE_MESSAGES.exceptionsFailed(statusOf(error)) });
+    notifications.show({ color: 'red', message: refusalText(error, FINANCE_MESSAGES.exceptionsFailed) });
   }
 }
 
@@ -139,7 +134,7 @@ export function OutboxView({ processId }: { processId?: number }) {
     notifications.show({
       color: 'red',
       autoClose: false,
-      message: OUTBOX_MESSAGES.tagsFailed(statusOf(tagNames.error)),
+      message: refusalText(tagNames.error, OUTBOX_MESSAGES.tagsFailed),
     });
   }, [tagNames.isError, tagNames.error]);
 
@@ -237,7 +232,7 @@ export function OutboxView({ processId }: { processId?: number }) {
       <QueryState
         query={extracts}
         loadingLabel="Loading outbox"
-        errorText={errorMessageOf(extracts.error, OUTBOX_MESSAGES.failed)}
+        errorText={OUTBOX_MESSAGES.failed}
         emptyText={OUTBOX_MESSAGES.empty}
         isEmpty={(data) => data.extracts.length === 0}
       >

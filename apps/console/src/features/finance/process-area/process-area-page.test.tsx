@@ -166,7 +166,7 @@ describe('process area', () => {
     expect(within(failed).queryByRole('button', { name: /Download|Rollback|Reload/ })).toBeNull();
   });
 
-  it('shows the empty text, and the server message when the inbox fails', async () => {
+  it('shows the empty text, and the catalogue text when the inbox fails', async () => {
     stubFetch({
       ...baseRoutes,
       'GET /api/recon/files': () => jsonResponse(200, { reconFiles: [], paginationInfo: paging(0) }),
@@ -181,7 +181,7 @@ describe('process area', () => {
         jsonResponse(500, { errorMessage: 'Inbox store offline', code: 'INTERNAL' }),
     });
     renderRoutes(routes, { path: INBOX });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Inbox store offline');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch inbox');
   });
 
   it('asks for a token, then opens the exceptions download and says it started', async () => {
@@ -199,23 +199,24 @@ describe('process area', () => {
   it('says the exceptions download failed with the token call’s code', async () => {
     stubFetch({
       ...baseRoutes,
-      'GET /api/recon/files/token': () => jsonResponse(403, { errorMessage: 'no', code: 'FORBIDDEN' }),
+      'GET /api/recon/files/token': () =>
+        jsonResponse(503, { errorMessage: 'no', code: 'DATABASE_UNAVAILABLE' }),
     });
     signInWith(ALL_FILE_PERMISSIONS);
     renderRoutes(routes, { path: INBOX });
     const loaded = await rowOf('bank-20260203.csv');
     await userEvent.setup().click(within(loaded).getByRole('button', { name: /exceptions of/ }));
     expect(
-      await screen.findByText('Exceptions download failed (code 403). Contact support if this persists.'),
+      await screen.findByText('Exceptions download failed (code 503). Contact support if this persists.'),
     ).toBeInTheDocument();
   });
 
-  it('requests a rollback after the confirmation with its comment, and toasts the outcome', async () => {
+  it('requests a rollback after the confirmation with its comment; a refused reload stays on its modal', async () => {
     const fetch = stubFetch({
       ...baseRoutes,
       'POST /api/recon/files/10/rollback': () => jsonResponse(201, { actionId: 'a' }),
       'POST /api/recon/files/11/reload': () =>
-        jsonResponse(409, { errorMessage: 'pending', code: 'CONFLICT' }),
+        jsonResponse(409, { errorMessage: 'A reload of this file is already pending.', code: 'CONFLICT' }),
     });
     signInWith(ALL_FILE_PERMISSIONS);
     const user = userEvent.setup();
@@ -228,7 +229,7 @@ describe('process area', () => {
       ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Rollback' }));
-    expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please add a comment')).toBeInTheDocument();
     expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     await user.type(within(dialog).getByPlaceholderText('Comment (required)'), 'Wrong day');
     await user.click(within(dialog).getByRole('button', { name: 'Rollback' }));
@@ -239,9 +240,10 @@ describe('process area', () => {
     const reload = await screen.findByRole('dialog', { name: 'Are You Sure?' });
     await user.type(await within(reload).findByPlaceholderText('Comment (required)'), 'Fixed');
     await user.click(within(reload).getByRole('button', { name: 'Reload' }));
-    expect(
-      await screen.findByText("Failed to request reload of 'switch-bad.csv' (code 409)"),
-    ).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The refusal stays on the modal, in the platform's words, with the typed comment.
+    expect(await within(reload).findByRole('alert')).toHaveTextContent(
+      'A reload of this file is already pending.',
+    );
+    expect(within(reload).getByPlaceholderText('Comment (required)')).toHaveValue('Fixed');
   });
 });

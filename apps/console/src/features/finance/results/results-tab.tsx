@@ -1,3 +1,4 @@
+import { refusalText } from '../../../shared/http/error-message';
 import {
   Alert,
   Button,
@@ -21,7 +22,6 @@ import {
 } from '@web-control/contract/finance-results';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
@@ -155,8 +155,7 @@ async function downloadAll(processId: number, view: ResultsView) {
   try {
     await downloadTransactions(processId, selectionOf(view));
   } catch (error) {
-    const status = error instanceof HttpError ? error.status : undefined;
-    notifications.show({ color: 'red', message: FINANCE_MESSAGES.downloadFailed(status) });
+    notifications.show({ color: 'red', message: refusalText(error, FINANCE_MESSAGES.downloadFailed) });
   }
 }
 

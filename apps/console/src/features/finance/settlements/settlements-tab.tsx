@@ -1,9 +1,9 @@
+import { refusalText } from '../../../shared/http/error-message';
 import { Accordion, Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { SettlementRun } from '@web-control/contract/finance-settlements';
 import { useState } from 'react';
-import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
 import { confirmModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
@@ -74,8 +74,7 @@ async function downloadReport(settlementId: number) {
   try {
     await downloadSettlementReport(settlementId);
   } catch (error) {
-    const status = error instanceof HttpError ? error.status : undefined;
-    notifications.show({ color: 'red', message: FINANCE_MESSAGES.downloadFailed(status) });
+    notifications.show({ color: 'red', message: refusalText(error, FINANCE_MESSAGES.downloadFailed) });
   }
 }
 
@@ -148,11 +147,8 @@ function RunById({ settlementId, canClose }: { settlementId: number; canClose: b
     <QueryState
       query={detail}
       loadingLabel="Loading settlements"
-      errorText={
-        detail.error instanceof HttpError && detail.error.status === 404
-          ? SETTLEMENTS_MESSAGES.empty
-          : SETTLEMENTS_MESSAGES.failed
-      }
+      errorText={SETTLEMENTS_MESSAGES.failed}
+      notFoundText={SETTLEMENTS_MESSAGES.empty}
     >
       {(data) => <RunList runs={[data.settlementRun]} canClose={canClose} />}
     </QueryState>

@@ -11,8 +11,7 @@ export function UploadButton() {
   const upload = useUploadFile();
   usePreloadModalsWhenIdle(UPLOAD_MODALS);
   async function chooseAndUpload() {
-    const input = await openModal(uploadModal, undefined);
-    if (input) upload.mutate(input);
+    await openModal(uploadModal, { upload: (input) => upload.mutateAsync(input) });
   }
   return (
     <Button

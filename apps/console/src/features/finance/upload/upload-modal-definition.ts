@@ -6,8 +6,13 @@ const UploadModalContent = lazyModalContent(async () => (await import('./upload-
 
 export const UPLOAD_TITLE = 'Upload File';
 
-/** Chooses a file, its processes and the action comment; answers what to upload. */
-export const uploadModal: ModalDefinition<undefined, UploadFileInput> = {
+export interface UploadModalParams {
+  /** Uploads from the modal, so a refusal stays on it with the choices and the typed comment. */
+  upload: (input: UploadFileInput) => Promise<unknown>;
+}
+
+/** Chooses a file, its processes and the action comment, and uploads it; answers true once done. */
+export const uploadModal: ModalDefinition<UploadModalParams, true> = {
   type: 'finance-upload',
   title: () => UPLOAD_TITLE,
   Content: UploadModalContent,

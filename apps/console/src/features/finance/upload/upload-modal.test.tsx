@@ -58,7 +58,7 @@ describe('upload modal', () => {
     expect(await within(dialog).findByRole('checkbox', { name: 'Card Recon' })).toBeChecked();
     expect(fetch.requests('/api/recon/files/processes')[0]?.search).toBe('?filename=bank-20260203.csv');
     await user.click(within(dialog).getByRole('button', { name: 'Upload File' }));
-    expect(await within(dialog).findByText('Please enter a comment.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please add a comment')).toBeInTheDocument();
     await user.type(within(dialog).getByPlaceholderText('Comment (required)'), 'Daily file');
     await user.click(within(dialog).getByRole('button', { name: 'Upload File' }));
     expect(await screen.findByText("File 'bank-20260203.csv' uploaded successfully")).toBeInTheDocument();
@@ -69,6 +69,21 @@ describe('upload modal', () => {
     expect(headers.get('finance-process-id')).toBe('1');
     expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(post?.[1]?.body).toBeInstanceOf(File);
+  });
+
+  it("keeps a refused upload's modal open with the typed comment and the platform's reason", async () => {
+    const tooLarge = 'The request body is larger than the platform accepts.';
+    stubFetch({
+      ...baseRoutes,
+      'POST /api/recon/files': () => jsonResponse(413, { errorMessage: tooLarge, code: 'PAYLOAD_TOO_LARGE' }),
+    });
+    const { user, dialog } = await openAndChoose();
+    await within(dialog).findByRole('checkbox', { name: 'Card Recon' });
+    await user.type(within(dialog).getByPlaceholderText('Comment (required)'), 'Daily file');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload File' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(tooLarge);
+    expect(screen.getByRole('dialog', { name: 'Upload File' })).toBe(dialog);
+    expect(within(dialog).getByPlaceholderText('Comment (required)')).toHaveValue('Daily file');
   });
 
   it('preselects nothing when several processes match, and needs one chosen', async () => {

@@ -10,7 +10,7 @@ import { useProcesses } from '../api/get-processes';
 import { useUploadCandidates } from '../api/get-upload-candidates';
 import type { UploadFileInput } from '../api/upload-file';
 import { COMMENT_PLACEHOLDER, FINANCE_MESSAGES } from '../messages';
-import { UPLOAD_TITLE } from './upload-modal-definition';
+import { UPLOAD_TITLE, type UploadModalParams } from './upload-modal-definition';
 
 export const CHOOSE_FILE = 'Choose File';
 export const SELECT_PROCESSES = 'Select the processes to load this file into';
@@ -27,10 +27,11 @@ interface UploadFormProps {
   file: File;
   candidates: number[];
   onSubmit: (input: UploadFileInput) => void;
+  submitting: boolean;
   dismiss: () => void;
 }
 
-function UploadForm({ file, candidates, onSubmit, dismiss }: UploadFormProps) {
+function UploadForm({ file, candidates, onSubmit, submitting, dismiss }: UploadFormProps) {
   // The candidates carry ids only; the names come from the processes list.
   const names = useProcesses(NAMES_PAGE);
   const nameOf = (id: number) =>
@@ -74,13 +75,16 @@ function UploadForm({ file, candidates, onSubmit, dismiss }: UploadFormProps) {
           required
           minRows={2}
           error={form.formState.errors.comment?.message}
+          disabled={submitting}
           {...form.register('comment')}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={dismiss}>
+          <Button variant="default" onClick={dismiss} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit">{UPLOAD_TITLE}</Button>
+          <Button type="submit" loading={submitting}>
+            {UPLOAD_TITLE}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -89,9 +93,11 @@ function UploadForm({ file, candidates, onSubmit, dismiss }: UploadFormProps) {
 
 function Candidates({
   file,
-  answer,
+  params,
+  submit,
+  submitting,
   dismiss,
-}: { file: File } & Pick<UploadContentProps, 'answer' | 'dismiss'>) {
+}: { file: File } & Pick<UploadContentProps, 'params' | 'submit' | 'submitting' | 'dismiss'>) {
   const candidates = useUploadCandidates(file.name);
   if (candidates.isPending) return <LoadingState label="Looking up processes" />;
   if (candidates.isError) return <Alert color="red">{FINANCE_MESSAGES.uploadLookupFailed}</Alert>;
@@ -101,15 +107,18 @@ function Candidates({
       key={file.name}
       file={file}
       candidates={candidates.data}
-      onSubmit={answer}
+      onSubmit={(input) => {
+        if (!submitting) submit(() => params.upload(input).then(() => true as const));
+      }}
+      submitting={submitting}
       dismiss={dismiss}
     />
   );
 }
 
-type UploadContentProps = ModalContentProps<undefined, UploadFileInput>;
+type UploadContentProps = ModalContentProps<UploadModalParams, true>;
 
-export function UploadModalContent({ answer, dismiss }: UploadContentProps) {
+export function UploadModalContent({ params, submit, submitting, dismiss }: UploadContentProps) {
   const [file, setFile] = useState<File | null>(null);
   const unreadable = file !== null && file.name.trim() === '';
   const readable = file !== null && !unreadable ? file : null;
@@ -127,7 +136,7 @@ export function UploadModalContent({ answer, dismiss }: UploadContentProps) {
       </Group>
       {unreadable ? <Alert color="red">{FINANCE_MESSAGES.fileNameUnreadable}</Alert> : null}
       {readable ? (
-        <Candidates file={readable} answer={answer} dismiss={dismiss} />
+        <Candidates file={readable} {...{ params, submit, submitting, dismiss }} />
       ) : (
         <Group justify="flex-end">
           <Button variant="default" onClick={dismiss}>

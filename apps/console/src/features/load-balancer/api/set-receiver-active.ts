@@ -1,9 +1,9 @@
+import { isConflict } from '../../../shared/http/error-message';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { setReceiverActiveSchema } from '@web-control/contract/load-balancer';
 import { requestWithoutResult } from '../../../shared/http/http-client';
-import { HttpError } from '../../../shared/http/http-error';
 import { ifMatch } from '../../../shared/http/stale-version';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { loadBalancerKeys } from './keys';
@@ -47,7 +47,7 @@ export function useSetReceiverActive() {
     },
     onError: async (error, { active }) => {
       notifications.show({ color: 'red', message: LOAD_BALANCER_MESSAGES.receiverToggleFailed(active) });
-      if (error instanceof HttpError && error.status === 409) {
+      if (isConflict(error)) {
         await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.services() });
       }
     },

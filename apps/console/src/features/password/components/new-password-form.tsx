@@ -4,7 +4,7 @@ import { CAN_NOW_LOG_IN, newPasswordFormSchema } from '@web-control/contract/pas
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { HttpError } from '../../../shared/http/http-error';
+import { errorMessageOf, HTTP_STATUS, statusOf } from '../../../shared/http/error-message';
 import { useSetPassword } from '../api/set-password';
 
 type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
@@ -21,9 +21,7 @@ interface NewPasswordFormProps {
  * what the user needs. Anything else counts as an expired link, as the specification says.
  */
 function failureText(error: unknown, expiredMessage: string): string {
-  const reason =
-    error instanceof HttpError && error.status === 400 ? error.errorBody?.errorMessage : undefined;
-  return reason ?? expiredMessage;
+  return statusOf(error) === HTTP_STATUS.badRequest ? errorMessageOf(error, expiredMessage) : expiredMessage;
 }
 
 /** Chooses a password through an e-mailed link; success goes to /login with the username. */

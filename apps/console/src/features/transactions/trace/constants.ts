@@ -12,6 +12,7 @@ export const TRACE_TEXTS = {
     'These messages are still on their way, they should appear automatically in a few seconds',
   notFound:
     'No transaction with this ID was found. Check the link, or find the transaction by its reference on the Transactions page.',
+  backToTransactions: 'Back to Transactions',
   showAll: 'Show All',
   showingAll: 'Showing All',
   copyTrace: 'Copy Trace',

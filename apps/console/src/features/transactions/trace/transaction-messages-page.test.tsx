@@ -371,6 +371,23 @@ describe('transaction messages page', () => {
     expect(await screen.findByRole('table', { name: 'Leg summary' })).toBeInTheDocument();
     expect(box('Authorisation request from pos-gateway')).toHaveAttribute('aria-pressed', 'true');
   });
+  it('says at once that an id which is no id does not exist, with a way back to the list', async () => {
+    const invalid = { errorMessage: 'Invalid request: uuid: Invalid UUID', code: 'VALIDATION_FAILED' };
+    setup({
+      'GET /api/ecs/transactions/not-a-uuid': () => jsonResponse(400, invalid),
+      'GET /api/ecs/transactions/not-a-uuid/messages': () => jsonResponse(400, invalid),
+    });
+    renderRoutes(routes, { path: '/dashboard/transactions/not-a-uuid' });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'No transaction with this ID was found. Check the link, or find the transaction by its reference on the Transactions page.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to Transactions' })).toHaveAttribute(
+      'href',
+      '/dashboard/transactions',
+    );
+    expect(screen.getByRole('button', { name: 'Copy Trace' })).toBeDisabled();
+  });
+
   it('says an unknown id was not found once it has waited a minute, and shows the leg if it turns up', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let known = false;

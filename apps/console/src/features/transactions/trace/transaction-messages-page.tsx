@@ -1,6 +1,8 @@
+import { HTTP_STATUS, isNotFound, statusOf } from '../../../shared/http/error-message';
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Button,
   Center,
   Group,
@@ -17,13 +19,12 @@ import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useMessages } from '../api/get-messages';
 import { useTransactionLeg } from '../api/get-transaction-leg';
-import { HttpError } from '../../../shared/http/http-error';
 import { COPIED_DURATION_MS, TRACE_NOT_FOUND_AFTER_MS, TRACE_TEXTS } from './constants';
 import { sortMessages } from './edge-messages';
 import { LegSummary } from './leg-summary';
 import { MessageDetails } from './message-details';
 import { MessageDiagram } from './message-diagram';
-import { transactionPath } from '../paths';
+import { TRANSACTIONS_PATH, transactionPath } from '../paths';
 import { formatTrace } from './trace-text';
 
 function LegLink({ uuid, label, arrow }: { uuid: string | null | undefined; label: string; arrow: string }) {
@@ -82,8 +83,9 @@ function TransactionTrace({ uuid }: { uuid: string }) {
   const visible = selected ? [selected] : sorted;
   const transactionLeg = leg.data?.transactionLeg;
   const waitedLongEnough = useOpenFor(TRACE_NOT_FOUND_AFTER_MS);
-  const notFound =
-    waitedLongEnough && sorted.length === 0 && leg.error instanceof HttpError && leg.error.status === 404;
+  // An id that is no id (400) never will be one; an unknown one (404) may still be on its way.
+  const invalidId = statusOf(leg.error) === HTTP_STATUS.badRequest;
+  const notFound = sorted.length === 0 && (invalidId || (waitedLongEnough && isNotFound(leg.error)));
 
   return (
     <Stack>
@@ -108,7 +110,16 @@ function TransactionTrace({ uuid }: { uuid: string }) {
           </Group>
           {sorted.length === 0 ? (
             <Alert color="blue" variant="light" role="status">
-              {notFound ? TRACE_TEXTS.notFound : TRACE_TEXTS.messagesOnTheirWay}
+              {notFound ? (
+                <>
+                  {TRACE_TEXTS.notFound}{' '}
+                  <Anchor component={Link} to={TRANSACTIONS_PATH}>
+                    {TRACE_TEXTS.backToTransactions}
+                  </Anchor>
+                </>
+              ) : (
+                TRACE_TEXTS.messagesOnTheirWay
+              )}
             </Alert>
           ) : (
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

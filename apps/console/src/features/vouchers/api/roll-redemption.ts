@@ -1,3 +1,4 @@
+import { errorMessageOf } from '../../../shared/http/error-message';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -51,8 +52,11 @@ export function useRollRedemption() {
       queryClient.setQueryData(voucherKeys.detail(reference), detail);
       await queryClient.invalidateQueries({ queryKey: voucherKeys.searches() });
     },
-    onError: async (_error, { reference, direction }) => {
-      notifications.show({ color: 'red', message: VOUCHER_MESSAGES.changeFailed(direction, reference) });
+    onError: async (error, { reference, direction }) => {
+      notifications.show({
+        color: 'red',
+        message: errorMessageOf(error, VOUCHER_MESSAGES.changeFailed(direction, reference)),
+      });
       await queryClient.invalidateQueries({ queryKey: voucherKeys.detail(reference) });
     },
   });

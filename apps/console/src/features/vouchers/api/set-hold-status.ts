@@ -1,3 +1,4 @@
+import { errorMessageOf } from '../../../shared/http/error-message';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -52,10 +53,13 @@ export function useSetHoldStatus() {
       queryClient.setQueryData(voucherKeys.detail(reference), detail);
       await queryClient.invalidateQueries({ queryKey: voucherKeys.searches() });
     },
-    onError: async (_error, { reference, body }) => {
+    onError: async (error, { reference, body }) => {
       notifications.show({
         color: 'red',
-        message: VOUCHER_MESSAGES.changeFailed(body.onHold ? 'hold' : 'release', reference),
+        message: errorMessageOf(
+          error,
+          VOUCHER_MESSAGES.changeFailed(body.onHold ? 'hold' : 'release', reference),
+        ),
       });
       await queryClient.invalidateQueries({ queryKey: voucherKeys.detail(reference) });
     },

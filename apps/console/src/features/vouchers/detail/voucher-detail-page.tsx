@@ -8,7 +8,6 @@ import {
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatCurrency } from '../../../shared/format/currency';
-import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
 import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { useAccount } from '../../../shared/session/session-state';
@@ -232,11 +231,6 @@ function History({ detail, canEdit }: { detail: OrderDetailResponse; canEdit: bo
   );
 }
 
-function failureText(error: unknown, reference: string): string {
-  const status = error instanceof HttpError ? error.status : undefined;
-  return status === 404 ? VOUCHER_MESSAGES.notFound(reference) : VOUCHER_MESSAGES.voucherFailed(status);
-}
-
 /** /dashboard/vouchers/{reference}: the current state, hold and release, and the history. */
 export function VoucherDetailPage() {
   const reference = useParams().voucherId ?? '';
@@ -256,7 +250,8 @@ export function VoucherDetailPage() {
       <QueryState
         query={voucher}
         loadingLabel="Loading voucher"
-        errorText={failureText(voucher.error, reference)}
+        errorText={VOUCHER_MESSAGES.voucherFailed}
+        notFoundText={VOUCHER_MESSAGES.notFound(reference)}
         retryLabel={VOUCHER_MESSAGES.retry}
         keepDataOnError
       >

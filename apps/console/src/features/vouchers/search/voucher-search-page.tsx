@@ -6,7 +6,6 @@ import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { formatCount } from '../../../shared/format/metrics';
-import { HttpError } from '../../../shared/http/http-error';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
@@ -71,10 +70,6 @@ const DAY_FIELDS: { name: DayFilter; label: string }[] = [
   { name: 'modifiedFrom', label: SEARCH_TEXTS.modifiedFrom },
   { name: 'modifiedTo', label: SEARCH_TEXTS.modifiedTo },
 ];
-
-function statusOf(error: unknown): number | undefined {
-  return error instanceof HttpError ? error.status : undefined;
-}
 
 /**
  * /dashboard/vouchers: the filters, page and page size live in the URL, so a search can be shared,
@@ -147,7 +142,7 @@ export function VoucherSearchPage() {
       <QueryState
         query={vouchers}
         loadingLabel="Loading vouchers"
-        errorText={VOUCHER_MESSAGES.searchFailed(statusOf(vouchers.error))}
+        errorText={VOUCHER_MESSAGES.searchFailed}
         retryLabel={VOUCHER_MESSAGES.retry}
         emptyText={SEARCH_TEXTS.empty}
         isEmpty={(data) => data.senderOrders.length === 0}

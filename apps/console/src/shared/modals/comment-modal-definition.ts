@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type { ModalDefinition } from './modal-definition';
+import { lazyModalContent } from './preload';
+
+// Loads apart from the page: preloaded when the page is idle, or when a button that opens it is hovered.
+const CommentModalContent = lazyModalContent(
+  async () => (await import('./comment-modal')).CommentModalContent,
+);
+
+export interface CommentModalParams {
+  title: string;
+  /** What the comment is for, above the field. */
+  text?: string;
+  /** A warning above the field (an empty review). */
+  warning?: string;
+  /** The field's visible label; without it, `placeholder` names the field. */
+  label?: string;
+  placeholder?: string;
+  confirmLabel: string;
+  confirmColor?: string;
+  /** The area's comment rule (required, its length), from the contract. */
+  schema: z.ZodType<string, string>;
+  /** Sends the comment; a refusal stays on the modal with what was typed. */
+  apply: (comment: string) => Promise<unknown>;
+}
+
+/** A confirmation that asks for the required comment and sends it; answers true once sent. */
+export const commentModal: ModalDefinition<CommentModalParams, true> = {
+  type: 'comment',
+  title: (params) => params.title,
+  Content: CommentModalContent,
+};

@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Text, Textarea } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { CommentModalParams } from './comment-modal-definition';
+import { ModalActions } from './modal-actions';
+import type { ModalContentProps } from './modal-definition';
+
+/** The comment field's accessible name where the modal gives no visible label. */
+export const COMMENT_FIELD_NAME = 'Comment';
+
+export function CommentModalContent({
+  params,
+  submitting,
+  submit,
+  dismiss,
+}: ModalContentProps<CommentModalParams, true>) {
+  const form = useForm<{ comment: string }>({
+    resolver: zodResolver(z.object({ comment: params.schema })),
+    defaultValues: { comment: '' },
+  });
+  const save = form.handleSubmit((values) => {
+    if (!submitting) submit(() => params.apply(values.comment).then(() => true as const));
+  });
+  return (
+    <form noValidate onSubmit={(event) => void save(event)}>
+      {params.warning ? (
+        <Alert color="orange" mb="sm">
+          {params.warning}
+        </Alert>
+      ) : null}
+      {params.text ? <Text mb="sm">{params.text}</Text> : null}
+      <Textarea
+        label={params.label}
+        aria-label={params.label ? undefined : COMMENT_FIELD_NAME}
+        placeholder={params.placeholder}
+        required
+        minRows={2}
+        error={form.formState.errors.comment?.message}
+        disabled={submitting}
+        data-autofocus
+        {...form.register('comment')}
+      />
+      <ModalActions
+        confirmLabel={params.confirmLabel}
+        confirmColor={params.confirmColor}
+        submitting={submitting}
+        dismiss={dismiss}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { signInAt } from './support/session';
+
+// A refusal caused by what the operator typed shows the platform's reason; "contact support" is
+// for 5xx and network failures only (issue 22, point 12).
+
+test("adding a key the map already holds shows the platform's reason", async ({ page }) => {
+  await signInAt(page, '/dashboard/config/maps/bin-routing', 'operator');
+  await page.getByRole('combobox', { name: 'Mode' }).selectOption('Editing');
+  await page.getByRole('textbox', { name: 'New key' }).fill('200000');
+  await page.getByRole('textbox', { name: 'New value' }).fill('another-acquirer');
+  await page.getByRole('textbox', { name: 'New value' }).press('Enter');
+  await expect(page.getByText("A mapping with key '200000' already exists.")).toBeVisible();
+  await expect(page.getByText(/Contact support/)).toHaveCount(0);
+});
+
+test("clearing a value inline shows the platform's reason", async ({ page }) => {
+  await signInAt(page, '/dashboard/config/maps/currency-codes', 'operator');
+  await page.getByRole('combobox', { name: 'Mode' }).selectOption('Editing');
+  await page.getByRole('button', { name: 'Edit the value of 036 inline' }).click();
+  const inline = page.getByRole('textbox', { name: 'Value of 036' });
+  await inline.fill('');
+  await inline.press('Enter');
+  await expect(page.getByText('Neither key nor value can be empty strings.')).toBeVisible();
+  await expect(page.getByText('The mapping was not successfully edited.')).toHaveCount(0);
+});
+
+test("a reversed voucher date range shows the platform's reason", async ({ page }) => {
+  await signInAt(page, '/dashboard/vouchers?createdFrom=2026-02-03&createdTo=2026-02-01', 'operator');
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText(
+    'The "Date created to" day must not be before the "Date created from" day.',
+  );
+  await expect(refusal).not.toContainText('Contact support');
+});
+
+test('an oversize upload stays on its modal with the typed comment and the reason in plain words', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/finance/processes/1/inbox', 'finance-operator');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload File' });
+  const chooser = page.waitForEvent('filechooser');
+  await upload.getByRole('button', { name: 'Choose File' }).click();
+  // One byte past the platform's FINANCE_UPLOAD_MAX_BYTES default (20 MiB).
+  const oversize = Buffer.alloc(20 * 1024 * 1024 + 1, 'a');
+  await (
+    await chooser
+  ).setFiles({ name: 'card-switch-20990101.csv', mimeType: 'text/csv', buffer: oversize });
+  await expect(upload.getByRole('checkbox', { name: 'Card acquiring' })).toBeChecked();
+  await upload.getByRole('button', { name: 'Upload File' }).click();
+  await expect(
+    upload.getByText('Please add a comment'),
+    'a blank comment is asked for in words',
+  ).toBeVisible();
+  await upload.getByPlaceholder('Comment (required)').fill('E2E oversize file');
+  await upload.getByRole('button', { name: 'Upload File' }).click();
+  await expect(upload.getByRole('alert')).toHaveText('The file is larger than the limit of 20971520 bytes.');
+  await expect(upload.getByPlaceholder('Comment (required)')).toHaveValue('E2E oversize file');
+});
