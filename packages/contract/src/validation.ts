@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './inputs.ts';
+import { text, textChecks } from './inputs.ts';
 
 /** The general validators' default messages (specification section 5). */
 export const VALIDATION_MESSAGES = {
@@ -17,14 +17,13 @@ export const VALIDATION_MESSAGES = {
  * value (an upload header left out) reads as an empty one.
  */
 export function commentText(maxLength: number) {
+  // A missing comment (an absent header) says the same as a blank one.
   return z
     .string({ error: VALIDATION_MESSAGES.comment })
-    .pipe(
-      text()
-        .trim()
-        .min(1, VALIDATION_MESSAGES.comment)
-        .max(maxLength, VALIDATION_MESSAGES.maxLength(maxLength)),
-    );
+    .check(...textChecks())
+    .trim()
+    .min(1, VALIDATION_MESSAGES.comment)
+    .max(maxLength, VALIDATION_MESSAGES.maxLength(maxLength));
 }
 
 /**
