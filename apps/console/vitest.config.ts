@@ -10,5 +10,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
     css: false,
+    // On a busy two-core machine one test can take several seconds; one that times out keeps
+    // running and types into the next test's screen.
+    testTimeout: 20_000,
   },
 });

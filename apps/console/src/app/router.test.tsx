@@ -7,6 +7,7 @@ import { defineArea } from '../shared/screens/define-area';
 import { dispatchAccount, resetAccountForTests } from '../shared/session/session-state';
 import { routeFetch } from '../test/fetch';
 import { renderRoutes } from '../test/render';
+import { navigateTo } from '../test/router';
 import { guardPermissions } from '../test/route-guards';
 import { TEST_CONFIG } from '../test/tokens';
 import { AREAS, listScreens } from './areas';
@@ -99,7 +100,7 @@ describe('pages for what cannot be shown', () => {
     const { router } = renderRoutes(buildRoutes(TEST_AREAS), { path: '/dashboard/working' });
     expect(await screen.findByRole('heading', { name: 'Working screen' })).toBeInTheDocument();
 
-    await router.navigate('/dashboard/broken');
+    await navigateTo(router, '/dashboard/broken');
     expect(await screen.findByRole('heading', { name: SCREEN_ERROR_TEXTS.heading })).toBeInTheDocument();
     expect(screen.getByText(SCREEN_ERROR_TEXTS.text)).toBeInTheDocument();
     expect(document.title).toBe('Something went wrong | Web Control');

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { openPostgres } from './connection.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -19,17 +20,22 @@ describe.runIf(databaseUrl !== undefined && databaseUrl !== '')('PostgreSQL time
   });
 
   it('outlives an idle connection the server ends, and answers the next query on a new one', async () => {
+    const poolEvents = vi.spyOn(pg.Pool.prototype, 'emit');
     const handle = openPostgres(databaseUrl ?? '');
     const admin = openPostgres(databaseUrl ?? '');
     try {
       const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
       const pid = rows[0]?.pid;
       await sql`select pg_terminate_backend(${pid})`.execute(admin.db);
-      // The ended connection's error reaches the pool while it is idle.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The ended connection's error reaches the pool while it is idle; a busy machine may take a while.
+      await vi.waitFor(
+        () => expect(poolEvents).toHaveBeenCalledWith('error', expect.any(Error), expect.anything()),
+        { timeout: 10_000 },
+      );
       const after = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
       expect(after.rows[0]?.pid).not.toBe(pid);
     } finally {
+      poolEvents.mockRestore();
       await handle.close();
       await admin.close();
     }

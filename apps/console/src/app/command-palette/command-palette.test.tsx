@@ -1,24 +1,41 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Transaction } from '@web-control/contract/transactions';
-import type { RouteObject } from 'react-router';
+import { useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../shared/runtime-config';
 import { dispatchAccount, resetAccountForTests } from '../../shared/session/session-state';
-import { jsonResponse, routeFetch } from '../../test/fetch';
+import { jsonResponse, routeFetch, settle } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
 import { TEST_CONFIG } from '../../test/tokens';
 import { buildTransaction } from '../../test/transactions';
 import { DashboardLayout } from '../layout/dashboard-layout';
 import { REFERENCE_LOOKUP_DEBOUNCE_MS } from './command-palette';
 
+/** Stands in for every screen: a heading naming its path, and a form field. */
+function AnyScreen() {
+  return (
+    <>
+      <h1>{useLocation().pathname}</h1>
+      <input aria-label="A filter" />
+    </>
+  );
+}
+
 const routes: RouteObject[] = [
   {
     path: '/dashboard',
     element: <DashboardLayout />,
-    children: [{ path: '*', element: <input aria-label="A filter" /> }],
+    children: [{ path: '*', element: <AnyScreen /> }],
   },
 ];
+
+/** Well past the pause after typing that starts a lookup. */
+const LOOKUP_WAIT_MS = 2 * REFERENCE_LOOKUP_DEBOUNCE_MS;
+
+async function findScreenAt(path: string): Promise<HTMLElement> {
+  return screen.findByRole('heading', { level: 1, name: path });
+}
 
 const UUID = '6f1c2b1e-8f1a-4d7e-9a3b-2c4d5e6f7a8b';
 
@@ -138,36 +155,41 @@ describe('command palette', { timeout: 20_000 }, () => {
     expect(actionNames(dialog)).toEqual(['Node ViewMonitoring']);
     await waitFor(() => expect(within(dialog).getByRole('button')).toHaveAttribute('data-selected'));
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/monitoring/node'));
+    expect(await findScreenAt('/dashboard/monitoring/node')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/dashboard/monitoring/node');
   });
 
   it('offers to open a transaction by its uuid, without a lookup', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     signInWith(['VIEW_TRANSACTIONS']);
     const { calls } = setup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const { router } = renderRoutes(routes, { path: '/dashboard/home' });
     const dialog = await openWithShortcut();
     const input = within(dialog).getByRole('textbox', { name: 'Search screens and transactions' });
     await user.type(input, UUID);
     const open = within(dialog).getByRole('button', { name: `Open transaction ${UUID}` });
-    await new Promise((resolve) => setTimeout(resolve, REFERENCE_LOOKUP_DEBOUNCE_MS + 100));
+    await settle(LOOKUP_WAIT_MS);
+    expect(within(dialog).queryByRole('status')).toBeNull();
     expect(calls).toEqual([]);
     await user.click(open);
+    expect(await findScreenAt(`/dashboard/transactions/${UUID}`)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/dashboard/transactions/${UUID}`);
   });
 
   it('offers nothing about transactions without VIEW_TRANSACTIONS', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     signInWith(['MONITOR_SERVICES']);
     const { calls } = setup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     renderRoutes(routes, { path: '/dashboard/home' });
     const dialog = await openWithShortcut();
     await user.type(within(dialog).getByRole('textbox'), UUID);
     expect(within(dialog).queryByRole('button', { name: /Open transaction/ })).toBeNull();
     await user.clear(within(dialog).getByRole('textbox'));
     await user.type(within(dialog).getByRole('textbox'), 'REF-1234');
-    await new Promise((resolve) => setTimeout(resolve, REFERENCE_LOOKUP_DEBOUNCE_MS + 100));
+    await settle(LOOKUP_WAIT_MS);
     expect(within(dialog).getByText('Nothing found')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
@@ -191,6 +213,7 @@ describe('command palette', { timeout: 20_000 }, () => {
     expect(Object.fromEntries(sent[0]?.searchParams ?? [])).toEqual({ reference: 'REF-1234' });
 
     await user.click(result);
+    expect(await findScreenAt(`/dashboard/transactions/${UUID}`)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/dashboard/transactions/${UUID}`);
   });
 
@@ -203,7 +226,7 @@ describe('command palette', { timeout: 20_000 }, () => {
     const dialog = await openWithShortcut();
     const input = within(dialog).getByRole('textbox');
     await user.type(input, 'ZZZ');
-    await vi.advanceTimersByTimeAsync(REFERENCE_LOOKUP_DEBOUNCE_MS + 100);
+    await settle(LOOKUP_WAIT_MS);
     expect(within(dialog).getByText('Nothing found')).toBeInTheDocument();
     expect(requests('/api/ecs/transactions')).toEqual([]);
 
@@ -251,6 +274,7 @@ describe('command palette', { timeout: 20_000 }, () => {
       orderReference: 'MT-000123',
     });
     await user.click(result);
+    expect(await findScreenAt('/dashboard/vouchers/MT-000123')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/vouchers/MT-000123');
   });
 

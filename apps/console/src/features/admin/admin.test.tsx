@@ -6,6 +6,7 @@ import { clearModalsForTests } from '../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../shared/runtime-config';
 import { jsonResponse, routeFetch } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
+import { navigateTo } from '../../test/router';
 import { TEST_CONFIG } from '../../test/tokens';
 import { AdminLayout } from './admin-layout';
 import { CreateRole, EditRole } from './roles/role-form';
@@ -135,7 +136,8 @@ describe('user administration', () => {
     );
     await user.selectOptions(roleSelect, '7');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1'));
+    expect(await screen.findByRole('heading', { name: 'jo' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       username: 'jo',
       email: 'jo@bank.example',
@@ -206,11 +208,15 @@ describe('user administration', () => {
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/create' });
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users'));
+    expect(await screen.findByText('Select a user')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Create user' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users');
 
-    await router.navigate('/dashboard/admin/users/u-1/edit');
-    expect(await screen.findByLabelText('Username')).toBeDisabled();
+    await navigateTo(router, '/dashboard/admin/users/u-1/edit');
+    expect(await screen.findByRole('heading', { name: 'Edit jo' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'jo' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1');
   });
 
@@ -246,7 +252,8 @@ describe('user administration', () => {
     const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/u-1' });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Okay' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users'));
+    expect(await screen.findByText('Select a user')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users');
     await waitFor(() =>
       expect(
         calls.filter((call) => call.method === 'GET' && call.path === '/api/auth/manage/users'),
@@ -306,7 +313,8 @@ describe('user administration', () => {
     expect(email).toHaveValue('jo@new.example');
     expect(screen.getByLabelText('Role')).toHaveValue('8');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1'));
+    expect(await screen.findByRole('heading', { name: 'jo' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1');
     expect(ifMatchOfPuts(fetchMock)).toEqual(['"1"', '"2"']);
   });
 
@@ -329,7 +337,8 @@ describe('user administration', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(conflictRow(await screen.findByRole('alert'), 'Mobile number')).toEqual(['+27820000001', '-']);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1'));
+    expect(await screen.findByRole('heading', { name: 'jo' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1');
     expect(ifMatchOfPuts(fetchMock)).toEqual(['"1"', '"2"']);
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
       { username: 'jo', email: 'mine@bank.example', msisdn: '', roles: [{ roleId: 7 }] },
@@ -368,7 +377,8 @@ describe('role administration', () => {
     expect(manageUsers).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'VIEW_TRANSACTIONS' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/roles/7'));
+    expect(await screen.findByRole('heading', { name: 'Support' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/admin/roles/7');
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       role: 'Support',
       permissions: [{ id: 2 }],
@@ -441,7 +451,8 @@ describe('role administration', () => {
     expect(name).toHaveValue('Support desk');
     expect(screen.getByRole('button', { name: 'MANAGE_USERS' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/roles/7'));
+    expect(await screen.findByRole('heading', { name: 'Support' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/admin/roles/7');
     expect(ifMatchOfPuts(fetchMock)).toEqual(['"3"', '"4"']);
   });
 });

@@ -8,6 +8,7 @@ import { setRuntimeConfig } from '../../shared/runtime-config';
 import { dispatchAccount, resetAccountForTests } from '../../shared/session/session-state';
 import { jsonResponse, routeFetch } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
+import { navigateTo } from '../../test/router';
 import { TEST_CONFIG } from '../../test/tokens';
 import { LOAD_BALANCER_POLL_INTERVAL_MS } from './api/polling';
 import { WEIGHT_CHANGE_NOTE } from './components/receiver-modals';
@@ -136,6 +137,7 @@ describe('load balancer services list', () => {
     expect(view).toHaveTextContent('View');
     expect(view).toHaveAttribute('href', DETAIL_PATH);
     await user.click(view);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payments' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(DETAIL_PATH);
   });
 
@@ -257,7 +259,7 @@ describe('load balancer service detail', () => {
     const { router } = renderRoutes(routes, { path: DETAIL_PATH });
     expect(await receiverRow('Alpha')).toBeInTheDocument();
 
-    await act(() => router.navigate('/dashboard/load-balancer/services'));
+    await navigateTo(router, '/dashboard/load-balancer/services');
     const view = await screen.findByRole('link', { name: 'View Payments' });
     // The second visit's answers never arrive: only loaders may show.
     setup({
@@ -275,7 +277,7 @@ describe('load balancer service detail', () => {
     setup({ 'GET /api/lb/svc-2': () => new Promise<Response>(() => undefined) as unknown as Response });
     const { router } = renderRoutes(routes, { path: DETAIL_PATH });
     expect(await screen.findByRole('heading', { level: 1, name: 'Payments' })).toBeInTheDocument();
-    await act(() => router.navigate('/dashboard/load-balancer/services/svc-2'));
+    await navigateTo(router, '/dashboard/load-balancer/services/svc-2');
     expect(await screen.findByLabelText('Loading service')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Payments' })).toBeNull();
     expect(screen.queryByRole('rowheader', { name: 'Alpha' })).toBeNull();

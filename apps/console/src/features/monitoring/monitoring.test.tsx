@@ -175,9 +175,9 @@ describe('Health Overview', () => {
     const { router } = renderRoutes(routes, { path: '/dashboard/monitoring/overview' });
     const rows = within(await screen.findByRole('table', { name: 'Node Health' })).getAllByRole('row');
     await user.click(within(rows[2] as HTMLElement).getByRole('link', { name: 'view node' }));
+    expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 2');
     expect(router.state.location.pathname).toBe('/dashboard/monitoring/node');
     expect(router.state.location.state).toEqual({ instanceId: 'i2', nodeId: 'n2' });
-    expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 2');
   });
 
   it('says when there are no nodes and no SAF queues', async () => {

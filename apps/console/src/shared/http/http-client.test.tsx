@@ -7,7 +7,9 @@ import { setRuntimeConfig } from '../runtime-config';
 import { applyTokens, getAccount, resetAccountForTests } from '../session/session-state';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../session/token-storage';
 import { screen } from '@testing-library/react';
+import { settle } from '../../test/fetch';
 import { renderWithProviders } from '../../test/render';
+import { REQUEST_TIMEOUT_MS } from '../timing';
 import {
   buildUrl,
   download,
@@ -225,9 +227,9 @@ describe('http client timeout', () => {
     );
     renderWithProviders(<p>page</p>);
     const pending = request({ api: 'ecsApi', path: '/nodes', schema: z.unknown() }).catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(59_999);
+    await settle(REQUEST_TIMEOUT_MS - 1);
     expect(screen.queryByText('Apologies')).toBeNull();
-    await vi.advanceTimersByTimeAsync(1);
+    await settle(1);
     expect(await pending).toBeInstanceOf(HttpTimeoutError);
     vi.useRealTimers();
     expect(await screen.findByText('Apologies')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { applyTokens, getAccount, resetAccountForTests } from '../../../shared/session/session-state';
 import { ACCESS_TOKEN_KEY, markSignedOut, REFRESH_TOKEN_KEY } from '../../../shared/session/token-storage';
+import { settle } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { fakeAccessToken, TEST_CONFIG } from '../../../test/tokens';
 import { buildSingleSignOnUrl, startSingleSignOn, type SingleSignOnQuery } from '../api/start-single-sign-on';
@@ -25,6 +26,8 @@ const SSO_CONFIG = {
   companyDomain: 'bank.example',
 } as const;
 const REDIRECT_URI = `${window.location.origin}/login`;
+/** Long past any redirect the page could start on opening. */
+const REDIRECT_WAIT_MS = 1_000;
 
 function renderLogin(search = '', state?: unknown) {
   return renderRoutes(
@@ -53,6 +56,7 @@ describe('login page with single sign-on', () => {
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     fetchMock.mockReset();
     redirect.mockReset();
@@ -76,11 +80,12 @@ describe('login page with single sign-on', () => {
   });
 
   it('after a logout waits for the button instead of going straight back to the provider', async () => {
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     markSignedOut();
     renderLogin();
     const button = screen.getByRole('button', { name: 'Sign in with Bank ID' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle(REDIRECT_WAIT_MS);
     expect(redirect).not.toHaveBeenCalled();
     await user.click(button);
     expect(redirect).toHaveBeenCalledTimes(1);
@@ -158,13 +163,13 @@ describe('login page with single sign-on', () => {
   it('clears the hints flag and starts over at /login when the state is unknown', async () => {
     localStorage.setItem(SSO_COMPANY_HINTS_KEY, 'true');
     const { router } = renderLogin('?code=the-code&state=tampered-state-value');
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(router.state.location.pathname).toBe('/login');
-    expect(localStorage.getItem(SSO_COMPANY_HINTS_KEY)).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
     // Back on /login without a code: off to the provider again, without the forgotten hints.
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
     expect(lastRedirect().extras).toEqual({});
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+    expect(localStorage.getItem(SSO_COMPANY_HINTS_KEY)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows the platform’s message when the exchange is refused', async () => {
@@ -191,12 +196,13 @@ describe('login page with single sign-on', () => {
   });
 
   it('does not bounce a signed-in user who may not open a page back to the provider', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const access = fakeAccessToken({ sub: '1', username: 'support', permissions: [], exp: 4102444800 });
     applyTokens(access, 'r1', false);
     renderLogin('?from=%2Fdashboard%2Fadmin%2Fusers');
     expect(screen.getByText(/Your account may not open the page you asked for/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in with Bank ID' })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle(REDIRECT_WAIT_MS);
     expect(redirect).not.toHaveBeenCalled();
   });
 

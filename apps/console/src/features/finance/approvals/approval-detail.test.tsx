@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Action, ReconTransaction } from '@web-control/contract/finance';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { AMOUNT_FIELD, keyField, processSummary } from '../finance-fixtures';
+import { FINANCE_MESSAGES } from '../messages';
 import { signInWith } from '../../../test/session';
 import { ApprovalDetailPage, ProcessAreaPage } from '../process-area/process-area-page';
 
@@ -168,7 +169,8 @@ describe('approval detail', () => {
       path: `/api/recon/actions/${ACTION_ID}/approve`,
       body: { comment: 'Confirmed' },
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+    expect(await screen.findByText(FINANCE_MESSAGES.approvalsEmpty)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(LIST);
   });
 
   it('offers no review of your own request, nor without APPROVE_ACTIONS; Back returns to the list', async () => {
@@ -188,6 +190,7 @@ describe('approval detail', () => {
     await screen.findByRole('note');
     expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText(FINANCE_MESSAGES.approvalsEmpty)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(LIST);
   });
 
@@ -209,7 +212,8 @@ describe('approval detail', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+    expect(await screen.findByText(FINANCE_MESSAGES.approvalsEmpty)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(LIST);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -4,10 +4,11 @@ import type { Extract } from '@web-control/contract/finance-settlements';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
+import { jsonResponse, settle, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { signInWith } from '../../../test/session';
+import { OUTBOX_DEBOUNCE_MS } from './constants';
 import { OutboxView } from './outbox-view';
 
 const EXTRACT: Extract = {
@@ -99,7 +100,7 @@ describe('outbox', { timeout: 30_000 }, () => {
     expect(fetch.requests('/api/recon/extracts')[0]?.searchParams.get('processId')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add filter' }));
     await chooseOption('Tag type (filter 1)', 'Currency');
-    await vi.advanceTimersByTimeAsync(1000);
+    await settle(OUTBOX_DEBOUNCE_MS);
     expect(fetch.requests('/api/recon/extracts')).toHaveLength(1);
     await user.type(screen.getByRole('combobox', { name: 'Tag value (filter 1)' }), 'ZAR');
     await waitFor(() => expect(fetch.requests('/api/recon/extracts')).toHaveLength(2));
@@ -135,7 +136,7 @@ describe('outbox', { timeout: 30_000 }, () => {
         'Failed to fetch tags (response code 503). Filtering by tag will not work. Please reload the page.',
       ),
     ).toBeInTheDocument();
-    await vi.advanceTimersByTimeAsync(15_000);
+    await settle(15_000);
     expect(screen.getByText(/^Failed to fetch tags \(response code 503\)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add filter' }));
     expect(screen.getByRole('combobox', { name: 'Tag type (filter 1)' })).toBeInTheDocument();

@@ -114,8 +114,8 @@ describe('process area', () => {
     const first = renderRoutes(routes, { path: '/dashboard/finance/processes/9/inbox' });
     let dialog = await screen.findByRole('dialog', { name: 'Process not found' });
     expect(await within(dialog).findByText('Please try again or contact support')).toBeInTheDocument();
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/dashboard/finance/processes'));
-    expect(screen.getByText('Process list')).toBeInTheDocument();
+    expect(await screen.findByText('Process list')).toBeInTheDocument();
+    expect(first.router.state.location.pathname).toBe('/dashboard/finance/processes');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     first.unmount();
@@ -127,7 +127,8 @@ describe('process area', () => {
         'Something went wrong while fetching the process. Please try again or contact support',
       ),
     ).toBeInTheDocument();
-    await waitFor(() => expect(second.router.state.location.pathname).toBe('/dashboard/finance/processes'));
+    expect(await screen.findByText('Process list')).toBeInTheDocument();
+    expect(second.router.state.location.pathname).toBe('/dashboard/finance/processes');
   });
 
   it('lists the inbox 15 a page with its formats and the actions permission and status allow', async () => {

@@ -1,10 +1,11 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { Transaction, TransactionsResponse } from '@web-control/contract/transactions';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { jsonResponse, routeFetch, settle } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
+import { navigateTo } from '../../../test/router';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { buildTransaction } from '../../../test/transactions';
 import { AUTO_REFRESH_INTERVAL_MS, FILTER_DEBOUNCE_MS, INITIAL_REFRESH_DELAY_MS } from './constants';
@@ -326,7 +327,7 @@ describe('transactions list', () => {
     expect(listQueries()).toHaveLength(2);
     expect(listQueries()[1]).not.toHaveProperty('reference');
 
-    await act(() => router.navigate(-1));
+    await navigateTo(router, -1);
     await settle();
     expect(router.state.location.search).toBe(shared);
     expect(within(form).getByRole('textbox', { name: 'Reference' })).toHaveValue('REF-9');
@@ -390,6 +391,7 @@ describe('transactions list', () => {
     expect(within(details).queryByText('Trace ID')).toBeNull();
 
     await click(within(details).getByRole('link', { name: 'View messages' }));
+    expect(screen.getByText('Messages of the transaction')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`${PATH}/${FIRST}`);
   });
 

@@ -283,18 +283,18 @@ describe('transaction messages page', () => {
     expect(previous).toHaveAttribute('href', `/dashboard/transactions/${PREVIOUS}`);
 
     await user.click(previous);
-    expect(router.state.location.pathname).toBe(`/dashboard/transactions/${PREVIOUS}`);
     expect(await screen.findByRole('button', { name: 'Earlier request from pos-gateway' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
+    expect(router.state.location.pathname).toBe(`/dashboard/transactions/${PREVIOUS}`);
     expect(countGets(calls, `/api/ecs/transactions/${PREVIOUS}/messages`)).toBe(1);
     expect(screen.queryByRole('link', { name: 'Previous leg' })).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Next leg' }));
-    expect(router.state.location.pathname).toBe(LEG_PATH);
     expect(
       await screen.findByRole('button', { name: 'Authorisation request from pos-gateway' }),
     ).toBeVisible();
+    expect(router.state.location.pathname).toBe(LEG_PATH);
   });
 
   it('refreshes both calls every 5 s without a loader, keeping the reader’s choice', async () => {

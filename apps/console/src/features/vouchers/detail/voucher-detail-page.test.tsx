@@ -124,6 +124,7 @@ describe('voucher detail page', { timeout: 20_000 }, () => {
       within(earlier).getByRole('link', { name: `View transaction ${OLD_AUTH_ID}` }),
     ).toBeInTheDocument();
     await user.click(within(latest).getByRole('link', { name: `View transaction ${AUTH_ID}` }));
+    expect(await screen.findByRole('heading', { name: 'Trace' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/dashboard/transactions/${AUTH_ID}`);
   });
 

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse, stubFetch } from '../../../test/fetch';
+import { jsonResponse, settle, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { VOUCHER_FILTER_DEBOUNCE_MS } from '../constants';
@@ -93,6 +93,7 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     const { router } = renderRoutes(routes, { path: '/dashboard/vouchers' });
     const row = await screen.findByRole('row', { name: /MT-000124/ });
     await user.click(within(row).getByText('ON_HOLD'));
+    expect(await screen.findByRole('heading', { name: 'Voucher page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/vouchers/MT-000124');
   });
 
@@ -136,36 +137,44 @@ describe('voucher search page', { timeout: 20_000 }, () => {
   });
 
   it('puts a typed reference in the URL once typing pauses, back on page 1, and Clear empties the filters', async () => {
+    // A fake clock alone, moved only by the test: user-event waits on real timers, so fireEvent.
+    vi.useFakeTimers();
     const fetch = stubFetch(ordersRoute());
-    const user = userEvent.setup();
     const { router } = renderRoutes(routes, { path: '/dashboard/vouchers?modifiedFrom=2026-02-02&page=2' });
-    await screen.findByRole('table', { name: 'Vouchers' });
-    await user.type(screen.getByRole('textbox', { name: 'Voucher Reference Number' }), 'MT-000124');
+    await settle();
+    const orders = () => fetch.requests('/api/moneytransfer/orders');
+    expect(orders()).toHaveLength(1);
+    const reference = screen.getByRole('textbox', { name: 'Voucher Reference Number' });
+    fireEvent.change(reference, { target: { value: 'MT-0' } });
+    await settle(VOUCHER_FILTER_DEBOUNCE_MS - 1);
+    fireEvent.change(reference, { target: { value: 'MT-000124' } });
+    await settle(VOUCHER_FILTER_DEBOUNCE_MS - 1);
+    expect(orders(), 'each keystroke restarts the pause').toHaveLength(1);
     expect(router.state.location.search).toBe('?modifiedFrom=2026-02-02&page=2');
-    await waitFor(
-      () => expect(router.state.location.search).toBe('?reference=MT-000124&modifiedFrom=2026-02-02'),
-      {
-        timeout: VOUCHER_FILTER_DEBOUNCE_MS + 1000,
-      },
-    );
-    await waitFor(() =>
-      expect(queryOf(fetch.requests('/api/moneytransfer/orders').at(-1))).toMatchObject({
-        orderReference: 'MT-000124',
-        offset: '0',
-      }),
-    );
-    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await settle(1);
+    expect(orders()).toHaveLength(2);
+    expect(queryOf(orders()[1])).toMatchObject({ orderReference: 'MT-000124', offset: '0' });
+    expect(router.state.location.search).toBe('?reference=MT-000124&modifiedFrom=2026-02-02');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await settle();
+    expect(reference).toHaveValue('');
+    expect(queryOf(orders().at(-1))).toEqual({ limit: '25', offset: '0' });
     expect(router.state.location.search).toBe('');
-    expect(screen.getByRole('textbox', { name: 'Voucher Reference Number' })).toHaveValue('');
   });
 
   it('sets a date typed as DD/MM/YYYY', async () => {
-    stubFetch(ordersRoute());
+    const fetch = stubFetch(ordersRoute());
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, { path: '/dashboard/vouchers' });
     await screen.findByRole('table', { name: 'Vouchers' });
     await user.type(screen.getByRole('textbox', { name: 'Date created to' }), '03/02/2026');
-    await waitFor(() => expect(router.state.location.search).toBe('?createdTo=2026-02-03'));
+    await waitFor(() =>
+      expect(queryOf(fetch.requests('/api/moneytransfer/orders').at(-1))).toMatchObject({
+        toDatetime: new Date(2026, 1, 3, 23, 59, 59, 999).toISOString(),
+      }),
+    );
+    expect(router.state.location.search).toBe('?createdTo=2026-02-03');
   });
 
   it('pages through the URL and changes the page size from page 1', async () => {
@@ -174,15 +183,21 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     const { router } = renderRoutes(routes, { path: '/dashboard/vouchers' });
     await screen.findByRole('table', { name: 'Vouchers' });
     await user.click(screen.getByRole('button', { name: '3' }));
-    expect(router.state.location.search).toBe('?page=3');
     await waitFor(() =>
       expect(queryOf(fetch.requests('/api/moneytransfer/orders').at(-1))).toEqual({
         limit: '25',
         offset: '50',
       }),
     );
+    expect(router.state.location.search).toBe('?page=3');
     await user.click(screen.getByRole('combobox', { name: 'Page size' }));
     await user.click(await screen.findByRole('option', { name: '50', hidden: true }));
+    await waitFor(() =>
+      expect(queryOf(fetch.requests('/api/moneytransfer/orders').at(-1))).toEqual({
+        limit: '50',
+        offset: '0',
+      }),
+    );
     expect(router.state.location.search).toBe('?size=50');
   });
 });
