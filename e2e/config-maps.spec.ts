@@ -190,12 +190,13 @@ test('an edit someone else overtook is refused with a clear message and kept; a 
   await otherContext.close();
 
   await mine.getByRole('button', { name: 'Save' }).click();
+  const overtaken =
+    "Someone else changed the mapping '2026-12-26' while you were editing; nothing was changed.";
   await expect(
-    first.getByText(
-      "Someone else changed the mapping '2026-12-26' while you were editing; nothing was changed.",
-    ),
-    "the failure toast, in the platform's words",
+    mine.getByText(overtaken),
+    "the modal keeps the refusal, in the platform's words",
   ).toBeVisible();
+  await expect(first.getByText(overtaken), 'the failure toast says the same').toHaveCount(2);
   await expect(
     mine.getByText("Its value is now 'Boxing Day'. Saving replaces it with yours."),
     'the modal says what the value is now',

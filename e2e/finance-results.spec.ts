@@ -134,13 +134,11 @@ test('a partially matched transaction is resolved in favour of one party and app
   await approverContext.close();
 });
 
-test('a filter the platform refuses shows the failure with Try again', async ({ page }) => {
+test('a filter the platform refuses shows its reason with Try again', async ({ page }) => {
   await signInAt(page, `${PROCESS_PATH}/results?f.amount.GREATER_THAN=lots`, 'finance-operator');
   await expect(
-    page.getByText(
-      'Oops! Something went wrong while retrieving recon results. Contact support if the problem persists.',
-    ),
-    'the load failure text',
+    page.getByRole('alert').getByText('amount must be filtered by a number.'),
+    "the platform's reason, not a fault to report to support",
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' }), 'a retry').toBeVisible();
   await expect(
