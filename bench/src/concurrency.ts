@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { formatCompactIso } from '@web-control/contract/transactions';
-import { DEMO_PASSWORD, signIn } from './platform.ts';
+import { launchPlatform } from './platform-process.ts';
+import { signIn } from './platform.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CONCURRENT_CLIENTS = 10;
@@ -32,14 +30,6 @@ export interface ConcurrencyFigures {
   /** When this run wrote the demo data: seconds from the launch to the finance demo feed. */
   firstStartSeconds: number | undefined;
   figures: ConcurrencyFigure[];
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -73,42 +63,19 @@ function percentile(sorted: readonly number[], fraction: number): number {
 export async function measureConcurrency(): Promise<ConcurrencyFigures> {
   const firstStart = !existsSync(DATA_DIR);
   await mkdir(DATA_DIR, { recursive: true });
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port.toString()}`;
-  const launched = performance.now();
-  const platform = spawn(process.execPath, [path.join(root, 'apps/platform/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR,
-      PORT: port.toString(),
-      HOST: '127.0.0.1',
-      DEMO_PASSWORD,
-      LOGIN_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => platform.once('exit', resolve));
+  const platform = await launchPlatform(DATA_DIR);
+  const { url } = platform;
   const demo = { feedDelivered: false };
-  platform.stdout.on('data', (chunk: Buffer) => {
-    if (chunk.toString('utf8').includes('Finance demo feed delivered')) demo.feedDelivered = true;
+  platform.onLogLine((line) => {
+    if (line.msg === 'Finance demo feed delivered') demo.feedDelivered = true;
   });
   try {
-    while (
-      !(await fetch(`${url}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      ))
-    ) {
-      if (platform.exitCode !== null) throw new Error('The platform exited during its start');
-      await pause(200);
-    }
+    await platform.healthy();
     if (firstStart) {
       console.log('The concurrency bench writes its demo data once (a few minutes)…');
       while (!demo.feedDelivered) await pause(1000);
     }
-    const firstStartSeconds = firstStart ? (performance.now() - launched) / 1000 : undefined;
+    const firstStartSeconds = firstStart ? platform.since() : undefined;
 
     const today = new Date();
     today.setUTCHours(0, 0, 0, 0);
@@ -152,7 +119,6 @@ export async function measureConcurrency(): Promise<ConcurrencyFigures> {
     }
     return { firstStartSeconds, figures };
   } finally {
-    platform.kill('SIGTERM');
-    await exited;
+    await platform.stop();
   }
 }

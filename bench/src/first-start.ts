@@ -1,11 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatCompactIso, transactionsResponseSchema } from '@web-control/contract/transactions';
-import { DEMO_PASSWORD, signIn } from './platform.ts';
+import { launchPlatform } from './platform-process.ts';
+import { signIn } from './platform.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** How long the answers are watched after the first signed-in list: the history is written meanwhile. */
@@ -26,14 +26,6 @@ export interface FirstStartFigures {
   /** When the simulator said the day of transactions was written, if within the watch. */
   historySeconds: number | undefined;
   historyTransactions: number | undefined;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function timed(call: () => Promise<Response>): Promise<{ ms: number; response: Response }> {
@@ -61,48 +53,19 @@ export async function measureFirstStart(): Promise<FirstStartFigures> {
   const buildSeconds = (performance.now() - buildStarted) / 1000;
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'web-control-first-start-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port.toString()}`;
-  const launched = performance.now();
-  const since = () => (performance.now() - launched) / 1000;
-  const platform = spawn(process.execPath, [path.join(root, 'apps/platform/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: port.toString(),
-      HOST: '127.0.0.1',
-      DEMO_PASSWORD,
-      LOGIN_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const platform = await launchPlatform(dataDir);
+  const { url } = platform;
   let historySeconds: number | undefined;
   let historyTransactions: number | undefined;
-  let output = '';
-  platform.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-    const lines = output.split('\n');
-    output = lines.pop() ?? '';
-    for (const line of lines.filter((text) => text.includes('Simulator: transaction history written'))) {
-      historySeconds = since();
-      historyTransactions = (JSON.parse(line) as { transactions?: number }).transactions;
-    }
+  platform.onLogLine((line) => {
+    if (line.msg !== 'Simulator: transaction history written') return;
+    historySeconds = platform.since();
+    historyTransactions = typeof line.transactions === 'number' ? line.transactions : undefined;
   });
-  const exited = new Promise((resolve) => platform.once('exit', resolve));
 
   try {
-    let healthSeconds: number | undefined;
-    while (healthSeconds === undefined) {
-      if (platform.exitCode !== null) throw new Error('The platform exited during its first start');
-      const healthy = await fetch(`${url}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (healthy) healthSeconds = since();
-      else await pause(100);
-    }
+    await platform.healthy();
+    const healthSeconds = platform.since();
 
     const headers = await signIn(url, 'operator');
     const today = new Date();
@@ -119,7 +82,7 @@ export async function measureFirstStart(): Promise<FirstStartFigures> {
     while (listSeconds === undefined) {
       const page = transactionsResponseSchema.parse(await (await listToday()).json());
       if (page.transactions.length > 0) {
-        listSeconds = since();
+        listSeconds = platform.since();
         listRows = page.transactions.length;
       } else await pause(100);
     }
@@ -153,8 +116,7 @@ export async function measureFirstStart(): Promise<FirstStartFigures> {
       historyTransactions,
     };
   } finally {
-    platform.kill('SIGTERM');
-    await exited;
+    await platform.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
