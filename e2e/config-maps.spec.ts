@@ -319,6 +319,7 @@ test('an operator uploads a file that replaces a map as unsubmitted changes and 
     operator.getByText('Mapping changes successfully submitted for review.'),
     'the submit toast',
   ).toBeVisible();
+  await expect(submit, 'the dialog closes once sent').toBeHidden();
   await expect(
     operator.getByRole('button', { name: 'Submit', exact: true }),
     'nothing is left to submit',
