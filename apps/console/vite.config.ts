@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { pagePreload } from './build/page-preload.ts';
 
 const BUILD_ID = createHash('sha256').update(String(Date.now())).digest('hex').slice(0, 12);
 
@@ -20,8 +21,12 @@ function buildVersionFile(): Plugin {
   };
 }
 
+const MANTINE =
+  /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll[^\\/]*|react-transition-group|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|aria-hidden|tslib)[\\/]/;
+const TABLES = /node_modules[\\/]@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]/;
+
 export default defineConfig({
-  plugins: [react(), buildVersionFile(), precompress()],
+  plugins: [react(), buildVersionFile(), pagePreload(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     sourcemap: false,
@@ -33,7 +38,16 @@ export default defineConfig({
         // What the entry needs before it runs (the login screen included) goes in one chunk: split
         // into many small files it costs a browser on HTTP/1.1 (six connections at a time) a round
         // trip per six files.
-        codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
+        // Past the entry, the libraries every dashboard screen draws with are a few chunks, not
+        // dozens: each extra file is another round trip on a slow link.
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 3 },
+            { name: 'mantine', test: MANTINE, priority: 2 },
+            { name: 'dates', test: /node_modules[\\/]@mantine[\\/]dates[\\/]/, priority: 2 },
+            { name: 'tables', test: TABLES, priority: 1 },
+          ],
+        },
         // Name each area's lazy chunk after its area so the bench report can list them.
         chunkFileNames: (chunk) => {
           const area = /\/features\/([^/]+)\//.exec(chunk.facadeModuleId ?? '')?.[1];

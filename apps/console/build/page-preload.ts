@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import { runnerImport, type Plugin } from 'vite';
+
+/** Where the console keeps its session (src/shared/session/token-storage.ts). */
+const REFRESH_TOKEN_KEY = 'webControl.refreshToken';
+const DASHBOARD_MODULES = ['/src/app/layout/dashboard-layout.tsx', '/src/app/toasts.tsx'];
+const AREA_ROUTES = /\/src\/features\/([^/]+)\/routes\.tsx?$/;
+
+interface DeclaredScreen {
+  path?: string;
+  children?: DeclaredScreen[];
+}
+
+/** `/dashboard/<segment>` of every route an area declares in its screens.ts. */
+async function areaPrefixes(srcDir: string, folder: string): Promise<string[]> {
+  const { module } = await runnerImport<Record<string, { screens?: DeclaredScreen[] }>>(
+    path.join(srcDir, 'features', folder, 'screens.ts'),
+  );
+  const area = Object.values(module).find((value) => Array.isArray(value.screens));
+  const walk = (screens: DeclaredScreen[]): string[] =>
+    screens.flatMap((screen) => [screen.path ?? '', ...walk(screen.children ?? [])]);
+  const prefixes = walk(area?.screens ?? []).map((route) => /^\/dashboard\/[^/:*]+/.exec(route)?.[0]);
+  return [...new Set(prefixes.filter((prefix) => prefix !== undefined))];
+}
+
+/** A chunk's file, its static imports' files and their CSS, less what `loaded` already holds. */
+export function closure(bundle: OutputBundle, chunk: OutputChunk, loaded: Set<string>): string[] {
+  const files = new Set<string>();
+  const visit = (current: OutputChunk) => {
+    if (loaded.has(current.fileName) || files.has(current.fileName)) return;
+    files.add(current.fileName);
+    current.viteMetadata?.importedCss.forEach((css) => loaded.has(css) || files.add(css));
+    for (const name of current.imports) {
+      const imported = bundle[name];
+      if (imported?.type === 'chunk') visit(imported);
+    }
+  };
+  visit(chunk);
+  return [...files];
+}
+
+export interface PreloadLists {
+  /** The dashboard layout, and each area's files by its `/dashboard/<segment>`. */
+  dashboard: string[];
+  areas: Record<string, string[]>;
+}
+
+/** The preloader's source: on a signed-in visit, fetch the layout and the page's area with the entry. */
+export function preloaderSource(base: string, lists: PreloadLists): string {
+  return `(function () {
+  try { if (!localStorage.getItem(${JSON.stringify(REFRESH_TOKEN_KEY)})) return; } catch (e) { return; }
+  var lists = ${JSON.stringify(lists)};
+  var prefix = (/^\\/dashboard\\/[^/]+/.exec(location.pathname) || [''])[0];
+  if (!prefix) return;
+  var files = lists.dashboard.concat(lists.areas[prefix] || []);
+  files.forEach(function (file) {
+    var link = document.createElement('link');
+    link.rel = /\\.css$/.test(file) ? 'preload' : 'modulepreload';
+    if (link.rel === 'preload') link.as = 'style';
+    link.href = ${JSON.stringify(base)} + file;
+    document.head.appendChild(link);
+  });
+})();
+`;
+}
+
+/**
+ * A signed-in first visit otherwise loads the entry, runs it, and only then asks for the dashboard
+ * layout and the screen's area: two waves of downloads on a slow link. A small script in the page
+ * starts the second wave beside the entry when a session is stored (the sign-in page is part of
+ * the entry). An external file, as the CSP allows no inline script; its name carries a hash
+ * because assets are cached for good.
+ */
+export function pagePreload(): Plugin {
+  let srcDir = '';
+  let base = '/';
+  return {
+    name: 'web-control-page-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      srcDir = path.join(config.root, 'src');
+      base = config.base;
+    },
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || html?.type !== 'asset') this.error('page preload: no entry chunk or index.html');
+      const loaded = new Set(closure(bundle, entry, new Set()));
+      // A grouped module has no chunk of its own: find the chunk that holds it.
+      const byModule = (suffix: string) =>
+        chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(suffix)));
+      const dashboard = DASHBOARD_MODULES.flatMap((suffix) => {
+        const chunk = byModule(suffix);
+        if (!chunk) this.error(`page preload: no chunk for ${suffix}`);
+        const files = closure(bundle, chunk, loaded);
+        files.forEach((file) => loaded.add(file));
+        return files;
+      });
+      const folders = (await readdir(path.join(srcDir, 'features'))).sort();
+      const areas: Record<string, string[]> = {};
+      const declared = folders.filter((folder) =>
+        existsSync(path.join(srcDir, 'features', folder, 'screens.ts')),
+      );
+      const prefixes = await Promise.all(declared.map((folder) => areaPrefixes(srcDir, folder)));
+      declared.forEach((folder, index) => {
+        const chunk = chunks.find(
+          (candidate) => AREA_ROUTES.exec(candidate.facadeModuleId ?? '')?.[1] === folder,
+        );
+        if (!chunk) this.error(`page preload: no route chunk for ${folder}`);
+        const files = closure(bundle, chunk, loaded);
+        for (const prefix of prefixes[index] ?? []) areas[prefix] = files;
+      });
+      const reference = this.emitFile({
+        type: 'asset',
+        name: 'preload.js',
+        source: preloaderSource(base, { dashboard, areas }),
+      });
+      const fileName = this.getFileName(reference);
+      // Before the entry's own script, so its requests start first.
+      html.source = String(html.source).replace(
+        '<script type="module"',
+        `<script async src="${base}${fileName}"></script>\n    <script type="module"`,
+      );
+    },
+  };
+}
