@@ -46,7 +46,7 @@ export interface DataTableColumn<T extends RowData> {
   sortValue?: (row: T) => string | number;
 }
 
-interface DataTableProps<T extends RowData> {
+export interface DataTableProps<T extends RowData> {
   columns: readonly DataTableColumn<T>[];
   rows: T[];
   rowId: (row: T, index: number) => string;

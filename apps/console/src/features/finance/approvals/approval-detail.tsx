@@ -1,17 +1,19 @@
-import { Alert, Button, Group, List, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { Action, ProcessDefinition, ReconRecord, ReconTransaction } from '@web-control/contract/finance';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatNumericMinute } from '../../../shared/format/dates';
 import { openModal } from '../../../shared/modals/modal-store';
 import { alertModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
-import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import type { DataTableColumn } from '../../../shared/ui/data-table';
+import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import { pageQueryOf, totalRecordsOf, type PageState } from '../../../shared/ui/paging';
+import { usePageState } from '../../../shared/ui/use-page-state';
 import { formatFieldValue } from '../components/field-value';
-import { LoadingState, QueryState } from '../../../shared/ui/query-state';
+import { LoadingState } from '../../../shared/ui/query-state';
 import { useActionMetadata } from '../api/get-action-metadata';
 import { useActionTransactions } from '../api/get-action-transactions';
-import { pageCountOf, pageQueryOf } from '../paging';
 import { processPath } from '../paths';
 import { describeAction } from './action-description';
 import {
@@ -79,39 +81,33 @@ function recordRowsOf(transactions: ReconTransaction[]): RecordRow[] {
 interface ActionTransactionsProps {
   process: ProcessDefinition;
   transactions: ReturnType<typeof useActionTransactions>;
-  page: number;
-  onPage: (page: number) => void;
+  paging: PageState;
 }
 
-function ActionTransactions({ process, transactions, page, onPage }: ActionTransactionsProps) {
+const LIST_TEXTS: PagedListTexts = {
+  loading: 'Loading transactions',
+  failed: APPROVAL_DETAIL_TEXTS.errorText,
+  empty: APPROVAL_DETAIL_TEXTS.transactionsEmpty,
+  pages: 'Transactions pages',
+};
+
+function ActionTransactions({ process, transactions, paging }: ActionTransactionsProps) {
   const { userPermissions } = useAccount();
   return (
-    <QueryState
+    <PagedList
       query={transactions}
-      loadingLabel="Loading transactions"
-      errorText={APPROVAL_DETAIL_TEXTS.errorText}
-      emptyText={APPROVAL_DETAIL_TEXTS.transactionsEmpty}
-      isEmpty={(data) => data.transactions.length === 0}
-    >
-      {(data) => (
-        <Stack>
-          <DataTable
-            columns={transactionColumns(process, userPermissions)}
-            rows={recordRowsOf(data.transactions)}
-            rowId={(row) => `${row.transaction.id}-${row.index}`}
-            label={APPROVAL_DETAIL_TEXTS.transactionsLabel}
-            minWidth={700}
-            striped
-          />
-          <Pagination
-            total={pageCountOf(data.paginationInfo.totalRecords, APPROVAL_TRANSACTIONS_PAGE_SIZE)}
-            value={page}
-            onChange={onPage}
-            aria-label="Transactions pages"
-          />
-        </Stack>
-      )}
-    </QueryState>
+      paging={paging}
+      texts={LIST_TEXTS}
+      rowsOf={(data) => recordRowsOf(data.transactions)}
+      totalOf={totalRecordsOf}
+      table={{
+        columns: transactionColumns(process, userPermissions),
+        rowId: (row) => `${row.transaction.id}-${row.index}`,
+        label: APPROVAL_DETAIL_TEXTS.transactionsLabel,
+        minWidth: 700,
+        striped: true,
+      }}
+    />
   );
 }
 
@@ -153,13 +149,9 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
   const listPath = processPath(process.id, 'approvals');
   const backToList = () => void navigate(listPath);
   const review = useReviewDecision(backToList);
-  const [page, setPage] = useState(1);
+  const paging = usePageState({ size: APPROVAL_TRANSACTIONS_PAGE_SIZE });
   const metadata = useActionMetadata(process.id, actionId);
-  const transactions = useActionTransactions(
-    process.id,
-    actionId,
-    pageQueryOf(page, APPROVAL_TRANSACTIONS_PAGE_SIZE),
-  );
+  const transactions = useActionTransactions(process.id, actionId, pageQueryOf(paging));
   const failed = metadata.isError || transactions.isError;
   const reported = useRef(false);
 
@@ -208,9 +200,7 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
       {ownRequest ? <Text size="sm">{APPROVAL_DETAIL_TEXTS.ownChanges}</Text> : null}
       {metadata.isPending ? <LoadingState label="Loading approval" /> : null}
       {action ? <ActionSummary action={action} /> : null}
-      {failed ? null : (
-        <ActionTransactions process={process} transactions={transactions} page={page} onPage={setPage} />
-      )}
+      {failed ? null : <ActionTransactions process={process} transactions={transactions} paging={paging} />}
     </Stack>
   );
 }

@@ -1,15 +1,15 @@
-import { Anchor, Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Action } from '@web-control/contract/finance';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumericMinute } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';
 import { useAccount } from '../../../shared/session/session-state';
-import { QueryState } from '../../../shared/ui/query-state';
+import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
+import { usePageState } from '../../../shared/ui/use-page-state';
 import { StatePill } from '../../../shared/ui/state-pill';
 import { usePendingActions } from '../api/get-pending-actions';
 import { FINANCE_MESSAGES } from '../messages';
-import { pageCountOf, pageQueryOf } from '../paging';
 import { approvalPath } from '../paths';
 import { describeAction } from './action-description';
 import { ACTION_TYPES_WITH_DETAILS, APPROVAL_DETAIL_TEXTS, APPROVALS_PAGE_SIZE } from './constants';
@@ -78,10 +78,17 @@ function ActionItem({
   );
 }
 
+const LIST_TEXTS: PagedListTexts = {
+  loading: 'Loading approvals',
+  failed: FINANCE_MESSAGES.approvalsFailed,
+  empty: FINANCE_MESSAGES.approvalsEmpty,
+  pages: 'Approvals pages',
+};
+
 export function ApprovalsTab({ processId }: { processId: number }) {
   const { userPermissions, username } = useAccount();
-  const [page, setPage] = useState(1);
-  const actions = usePendingActions(processId, pageQueryOf(page, APPROVALS_PAGE_SIZE));
+  const paging = usePageState({ size: APPROVALS_PAGE_SIZE });
+  const actions = usePendingActions(processId, pageQueryOf(paging));
   const approver = userPermissions.includes('APPROVE_ACTIONS');
   return (
     <Stack>
@@ -90,34 +97,26 @@ export function ApprovalsTab({ processId }: { processId: number }) {
           Refresh
         </Button>
       </Group>
-      <QueryState
+      <PagedList
         query={actions}
-        loadingLabel="Loading approvals"
-        errorText={FINANCE_MESSAGES.approvalsFailed}
-        emptyText={FINANCE_MESSAGES.approvalsEmpty}
-        isEmpty={(data) => data.actions.length === 0}
+        paging={paging}
+        texts={LIST_TEXTS}
+        rowsOf={(data) => data.actions}
+        totalOf={totalRecordsOf}
       >
-        {(data) => (
-          <Stack>
-            {data.actions.map((action) => (
-              // A finance request's author is its requester; nobody reviews their own (four-eyes),
-              // and the platform refuses it too.
-              <ActionItem
-                key={action.id}
-                action={action}
-                canReview={approver && action.username !== username}
-                ownRequest={approver && action.username === username}
-              />
-            ))}
-            <Pagination
-              total={pageCountOf(data.paginationInfo.totalRecords, APPROVALS_PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              aria-label="Approvals pages"
+        {(rows) =>
+          rows.map((action) => (
+            // A finance request's author is its requester; nobody reviews their own (four-eyes),
+            // and the platform refuses it too.
+            <ActionItem
+              key={action.id}
+              action={action}
+              canReview={approver && action.username !== username}
+              ownRequest={approver && action.username === username}
             />
-          </Stack>
-        )}
-      </QueryState>
+          ))
+        }
+      </PagedList>
     </Stack>
   );
 }

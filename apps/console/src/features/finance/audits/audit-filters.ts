@@ -1,7 +1,7 @@
 import type { ActionType, AuditStatus, AuditsQuery } from '@web-control/contract/finance';
 import dayjs from 'dayjs';
 import { formatLocalMinute } from '../../../shared/format/dates';
-import { pageQueryOf } from '../paging';
+import { pageQueryOf } from '../../../shared/ui/paging';
 
 export interface AuditFilters {
   /** Local date-times as the inputs hold them. */
@@ -34,7 +34,7 @@ function instantOf(local: string, edge: 'start' | 'end'): string | undefined {
 export function auditsQueryOf(filters: AuditFilters, page: number, size: number): AuditsQuery {
   const username = filters.username.trim();
   return {
-    ...pageQueryOf(page, size),
+    ...pageQueryOf({ page, size }),
     fromDateTimeInclusive: instantOf(filters.from, 'start'),
     toDateTimeInclusive: instantOf(filters.to, 'end'),
     username: username === '' ? undefined : username,

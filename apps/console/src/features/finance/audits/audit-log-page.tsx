@@ -1,14 +1,15 @@
-import { Button, Group, Pagination, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { AUDIT_STATUSES, type Audit, type AuditStatus } from '@web-control/contract/finance';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { QueryState } from '../../../shared/ui/query-state';
+import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import { totalRecordsOf } from '../../../shared/ui/paging';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
+import { usePageState } from '../../../shared/ui/use-page-state';
 import { useAudits } from '../api/get-audits';
 import { formatNumericSeconds } from '../../../shared/format/dates';
-import { pageCountOf } from '../paging';
 import { auditsQueryOf, defaultAuditFilters, type AuditFilters } from './audit-filters';
 import {
   AUDIT_STATUS_LABELS,
@@ -32,7 +33,6 @@ const STATUS_KINDS: Record<AuditStatus, StateKind> = {
 
 const TYPE_OPTIONS = AUDIT_TYPES.map((value) => ({ value, label: AUDIT_TYPE_LABELS[value] }));
 const STATUS_OPTIONS = AUDIT_STATUSES.map((value) => ({ value, label: AUDIT_STATUS_LABELS[value] }));
-const SIZE_OPTIONS = AUDITS_PAGE_SIZES.map(String);
 
 const COLUMNS: DataTableColumn<Audit>[] = [
   { id: 'event', header: 'Event', cell: (audit) => EVENT_LABELS[audit.type] },
@@ -48,13 +48,20 @@ const COLUMNS: DataTableColumn<Audit>[] = [
   },
 ];
 
+const LIST_TEXTS: PagedListTexts = {
+  loading: 'Loading audit log',
+  failed: AUDITS_MESSAGES.failed,
+  empty: AUDITS_MESSAGES.empty,
+  pages: 'Audit log pages',
+  pageSize: 'Page size',
+};
+
 export function AuditLogPage() {
   const [filters, setFilters] = useState<AuditFilters>(() => defaultAuditFilters(new Date()));
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(AUDITS_PAGE_SIZE);
   // Filters wait a second before they ask; the page is kept (specification 2, section 4).
+  const paging = usePageState({ size: AUDITS_PAGE_SIZE });
   const [settled] = useDebouncedValue(filters, AUDITS_DEBOUNCE_MS);
-  const audits = useAudits(auditsQueryOf(settled, page, size));
+  const audits = useAudits(auditsQueryOf(settled, paging.page, paging.size));
 
   const change = (patch: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
@@ -102,47 +109,21 @@ export function AuditLogPage() {
           clearable
         />
       </Group>
-      <QueryState
+      <PagedList
         query={audits}
-        loadingLabel="Loading audit log"
-        errorText={AUDITS_MESSAGES.failed}
-        emptyText={AUDITS_MESSAGES.empty}
-        isEmpty={(data) => data.audits.length === 0}
-      >
-        {(data) => (
-          <Stack>
-            <DataTable
-              columns={COLUMNS}
-              rows={data.audits}
-              rowId={(audit) => String(audit.auditId)}
-              label={AUDITS_TITLE}
-              minWidth={720}
-              striped
-            />
-            <Group justify="space-between">
-              <Pagination
-                total={pageCountOf(data.paginationInfo.totalRecords, size)}
-                value={page}
-                onChange={setPage}
-                aria-label="Audit log pages"
-              />
-              <Select
-                label="Page size"
-                data={SIZE_OPTIONS}
-                value={String(size)}
-                onChange={(value) => {
-                  if (value === null) return;
-                  // A new page size starts again from page 1 (specification 2, section 4).
-                  setSize(Number(value));
-                  setPage(1);
-                }}
-                allowDeselect={false}
-                w={120}
-              />
-            </Group>
-          </Stack>
-        )}
-      </QueryState>
+        paging={paging}
+        texts={LIST_TEXTS}
+        sizes={AUDITS_PAGE_SIZES}
+        rowsOf={(data) => data.audits}
+        totalOf={totalRecordsOf}
+        table={{
+          columns: COLUMNS,
+          rowId: (audit) => String(audit.auditId),
+          label: AUDITS_TITLE,
+          minWidth: 720,
+          striped: true,
+        }}
+      />
     </Stack>
   );
 }

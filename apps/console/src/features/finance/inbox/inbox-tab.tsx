@@ -1,7 +1,6 @@
-import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { reviewBodySchema, type ReconFile } from '@web-control/contract/finance';
-import { useState } from 'react';
 import { formatDayTime } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';
 import { refusalText } from '../../../shared/http/error-message';
@@ -9,15 +8,16 @@ import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
-import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
-import { QueryState } from '../../../shared/ui/query-state';
+import type { DataTableColumn } from '../../../shared/ui/data-table';
+import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
+import { usePageState } from '../../../shared/ui/use-page-state';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { useInboxFiles } from '../api/get-inbox-files';
 import { openFileDownload } from '../api/open-file-download';
 import { useRequestFileAction, type FileAction } from '../api/request-file-action';
 import { commentModal } from '../../../shared/modals/comment-modal-definition';
 import { COMMENT_PLACEHOLDER, FINANCE_MESSAGES } from '../messages';
-import { pageCountOf, pageQueryOf } from '../paging';
 import {
   INBOX_PAGE_SIZE,
   INBOX_REASON_MAX_WIDTH,
@@ -162,11 +162,18 @@ function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile
   ];
 }
 
+const LIST_TEXTS: PagedListTexts = {
+  loading: 'Loading inbox',
+  failed: FINANCE_MESSAGES.inboxFailed,
+  empty: FINANCE_MESSAGES.inboxEmpty,
+  pages: 'Inbox pages',
+};
+
 export function InboxTab({ processId }: { processId: number }) {
   const { userPermissions } = useAccount();
-  const [page, setPage] = useState(1);
+  const paging = usePageState({ size: INBOX_PAGE_SIZE });
   usePreloadModalsWhenIdle(FILE_ACTION_MODALS);
-  const files = useInboxFiles(processId, pageQueryOf(page, INBOX_PAGE_SIZE));
+  const files = useInboxFiles(processId, pageQueryOf(paging));
   return (
     <Stack>
       <Group justify="flex-end" gap="xs">
@@ -175,32 +182,20 @@ export function InboxTab({ processId }: { processId: number }) {
           Refresh
         </Button>
       </Group>
-      <QueryState
+      <PagedList
         query={files}
-        loadingLabel="Loading inbox"
-        errorText={FINANCE_MESSAGES.inboxFailed}
-        emptyText={FINANCE_MESSAGES.inboxEmpty}
-        isEmpty={(data) => data.reconFiles.length === 0}
-      >
-        {(data) => (
-          <Stack>
-            <DataTable
-              columns={inboxColumns(userPermissions)}
-              rows={data.reconFiles}
-              rowId={(file) => String(file.id)}
-              label={INBOX_TABLE_LABEL}
-              minWidth={900}
-              highlightOnHover
-            />
-            <Pagination
-              total={pageCountOf(data.paginationInfo.totalRecords, INBOX_PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              aria-label="Inbox pages"
-            />
-          </Stack>
-        )}
-      </QueryState>
+        paging={paging}
+        texts={LIST_TEXTS}
+        rowsOf={(data) => data.reconFiles}
+        totalOf={totalRecordsOf}
+        table={{
+          columns: inboxColumns(userPermissions),
+          rowId: (file) => String(file.id),
+          label: INBOX_TABLE_LABEL,
+          minWidth: 900,
+          highlightOnHover: true,
+        }}
+      />
     </Stack>
   );
 }

@@ -1,13 +1,13 @@
-import { Button, Group, Pagination, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import type { Job } from '@web-control/contract/finance';
-import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { QueryState } from '../../../shared/ui/query-state';
+import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
+import { usePageState } from '../../../shared/ui/use-page-state';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { useJobs } from '../api/get-jobs';
 import { formatNumericSeconds } from '../../../shared/format/dates';
-import { pageCountOf, pageQueryOf } from '../paging';
 import { JOBS_MESSAGES, JOBS_PAGE_SIZE, JOBS_TITLE } from './constants';
 import { jobSuccessOf, type JobSuccess } from './job-success';
 
@@ -35,9 +35,16 @@ const COLUMNS: DataTableColumn<Job>[] = [
   },
 ];
 
+const LIST_TEXTS: PagedListTexts = {
+  loading: 'Loading jobs',
+  failed: JOBS_MESSAGES.listFailed,
+  empty: JOBS_MESSAGES.listEmpty,
+  pages: 'Jobs pages',
+};
+
 export function JobsPage() {
-  const [page, setPage] = useState(1);
-  const jobs = useJobs(pageQueryOf(page, JOBS_PAGE_SIZE));
+  const paging = usePageState({ size: JOBS_PAGE_SIZE });
+  const jobs = useJobs(pageQueryOf(paging));
   return (
     <Stack>
       <PageTitle title={JOBS_TITLE} />
@@ -47,32 +54,20 @@ export function JobsPage() {
           Refresh
         </Button>
       </Group>
-      <QueryState
+      <PagedList
         query={jobs}
-        loadingLabel="Loading jobs"
-        errorText={JOBS_MESSAGES.listFailed}
-        emptyText={JOBS_MESSAGES.listEmpty}
-        isEmpty={(data) => data.apiJobList.length === 0}
-      >
-        {(data) => (
-          <Stack>
-            <DataTable
-              columns={COLUMNS}
-              rows={data.apiJobList}
-              rowId={(job) => job.name}
-              label={JOBS_TITLE}
-              minWidth={640}
-              striped
-            />
-            <Pagination
-              total={pageCountOf(data.paginationInfo.totalRecords, JOBS_PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              aria-label="Jobs pages"
-            />
-          </Stack>
-        )}
-      </QueryState>
+        paging={paging}
+        texts={LIST_TEXTS}
+        rowsOf={(data) => data.apiJobList}
+        totalOf={totalRecordsOf}
+        table={{
+          columns: COLUMNS,
+          rowId: (job) => job.name,
+          label: JOBS_TITLE,
+          minWidth: 640,
+          striped: true,
+        }}
+      />
     </Stack>
   );
 }

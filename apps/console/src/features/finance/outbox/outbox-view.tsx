@@ -1,28 +1,19 @@
-import {
-  ActionIcon,
-  Autocomplete,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Autocomplete, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Extract } from '@web-control/contract/finance-settlements';
 import { useEffect, useMemo, useState } from 'react';
 import { refusalText } from '../../../shared/http/error-message';
-import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { QueryState } from '../../../shared/ui/query-state';
+import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
+import { usePageState } from '../../../shared/ui/use-page-state';
 import { useExtractTagNames, useExtractTagValues } from '../api/get-extract-tags';
 import { useExtracts } from '../api/get-extracts';
 import { openExtractDownload } from '../api/open-extract-download';
 import { formatNumericSeconds } from '../../../shared/format/dates';
 import { FINANCE_MESSAGES } from '../messages';
-import { pageCountOf, pageQueryOf } from '../paging';
 import {
   OUTBOX_DEBOUNCE_MS,
   OUTBOX_MESSAGES,
@@ -115,18 +106,23 @@ function extractColumns(tagColumns: string[]): DataTableColumn<Extract>[] {
   ];
 }
 
+const LIST_TEXTS: PagedListTexts = {
+  loading: 'Loading outbox',
+  failed: OUTBOX_MESSAGES.failed,
+  empty: OUTBOX_MESSAGES.empty,
+  pages: 'Outbox pages',
+};
+
 /** The outbox of extracts: everything, or one process's (its tab). */
 export function OutboxView({ processId }: { processId?: number }) {
   const [filters, setFilters] = useState<OutboxFilters>(() => defaultOutboxFilters(new Date()));
   const [nextKey, setNextKey] = useState(0);
-  const [page, setPage] = useState(1);
+  const paging = usePageState({ size: OUTBOX_PAGE_SIZE, resetOn: filters });
   const now = new Date();
   const rangeError = rangeErrorOf(filters, now);
   // Filters wait 400 ms; choosing only a tag type gives the same request, so nothing is asked.
   const [settled] = useDebouncedValue(filters, OUTBOX_DEBOUNCE_MS);
-  const extracts = useExtracts(
-    extractsRequestOf(settled, pageQueryOf(page, OUTBOX_PAGE_SIZE), processId, now),
-  );
+  const extracts = useExtracts(extractsRequestOf(settled, pageQueryOf(paging), processId, now));
   const tagNames = useExtractTagNames();
 
   useEffect(() => {
@@ -138,10 +134,7 @@ export function OutboxView({ processId }: { processId?: number }) {
     });
   }, [tagNames.isError, tagNames.error]);
 
-  const change = (patch: Partial<OutboxFilters>) => {
-    setFilters((current) => ({ ...current, ...patch }));
-    setPage(1);
-  };
+  const change = (patch: Partial<OutboxFilters>) => setFilters((current) => ({ ...current, ...patch }));
   const changeRow = (key: number, patch: Partial<TagRow>) =>
     change({ tags: filters.tags.map((row) => (row.key === key ? { ...row, ...patch } : row)) });
 
@@ -218,43 +211,25 @@ export function OutboxView({ processId }: { processId?: number }) {
           >
             Add filter
           </Button>
-          <Button
-            variant="subtle"
-            onClick={() => {
-              setFilters(defaultOutboxFilters(new Date()));
-              setPage(1);
-            }}
-          >
+          <Button variant="subtle" onClick={() => setFilters(defaultOutboxFilters(new Date()))}>
             Clear all
           </Button>
         </Group>
       </Stack>
-      <QueryState
+      <PagedList
         query={extracts}
-        loadingLabel="Loading outbox"
-        errorText={OUTBOX_MESSAGES.failed}
-        emptyText={OUTBOX_MESSAGES.empty}
-        isEmpty={(data) => data.extracts.length === 0}
-      >
-        {(data) => (
-          <Stack>
-            <DataTable
-              columns={columns}
-              rows={data.extracts}
-              rowId={(extract) => extract.path}
-              label={OUTBOX_TABLE_LABEL}
-              minWidth={720}
-              highlightOnHover
-            />
-            <Pagination
-              total={pageCountOf(data.paginationInfo.totalRecords, OUTBOX_PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              aria-label="Outbox pages"
-            />
-          </Stack>
-        )}
-      </QueryState>
+        paging={paging}
+        texts={LIST_TEXTS}
+        rowsOf={(data) => data.extracts}
+        totalOf={totalRecordsOf}
+        table={{
+          columns,
+          rowId: (extract) => extract.path,
+          label: OUTBOX_TABLE_LABEL,
+          minWidth: 720,
+          highlightOnHover: true,
+        }}
+      />
     </Stack>
   );
 }

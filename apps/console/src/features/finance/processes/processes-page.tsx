@@ -1,17 +1,25 @@
-import { Button, Group, Pagination, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { QueryState } from '../../../shared/ui/query-state';
+import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
+import { usePageState } from '../../../shared/ui/use-page-state';
 import { useProcesses } from '../api/get-processes';
-import { pageCountOf, pageQueryOf } from '../paging';
 import { PROCESSES_MESSAGES, PROCESSES_PAGE_SIZE, PROCESSES_TITLE } from './constants';
 import { UploadButton } from '../upload/upload-button';
 import { ProcessCard } from './process-card';
 
+const LIST_TEXTS: PagedListTexts = {
+  loading: 'Loading processes',
+  failed: PROCESSES_MESSAGES.listFailed,
+  empty: PROCESSES_MESSAGES.listEmpty,
+  pages: 'Processes pages',
+};
+
 export function ProcessesPage() {
-  const [page, setPage] = useState(1);
+  const paging = usePageState({ size: PROCESSES_PAGE_SIZE });
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const processes = useProcesses(pageQueryOf(page, PROCESSES_PAGE_SIZE));
+  const processes = useProcesses(pageQueryOf(paging));
 
   function toggle(processId: number) {
     setExpanded((current) => {
@@ -33,32 +41,24 @@ export function ProcessesPage() {
           </Button>
         </Group>
       </Group>
-      <QueryState
+      <PagedList
         query={processes}
-        loadingLabel="Loading processes"
-        errorText={PROCESSES_MESSAGES.listFailed}
-        emptyText={PROCESSES_MESSAGES.listEmpty}
-        isEmpty={(data) => data.processes.length === 0}
+        paging={paging}
+        texts={LIST_TEXTS}
+        rowsOf={(data) => data.processes}
+        totalOf={totalRecordsOf}
       >
-        {(data) => (
-          <Stack>
-            {data.processes.map((process) => (
-              <ProcessCard
-                key={process.id}
-                process={process}
-                expanded={expanded.has(process.id)}
-                onToggle={() => toggle(process.id)}
-              />
-            ))}
-            <Pagination
-              total={pageCountOf(data.paginationInfo.totalRecords, PROCESSES_PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              aria-label="Processes pages"
+        {(rows) =>
+          rows.map((process) => (
+            <ProcessCard
+              key={process.id}
+              process={process}
+              expanded={expanded.has(process.id)}
+              onToggle={() => toggle(process.id)}
             />
-          </Stack>
-        )}
-      </QueryState>
+          ))
+        }
+      </PagedList>
     </Stack>
   );
 }

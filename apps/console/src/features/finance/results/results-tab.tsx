@@ -1,17 +1,5 @@
 import { refusalText } from '../../../shared/http/error-message';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Pagination,
-  Popover,
-  Radio,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Menu, Popover, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ProcessDefinition, ReconTransaction } from '@web-control/contract/finance';
 import {
@@ -26,9 +14,8 @@ import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
-import { DataTable } from '../../../shared/ui/data-table';
-import { PAGE_CONTROL_LABELS } from '../../../shared/ui/page-controls';
-import { QueryState } from '../../../shared/ui/query-state';
+import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import { totalRecordsOf, type PageState } from '../../../shared/ui/paging';
 import { cycleSort } from '../../../shared/ui/table-rules';
 import {
   useRowSelection,
@@ -40,7 +27,6 @@ import { useProcessSnapshot } from '../api/get-process-snapshot';
 import { useReconTransactions } from '../api/get-recon-transactions';
 import { useSubmitTransactionAction } from '../api/submit-transaction-action';
 import { FINANCE_MESSAGES } from '../messages';
-import { pageCountOf } from '../paging';
 import { actionModal } from './action-modal-definition';
 import {
   ACTION_LABELS,
@@ -77,7 +63,15 @@ import { useColumnChoices } from './use-column-choices';
 const ACTION_MODALS = [actionModal];
 
 const NO_TRANSACTIONS: ReconTransaction[] = [];
-const PAGE_SIZE_OPTIONS = RESULTS_PAGE_SIZES.map(String);
+
+const LIST_TEXTS: PagedListTexts = {
+  loading: 'Loading recon results',
+  failed: RESULTS_MESSAGES.failed,
+  empty: RESULTS_MESSAGES.empty,
+  pages: 'Transaction pages',
+  retry: TRY_AGAIN,
+  pageSize: 'Rows per page',
+};
 
 /**
  * Row selection plus "every filtered transaction": both start empty whenever the list changes
@@ -166,6 +160,13 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
   const search = searchParams.toString();
   const { view, error: linkError } = useMemo(() => readView(search), [search]);
   const setView = (next: ResultsView) => setSearchParams(new URLSearchParams(searchOf(next)));
+  // The paging is part of the view, in the URL with the filters and the sort.
+  const paging: PageState = {
+    page: pageOf(view),
+    size: view.limit,
+    setPage: (page) => setView(withPage(view, page)),
+    setSize: (size) => setView(withPageSize(view, size)),
+  };
 
   const transactions = useReconTransactions(process.id, view);
   const rows = transactions.data?.transactions ?? NO_TRANSACTIONS;
@@ -298,55 +299,28 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
         </Button>
       </Group>
       <MatchStatusLine processId={process.id} />
-      <QueryState
+      <PagedList
         query={transactions}
-        loadingLabel="Loading recon results"
-        errorText={RESULTS_MESSAGES.failed}
-        retryLabel={TRY_AGAIN}
-        emptyText={RESULTS_MESSAGES.empty}
-        isEmpty={(data) => data.transactions.length === 0}
-      >
-        {(data) => (
-          <Stack>
-            <DataTable
-              columns={columns}
-              rows={data.transactions}
-              rowId={(transaction) => transaction.id}
-              label={RESULTS_TABLE_LABEL}
-              minWidth={Math.max(720, columns.length * 120)}
-              striped
-              sorting={sortControl}
-              manualSorting
-              selection={selection.control}
-              columnVisibility={columnChoices}
-            />
-            <Group justify="space-between">
-              <Pagination
-                total={pageCountOf(data.paginationInfo.totalRecords, view.limit)}
-                value={pageOf(view)}
-                onChange={(page) => setView(withPage(view, page))}
-                withEdges
-                getControlProps={(control) => ({
-                  'aria-label': PAGE_CONTROL_LABELS[control],
-                  // The last page is not offered (specification 2, section 9).
-                  ...(control === 'last' ? { disabled: true } : {}),
-                })}
-                aria-label="Transaction pages"
-              />
-              <Select
-                label="Rows per page"
-                data={PAGE_SIZE_OPTIONS}
-                value={String(view.limit)}
-                allowDeselect={false}
-                w={120}
-                onChange={(value) => {
-                  if (value) setView(withPageSize(view, Number(value)));
-                }}
-              />
-            </Group>
-          </Stack>
-        )}
-      </QueryState>
+        paging={paging}
+        texts={LIST_TEXTS}
+        sizes={RESULTS_PAGE_SIZES}
+        rowsOf={(data) => data.transactions}
+        totalOf={totalRecordsOf}
+        withEdges
+        // The last page is not offered (specification 2, section 9).
+        lastPageOffered={false}
+        table={{
+          columns,
+          rowId: (transaction) => transaction.id,
+          label: RESULTS_TABLE_LABEL,
+          minWidth: Math.max(720, columns.length * 120),
+          striped: true,
+          sorting: sortControl,
+          manualSorting: true,
+          selection: selection.control,
+          columnVisibility: columnChoices,
+        }}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { refusalText } from '../../../shared/http/error-message';
-import { Accordion, Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Accordion, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { SettlementRun } from '@web-control/contract/finance-settlements';
@@ -7,7 +7,10 @@ import { useState } from 'react';
 import { openModal } from '../../../shared/modals/modal-store';
 import { confirmModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
+import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
 import { ErrorState, LoadingState, QueryState } from '../../../shared/ui/query-state';
+import { usePageState } from '../../../shared/ui/use-page-state';
 import { StatePill } from '../../../shared/ui/state-pill';
 import { useCloseSettlement } from '../api/close-settlement';
 import { downloadSettlementReport } from '../api/download-settlement-report';
@@ -16,7 +19,6 @@ import { useSettlements } from '../api/get-settlements';
 import { formatMajorAmount } from '../../../shared/format/currency';
 import { formatNumericSeconds } from '../../../shared/format/dates';
 import { FINANCE_MESSAGES } from '../messages';
-import { pageCountOf, pageQueryOf } from '../paging';
 import {
   AGGREGATE_TOTALS,
   settlementTitle,
@@ -155,12 +157,19 @@ function RunById({ settlementId, canClose }: { settlementId: number; canClose: b
   );
 }
 
+const LIST_TEXTS: PagedListTexts = {
+  loading: 'Loading settlements',
+  failed: SETTLEMENTS_MESSAGES.failed,
+  empty: SETTLEMENTS_MESSAGES.empty,
+  pages: 'Settlement pages',
+};
+
 /** The Settlement tab (RECON_SETTLEMENT): the process's runs by day, or one by its id. */
 export function SettlementsTab({ processId }: { processId: number }) {
   const { userPermissions } = useAccount();
   const canClose = userPermissions.includes('FINALISE_SETTLEMENTS');
   const [filters, setFilters] = useState<SettlementFilters>(() => defaultSettlementFilters(new Date()));
-  const [page, setPage] = useState(1);
+  const paging = usePageState({ size: SETTLEMENTS_PAGE_SIZE, resetOn: filters });
   const [settled] = useDebouncedValue(filters, SETTLEMENTS_DEBOUNCE_MS);
   const search = settlementSearchOf(settled);
   const range = search.kind === 'range' ? search : undefined;
@@ -169,15 +178,12 @@ export function SettlementsTab({ processId }: { processId: number }) {
       processId,
       fromDateTimeInclusive: range?.fromDateTimeInclusive,
       toDateTimeInclusive: range?.toDateTimeInclusive,
-      ...pageQueryOf(page, SETTLEMENTS_PAGE_SIZE),
+      ...pageQueryOf(paging),
     },
     range !== undefined,
   );
 
-  const change = (patch: Partial<SettlementFilters>) => {
-    setFilters((current) => ({ ...current, ...patch }));
-    setPage(1);
-  };
+  const change = (patch: Partial<SettlementFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
   return (
     <Stack>
@@ -200,38 +206,22 @@ export function SettlementsTab({ processId }: { processId: number }) {
           value={filters.settlementId}
           onChange={(event) => change({ settlementId: settlementIdInputOf(event.currentTarget.value) })}
         />
-        <Button
-          variant="default"
-          onClick={() => {
-            setFilters(defaultSettlementFilters(new Date()));
-            setPage(1);
-          }}
-        >
+        <Button variant="default" onClick={() => setFilters(defaultSettlementFilters(new Date()))}>
           Clear
         </Button>
       </Group>
       {search.kind === 'id' ? (
         <RunById settlementId={search.settlementId} canClose={canClose} />
       ) : (
-        <QueryState
+        <PagedList
           query={runs}
-          loadingLabel="Loading settlements"
-          errorText={SETTLEMENTS_MESSAGES.failed}
-          emptyText={SETTLEMENTS_MESSAGES.empty}
-          isEmpty={(data) => data.settlementRuns.length === 0}
+          paging={paging}
+          texts={LIST_TEXTS}
+          rowsOf={(data) => data.settlementRuns}
+          totalOf={totalRecordsOf}
         >
-          {(data) => (
-            <Stack>
-              <RunList runs={data.settlementRuns} canClose={canClose} />
-              <Pagination
-                total={pageCountOf(data.paginationInfo.totalRecords, SETTLEMENTS_PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                aria-label="Settlement pages"
-              />
-            </Stack>
-          )}
-        </QueryState>
+          {(rows) => <RunList runs={rows} canClose={canClose} />}
+        </PagedList>
       )}
     </Stack>
   );

@@ -1,14 +1,15 @@
 import '@mantine/dates/styles.css';
-import { Anchor, Button, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { SenderOrder } from '@web-control/contract/vouchers';
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { formatCount } from '../../../shared/format/metrics';
-import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { QueryState } from '../../../shared/ui/query-state';
+import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import type { PageState } from '../../../shared/ui/paging';
 import { StatePill } from '../../../shared/ui/state-pill';
 import { useVouchers } from '../api/get-vouchers';
 import { VoucherBreadcrumbs } from '../components/voucher-breadcrumbs';
@@ -32,7 +33,14 @@ import {
   type VoucherSearch,
 } from './voucher-filters';
 
-const SIZE_OPTIONS = VOUCHER_PAGE_SIZES.map(String);
+const LIST_TEXTS: PagedListTexts = {
+  loading: 'Loading vouchers',
+  failed: VOUCHER_MESSAGES.searchFailed,
+  retry: VOUCHER_MESSAGES.retry,
+  empty: SEARCH_TEXTS.empty,
+  pages: SEARCH_TEXTS.pages,
+  pageSize: SEARCH_TEXTS.pageSize,
+};
 
 const COLUMNS: DataTableColumn<SenderOrder>[] = [
   {
@@ -103,7 +111,13 @@ export function VoucherSearchPage() {
     update((current) => ({ ...current, filters: NO_FILTERS, page: 1 }));
   };
 
-  const { filters, page, size } = search;
+  const { filters } = search;
+  const paging: PageState = {
+    page: search.page,
+    size: search.size,
+    setPage: (page) => update((current) => ({ ...current, page })),
+    setSize: (size) => update((current) => ({ ...current, size, page: 1 })),
+  };
   return (
     <Stack>
       <PageTitle title={VOUCHERS_TITLE} />
@@ -139,53 +153,24 @@ export function VoucherSearchPage() {
           </Button>
         </Group>
       </form>
-      <QueryState
+      <PagedList
         query={vouchers}
-        loadingLabel="Loading vouchers"
-        errorText={VOUCHER_MESSAGES.searchFailed}
-        retryLabel={VOUCHER_MESSAGES.retry}
-        emptyText={SEARCH_TEXTS.empty}
-        isEmpty={(data) => data.senderOrders.length === 0}
-      >
-        {(data) => (
-          <Stack>
-            <DataTable
-              columns={COLUMNS}
-              rows={data.senderOrders}
-              rowId={(order) => order.reference}
-              label={VOUCHERS_TITLE}
-              minWidth={720}
-              striped
-              highlightOnHover
-              onRowClick={(order) => void navigate(voucherPath(order.reference))}
-            />
-            <Group justify="space-between">
-              <Group>
-                <Pagination
-                  total={Math.max(1, Math.ceil(data.paging.nrRecords / size))}
-                  value={page}
-                  onChange={(next) => update((current) => ({ ...current, page: next }))}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  aria-label={SEARCH_TEXTS.pages}
-                />
-                <Text size="sm" role="status">
-                  {SEARCH_TEXTS.rangeOf(data.paging.range, formatCount(data.paging.nrRecords))}
-                </Text>
-              </Group>
-              <Select
-                label={SEARCH_TEXTS.pageSize}
-                data={SIZE_OPTIONS}
-                value={String(size)}
-                onChange={(value) => {
-                  if (value !== null) update((current) => ({ ...current, size: Number(value), page: 1 }));
-                }}
-                allowDeselect={false}
-                w={120}
-              />
-            </Group>
-          </Stack>
-        )}
-      </QueryState>
+        paging={paging}
+        texts={LIST_TEXTS}
+        sizes={VOUCHER_PAGE_SIZES}
+        rowsOf={(data) => data.senderOrders}
+        totalOf={(data) => data.paging.nrRecords}
+        summary={(data) => SEARCH_TEXTS.rangeOf(data.paging.range, formatCount(data.paging.nrRecords))}
+        table={{
+          columns: COLUMNS,
+          rowId: (order) => order.reference,
+          label: VOUCHERS_TITLE,
+          minWidth: 720,
+          striped: true,
+          highlightOnHover: true,
+          onRowClick: (order) => void navigate(voucherPath(order.reference)),
+        }}
+      />
     </Stack>
   );
 }

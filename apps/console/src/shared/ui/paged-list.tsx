@@ -1,0 +1,101 @@
+import { Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import type { RowData } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { DataTable, type DataTableProps } from './data-table';
+import { PAGE_CONTROL_LABELS } from './page-controls';
+import { pageCountOf, type PageState } from './paging';
+import { QueryState, type QueryLike } from './query-state';
+
+export interface PagedListTexts {
+  /** The loader's accessible name. */
+  loading: string;
+  /** The failure text for a 5xx or a network failure (a 4xx shows the platform's reason). */
+  failed: string | ((status: number | undefined) => string);
+  /** Said instead of an empty table. */
+  empty: string;
+  /** The pagination's accessible name. */
+  pages: string;
+  /** With it, a failure offers a retry button with this text. */
+  retry?: string;
+  /** The page size choice's label, shown with `sizes`. */
+  pageSize?: string;
+}
+
+interface PagedListBaseProps<T, Row> {
+  query: QueryLike<T>;
+  paging: PageState;
+  texts: PagedListTexts;
+  rowsOf: (data: T) => Row[];
+  totalOf: (data: T) => number;
+  /** The page sizes the user may choose between; without them the size is fixed. */
+  sizes?: readonly number[];
+  /** Beside the pagination (a range and total). */
+  summary?: (data: T) => ReactNode;
+  /** First and last page buttons; the last one disabled where a list does not offer it. */
+  withEdges?: boolean;
+  lastPageOffered?: boolean;
+}
+
+/** The rows in a DataTable (`table` holds its other props), or drawn by `children`. */
+type PagedListProps<T, Row extends RowData> = PagedListBaseProps<T, Row> &
+  (
+    | { table: Omit<DataTableProps<Row>, 'rows'>; children?: never }
+    | { children: (rows: Row[]) => ReactNode; table?: never }
+  );
+
+/**
+ * One page of a list a request pages: the query's loading, failed and empty states, the rows, and
+ * the pagination with its accessible labels (and the page size where the user may choose it).
+ */
+export function PagedList<T, Row extends RowData>(props: PagedListProps<T, Row>) {
+  const { paging, texts, sizes, rowsOf } = props;
+  const lastPageOffered = props.lastPageOffered ?? true;
+  return (
+    <QueryState
+      query={props.query}
+      loadingLabel={texts.loading}
+      errorText={texts.failed}
+      retryLabel={texts.retry}
+      emptyText={texts.empty}
+      isEmpty={(data) => rowsOf(data).length === 0}
+    >
+      {(data) => (
+        <Stack>
+          {props.table ? <DataTable {...props.table} rows={rowsOf(data)} /> : props.children(rowsOf(data))}
+          <Group justify="space-between">
+            <Group>
+              <Pagination
+                total={pageCountOf(props.totalOf(data), paging.size)}
+                value={paging.page}
+                onChange={paging.setPage}
+                withEdges={props.withEdges}
+                getControlProps={(control) => ({
+                  'aria-label': PAGE_CONTROL_LABELS[control],
+                  ...(control === 'last' && !lastPageOffered ? { disabled: true } : {}),
+                })}
+                aria-label={texts.pages}
+              />
+              {props.summary ? (
+                <Text size="sm" role="status">
+                  {props.summary(data)}
+                </Text>
+              ) : null}
+            </Group>
+            {sizes ? (
+              <Select
+                label={texts.pageSize}
+                data={sizes.map(String)}
+                value={String(paging.size)}
+                onChange={(value) => {
+                  if (value !== null) paging.setSize(Number(value));
+                }}
+                allowDeselect={false}
+                w={120}
+              />
+            ) : null}
+          </Group>
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
