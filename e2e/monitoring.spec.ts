@@ -76,6 +76,18 @@ test.describe('Health Overview', () => {
     await expect(page.getByLabel('Loading'), 'a background refresh shows no loader').toHaveCount(0);
   });
 
+  test('each node answers at its own response time', async ({ page }) => {
+    await signInAt(page, OVERVIEW_PATH, MONITOR);
+    const nodes = page.getByRole('table', { name: 'Node Health' });
+    await expect(nodes.getByRole('row')).toHaveCount(5);
+    const times = await nodes
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') })
+      .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[3]?.textContent ?? ''));
+    expect(times, 'four response times').toHaveLength(4);
+    expect(new Set(times).size, `no two nodes at the same figure: ${times.join(', ')}`).toBe(4);
+  });
+
   test("'view node' opens Node View with that node selected", async ({ page }) => {
     await signInAt(page, OVERVIEW_PATH, MONITOR);
     const row = page.getByRole('table', { name: 'Node Health' }).getByRole('row').nth(2);

@@ -93,6 +93,26 @@ test.describe('shell', () => {
     await expect(page, 'the documentation route goes home').toHaveURL('/dashboard/home');
   });
 
+  test('without a support address the Support link and Not Found lead to the documentation', async ({
+    page,
+  }) => {
+    // The deployment names no support address: /config.js as the platform writes it without SUPPORT_URL.
+    await page.route('**/config.js', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/\s*"supportUrl": "[^"]*",?/, '');
+      await route.fulfill({ response, body });
+    });
+    await signInAt(page, '/dashboard/home', 'admin');
+    const header = page.getByRole('banner');
+    await expect(
+      header.getByRole('link', { name: 'Support' }),
+      'the header always has Support',
+    ).toHaveAttribute('href', '/api/docs');
+    await page.goto('/dashboard/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'contact support' })).toHaveAttribute('href', '/api/docs');
+  });
+
   test('an unknown address shows the Not Found page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();

@@ -100,14 +100,15 @@ test.describe('transaction messages', () => {
     await expect(page).toHaveURL(`/dashboard/transactions/${first}`);
   });
 
-  test('an unknown transaction shows the waiting note and no error', async ({ page }) => {
+  test('a transaction the platform does not have says so at once, with a way back', async ({ page }) => {
     await signInAt(page, '/dashboard/transactions/00000000-0000-4000-8000-000000000000', 'support');
-    await expect(
-      page.getByText(
-        'These messages are still on their way, they should appear automatically in a few seconds',
-      ),
-    ).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(
+      'No transaction with this ID was found. Check the link, or find the transaction by its reference on the Transactions page. Back to Transactions',
+    );
     await expect(page.getByRole('table', { name: 'Leg summary' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Copy Trace' }), 'nothing to copy').toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to Transactions' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/transactions(\?|$)/);
   });
 });
 

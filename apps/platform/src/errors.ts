@@ -29,8 +29,8 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The refusals every module raises; the central handler turns each into its JSON answer. */
-export function notFound(message: string): AppError {
-  return new AppError(404, ERROR_CODES.notFound, message);
+export function notFound(message: string, details?: unknown): AppError {
+  return new AppError(404, ERROR_CODES.notFound, message, details);
 }
 
 export function conflict(message: string, details?: unknown): AppError {

@@ -4,6 +4,8 @@ import { INSTANT_RANGE_MESSAGE, instantOf, isStorableInstant, offsetMinutesOf, t
 /** Transactions and their message traces (ECS API and {transactionsApi}, VIEW_TRANSACTIONS). */
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
+/** The deepest offset a list query may ask for. */
+export const TRANSACTIONS_MAX_OFFSET = 1_000_000;
 
 /** The states the switch reports, in the order of the filter option list. */
 export const TRANSACTION_STATES = [
@@ -79,7 +81,7 @@ export const transactionsQuerySchema = z
     /** The uuid of the newest row of the first page: later pages hold only rows that existed then. */
     latestRecord: z.uuid().optional(),
     /** page * 20 - 20. */
-    offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    offset: z.coerce.number().int().min(0).max(TRANSACTIONS_MAX_OFFSET).optional(),
   })
   .refine(
     (query) =>
@@ -126,9 +128,17 @@ export const transactionSchema = z.object({
   timeStarted: z.iso.datetime(),
   timeCompleted: z.iso.datetime().nullable(),
   serverDesc: text(),
-  serviceData: serviceDataSchema.nullable(),
+  /** Absent or null: the row shows only its trace ID and environment. */
+  serviceData: serviceDataSchema.nullish(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
+
+/**
+ * The details of a 404 for a transaction: pending when a recorded leg already names it as its next
+ * leg (it is being written and will appear within seconds); otherwise it never will.
+ */
+export const transactionNotFoundDetailsSchema = z.object({ pending: z.boolean() });
+export type TransactionNotFoundDetails = z.infer<typeof transactionNotFoundDetailsSchema>;
 
 export const transactionsResponseSchema = z.object({
   transactions: z.array(transactionSchema),

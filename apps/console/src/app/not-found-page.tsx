@@ -1,12 +1,15 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { getDefaultPath } from '../shared/runtime-config';
+import { getDefaultPath, getSupportUrl } from '../shared/runtime-config';
 import { PageTitle } from '../shared/ui/page-title';
 
 export const NOT_FOUND_TEXT =
   "We unfortunately couldn't find the page you're looking for. Please contact support if this is unexpected.";
+const CONTACT_SUPPORT = 'contact support';
 
 export const BACK_TO_START = 'Back to the start page';
+
+const [before, after] = NOT_FOUND_TEXT.split(CONTACT_SUPPORT);
 
 export function NotFoundPage() {
   return (
@@ -14,7 +17,13 @@ export function NotFoundPage() {
       <PageTitle title="Not Found" />
       <Stack align="center" maw={520}>
         <Title order={1}>Page Not Found</Title>
-        <Text ta="center">{NOT_FOUND_TEXT}</Text>
+        <Text ta="center">
+          {before}
+          <Anchor href={getSupportUrl()} target="_blank" rel="noopener noreferrer" inherit>
+            {CONTACT_SUPPORT}
+          </Anchor>
+          {after}
+        </Text>
         <Anchor component={Link} to={getDefaultPath()}>
           {BACK_TO_START}
         </Anchor>

@@ -133,7 +133,9 @@ describe('pages for what cannot be shown', () => {
     const user = userEvent.setup();
     const { router } = renderRoutes(buildRoutes(TEST_AREAS), { path: '/dashboard/no/such/page' });
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'contact support' }).parentElement).toHaveTextContent(
+      NOT_FOUND_TEXT,
+    );
 
     await user.click(screen.getByRole('link', { name: 'Back to the start page' }));
     expect(await screen.findByRole('heading', { name: 'Working screen' })).toBeInTheDocument();

@@ -10,6 +10,14 @@ export const DEFAULT_HOME_PATH = '/dashboard/home';
 /** Used when the deployment names no documentation address. */
 export const FALLBACK_DOCUMENTATION_URL = '/api/docs';
 
+/**
+ * The header's Support link, which the specification shows always: the configured support address,
+ * else the documentation (the help the deployment does offer).
+ */
+export function getSupportUrl(): string {
+  return config?.supportUrl ?? config?.documentationUrl ?? FALLBACK_DOCUMENTATION_URL;
+}
+
 function readRuntimeConfig(): RuntimeConfig | undefined {
   const value: unknown = Reflect.get(globalThis, RUNTIME_CONFIG_GLOBAL);
   if (value === undefined) return undefined;

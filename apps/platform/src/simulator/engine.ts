@@ -1,6 +1,7 @@
 import { addHistogram, createHistogram, percentileOf, recordLatency, type Histogram } from './histogram.ts';
 import { createRandom, deriveSeed, drawLogNormal, drawPoisson, pickWeighted, type Random } from './random.ts';
 import { DAY_MS, HOUR_MS, SECOND_MS } from '../time.ts';
+import { nodeLatencyFactor } from './node-latency.ts';
 
 /**
  * The traffic pipeline, free of I/O: arrivals → service → receiver (by weight) → node → latency and
@@ -20,6 +21,11 @@ export const SAF_DRAIN_PER_TICK = 25;
 /** How far traffic swings over the day around SIMULATOR_TPS (quietest 02:00 UTC, busiest 14:00 UTC). */
 export const DAILY_SWING = 0.35;
 const UNROUTED_LATENCY_MS = 2;
+/**
+ * A store-and-forward receiver that is down is not waited for: the switch queues the request and
+ * answers at once (a median of this, log-normal), so an outage fills queues, not response times.
+ */
+const SAF_QUEUE_LATENCY = { medianMs: 30, spread: 0.3 } as const;
 
 export interface ReceiverProfile {
   id: string;
@@ -183,13 +189,19 @@ export function createTrafficEngine(options: TrafficEngineOptions) {
     random: Random,
     receiver: ReceiverProfile,
     time: number,
+    nodeFactor: number,
   ): { latencyMs: number; outcome: TransactionOutcome } {
     if (isInOutage(receiver, time)) {
-      return { latencyMs: RECEIVER_TIMEOUT_MS, outcome: receiver.storeAndForward ? 'queued' : 'timeout' };
+      return receiver.storeAndForward
+        ? {
+            latencyMs: drawLogNormal(random, SAF_QUEUE_LATENCY.medianMs, SAF_QUEUE_LATENCY.spread),
+            outcome: 'queued',
+          }
+        : { latencyMs: RECEIVER_TIMEOUT_MS, outcome: 'timeout' };
     }
     const latencyMs = Math.min(
       RECEIVER_TIMEOUT_MS,
-      drawLogNormal(random, receiver.latencyMedianMs, receiver.latencySpread),
+      nodeFactor * drawLogNormal(random, receiver.latencyMedianMs, receiver.latencySpread),
     );
     if (random() < receiver.failureRate) {
       return { latencyMs, outcome: receiver.storeAndForward ? 'queued' : 'declined' };
@@ -244,6 +256,9 @@ export function createTrafficEngine(options: TrafficEngineOptions) {
       );
 
       const nodeTick = new Map(nodes.map((node) => [node.id, { count: 0, histogram: createHistogram() }]));
+      const nodeFactors = new Map(
+        nodes.map((node) => [node.id, nodeLatencyFactor(options.seed, node.id, tickEnd / TICK_MS, tickEnd)]),
+      );
       const receiverTick = new Map([...allReceivers.keys()].map((id) => [id, { requests: 0, successes: 0 }]));
       const transactions: SimulatedTransaction[] = [];
 
@@ -266,7 +281,7 @@ export function createTrafficEngine(options: TrafficEngineOptions) {
         const { latencyMs, outcome } =
           receiver === undefined
             ? { latencyMs: UNROUTED_LATENCY_MS, outcome: 'unrouted' as const }
-            : deliver(random, receiver, time);
+            : deliver(random, receiver, time, nodeFactors.get(node.id) ?? 1);
 
         const perNode = nodeTick.get(node.id);
         if (perNode !== undefined) {

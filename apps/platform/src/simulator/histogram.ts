@@ -29,7 +29,10 @@ export function addHistogram(target: Histogram, source: Histogram, sign: 1 | -1)
   }
 }
 
-/** The value below which `fraction` of the recorded latencies fall (the bucket's geometric middle); 0 when empty. */
+/**
+ * The value below which `fraction` of the recorded latencies fall, interpolated within its bucket
+ * (so two windows of different traffic rarely report the same figure); 0 when empty.
+ */
 export function percentileOf(histogram: Histogram, fraction: number): number {
   let total = 0;
   for (const count of histogram) {
@@ -41,10 +44,11 @@ export function percentileOf(histogram: Histogram, fraction: number): number {
   const rank = fraction * total;
   let seen = 0;
   for (let bucket = 0; bucket < HISTOGRAM_BUCKETS; bucket += 1) {
-    seen += histogram[bucket] ?? 0;
-    if (seen >= rank) {
-      return MIN_MS * BUCKET_RATIO ** (bucket + 0.5);
+    const count = histogram[bucket] ?? 0;
+    if (count > 0 && seen + count >= rank) {
+      return MIN_MS * BUCKET_RATIO ** (bucket + Math.max(0, rank - seen) / count);
     }
+    seen += count;
   }
   return MAX_MS;
 }

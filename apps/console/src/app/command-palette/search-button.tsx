@@ -15,7 +15,7 @@ export function SearchButton({ onClick }: { onClick: () => void }) {
       // Named by its text alone: the key hint is hidden from the name (aria-keyshortcuts says it).
       aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}
       rightSection={
-        <Kbd size="xs" aria-hidden>
+        <Kbd size="xs" aria-hidden visibleFrom="sm">
           {apple ? '⌘' : 'Ctrl'} K
         </Kbd>
       }

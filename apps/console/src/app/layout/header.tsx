@@ -1,6 +1,8 @@
 import { Anchor, Burger, Group, Text, Tooltip, ActionIcon } from '@mantine/core';
 import type { RuntimeConfig } from '@web-control/contract/runtime-config';
+import { getSupportUrl } from '../../shared/runtime-config';
 import { SearchButton } from '../command-palette/search-button';
+import classes from './header.module.css';
 
 interface HeaderProps {
   config: RuntimeConfig;
@@ -50,24 +52,24 @@ export function Header({
           {config.clientName}
         </Text>
       </Group>
-      <Group gap="md" wrap="nowrap">
+      <div className={classes.end}>
         <SearchButton onClick={onOpenSearch} />
-        {config.supportUrl ? (
-          <Anchor href={config.supportUrl} target="_blank" rel="noopener noreferrer" size="sm">
+        <div className={classes.links}>
+          <Anchor href={getSupportUrl()} target="_blank" rel="noopener noreferrer" inherit>
             Support
           </Anchor>
-        ) : null}
-        {config.userGuideUrl && username ? (
-          <Anchor href={config.userGuideUrl} target="_blank" rel="noopener noreferrer" size="sm">
-            User Guide
-          </Anchor>
-        ) : null}
+          {config.userGuideUrl && username ? (
+            <Anchor href={config.userGuideUrl} target="_blank" rel="noopener noreferrer" inherit>
+              User Guide
+            </Anchor>
+          ) : null}
+        </div>
         {username ? (
-          <Text size="sm">
+          <Text className={classes.user} inherit>
             logged in as <strong>{firstWord(username)}</strong>
           </Text>
         ) : null}
-      </Group>
+      </div>
     </Group>
   );
 }

@@ -52,3 +52,9 @@ export function errorMessageOf<TFallback>(error: unknown, fallback: TFallback): 
 export function refusalText(error: unknown, failedText: (status: number | undefined) => string): string {
   return errorMessageOf(error, null) ?? failedText(statusOf(error));
 }
+
+/** The catalogue's text for a load that failed on the platform's side: "Could not retrieve … (503). Contact support if this persists." */
+export function retrievalFailedText(what: string): (status: number | undefined) => string {
+  return (status) =>
+    `Could not retrieve ${what}${status === undefined ? '' : ` (${status})`}. Contact support if this persists.`;
+}

@@ -65,6 +65,9 @@ export interface LegCatalogue {
   originatorTypes: readonly OriginatorTypeProfile[];
 }
 
+/** How far back from the newest leg a leg announcing a follow-up is looked for (a tick is 10 s). */
+const ANNOUNCED_WINDOW = '1 minute';
+
 const TRANSACTION_COLUMNS = [
   't.seq',
   't.uuid',
@@ -216,6 +219,21 @@ export function createTransactionsRepository() {
         .where('uuid', '=', uuid)
         .executeTakeFirst();
       return row === undefined ? undefined : Number(row.seq);
+    },
+
+    /**
+     * Whether a leg started within ANNOUNCED_WINDOW of the newest names `uuid` as its next leg: a
+     * follow-up leg is written in the tick it starts in, up to one tick after the leg naming it.
+     * Reads only the newest legs, by the time index.
+     */
+    async isAnnounced(executor: DbExecutor, uuid: string): Promise<boolean> {
+      const { rows } = await sql<{ announced: boolean }>`
+        select exists (
+          select 1 from transactions
+          where time_started >= (select max(time_started) from transactions) - ${ANNOUNCED_WINDOW}::interval
+            and uuid_next = ${uuid}
+        ) as announced`.execute(executor);
+      return rows[0]?.announced === true;
     },
 
     async findTransaction(executor: DbExecutor, uuid: string): Promise<TransactionRow | undefined> {

@@ -8,6 +8,7 @@ import {
   type ServiceType,
   type Transaction,
   type TransactionLegResponse,
+  type TransactionNotFoundDetails,
   type TransactionsQuery,
   type TransactionsResponse,
 } from '@web-control/contract/transactions';
@@ -17,6 +18,7 @@ import { createTransactionsRepository, type TransactionRow } from './repository.
 
 export const TRANSACTION_MESSAGES = {
   notFound: 'This transaction does not exist (it may be older than the retention period)',
+  pending: 'This transaction is still being recorded; it should appear in a few seconds',
 } as const;
 
 function toTransaction(row: TransactionRow): Transaction {
@@ -42,6 +44,12 @@ export interface TransactionsServiceDeps {
 
 export function createTransactionsService({ db, listReceivers }: TransactionsServiceDeps) {
   const repository = createTransactionsRepository();
+
+  /** An unknown id: pending while a just-recorded leg names it as its next leg, else gone for good. */
+  async function transactionNotFound(uuid: string) {
+    const details: TransactionNotFoundDetails = { pending: await repository.isAnnounced(db, uuid) };
+    return notFound(details.pending ? TRANSACTION_MESSAGES.pending : TRANSACTION_MESSAGES.notFound, details);
+  }
 
   return {
     /**
@@ -74,7 +82,7 @@ export function createTransactionsService({ db, listReceivers }: TransactionsSer
 
     async getLeg(uuid: string): Promise<TransactionLegResponse> {
       const row = await repository.findTransaction(db, uuid);
-      if (row === undefined) throw notFound(TRANSACTION_MESSAGES.notFound);
+      if (row === undefined) throw await transactionNotFound(uuid);
       return {
         transactionLeg: {
           uuid: row.uuid,
@@ -88,7 +96,7 @@ export function createTransactionsService({ db, listReceivers }: TransactionsSer
 
     async listMessages(uuid: string): Promise<EdgeMessage[]> {
       const seq = await repository.findSeq(db, uuid);
-      if (seq === undefined) throw notFound(TRANSACTION_MESSAGES.notFound);
+      if (seq === undefined) throw await transactionNotFound(uuid);
       return (await repository.listMessages(db, seq)).map((row) => ({
         id: String(row.position),
         edgeName: row.edge_name,

@@ -325,6 +325,23 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
       const missing = await get(url);
       expect(missing.statusCode, url).toBe(404);
       expect(missing.json<{ errorMessage: string }>().errorMessage).toBe(TRANSACTION_MESSAGES.notFound);
+      expect(missing.json<{ details: unknown }>().details, 'it never will exist').toEqual({ pending: false });
+    }
+  });
+
+  it('tells a leg still being written (named by a new leg as its next) from one that never will be', async () => {
+    const newest = (await list()).transactions[0];
+    const followUp = '00000000-0000-4000-8000-0000000000f1';
+    await sql`update transactions set uuid_next = ${followUp} where uuid = ${newest?.uuid ?? ''}`.execute(
+      database.db,
+    );
+    for (const url of [`/api/ecs/transactions/${followUp}`, `/api/ecs/transactions/${followUp}/messages`]) {
+      const pending = await get(url);
+      expect(pending.statusCode, url).toBe(404);
+      expect(pending.json()).toMatchObject({
+        errorMessage: TRANSACTION_MESSAGES.pending,
+        details: { pending: true },
+      });
     }
   });
 

@@ -8,6 +8,7 @@ import classes from './date-range-picker.module.css';
 import {
   HOURS_PER_DAY,
   MINUTES_PER_HOUR,
+  noticeOfStep,
   stepTime,
   withDays,
   type DateTimeRange,
@@ -56,10 +57,17 @@ export function DateRangePicker({ label, value, onChange }: DateRangePickerProps
   const [bounds, setBounds] = useState<CalendarBounds | null>(null);
   // The first day clicked of a range still being chosen.
   const [startDay, setStartDay] = useState<string | null>(null);
+  // What the last time step did besides stepping (a wrap within the day, a stop at the other bound).
+  const [notice, setNotice] = useState<string | null>(null);
 
   const setOpened = (opened: boolean) => {
     setBounds(opened ? calendarBounds(new Date()) : null);
     setStartDay(null);
+    setNotice(null);
+  };
+  const stepBound = (bound: RangeBound, unit: 'hours' | 'minutes', by: Step) => {
+    setNotice(noticeOfStep(value, bound, unit, by));
+    onChange(stepTime(value, bound, unit, by));
   };
 
   const chooseDays = ([start, end]: [string | null, string | null]) => {
@@ -113,9 +121,12 @@ export function DateRangePicker({ label, value, onChange }: DateRangePickerProps
             ) : null}
           </Tabs.Panel>
           <Tabs.Panel value="time" pt="sm">
-            <Stack gap="sm">
-              <BoundTime title="Start" bound="from" value={value} onChange={onChange} />
-              <BoundTime title="End" bound="to" value={value} onChange={onChange} />
+            <Stack gap="sm" maw={320}>
+              <BoundTime title="Start" bound="from" value={value} onStep={stepBound} />
+              <BoundTime title="End" bound="to" value={value} onStep={stepBound} />
+              <Text size="sm" c="orange.9" role="status">
+                {notice}
+              </Text>
             </Stack>
           </Tabs.Panel>
         </Tabs>
@@ -128,12 +139,12 @@ interface BoundTimeProps {
   title: string;
   bound: RangeBound;
   value: DateTimeRange;
-  onChange: (range: DateTimeRange) => void;
+  onStep: (bound: RangeBound, unit: 'hours' | 'minutes', by: Step) => void;
 }
 
-function BoundTime({ title, bound, value, onChange }: BoundTimeProps) {
+function BoundTime({ title, bound, value, onStep }: BoundTimeProps) {
   const date = value[bound];
-  const step = (unit: 'hours' | 'minutes') => (by: Step) => onChange(stepTime(value, bound, unit, by));
+  const step = (unit: 'hours' | 'minutes') => (by: Step) => onStep(bound, unit, by);
   return (
     <Fieldset legend={title} variant="unstyled">
       <Text size="sm" mb={4}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stepHours, stepMinutes, stepTime, withDays } from './date-time-range';
+import { noticeOfStep, STEP_NOTICES, stepHours, stepMinutes, stepTime, withDays } from './date-time-range';
 
 const at = (day: number, hours: number, minutes: number) => new Date(2026, 10, day, hours, minutes);
 
@@ -38,5 +38,25 @@ describe('date-time range edits', () => {
     expect(withDays(range, at(1, 0, 0), at(3, 0, 0))).toEqual({ from: at(1, 8, 15), to: at(3, 17, 45) });
     const evening = { from: at(20, 18, 0), to: at(21, 9, 0) };
     expect(withDays(evening, at(5, 0, 0), at(5, 0, 0))).toEqual({ from: at(5, 18, 0), to: at(5, 18, 0) });
+  });
+});
+
+describe('what a step says', () => {
+  const range = { from: at(22, 0, 0), to: at(22, 23, 59) };
+
+  it('says so when the end hour goes past 23:59 and round to 00 of the same day', () => {
+    expect(noticeOfStep(range, 'to', 'hours', 1)).toBe(STEP_NOTICES.endWrapped);
+    expect(noticeOfStep({ from: at(22, 1, 0), to: at(22, 23, 30) }, 'to', 'hours', 1)).toBe(
+      `${STEP_NOTICES.endWrapped} ${STEP_NOTICES.endStopped}`,
+    );
+    expect(noticeOfStep(range, 'from', 'hours', -1)).toBe(STEP_NOTICES.startWrapped);
+    expect(noticeOfStep({ from: at(22, 0, 30), to: at(22, 12, 0) }, 'from', 'hours', -1)).toBe(
+      `${STEP_NOTICES.startWrapped} ${STEP_NOTICES.startStopped}`,
+    );
+  });
+
+  it('says nothing for an ordinary step', () => {
+    expect(noticeOfStep(range, 'to', 'hours', -1)).toBeNull();
+    expect(noticeOfStep(range, 'from', 'minutes', 1)).toBeNull();
   });
 });

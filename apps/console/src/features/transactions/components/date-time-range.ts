@@ -44,8 +44,40 @@ export function stepTime(
   unit: 'hours' | 'minutes',
   step: Step,
 ): DateTimeRange {
-  const date = new Date(range[bound]);
-  if (unit === 'hours') date.setHours(stepHours(date.getHours(), step));
-  else date.setMinutes(stepMinutes(date.getMinutes(), step));
-  return ordered({ ...range, [bound]: date }, bound);
+  return ordered({ ...range, [bound]: stepDate(range[bound], unit, step) }, bound);
+}
+
+function stepDate(date: Date, unit: 'hours' | 'minutes', step: Step): Date {
+  const next = new Date(date);
+  if (unit === 'hours') next.setHours(stepHours(date.getHours(), step));
+  else next.setMinutes(stepMinutes(date.getMinutes(), step));
+  return next;
+}
+
+/** What a step did besides the step itself, so the operator is told (hours wrap within the day). */
+export const STEP_NOTICES = {
+  endWrapped:
+    'The end hour went round to 00 on the same day. To end on a later day, choose it in the calendar.',
+  startWrapped:
+    'The start hour went round to 23 on the same day. To start on an earlier day, choose it in the calendar.',
+  endStopped: 'The end may not precede the start, so it was set to the start.',
+  startStopped: 'The start may not follow the end, so it was set to the end.',
+} as const;
+
+/** The notices for a step of `range` (before the step), or null when it did just what it said. */
+export function noticeOfStep(
+  range: DateTimeRange,
+  bound: RangeBound,
+  unit: 'hours' | 'minutes',
+  step: Step,
+): string | null {
+  const hours = range[bound].getHours();
+  const wrapped = unit === 'hours' && (step === 1 ? hours === HOURS_PER_DAY - 1 : hours === 0);
+  const stopped =
+    stepTime(range, bound, unit, step)[bound].getTime() !== stepDate(range[bound], unit, step).getTime();
+  const notices = [
+    wrapped ? (bound === 'to' ? STEP_NOTICES.endWrapped : STEP_NOTICES.startWrapped) : null,
+    stopped ? (bound === 'to' ? STEP_NOTICES.endStopped : STEP_NOTICES.startStopped) : null,
+  ].filter((notice) => notice !== null);
+  return notices.length > 0 ? notices.join(' ') : null;
 }

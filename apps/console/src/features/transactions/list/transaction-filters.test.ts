@@ -37,6 +37,17 @@ describe('transaction filters in the URL', () => {
     expect(corrected('reference=R1')).toBeNull();
   });
 
+  it('rewrites a page beyond the last the platform answers, or an unreadable one', () => {
+    const corrected = (query: string) => {
+      const params = new URLSearchParams(query);
+      return correctedListParams(params, readListRequest(params, today()))?.toString() ?? null;
+    };
+    // Offset 1,000,000 is the deepest: page 50,001 is the last.
+    expect(corrected('page=99999')).toBe('page=50001');
+    expect(corrected('page=abc&reference=R1')).toBe('reference=R1');
+    expect(corrected('page=50001')).toBeNull();
+  });
+
   it('reads every filter and the page', () => {
     const params = new URLSearchParams(
       'from=2026-11-20T08:30&to=2026-11-21T17:45&reference=%20REF-9%20&service=svc-1&receiver=rcv-2&page=3',

@@ -1,4 +1,9 @@
-import { formatCompactIso, type TransactionsQuery } from '@web-control/contract/transactions';
+import {
+  formatCompactIso,
+  TRANSACTIONS_MAX_OFFSET,
+  TRANSACTIONS_PAGE_SIZE,
+  type TransactionsQuery,
+} from '@web-control/contract/transactions';
 import dayjs from 'dayjs';
 import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
 import type { DateTimeRange } from '../components/date-time-range';
@@ -23,9 +28,13 @@ export function todayRange(now: Date): DateTimeRange {
   };
 }
 
+/** The last page the platform can be asked for (its deepest offset). */
+export const LAST_PAGE = TRANSACTIONS_MAX_OFFSET / TRANSACTIONS_PAGE_SIZE + 1;
+
 function parsePage(text: string | null): number {
   const page = /^\d+$/.test(text ?? '') ? Number(text) : 1;
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  if (!Number.isFinite(page) || page < 1) return 1;
+  return Math.min(page, LAST_PAGE);
 }
 
 /** The request in the search params; what is missing or unreadable takes its default. */
@@ -61,12 +70,20 @@ export function writeListRequest({ filters, page }: ListRequest): URLSearchParam
 
 /**
  * The address to show instead of one whose range could not be read or was reversed (the default
- * range shows then); null when the address already says what is shown, or names no range.
+ * range shows then), or whose page could not be read or lies beyond the last; null when the
+ * address already says what is shown (an address naming no range keeps naming none).
  */
 export function correctedListParams(params: URLSearchParams, request: ListRequest): URLSearchParams | null {
-  if (!params.has('from') && !params.has('to')) return null;
   const shown = writeListRequest(request);
-  return params.get('from') === shown.get('from') && params.get('to') === shown.get('to') ? null : shown;
+  const namesRange = params.has('from') || params.has('to');
+  const rangeShown = params.get('from') === shown.get('from') && params.get('to') === shown.get('to');
+  const pageShown = !params.has('page') || params.get('page') === shown.get('page');
+  if ((!namesRange || rangeShown) && pageShown) return null;
+  if (!namesRange) {
+    shown.delete('from');
+    shown.delete('to');
+  }
+  return shown;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core';
 import type { Transaction } from '@web-control/contract/transactions';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/format/dates';
@@ -55,7 +54,7 @@ function TransactionRow({ transaction, expanded, onToggle }: TransactionRowProps
       >
         {COLUMNS.map((column) => (
           <div key={column}>
-            <VisuallyHidden>{`${column}:`}</VisuallyHidden> {cells[column]}
+            <span className={classes.label}>{`${column}:`}</span> {cells[column]}
           </div>
         ))}
       </div>
@@ -74,7 +73,7 @@ interface TransactionsListProps {
 export function TransactionsList({ transactions, selectedUuid, onToggle }: TransactionsListProps) {
   return (
     <div>
-      {/* Each row names its values for screen readers; these headings are for the eye. */}
+      {/* Each row names its values for screen readers, and for the eye on narrow screens, where these headings hide. */}
       <div className={`${classes.columns} ${classes.header}`} aria-hidden>
         {COLUMNS.map((column) => (
           <div key={column}>{column}</div>

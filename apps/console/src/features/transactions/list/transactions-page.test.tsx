@@ -218,15 +218,17 @@ describe('transactions list', () => {
     expect(screen.queryByRole('list', { name: 'Transactions' })).toBeNull();
   });
 
-  it('shows no message when the load fails, and nothing claiming no match', async () => {
+  it('says a failed load failed (the platform’s reason for a refusal), and nothing claiming no match', async () => {
     setup({
       'GET /api/ecs/transactions': () => jsonResponse(500, { errorMessage: 'down', code: 'INTERNAL' }),
     });
     await openPage();
     expect(screen.queryByLabelText('Loading transactions')).toBeNull();
     expect(screen.queryByText('No transactions match your query')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Could not retrieve transactions (500). Contact support if this persists.',
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('shows a row per transaction: time started, reference, service, receiver, originator and state', async () => {

@@ -3,9 +3,16 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { EmptyState, LoadingState } from '../../../shared/ui/query-state';
+import { refusalText } from '../../../shared/http/error-message';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useFilterOptions } from '../api/get-filter-options';
-import { FILTER_DEBOUNCE_MS, NO_TRANSACTIONS, TRANSACTIONS_TITLE } from './constants';
+import {
+  FILTER_DEBOUNCE_MS,
+  loadFailedText,
+  NO_TRANSACTIONS,
+  TRANSACTIONS_TITLE,
+  TRY_AGAIN,
+} from './constants';
 import { FilterForm } from './filter-form';
 import {
   readListRequest,
@@ -49,7 +56,13 @@ function Paging({ state, onPage }: PagingProps) {
   );
 }
 
-function Results({ state, onToggle }: { state: TransactionsPageState; onToggle: (uuid: string) => void }) {
+interface ResultsProps {
+  state: TransactionsPageState;
+  onToggle: (uuid: string) => void;
+  onRetry: () => void;
+}
+
+function Results({ state, onToggle, onRetry }: ResultsProps) {
   if (state.loading) {
     return <LoadingState label="Loading transactions" />;
   }
@@ -62,8 +75,13 @@ function Results({ state, onToggle }: { state: TransactionsPageState; onToggle: 
       />
     );
   }
-  // A failed load shows no message (specification section 8), and no claim that nothing matched.
-  return state.error === null ? <EmptyState text={NO_TRANSACTIONS} /> : null;
+  // A failed refresh keeps the list above without a word (specification section 8); a failed load
+  // with nothing to show says so rather than leave an empty card, or claim that nothing matched.
+  return state.error === null ? (
+    <EmptyState text={NO_TRANSACTIONS} />
+  ) : (
+    <ErrorState text={refusalText(state.error, loadFailedText)} retryLabel={TRY_AGAIN} onRetry={onRetry} />
+  );
 }
 
 /**
@@ -120,7 +138,7 @@ export function TransactionsPage() {
           <FilterForm value={filters} options={options.data} onChange={changeFilters} />
           <Paper withBorder p="md">
             <Stack gap="sm">
-              <Results state={list.state} onToggle={list.select} />
+              <Results state={list.state} onToggle={list.select} onRetry={list.refresh} />
               <Paging state={list.state} onPage={goToPage} />
             </Stack>
           </Paper>

@@ -1,7 +1,7 @@
 /** The message page's constants and texts (specification sections 2 and 9). */
 export const TRACE_REFRESH_MS = 5_000;
 export const COPIED_DURATION_MS = 3_000;
-/** How long an id the platform does not know may still be "on its way" before the page says so. */
+/** How long an id the platform says is being written may still be "on its way" before the page says it was not found. */
 export const TRACE_NOT_FOUND_AFTER_MS = 60_000;
 /** Repeat counts above this show as '999+'. */
 export const MAX_SHOWN_REPEATS = 999;

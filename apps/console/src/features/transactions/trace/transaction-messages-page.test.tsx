@@ -385,21 +385,39 @@ describe('transaction messages page', () => {
       'href',
       '/dashboard/transactions',
     );
-    expect(screen.getByRole('button', { name: 'Copy Trace' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Copy Trace' }), 'nothing to copy').not.toBeInTheDocument();
   });
 
-  it('says an unknown id was not found once it has waited a minute, and shows the leg if it turns up', async () => {
+  it('says at once that an id the platform says does not exist was not found (retention removed it)', async () => {
+    const gone = {
+      errorMessage: 'This transaction does not exist (it may be older than the retention period)',
+      code: 'NOT_FOUND',
+      details: { pending: false },
+    };
+    setup({
+      [`GET /api/ecs/transactions/${LEG}`]: () => jsonResponse(404, gone),
+      [`GET /api/ecs/transactions/${LEG}/messages`]: () => jsonResponse(404, gone),
+    });
+    renderRoutes(routes, { path: LEG_PATH });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'No transaction with this ID was found. Check the link, or find the transaction by its reference on the Transactions page.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to Transactions' })).toHaveAttribute(
+      'href',
+      '/dashboard/transactions',
+    );
+    expect(screen.queryByRole('button', { name: 'Copy Trace' }), 'nothing to copy').not.toBeInTheDocument();
+  });
+
+  it('gives a leg being written a minute before saying it was not found, and shows it if it turns up', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let known = false;
+    const pending = { errorMessage: 'Still being recorded', code: 'NOT_FOUND', details: { pending: true } };
     setup({
       [`GET /api/ecs/transactions/${LEG}`]: () =>
-        known
-          ? jsonResponse(200, legResponse(LEG))
-          : jsonResponse(404, { errorMessage: 'No such transaction', code: 'NOT_FOUND' }),
+        known ? jsonResponse(200, legResponse(LEG)) : jsonResponse(404, pending),
       [`GET /api/ecs/transactions/${LEG}/messages`]: () =>
-        known
-          ? jsonResponse(200, { messages })
-          : jsonResponse(404, { errorMessage: 'No such transaction', code: 'NOT_FOUND' }),
+        known ? jsonResponse(200, { messages }) : jsonResponse(404, pending),
     });
     renderRoutes(routes, { path: LEG_PATH });
     expect(await screen.findByRole('status')).toHaveTextContent('These messages are still on their way');

@@ -1,4 +1,3 @@
-import { HTTP_STATUS, isNotFound, statusOf } from '../../../shared/http/error-message';
 import {
   ActionIcon,
   Alert,
@@ -13,9 +12,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import type { EdgeMessage, TransactionLegResponse } from '@web-control/contract/transactions';
+import {
+  transactionNotFoundDetailsSchema,
+  type EdgeMessage,
+  type TransactionLegResponse,
+} from '@web-control/contract/transactions';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { HTTP_STATUS, isNotFound, statusOf } from '../../../shared/http/error-message';
+import { HttpError } from '../../../shared/http/http-error';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useMessages } from '../api/get-messages';
 import { useTransactionLeg } from '../api/get-transaction-leg';
@@ -57,7 +62,13 @@ function CopyTraceButton({
   );
 }
 
-/** True once the page has been open for `ms`: an unknown id may be a transaction still being written. */
+/** True when the platform's 404 says the leg is being written (a just-recorded leg names it as its next). */
+function isPending(error: unknown): boolean {
+  if (!(error instanceof HttpError) || !isNotFound(error)) return false;
+  return transactionNotFoundDetailsSchema.safeParse(error.errorBody?.details).data?.pending === true;
+}
+
+/** True once the page has been open for `ms`: a leg being written gets that long to appear. */
 function useOpenFor(ms: number): boolean {
   const [elapsed, setElapsed] = useState(false);
   useEffect(() => {
@@ -83,9 +94,12 @@ function TransactionTrace({ uuid }: { uuid: string }) {
   const visible = selected ? [selected] : sorted;
   const transactionLeg = leg.data?.transactionLeg;
   const waitedLongEnough = useOpenFor(TRACE_NOT_FOUND_AFTER_MS);
-  // An id that is no id (400) never will be one; an unknown one (404) may still be on its way.
+  // An id that is no id (400), or one the platform says does not exist (404), never will be one,
+  // unless the platform says it is being written: that one gets a minute. The refresh goes on, so
+  // a leg that does turn up is shown.
   const invalidId = statusOf(leg.error) === HTTP_STATUS.badRequest;
-  const notFound = sorted.length === 0 && (invalidId || (waitedLongEnough && isNotFound(leg.error)));
+  const unknownId = isNotFound(leg.error) && (!isPending(leg.error) || waitedLongEnough);
+  const notFound = sorted.length === 0 && (invalidId || unknownId);
 
   return (
     <Stack>
@@ -102,12 +116,14 @@ function TransactionTrace({ uuid }: { uuid: string }) {
       ) : (
         <>
           {leg.data ? <LegSummary leg={leg.data} /> : null}
-          <Group gap="sm">
-            <Button variant="default" disabled={!selected} onClick={() => setSelectedId(null)}>
-              {selected ? TRACE_TEXTS.showAll : TRACE_TEXTS.showingAll}
-            </Button>
-            <CopyTraceButton leg={leg.data} messages={sorted} />
-          </Group>
+          {notFound ? null : (
+            <Group gap="sm">
+              <Button variant="default" disabled={!selected} onClick={() => setSelectedId(null)}>
+                {selected ? TRACE_TEXTS.showAll : TRACE_TEXTS.showingAll}
+              </Button>
+              <CopyTraceButton leg={leg.data} messages={sorted} />
+            </Group>
+          )}
           {sorted.length === 0 ? (
             <Alert color="blue" variant="light" role="status">
               {notFound ? (
