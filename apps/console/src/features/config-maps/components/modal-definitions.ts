@@ -1,4 +1,4 @@
-import type { Mapping } from '@web-control/contract/config-maps';
+import type { CreateMapBody, Mapping } from '@web-control/contract/config-maps';
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
 import { lazyModalContent } from '../../../shared/modals/preload';
 
@@ -13,7 +13,7 @@ export const CREATE_MAP_TITLE = 'Create Map';
 
 export interface CreateMapParams {
   /** Creates the map; a refusal stays on the modal. */
-  apply: (name: string) => Promise<unknown>;
+  apply: (map: CreateMapBody) => Promise<unknown>;
 }
 
 export const createMapModal: ModalDefinition<CreateMapParams, true> = {
