@@ -46,7 +46,9 @@ test('only EDIT_MAPPINGS offers Editing; Clear belongs to Editing', async ({ bro
   const support = await supportContext.newPage();
   await signInAt(support, `${MAPS_PATH}/currency-codes`, 'support');
   await expect(support.getByRole('rowheader', { name: '840' })).toBeVisible();
-  await expect(support.getByRole('combobox', { name: 'Mode' }), 'no editing for read-only users').toHaveCount(0);
+  await expect(support.getByRole('combobox', { name: 'Mode' }), 'no editing for read-only users').toHaveCount(
+    0,
+  );
   await expect(support.getByRole('button', { name: 'Clear' }), 'no Clear while viewing').toHaveCount(0);
   await supportContext.close();
 
@@ -65,7 +67,9 @@ test('Download gives CSV by default; a changes download lists the deleted rows, 
   await expect(page.getByRole('rowheader', { name: '4111' })).toBeVisible();
   const applied = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download', exact: true }).click();
-  expect((await applied).suggestedFilename(), 'CSV unless another format is chosen').toBe(`${PENDING_MAP}.csv`);
+  expect((await applied).suggestedFilename(), 'CSV unless another format is chosen').toBe(
+    `${PENDING_MAP}.csv`,
+  );
 
   await startEditing(page);
   await page.getByRole('combobox', { name: 'View' }).selectOption('All Changes');
