@@ -8,12 +8,16 @@ import { commentText, VALIDATION_MESSAGES } from './validation.ts';
  * and pushed to the switch nodes (clients) that subscribe to them.
  */
 
-/** Map names are identifiers the switch refers to; the map id is its name. */
-export const MAP_NAME_MAX_LENGTH = 64;
-export const MAP_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
-export const MAP_NAME_MESSAGE =
-  'A map name starts with a lowercase letter or digit and holds only lowercase letters, digits, dots, hyphens and underscores.';
-export const MAP_NAME_TAKEN_MESSAGE = (name: string) => `A map named '${name}' already exists.`;
+/**
+ * A map's id is the identifier the switch and the addresses refer to; its name is what people read
+ * (specification 1, sections 5 and 9: id at most 32 characters, name at most 128).
+ */
+export const MAP_ID_MAX_LENGTH = 32;
+export const MAP_NAME_MAX_LENGTH = 128;
+export const MAP_ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
+export const MAP_ID_MESSAGE =
+  'A map id starts with a lowercase letter or digit and holds only lowercase letters, digits, dots, hyphens and underscores.';
+export const MAP_ID_TAKEN_MESSAGE = (id: string) => `A map with id '${id}' already exists.`;
 
 /** Keys may hold any text the contract's text() takes; in paths they are URL-encoded. */
 export const MAPPING_KEY_MAX_LENGTH = 200;
@@ -43,16 +47,21 @@ const configComment = commentText(CONFIG_COMMENT_MAX_LENGTH);
 // ---------------------------------------------------------------------------------------------
 // Maps
 
+export const mapIdSchema = text()
+  .trim()
+  .min(1, VALIDATION_MESSAGES.required)
+  .max(MAP_ID_MAX_LENGTH, VALIDATION_MESSAGES.maxLength(MAP_ID_MAX_LENGTH))
+  .regex(MAP_ID_PATTERN, MAP_ID_MESSAGE);
+
 export const mapNameSchema = text()
   .trim()
   .min(1, VALIDATION_MESSAGES.required)
-  .max(MAP_NAME_MAX_LENGTH, `A map name has at most ${MAP_NAME_MAX_LENGTH} characters.`)
-  .regex(MAP_NAME_PATTERN, MAP_NAME_MESSAGE);
+  .max(MAP_NAME_MAX_LENGTH, VALIDATION_MESSAGES.maxLength(MAP_NAME_MAX_LENGTH));
 
-export const mapIdParamsSchema = z.object({ id: mapNameSchema });
+export const mapIdParamsSchema = z.object({ id: mapIdSchema });
 
 /** POST {config}/maps (EDIT_MAPPINGS): the create-map modal. */
-export const createMapBodySchema = z.object({ name: mapNameSchema });
+export const createMapBodySchema = z.object({ id: mapIdSchema, name: mapNameSchema });
 export type CreateMapBody = z.infer<typeof createMapBodySchema>;
 export const createMapResponseSchema = z.object({ id: text(), name: text() });
 export type CreateMapResponse = z.infer<typeof createMapResponseSchema>;
@@ -155,7 +164,7 @@ export type VersionsResponse = z.infer<typeof versionsResponseSchema>;
 export const submitVersionBodySchema = z.object({ comment: configComment });
 export type SubmitVersionBody = z.infer<typeof submitVersionBodySchema>;
 
-export const versionParamsSchema = z.object({ id: mapNameSchema, versionId: z.uuid() });
+export const versionParamsSchema = z.object({ id: mapIdSchema, versionId: z.uuid() });
 
 /**
  * POST {config}/maps/{id}/versions/{versionId}/reviews (APPROVE_MAPS): versionId is the newest
@@ -271,7 +280,7 @@ const storedMappingKeySchema = text()
   .min(1, EMPTY_MAPPING_MESSAGE)
   .max(MAPPING_KEY_MAX_LENGTH, mappingKeyLength)
   .refine((key) => !DOT_KEYS.includes(key), DOT_KEY_MESSAGE);
-export const mappingParamsSchema = z.object({ id: mapNameSchema, key: storedMappingKeySchema });
+export const mappingParamsSchema = z.object({ id: mapIdSchema, key: storedMappingKeySchema });
 
 export const JSON_PATCH_CONTENT_TYPE = 'application/json-patch+json';
 export const MAPPING_VALUE_PATH = '/value';
@@ -384,7 +393,7 @@ export const clientIdSchema = text().regex(
 );
 
 /** PUT {config}/clients/{clientId}: register (or re-subscribe) a client; a new secret is returned once. */
-export const registerClientBodySchema = z.object({ maps: z.array(mapNameSchema).max(1000) });
+export const registerClientBodySchema = z.object({ maps: z.array(mapIdSchema).max(1000) });
 export const clientParamsSchema = z.object({ clientId: clientIdSchema });
 export const registerClientResponseSchema = z.object({
   clientId: text(),

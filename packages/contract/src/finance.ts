@@ -244,6 +244,8 @@ export type AuditsQuery = z.infer<typeof auditsQuerySchema>;
 
 export const auditSchema = z.object({
   auditId: z.number().int(),
+  /** The action audited: its request (REGISTERED) and its outcome share it. */
+  actionId: z.uuid(),
   auditDate: z.iso.datetime({ offset: true }),
   username: text(),
   reviewerUsername: text().nullable(),

@@ -23,6 +23,7 @@ import * as fileLoadErrors from './migrations/0021-file-load-errors.ts';
 import * as reviewAuthors from './migrations/0022-review-authors.ts';
 import * as sessionActivity from './migrations/0023-session-activity.ts';
 import * as reconFieldDisplay from './migrations/0024-recon-field-display.ts';
+import * as configMapNames from './migrations/0025-config-map-names.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-review-authors': reviewAuthors,
   '0023-session-activity': sessionActivity,
   '0024-recon-field-display': reconFieldDisplay,
+  '0025-config-map-names': configMapNames,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

@@ -81,6 +81,9 @@ export const MAPPINGS_TEXTS = {
   submitTitle: 'Submit for Review',
   submitText: 'Submit every unsubmitted change of this map for review.',
   downloadAs: (format: string) => format.toUpperCase(),
+  downloadFormat: 'Download as',
+  /** A prefix filter that matches nothing: the map is not empty, the filter is. */
+  noMatch: 'No mappings match the filter.',
 } as const;
 
 export const MAPPING_VIEWS = {

@@ -107,11 +107,11 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
     return mappingsResponseSchema.parse(response.json()).mappings;
   }
 
-  async function createMap(name: string, entries: Array<[string, string]> = []): Promise<void> {
-    const created = await call('POST', '/api/config/maps', { payload: { name } });
+  async function createMap(id: string, entries: Array<[string, string]> = []): Promise<void> {
+    const created = await call('POST', '/api/config/maps', { payload: { id, name: `The ${id} map` } });
     expect(created.statusCode, created.body).toBe(201);
     for (const [key, value] of entries) {
-      const added = await call('POST', `/api/config/maps/${name}/mappings`, { payload: { key, value } });
+      const added = await call('POST', `/api/config/maps/${id}/mappings`, { payload: { key, value } });
       expect(added.statusCode, added.body).toBe(204);
     }
   }
@@ -148,7 +148,7 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
       expect((await call('GET', url, { as: 'viewer' })).statusCode, url).toBe(200);
     }
     const edits: Array<[Method, string, unknown]> = [
-      ['POST', '/api/config/maps', { name: 'viewer-map' }],
+      ['POST', '/api/config/maps', { id: 'viewer-map', name: 'Viewer map' }],
       ['POST', `${map}/mappings`, { key: 'k', value: 'v' }],
       ['DELETE', `${map}/mappings/840`, undefined],
       ['POST', `${map}/versions`, { comment: 'c' }],
@@ -665,6 +665,35 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
     expect((await call('GET', '/api/config/maps/nope/mappings?download-format=csv')).statusCode).toBe(404);
   });
 
+  it('downloads the changes with the deleted rows, marked, and each value before', async () => {
+    await createMap('change-files', [
+      ['gone', 'old, "quoted"'],
+      ['kept', '1'],
+      ['moved', 'a'],
+    ]);
+    const version = await submit('change-files');
+    expect((await review('change-files', version.versionId, true)).statusCode).toBe(200);
+    expect((await call('DELETE', '/api/config/maps/change-files/mappings/gone')).statusCode).toBe(204);
+    expect((await patch('change-files', 'moved', 'a', 'b')).statusCode).toBe(204);
+    await call('POST', '/api/config/maps/change-files/mappings', { payload: { key: 'new', value: 'n' } });
+    const download = (format: string) =>
+      call('GET', `/api/config/maps/change-files/mappings?updates-only=true&download-format=${format}`);
+    expect((await download('csv')).body).toBe(
+      [
+        'key,value,state,previousValue',
+        'gone,,deleted,"old, ""quoted"""',
+        'moved,b,updated,a',
+        'new,n,added,',
+        '',
+      ].join('\r\n'),
+    );
+    expect(JSON.parse((await download('json')).body)).toEqual([
+      { key: 'gone', value: null, state: 'deleted', previousValue: 'old, "quoted"' },
+      { key: 'moved', value: 'b', state: 'updated', previousValue: 'a' },
+      { key: 'new', value: 'n', state: 'added', previousValue: null },
+    ]);
+  });
+
   it('pages through the returned nextPage, previousPage and firstPage URLs', async () => {
     const first = await call(
       'GET',
@@ -725,12 +754,28 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
     ).toEqual(['k4', 'k5', 'k6']);
   });
 
-  it('creates a map with a valid, unique name', async () => {
-    expect((await call('POST', '/api/config/maps', { payload: { name: 'Bad Name' } })).statusCode).toBe(400);
-    const taken = await call('POST', '/api/config/maps', { payload: { name: CURRENCY_CODES_MAP } });
+  it('creates a map with a valid, unique id (at most 32 characters) and a name (at most 128)', async () => {
+    const create = (payload: unknown) => call('POST', '/api/config/maps', { payload });
+    expect((await create({ id: 'Bad Id', name: 'Bad' })).statusCode).toBe(400);
+    const refusal = async (payload: unknown) => (await create(payload)).json<{ details: unknown }>().details;
+    expect(await refusal({ id: 'no-name' })).toEqual([
+      { location: 'body', field: 'name', message: 'This is a required field' },
+    ]);
+    expect(await refusal({ id: 'x'.repeat(33), name: 'Long id' })).toEqual([
+      { location: 'body', field: 'id', message: 'Must not exceed 32 characters' },
+    ]);
+    expect(await refusal({ id: 'long-name', name: 'n'.repeat(129) })).toEqual([
+      { location: 'body', field: 'name', message: 'Must not exceed 128 characters' },
+    ]);
+    const name = `Card routing for ${'the national switch '.repeat(5)}`.trim();
+    expect(name.length).toBeGreaterThan(64);
+    expect((await create({ id: 'x'.repeat(32), name })).json()).toEqual({ id: 'x'.repeat(32), name });
+    const listed = mapsResponseSchema.parse((await call('GET', '/api/config/maps')).json());
+    expect(listed.maps.find((map) => map.id === 'x'.repeat(32))?.name).toBe(name);
+    const taken = await create({ id: CURRENCY_CODES_MAP, name: 'Another' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
-      errorMessage: `A map named '${CURRENCY_CODES_MAP}' already exists.`,
+      errorMessage: `A map with id '${CURRENCY_CODES_MAP}' already exists.`,
     });
     expect((await call('GET', '/api/config/maps/unknown-map')).json()).toMatchObject({
       errorMessage: 'Can not find the map for unknown-map',

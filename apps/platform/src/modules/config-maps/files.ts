@@ -1,5 +1,9 @@
 import { parse } from 'csv-parse/sync';
-import { createMappingBodySchema, type DownloadFormat } from '@web-control/contract/config-maps';
+import {
+  createMappingBodySchema,
+  type DownloadFormat,
+  type Mapping,
+} from '@web-control/contract/config-maps';
 import { decodeUtf8, NOT_UTF8_MESSAGE } from '../../utf8.ts';
 
 /** Reading and writing the mappings files of upload and download. */
@@ -52,6 +56,28 @@ export const CSV_HEADER = 'key,value\r\n';
 
 export function jsonEntry(key: string, value: string, first: boolean): string {
   return `${first ? '' : ',\n'}${JSON.stringify({ key, value })}`;
+}
+
+/**
+ * A changes download (updates-only) lists every change, deletions too (decision 0013): each row
+ * with its state and the value before; a deleted row has no value, only the one it had.
+ */
+export const CHANGES_CSV_HEADER = 'key,value,state,previousValue\r\n';
+
+/** One change of a changes download. */
+export function changeOf(mapping: Mapping, format: DownloadFormat, first: boolean): string {
+  const { key, value, state, previousValue } = mapping;
+  if (format === 'json')
+    return `${first ? '' : ',\n'}${JSON.stringify({ key, value, state, previousValue })}`;
+  return `${[key, value ?? '', state, previousValue ?? ''].map(csvQuote).join(',')}\r\n`;
+}
+
+/** One mapping of a contents download; null for a deleted one, which the map no longer holds. */
+export function contentOf(mapping: Mapping, format: DownloadFormat, first: boolean): string | null {
+  if (mapping.value === null) return null;
+  return format === 'json'
+    ? jsonEntry(mapping.key, mapping.value, first)
+    : csvLine(mapping.key, mapping.value);
 }
 
 function validate(entries: Array<{ key: string; value: string; where: string }>): ParseOutcome {

@@ -8,6 +8,7 @@ export const WORKING_SEQ = 2_147_483_647;
 
 export interface MapRecord {
   id: string;
+  name: string;
   createdAt: Date;
   nextSeq: number;
   appliedSeq: number;
@@ -110,10 +111,13 @@ export function createConfigMapsRepository() {
     },
 
     /** Creates a map; false when the id is taken. */
-    async insertMap(executor: DbExecutor, map: { id: string; createdAt: Date; createdBy: string }) {
+    async insertMap(
+      executor: DbExecutor,
+      map: { id: string; name: string; createdAt: Date; createdBy: string },
+    ) {
       const row = await executor
         .insertInto('config_maps')
-        .values({ map_id: map.id, created_at: map.createdAt, created_by: map.createdBy })
+        .values({ map_id: map.id, name: map.name, created_at: map.createdAt, created_by: map.createdBy })
         .onConflict((conflict) => conflict.column('map_id').doNothing())
         .returning('map_id')
         .executeTakeFirst();
@@ -553,6 +557,7 @@ export function createConfigMapsRepository() {
 
 function toMap(row: {
   map_id: string;
+  name: string;
   created_at: Date;
   next_seq: number;
   applied_seq: number;
@@ -561,6 +566,7 @@ function toMap(row: {
 }): MapRecord {
   return {
     id: row.map_id,
+    name: row.name,
     createdAt: row.created_at,
     nextSeq: row.next_seq,
     appliedSeq: row.applied_seq,

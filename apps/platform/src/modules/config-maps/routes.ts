@@ -207,8 +207,7 @@ export const configMapsRoutes: FastifyPluginCallbackZod<ConfigMapsRoutesOptions>
         response: { 201: createMapResponseSchema, ...refusals(409) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await service.createMap(actorOf(request), request.body.name)),
+    async (request, reply) => reply.code(201).send(await service.createMap(actorOf(request), request.body)),
   );
 
   app.post(

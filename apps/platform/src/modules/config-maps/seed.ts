@@ -209,7 +209,7 @@ async function seedMap(db: DbExecutor, mapId: string, versions: DemoVersion[], n
   const created = new Date(now - (versions[0]?.ageMs ?? 0) - HOUR_MS);
   await db
     .insertInto('config_maps')
-    .values({ map_id: mapId, created_at: created, created_by: OPERATOR })
+    .values({ map_id: mapId, name: mapId, created_at: created, created_by: OPERATOR })
     .execute();
   let appliedSeq = 0;
   for (const [index, version] of versions.entries()) {
@@ -258,7 +258,12 @@ async function seedBinRouting(db: DbExecutor, entries: number, now: number): Pro
   ];
   await db
     .insertInto('config_maps')
-    .values({ map_id: BIN_ROUTING_MAP, created_at: new Date(now - 31 * DAY_MS), created_by: OPERATOR })
+    .values({
+      map_id: BIN_ROUTING_MAP,
+      name: BIN_ROUTING_MAP,
+      created_at: new Date(now - 31 * DAY_MS),
+      created_by: OPERATOR,
+    })
     .execute();
   await insertVersion(db, BIN_ROUTING_MAP, 1, versions[0] as DemoVersion, now);
   await sql`

@@ -10,6 +10,7 @@ import {
   type ClientMapsResponse,
   type ClientVersion,
   type ConfigMap,
+  type CreateMapBody,
   type DownloadFormat,
   type Mapping,
   type MappingPatch,
@@ -20,7 +21,7 @@ import {
   type UploadMappingsResponse,
   type VersionSelector,
   type VersionState,
-  MAP_NAME_TAKEN_MESSAGE,
+  MAP_ID_TAKEN_MESSAGE,
 } from '@web-control/contract/config-maps';
 import { ERROR_CODES } from '@web-control/contract/errors';
 import type { Clock } from '../../clock.ts';
@@ -30,7 +31,14 @@ import { assertReviewerIsNotAuthor } from '../approvals/service.ts';
 import { createAuditedChange, type Actor } from '../audit/audited-change.ts';
 import { AUDIT_OUTCOMES, type AuditService } from '../audit/service.ts';
 import { CLIENT_SIGN_IN_FAILURE_LIMIT, type ClientSignInRefusal } from './client-sign-in-limit.ts';
-import { CSV_HEADER, csvLine, FILE_MESSAGES, jsonEntry, parseMappingsFile } from './files.ts';
+import {
+  changeOf,
+  CHANGES_CSV_HEADER,
+  contentOf,
+  CSV_HEADER,
+  FILE_MESSAGES,
+  parseMappingsFile,
+} from './files.ts';
 import {
   createConfigMapsRepository,
   WORKING_SEQ,
@@ -199,7 +207,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
       const pushed = own.find((version) => version.seq === map.pushedSeq);
       return {
         id: map.id,
-        name: map.id,
+        name: map.name,
         latestSubmittedVersion:
           latest === undefined
             ? null
@@ -396,20 +404,21 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
       return map;
     },
 
-    async createMap(actor: Actor, name: string): Promise<{ id: string; name: string }> {
+    async createMap(actor: Actor, { id, name }: CreateMapBody): Promise<{ id: string; name: string }> {
       return runAuditedChange(
         actor,
-        { action: CONFIG_AUDIT_ACTIONS.mapCreated, target: { mapId: name } },
+        { action: CONFIG_AUDIT_ACTIONS.mapCreated, target: { mapId: id } },
         async (tx) => {
           const created = await repository.insertMap(tx, {
-            id: name,
+            id,
+            name,
             createdAt: clock.now(),
             createdBy: actor.username,
           });
           if (!created) {
-            throw conflict(MAP_NAME_TAKEN_MESSAGE(name));
+            throw conflict(MAP_ID_TAKEN_MESSAGE(id));
           }
-          return { id: name, name };
+          return { id, name };
         },
       );
     },
@@ -455,11 +464,17 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
       };
     },
 
-    /** The selection's mappings (deleted ones left out) as file text, batch by batch. */
+    /**
+     * The selection's mappings as file text, batch by batch: the map's contents (deleted ones left
+     * out, so the file uploads again as it is), or for a changes selection every change, deletions
+     * marked, with its state and previous value.
+     */
     async *download(mapId: string, query: MappingsListQuery, format: DownloadFormat): AsyncGenerator<string> {
       const map = await requireMap(db, mapId);
       const { selection } = await selectionOf(map, query);
-      yield format === 'csv' ? CSV_HEADER : '[\n';
+      const changes = selection.updatesOnly;
+      if (format === 'json') yield '[\n';
+      else yield changes ? CHANGES_CSV_HEADER : CSV_HEADER;
       let after: string | undefined;
       let first = true;
       for (;;) {
@@ -468,11 +483,9 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
         after = keys.at(-1);
         let chunk = '';
         for (const mapping of await mappingsOf(selection, keys)) {
-          if (mapping.value === null) continue;
-          chunk +=
-            format === 'csv'
-              ? csvLine(mapping.key, mapping.value)
-              : jsonEntry(mapping.key, mapping.value, first);
+          const line = changes ? changeOf(mapping, format, first) : contentOf(mapping, format, first);
+          if (line === null) continue;
+          chunk += line;
           first = false;
         }
         yield chunk;

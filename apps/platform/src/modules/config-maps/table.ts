@@ -6,6 +6,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date |
 
 export interface ConfigMapsTable {
   map_id: string;
+  /** What people read; the id is what the switch and the addresses refer to. */
+  name: string;
   created_at: Timestamp;
   created_by: string;
   /** The seq the next submitted version gets; unsubmitted changes are rows at this seq. */

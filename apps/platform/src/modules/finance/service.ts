@@ -997,6 +997,7 @@ export function createFinanceService(deps: FinanceServiceDeps) {
       });
       const audits: Audit[] = rows.map((row) => ({
         auditId: Number(row.audit_id),
+        actionId: row.action_id,
         auditDate: row.audit_date.toISOString(),
         username: row.username,
         reviewerUsername: row.reviewer_username,

@@ -22,6 +22,8 @@ export function useMaps(
 ) {
   return useQuery({
     ...mapsQuery(onlyPendingReview),
+    // A failure is told at once (the catalogue's toast), not after silent retries; Refresh asks again.
+    retry: false,
     refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data) : undefined,
   });
 }

@@ -17,14 +17,15 @@ import {
   type ConfigMap,
   type Mapping,
 } from '@web-control/contract/config-maps';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { openModal } from '../../../shared/modals/modal-store';
-import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
+import { preloadModals } from '../../../shared/modals/preload';
 import { useAccount } from '../../../shared/session/session-state';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useMaps } from '../api/get-maps';
 import { useVersions } from '../api/get-versions';
 import { useReviewVersion } from '../api/review-version';
@@ -115,7 +116,6 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
   const pages = useMappingPages(map.id, REVIEW_CHANGES);
   const changes = pages.query;
   const review = useReviewVersion();
-  usePreloadModalsWhenIdle(APPROVAL_MODALS);
   const versionId = map.latestSubmittedVersion?.versionId;
   const emptyReview =
     changes.data !== undefined &&
@@ -226,14 +226,14 @@ function PendingMapCard({
 export function MapApprovalsPage() {
   const maps = useMaps(true);
   const [expanded, setExpanded] = useState<string | null>(null);
+  // Reviewing is what this page is for: its modals load with it, so a full value shows at once.
+  useEffect(() => preloadModals(APPROVAL_MODALS), []);
   return (
     <Stack>
       <PageTitle title={APPROVALS_TEXTS.title} />
       <Group justify="space-between">
         <Title order={1}>{APPROVALS_TEXTS.title}</Title>
-        <Button variant="default" onClick={() => void maps.refetch()} loading={maps.isFetching}>
-          {MAPPINGS_TEXTS.refresh}
-        </Button>
+        <RefreshButton fetching={maps.isFetching} onRefresh={() => void maps.refetch()} />
       </Group>
       <QueryState
         query={maps}

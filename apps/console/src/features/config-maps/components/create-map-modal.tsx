@@ -1,15 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextInput } from '@mantine/core';
-import { createMapBodySchema, type CreateMapBody } from '@web-control/contract/config-maps';
+import {
+  createMapBodySchema,
+  MAP_ID_MAX_LENGTH,
+  MAP_NAME_MAX_LENGTH,
+  type CreateMapBody,
+} from '@web-control/contract/config-maps';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ModalActions } from '../../../shared/modals/modal-actions';
 import type { ModalContentProps } from '../../../shared/modals/modal-definition';
 import type { CreateMapParams } from './modal-definitions';
 
+export const MAP_ID_LABEL = 'Id';
 export const MAP_NAME_LABEL = 'Name';
 const CREATE_MAP_CONFIRM = 'Create';
 
+/** Id and name, both required; Create stays disabled while either is invalid (specification 1, section 5). */
 export function CreateMapContent({
   params,
   submitting,
@@ -18,23 +25,41 @@ export function CreateMapContent({
 }: ModalContentProps<CreateMapParams, true>) {
   const form = useForm<z.input<typeof createMapBodySchema>, unknown, CreateMapBody>({
     resolver: zodResolver(createMapBodySchema),
-    defaultValues: { name: '' },
+    defaultValues: { id: '', name: '' },
+    mode: 'onChange',
   });
+  const { errors, isValid } = form.formState;
   const save = form.handleSubmit((values) => {
-    if (!submitting) submit(() => params.apply(values.name).then(() => true as const));
+    if (!submitting) submit(() => params.apply(values).then(() => true as const));
   });
   return (
     <form noValidate onSubmit={(event) => void save(event)}>
       <TextInput
-        label={MAP_NAME_LABEL}
+        label={MAP_ID_LABEL}
+        description={`Lowercase letters, digits, dots, hyphens and underscores; at most ${MAP_ID_MAX_LENGTH} characters.`}
         required
         autoComplete="off"
-        error={form.formState.errors.name?.message}
+        error={errors.id?.message}
         disabled={submitting}
         data-autofocus
+        {...form.register('id')}
+      />
+      <TextInput
+        label={MAP_NAME_LABEL}
+        description={`At most ${MAP_NAME_MAX_LENGTH} characters.`}
+        required
+        autoComplete="off"
+        mt="sm"
+        error={errors.name?.message}
+        disabled={submitting}
         {...form.register('name')}
       />
-      <ModalActions confirmLabel={CREATE_MAP_CONFIRM} submitting={submitting} dismiss={dismiss} />
+      <ModalActions
+        confirmLabel={CREATE_MAP_CONFIRM}
+        submitting={submitting}
+        dismiss={dismiss}
+        confirmDisabled={!isValid}
+      />
     </form>
   );
 }

@@ -1,19 +1,20 @@
-import type { Mapping } from '@web-control/contract/config-maps';
+import type { CreateMapBody, Mapping } from '@web-control/contract/config-maps';
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
 import { lazyModalContent } from '../../../shared/modals/preload';
+// Shown at once from the value on screen (decision 0013): a few lines, not worth a chunk of its own.
+import { FullValueContent } from './full-value-modal';
 
 // The modals' content loads apart from the page: preloaded when it is idle, or when one is opened.
 const CreateMapContent = lazyModalContent(async () => (await import('./create-map-modal')).CreateMapContent);
 const EditMappingContent = lazyModalContent(
   async () => (await import('./edit-mapping-modal')).EditMappingContent,
 );
-const FullValueContent = lazyModalContent(async () => (await import('./full-value-modal')).FullValueContent);
 
 export const CREATE_MAP_TITLE = 'Create Map';
 
 export interface CreateMapParams {
   /** Creates the map; a refusal stays on the modal. */
-  apply: (name: string) => Promise<unknown>;
+  apply: (map: CreateMapBody) => Promise<unknown>;
 }
 
 export const createMapModal: ModalDefinition<CreateMapParams, true> = {

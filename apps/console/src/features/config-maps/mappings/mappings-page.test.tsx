@@ -407,7 +407,7 @@ describe('mappings page', { timeout: 30_000 }, () => {
     expect(fetch.requests(MAPPINGS).map((url) => url.search)).toContain('?version=applied&before-key=500000');
   });
 
-  it('downloads the selection in the chosen format', async () => {
+  it('downloads the selection as CSV by default, or in the format chosen beside it', async () => {
     const fetch = setup({
       [`GET ${MAPPINGS}`]: (_body, url) =>
         url.searchParams.has('download-format')
@@ -423,6 +423,12 @@ describe('mappings page', { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByRole('rowheader', { name: '400000' });
     await user.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() =>
+      expect(fetch.requests(MAPPINGS).map((url) => url.search)).toContain(
+        '?version=applied&download-format=csv',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download as' }));
     await user.click(await screen.findByRole('menuitem', { name: 'JSON', hidden: true }));
     await waitFor(() =>
       expect(fetch.requests(MAPPINGS).map((url) => url.search)).toContain(
@@ -442,7 +448,6 @@ describe('mappings page', { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByRole('rowheader', { name: '400000' });
     await user.click(screen.getByRole('button', { name: 'Download' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'CSV', hidden: true }));
     expect(
       await screen.findByText('Something went wrong while downloading the file. Please try again.'),
     ).toBeInTheDocument();

@@ -1,9 +1,9 @@
 import { submitVersionBodySchema } from '@web-control/contract/config-maps';
 import { commentModal } from '../../../shared/modals/comment-modal-definition';
-import { Button, FileButton, Group, Menu, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { Button, FileButton, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { DOWNLOAD_FORMATS, type ConfigMap } from '@web-control/contract/config-maps';
+import type { ConfigMap } from '@web-control/contract/config-maps';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { openModal } from '../../../shared/modals/modal-store';
@@ -12,6 +12,7 @@ import { confirmModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useDownloadMappings } from '../api/download-mappings';
 import { useMap } from '../api/get-map';
 import { configMapKeys } from '../api/keys';
@@ -27,6 +28,7 @@ import {
   MAPPINGS_TEXTS,
   type MappingView,
 } from '../constants';
+import { DownloadButton } from './download-button';
 import { MappingsTable } from './mappings-table';
 import { NO_FILTERS, selectionOf, type MappingMode } from './selection';
 
@@ -95,27 +97,20 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
   return (
     <Stack>
       <Group justify="flex-end" align="flex-end" gap="xs">
-        <NativeSelect
-          label={MAPPINGS_TEXTS.mode}
-          description={MODE_DESCRIPTIONS[mode]}
-          data={MODE_OPTIONS}
-          value={mode}
-          onChange={(event) => setMode(event.currentTarget.value === 'edit' ? 'edit' : 'view')}
+        {/* Editing is offered only to who may edit (section 6); the others view the applied mappings. */}
+        {canEdit ? (
+          <NativeSelect
+            label={MAPPINGS_TEXTS.mode}
+            description={MODE_DESCRIPTIONS[mode]}
+            data={MODE_OPTIONS}
+            value={mode}
+            onChange={(event) => setMode(event.currentTarget.value === 'edit' ? 'edit' : 'view')}
+          />
+        ) : null}
+        <DownloadButton
+          downloading={download.isPending}
+          onDownload={(format) => download.mutate({ mapId: map.id, selection, format })}
         />
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <Button variant="default" loading={download.isPending}>
-              {MAPPINGS_TEXTS.download}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {DOWNLOAD_FORMATS.map((format) => (
-              <Menu.Item key={format} onClick={() => download.mutate({ mapId: map.id, selection, format })}>
-                {MAPPINGS_TEXTS.downloadAs(format)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
         {editing && canEdit ? (
           <>
             <FileButton
@@ -148,17 +143,20 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
           autoComplete="off"
           onChange={(event) => setValuePrefix(event.currentTarget.value)}
         />
+        {/* The View select and Clear belong to the edit mode (section 2). */}
         {editing ? (
-          <NativeSelect
-            label={MAPPINGS_TEXTS.view}
-            data={VIEW_OPTIONS}
-            value={view}
-            onChange={(event) => setView(event.currentTarget.value as MappingView)}
-          />
+          <>
+            <NativeSelect
+              label={MAPPINGS_TEXTS.view}
+              data={VIEW_OPTIONS}
+              value={view}
+              onChange={(event) => setView(event.currentTarget.value as MappingView)}
+            />
+            <Button variant="default" onClick={clear}>
+              {MAPPINGS_TEXTS.clear}
+            </Button>
+          </>
         ) : null}
-        <Button variant="default" onClick={clear}>
-          {MAPPINGS_TEXTS.clear}
-        </Button>
       </Group>
       <MappingsTable mapId={map.id} selection={selection} editable={editing && canEdit} />
     </Stack>
@@ -175,13 +173,10 @@ export function MappingsPage() {
       <Group justify="space-between">
         <Title order={1}>{MAPPINGS_TEXTS.title}</Title>
         {/* The map and the page of mappings on screen, in the background. */}
-        <Button
-          variant="default"
-          onClick={() => void queryClient.invalidateQueries({ queryKey: configMapKeys.map(mapId) })}
-          loading={map.isFetching}
-        >
-          {MAPPINGS_TEXTS.refresh}
-        </Button>
+        <RefreshButton
+          fetching={map.isFetching}
+          onRefresh={() => void queryClient.invalidateQueries({ queryKey: configMapKeys.map(mapId) })}
+        />
       </Group>
       <QueryState
         query={map}

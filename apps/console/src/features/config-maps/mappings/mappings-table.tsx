@@ -32,6 +32,10 @@ interface InlineEdit {
   error?: string;
 }
 
+function isFiltered(selection: PageQuery): boolean {
+  return Boolean(selection['key-prefix']) || Boolean(selection['value-prefix']);
+}
+
 /** Clicking a value starts editing it: the field takes the focus at once. */
 function focusOnMount(node: HTMLInputElement | null): void {
   node?.focus();
@@ -214,7 +218,7 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
         query={mappings}
         loadingLabel="Loading mappings"
         errorText={CONFIG_MESSAGES.retrieveFailed}
-        emptyText={MAPPINGS_TEXTS.empty}
+        emptyText={isFiltered(selection) ? MAPPINGS_TEXTS.noMatch : MAPPINGS_TEXTS.empty}
         isEmpty={(data) => data.mappings.length === 0 && data.paging.previousPage === null}
       >
         {(data) => (

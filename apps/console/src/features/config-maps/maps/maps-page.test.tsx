@@ -153,31 +153,46 @@ describe('map list', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('creates a map through the modal, checking the name first', async () => {
+  it('creates a map with an id and a name; Create stays disabled while either is invalid', async () => {
     signInWith(['VIEW_MAPPINGS', 'EDIT_MAPPINGS']);
     const fetch = stubFetch({
       'GET /api/config/maps': () => jsonResponse(200, { maps: [LONELY_MAP] }),
       'POST /api/config/maps': () =>
-        jsonResponse(201, { id: 'receiver-timeouts', name: 'receiver-timeouts' }),
+        jsonResponse(201, { id: 'receiver-timeouts', name: 'Receiver timeouts' }),
     });
     const user = userEvent.setup({ delay: null });
     renderPage();
     await screen.findByRole('article', { name: 'currency-codes' });
     await user.click(screen.getByRole('button', { name: 'Create Map' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Map' });
-    await user.type(await within(dialog).findByRole('textbox', { name: 'Name' }), 'Bad Name');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const create = within(dialog).getByRole('button', { name: 'Create' });
+    const id = await within(dialog).findByRole('textbox', { name: 'Id' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect(create).toBeDisabled();
+    await user.type(id, 'Bad Id');
     expect(
       await within(dialog).findByText(
-        'A map name starts with a lowercase letter or digit and holds only lowercase letters, digits, dots, hyphens and underscores.',
+        'A map id starts with a lowercase letter or digit and holds only lowercase letters, digits, dots, hyphens and underscores.',
       ),
     ).toBeInTheDocument();
+    await user.clear(id);
+    await user.type(id, 'x'.repeat(33));
+    expect(await within(dialog).findByText('Must not exceed 32 characters')).toBeInTheDocument();
+    await user.clear(id);
+    await user.type(id, 'receiver-timeouts');
+    await user.type(name, 'n'.repeat(129));
+    expect(await within(dialog).findByText('Must not exceed 128 characters')).toBeInTheDocument();
+    expect(create).toBeDisabled();
+    await user.clear(name);
+    expect(await within(dialog).findByText('This is a required field')).toBeInTheDocument();
+    await user.type(name, 'Receiver timeouts');
+    await waitFor(() => expect(create).toBeEnabled());
     expect(fetch.bodiesOf('POST', '/api/config/maps')).toHaveLength(0);
-    await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'receiver-timeouts');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText("Map 'receiver-timeouts' created successfully.")).toBeInTheDocument();
-    expect(fetch.bodiesOf('POST', '/api/config/maps')).toEqual([{ name: 'receiver-timeouts' }]);
+    await user.click(create);
+    expect(await screen.findByText("Map 'Receiver timeouts' created successfully.")).toBeInTheDocument();
+    expect(fetch.bodiesOf('POST', '/api/config/maps')).toEqual([
+      { id: 'receiver-timeouts', name: 'Receiver timeouts' },
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -186,17 +201,21 @@ describe('map list', { timeout: 30_000 }, () => {
     stubFetch({
       'GET /api/config/maps': () => jsonResponse(200, { maps: [LONELY_MAP] }),
       'POST /api/config/maps': () =>
-        jsonResponse(409, { errorMessage: "A map named 'currency-codes' already exists.", code: 'CONFLICT' }),
+        jsonResponse(409, {
+          errorMessage: "A map with id 'currency-codes' already exists.",
+          code: 'CONFLICT',
+        }),
     });
     const user = userEvent.setup({ delay: null });
     renderPage();
     await screen.findByRole('article', { name: 'currency-codes' });
     await user.click(screen.getByRole('button', { name: 'Create Map' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Map' });
-    await user.type(await within(dialog).findByRole('textbox', { name: 'Name' }), 'currency-codes');
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Id' }), 'currency-codes');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Currency codes');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      "A map named 'currency-codes' already exists.",
+      "A map with id 'currency-codes' already exists.",
     );
     expect(screen.queryByText(/Contact support/)).not.toBeInTheDocument();
   });
@@ -217,11 +236,15 @@ describe('map list', { timeout: 30_000 }, () => {
     expect(fetch.requests('/api/config/maps')).toHaveLength(2);
   });
 
-  it('says the maps could not be retrieved, with the status', async () => {
-    stubFetch({ 'GET /api/config/maps': () => jsonResponse(503, { errorMessage: 'down', code: 'X' }) });
+  it('says at once, in a toast, that the maps could not be retrieved, with the status', async () => {
+    const fetch = stubFetch({
+      'GET /api/config/maps': () => jsonResponse(503, { errorMessage: 'down', code: 'X' }),
+    });
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Could not retrieve maps (503). Contact support if this persists.',
-    );
+    expect(
+      await screen.findByText('Could not retrieve maps (503). Contact support if this persists.'),
+    ).toBeInTheDocument();
+    expect(fetch.requests('/api/config/maps'), 'no silent retries first').toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
   });
 });

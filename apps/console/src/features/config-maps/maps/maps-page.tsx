@@ -6,7 +6,9 @@ import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared
 import { confirmModal } from '../../../shared/modals/standard-modals';
 import { useAccount } from '../../../shared/session/session-state';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { QueryState } from '../../../shared/ui/query-state';
+import { useFailureToast } from '../../../shared/ui/failure-toast';
+import { EmptyState, LoadingState } from '../../../shared/ui/query-state';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useCreateMap } from '../api/create-map';
 import { useMaps } from '../api/get-maps';
 import { usePushMaps } from '../api/push-maps';
@@ -43,9 +45,11 @@ export function MapsPage() {
   }, [data, refetch]);
 
   usePreloadModalsWhenIdle(MAPS_MODALS);
+  // The catalogue's toast (specification 3, section 8); maps loaded before stay on screen.
+  useFailureToast(maps, CONFIG_MESSAGES.retrieveFailed);
 
   async function create() {
-    await openModal(createMapModal, { apply: (name) => createMap.mutateAsync({ name }) });
+    await openModal(createMapModal, { apply: (map) => createMap.mutateAsync(map) });
   }
 
   async function pushChanges() {
@@ -72,33 +76,24 @@ export function MapsPage() {
               {MAPS_TEXTS.pushChanges}
             </Button>
           ) : null}
-          <Button variant="default" onClick={() => void maps.refetch()} loading={maps.isFetching}>
-            {MAPS_TEXTS.refresh}
-          </Button>
+          <RefreshButton fetching={maps.isFetching} onRefresh={() => void maps.refetch()} />
         </Group>
       </Group>
-      <QueryState
-        query={maps}
-        loadingLabel="Loading maps"
-        errorText={CONFIG_MESSAGES.retrieveFailed}
-        emptyText={MAPS_TEXTS.empty}
-        isEmpty={(loaded) => loaded.maps.length === 0}
-        keepDataOnError
-      >
-        {(loaded) => (
-          <Stack>
-            {loaded.maps.map((map) => (
-              <MapCard
-                key={map.id}
-                map={map}
-                linkName
-                expanded={expanded === map.id}
-                onToggle={() => setExpanded((current) => (current === map.id ? null : map.id))}
-              />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+      {maps.isPending ? <LoadingState label="Loading maps" /> : null}
+      {data?.maps.length === 0 ? <EmptyState text={MAPS_TEXTS.empty} /> : null}
+      {data === undefined ? null : (
+        <Stack>
+          {data.maps.map((map) => (
+            <MapCard
+              key={map.id}
+              map={map}
+              linkName
+              expanded={expanded === map.id}
+              onToggle={() => setExpanded((current) => (current === map.id ? null : map.id))}
+            />
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ const routes = [{ path: PATH, element: <AuditLogPage /> }];
 function audit(overrides: Partial<Audit> = {}): Audit {
   return {
     auditId: 1,
+    actionId: '3f2a9c1e-0000-4000-8000-000000000001',
     auditDate: '2026-11-20T08:05:09.000Z',
     username: 'system',
     reviewerUsername: null,
@@ -93,6 +94,7 @@ describe('audit log', () => {
             audit(),
             audit({
               auditId: 2,
+              actionId: '9b8c7d6e-0000-4000-8000-000000000002',
               type: 'ROLLBACK_FILE',
               username: 'operator',
               reviewerUsername: 'approver',
@@ -119,11 +121,38 @@ describe('audit log', () => {
             .map((cell) => cell.textContent),
         ),
     ).toEqual([
-      ['Load file', '20/11/2026 10:05:09', 'system', 'Unreviewed', 'Success'],
-      ['Rollback file load', '20/11/2026 10:05:09', 'operator', 'approver', 'Failed'],
+      ['Load file · action 3f2a9c', '20/11/2026 10:05:09', 'system', 'Unreviewed', 'Success'],
+      ['Rollback file load · action 9b8c7d', '20/11/2026 10:05:09', 'operator', 'approver', 'Failed'],
     ]);
     expect(screen.getByRole('combobox', { name: 'Page size' })).toHaveValue('50');
     expect(document.title).toBe('Audit Log | Web Control');
+  });
+
+  it("pairs an action's request (Registered, Unreviewed) with its outcome by the action's reference", async () => {
+    setup({
+      'GET /api/recon/actions/audits': () =>
+        jsonResponse(
+          200,
+          auditsBody([
+            audit({ auditId: 2, username: 'operator', reviewerUsername: 'approver', status: 'SUCCESS' }),
+            audit({ auditId: 1, username: 'operator', status: 'REGISTERED' }),
+          ]),
+        ),
+    });
+    await openPage();
+    const rows = within(screen.getByRole('table', { name: 'Audit Log' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Load file · action 3f2a9c', '20/11/2026 10:05:09', 'operator', 'approver', 'Success'],
+      ['Load file · action 3f2a9c', '20/11/2026 10:05:09', 'operator', 'Unreviewed', 'Registered'],
+    ]);
   });
 
   it('offers the specification’s types and statuses with their labels', async () => {

@@ -10,6 +10,7 @@ import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { usePageState } from '../../../shared/ui/use-page-state';
 import { useAudits } from '../api/get-audits';
 import { formatNumericSeconds } from '../../../shared/format/dates';
+import { AuditEvent } from './audit-event';
 import { auditsQueryOf, defaultAuditFilters, type AuditFilters } from './audit-filters';
 import {
   AUDIT_STATUS_LABELS,
@@ -20,7 +21,6 @@ import {
   AUDITS_PAGE_SIZE,
   AUDITS_PAGE_SIZES,
   AUDITS_TITLE,
-  EVENT_LABELS,
   UNREVIEWED,
 } from './constants';
 
@@ -35,7 +35,7 @@ const TYPE_OPTIONS = AUDIT_TYPES.map((value) => ({ value, label: AUDIT_TYPE_LABE
 const STATUS_OPTIONS = AUDIT_STATUSES.map((value) => ({ value, label: AUDIT_STATUS_LABELS[value] }));
 
 const COLUMNS: DataTableColumn<Audit>[] = [
-  { id: 'event', header: 'Event', cell: (audit) => EVENT_LABELS[audit.type] },
+  { id: 'event', header: 'Event', cell: (audit) => <AuditEvent audit={audit} /> },
   { id: 'date', header: 'Date & Time', cell: (audit) => formatNumericSeconds(audit.auditDate) },
   { id: 'user', header: 'User', cell: (audit) => audit.username },
   { id: 'reviewer', header: 'Reviewer', cell: (audit) => audit.reviewerUsername ?? UNREVIEWED },

@@ -13,6 +13,9 @@ export const AUDITS_MESSAGES = {
 } as const;
 
 export const UNREVIEWED = 'Unreviewed';
+/** An action's request and its outcome are two rows; both name the action by its id's first 6 characters. */
+export const ACTION_REFERENCE_LENGTH = 6;
+export const actionReference = (actionId: string) => `action ${actionId.slice(0, ACTION_REFERENCE_LENGTH)}`;
 
 /** The audit types the filter offers, in the specification's order (section 3). */
 export const AUDIT_TYPES = [

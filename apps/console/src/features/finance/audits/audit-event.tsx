@@ -1,0 +1,18 @@
+import { Text } from '@mantine/core';
+import type { Audit } from '@web-control/contract/finance';
+import { actionReference, EVENT_LABELS } from './constants';
+
+/**
+ * The event and the action it belongs to: an action's request (Registered, Unreviewed) and its
+ * outcome are two rows of the log (specification 2), paired by this reference.
+ */
+export function AuditEvent({ audit }: { audit: Audit }) {
+  return (
+    <>
+      {EVENT_LABELS[audit.type]}
+      <Text component="span" size="xs" c="dimmed" ff="monospace">
+        {` · ${actionReference(audit.actionId)}`}
+      </Text>
+    </>
+  );
+}

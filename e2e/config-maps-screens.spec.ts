@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAt } from './support/session';
+
+// Issue 22, configuration maps: what operators meet on the map list, the mappings page and the
+// approvals page. The demo's merchant-category-codes map has a review pending (5815 added, 5814
+// updated, 9311 deleted); no other browser test changes it.
+const MAPS_PATH = '/dashboard/config/maps';
+const PENDING_MAP = 'merchant-category-codes';
+
+function isMapList(url: URL): boolean {
+  return url.pathname === '/api/config/maps';
+}
+
+async function startEditing(page: Page): Promise<void> {
+  await page.getByRole('combobox', { name: 'Mode' }).selectOption('Editing');
+  await expect(page.getByRole('textbox', { name: 'New key' }), 'the add row of the edit mode').toBeVisible();
+}
+
+test('a failed map list says so at once in the catalogue toast, and Refresh keeps its label', async ({
+  page,
+}) => {
+  let asked = 0;
+  await page.route(isMapList, async (route) => {
+    asked += 1;
+    await route.fulfill({ status: 503, json: { errorMessage: 'Service unavailable', code: 'UNAVAILABLE' } });
+  });
+  await signInAt(page, MAPS_PATH, 'operator');
+  await expect(
+    page.getByText('Could not retrieve maps (503). Contact support if this persists.'),
+  ).toBeVisible();
+  expect(asked, 'told after the first failure, with no silent retries before').toBe(1);
+  await expect(page.getByRole('button', { name: 'Refresh' }), 'Refresh keeps its label').toBeEnabled();
+});
+
+test('a key prefix that matches nothing says so, not that the map is empty', async ({ page }) => {
+  await signInAt(page, `${MAPS_PATH}/currency-codes`, 'support');
+  await expect(page.getByRole('rowheader', { name: '840' }), 'the applied mappings').toBeVisible();
+  await page.getByRole('textbox', { name: 'Key prefix' }).fill('zzz');
+  await expect(page.getByRole('status')).toHaveText('No mappings match the filter.');
+  await expect(page.getByText('This map does not contain any mappings at this version.')).toHaveCount(0);
+});
+
+test('only EDIT_MAPPINGS offers Editing; Clear belongs to Editing', async ({ browser }) => {
+  const supportContext = await browser.newContext();
+  const support = await supportContext.newPage();
+  await signInAt(support, `${MAPS_PATH}/currency-codes`, 'support');
+  await expect(support.getByRole('rowheader', { name: '840' })).toBeVisible();
+  await expect(support.getByRole('combobox', { name: 'Mode' }), 'no editing for read-only users').toHaveCount(
+    0,
+  );
+  await expect(support.getByRole('button', { name: 'Clear' }), 'no Clear while viewing').toHaveCount(0);
+  await supportContext.close();
+
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await signInAt(operator, `${MAPS_PATH}/currency-codes`, 'operator');
+  await expect(operator.getByRole('rowheader', { name: '840' })).toBeVisible();
+  await expect(operator.getByRole('button', { name: 'Clear' }), 'no Clear while viewing').toHaveCount(0);
+  await startEditing(operator);
+  await expect(operator.getByRole('button', { name: 'Clear' }), 'Clear while editing').toBeVisible();
+  await operatorContext.close();
+});
+
+test('Download gives CSV by default; a changes download lists the deleted rows, marked', async ({ page }) => {
+  await signInAt(page, `${MAPS_PATH}/${PENDING_MAP}`, 'operator');
+  await expect(page.getByRole('rowheader', { name: '4111' })).toBeVisible();
+  const applied = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await applied).suggestedFilename(), 'CSV unless another format is chosen').toBe(
+    `${PENDING_MAP}.csv`,
+  );
+
+  await startEditing(page);
+  await page.getByRole('combobox', { name: 'View' }).selectOption('All Changes');
+  await expect(page.getByRole('rowheader', { name: /^9311/ }), 'the deleted row is listed').toBeVisible();
+  const changes = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  const file = await readFile(await (await changes).path(), 'utf8');
+  const lines = file.trim().split(/\r\n/);
+  expect(lines[0]).toBe('key,value,state,previousValue');
+  expect(lines.find((line) => line.startsWith('9311,'))).toMatch(/^9311,,deleted,.+/);
+  expect(lines.find((line) => line.startsWith('5815,'))).toBe('5815,Digital goods: media,added,');
+});
+
+test('the full value of a change shows at once from what the screen holds', async ({ page }) => {
+  await signInAt(page, '/dashboard/config/approvals', 'approver');
+  const card = page.getByRole('article', { name: PENDING_MAP });
+  await expect(card).toBeVisible();
+  // Nothing more may load from here on: the value is on the screen already.
+  const later: string[] = [];
+  page.on('request', (request) => later.push(request.url()));
+  await page.route(/\.js$/, (route) => route.abort());
+  await card.getByRole('button', { name: 'Review' }).click();
+  await expect(card.getByRole('rowheader', { name: '5815' })).toBeVisible();
+  later.length = 0;
+  await card.getByRole('button', { name: 'Show the full value of 5815' }).click();
+  const full = page.getByRole('dialog', { name: '5815' });
+  await expect(full.getByText('Digital goods: media')).toBeVisible();
+  expect(later, 'no call between the click and the value').toEqual([]);
+});
+
+test('Create Map asks for an id of at most 32 and a name of at most 128; Create waits for both', async ({
+  page,
+}) => {
+  const id = `e2e-${String(Date.now()).slice(-8)}`;
+  const name = `E2E map for the national switch's card routing, created ${id} by the browser tests`;
+  expect(name.length, 'longer than the old 64-character limit').toBeGreaterThan(64);
+  await signInAt(page, MAPS_PATH, 'operator');
+  await page.getByRole('button', { name: 'Create Map' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Map' });
+  const create = dialog.getByRole('button', { name: 'Create' });
+  await expect(create, 'nothing typed yet').toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Id' }).fill('x'.repeat(33));
+  await expect(dialog.getByText('Must not exceed 32 characters')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Id' }).fill(id);
+  await expect(create, 'no name yet').toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('n'.repeat(129));
+  await expect(dialog.getByText('Must not exceed 128 characters')).toBeVisible();
+  await expect(create).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await create.click();
+  await expect(page.getByText(`Map '${name}' created successfully.`)).toBeVisible();
+  const card = page.getByRole('article', { name });
+  await expect(card.getByRole('link', { name }), 'the new map, by its name, links by its id').toHaveAttribute(
+    'href',
+    `${MAPS_PATH}/${id}`,
+  );
+});
