@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumericMinute } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';
+import { useCan } from '../../../shared/session/permissions';
 import { useAccount } from '../../../shared/session/session-state';
 import { QueryState } from '../../../shared/ui/query-state';
 import { StatePill } from '../../../shared/ui/state-pill';
@@ -79,10 +80,11 @@ function ActionItem({
 }
 
 export function ApprovalsTab({ processId }: { processId: number }) {
-  const { userPermissions, username } = useAccount();
+  const { username } = useAccount();
+  const can = useCan();
   const [page, setPage] = useState(1);
   const actions = usePendingActions(processId, pageQueryOf(page, APPROVALS_PAGE_SIZE));
-  const approver = userPermissions.includes('APPROVE_ACTIONS');
+  const approver = can('APPROVE_ACTIONS');
   return (
     <Stack>
       <Group justify="flex-end">

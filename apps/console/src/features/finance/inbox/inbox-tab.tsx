@@ -8,7 +8,7 @@ import { refusalText } from '../../../shared/http/error-message';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
-import { useAccount } from '../../../shared/session/session-state';
+import { useCan, type Can } from '../../../shared/session/permissions';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { QueryState } from '../../../shared/ui/query-state';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
@@ -54,8 +54,8 @@ async function downloadFile(file: ReconFile) {
   }
 }
 
-function InboxRowActions({ file, permissions }: { file: ReconFile; permissions: readonly string[] }) {
-  const allowed = fileActionsOf(file.status, permissions);
+function InboxRowActions({ file, can }: { file: ReconFile; can: Can }) {
+  const allowed = fileActionsOf(file.status, can);
   const fileAction = useRequestFileAction();
 
   async function confirm(action: FileAction) {
@@ -108,7 +108,7 @@ function InboxRowActions({ file, permissions }: { file: ReconFile; permissions: 
   );
 }
 
-function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile>[] {
+function inboxColumns(can: Can): DataTableColumn<ReconFile>[] {
   return [
     { id: 'fileName', header: 'Filename', rowHeader: true, cell: (file) => file.fileName },
     { id: 'party', header: 'Party', cell: (file) => file.partyName },
@@ -139,6 +139,8 @@ function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile
       cell: (file) => {
         if (file.exceptions === null) return '-';
         if (file.exceptions === 0) return '0';
+        // The extract is fetched with an inbox file token, which needs DOWNLOAD_INBOX_FILES.
+        if (!can('DOWNLOAD_INBOX_FILES')) return formatShortCount(file.exceptions);
         return (
           <Button
             size="xs"
@@ -157,13 +159,13 @@ function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile
       header: 'Actions',
       headerHidden: true,
       align: 'right',
-      cell: (file) => <InboxRowActions file={file} permissions={permissions} />,
+      cell: (file) => <InboxRowActions file={file} can={can} />,
     },
   ];
 }
 
 export function InboxTab({ processId }: { processId: number }) {
-  const { userPermissions } = useAccount();
+  const can = useCan();
   const [page, setPage] = useState(1);
   usePreloadModalsWhenIdle(FILE_ACTION_MODALS);
   const files = useInboxFiles(processId, pageQueryOf(page, INBOX_PAGE_SIZE));
@@ -185,7 +187,7 @@ export function InboxTab({ processId }: { processId: number }) {
         {(data) => (
           <Stack>
             <DataTable
-              columns={inboxColumns(userPermissions)}
+              columns={inboxColumns(can)}
               rows={data.reconFiles}
               rowId={(file) => String(file.id)}
               label={INBOX_TABLE_LABEL}

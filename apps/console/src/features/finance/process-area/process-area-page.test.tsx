@@ -103,7 +103,7 @@ describe('process area', () => {
     expect(fetch.calls).toHaveLength(0);
   });
 
-  it('opens the catalogue’s modal by the error code and goes to the process list when the process fails', async () => {
+  it('opens the catalogue’s modal by the error code; an unknown process says so in place, another failure goes to the list', async () => {
     stubFetch({
       'GET /api/recon/processes/9': () =>
         jsonResponse(404, { errorMessage: 'No process found', code: 'NO_PROCESS_FOUND' }),
@@ -114,10 +114,10 @@ describe('process area', () => {
     const first = renderRoutes(routes, { path: '/dashboard/finance/processes/9/inbox' });
     let dialog = await screen.findByRole('dialog', { name: 'Process not found' });
     expect(await within(dialog).findByText('Please try again or contact support')).toBeInTheDocument();
-    expect(await screen.findByText('Process list')).toBeInTheDocument();
-    expect(first.router.state.location.pathname).toBe('/dashboard/finance/processes');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status')).toHaveTextContent('No process found');
+    expect(first.router.state.location.pathname).toBe('/dashboard/finance/processes/9/inbox');
     first.unmount();
 
     const second = renderRoutes(routes, { path: '/dashboard/finance/processes/8/inbox' });
