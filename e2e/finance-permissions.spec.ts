@@ -46,7 +46,10 @@ test('support opening the Settlement tab by its address is turned away like any 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAt(page, `${PROCESS_PATH}/settlements`, 'support');
+  await signInAt(page, `${PROCESS_PATH}/inbox`, 'support');
+  await expect(page.getByRole('tab', { name: 'Inbox' }), 'support may open the process').toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Settlement' }), 'but has no Settlement tab').toHaveCount(0);
+  await page.goto(`${PROCESS_PATH}/settlements`);
   await expect(page, 'the guard sends the user to /login').toHaveURL(/\/login\?from=/);
   await expect(page.getByRole('status'), 'and says why').toContainText(NOT_ALLOWED);
 });
