@@ -159,12 +159,28 @@ describe('process area', () => {
     expect(within(registered).queryByRole('button', { name: /Download|Rollback|Reload/ })).toBeNull();
   });
 
-  it('hides the file actions without their permissions', async () => {
+  it('hides the file actions, the exception downloads and Upload without their permissions', async () => {
     stubFetch(baseRoutes);
     signInWith(['VIEW_PROCESSES']);
     renderRoutes(routes, { path: INBOX });
     const failed = await rowOf('switch-bad.csv');
     expect(within(failed).queryByRole('button', { name: /Download|Rollback|Reload/ })).toBeNull();
+    const loaded = await rowOf('bank-20260203.csv');
+    expect(within(loaded).queryByRole('button', { name: /exceptions of/ })).toBeNull();
+    expect(within(loaded).getByText('3'), 'the count, as text').toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+  });
+
+  it('turns a tab the user may not open away to the sign-in page', async () => {
+    stubFetch(baseRoutes);
+    signInWith(['VIEW_PROCESSES']);
+    const { router } = renderRoutes([...routes, { path: '/login', element: <p>Sign-in page</p> }], {
+      path: '/dashboard/finance/processes/1/settlements',
+    });
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(
+      `?from=${encodeURIComponent('/dashboard/finance/processes/1/settlements')}`,
+    );
   });
 
   it('shows the empty text, and the catalogue text when the inbox fails', async () => {
