@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { pickDay } from './support/date-picker';
 import { minorUnitsOfAmounts, waitForRows } from './support/recon-grid';
 import { signInAt } from './support/session';
 
@@ -172,8 +173,13 @@ test('settlement runs: today’s open run, a closed run’s aggregate totals and
     0,
   );
 
-  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel('From').fill(weekAgo);
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+  await expect(
+    page.getByRole('button', { name: 'From', exact: true }),
+    'the range starts with today, in the filter format',
+  ).toHaveText(/^\d{4}-\d{2}-\d{2} 00:00$/);
+  await expect(page.locator('input[type="date"]'), 'not the browser’s own picker').toHaveCount(0);
+  await pickDay(page, 'From', weekAgo);
   const report = page.getByRole('button', { name: /^Download report of Settlement \d+$/ }).first();
   await expect(report, 'closed runs of the history days offer their report').toBeVisible();
   const title = ((await report.getAttribute('aria-label')) ?? '').replace('Download report of ', '');
@@ -205,8 +211,8 @@ test('the outbox filters extracts by tag and downloads one through a single-use 
   test.setTimeout(120_000);
   await signInAt(page, '/dashboard/finance/outbox', 'finance-operator');
   await expect(page.getByRole('heading', { name: 'Outbox' }), 'the outbox heading').toBeVisible();
-  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel('Date Created from').fill(weekAgo);
+  await expect(page.locator('input[type="date"]'), 'not the browser’s own picker').toHaveCount(0);
+  await pickDay(page, 'Date Created from', new Date(Date.now() - 7 * 86_400_000));
   const table = page.getByRole('table', { name: 'Extracts' });
   await expect
     .poll(

@@ -14,7 +14,13 @@ export const FINANCE_SCREENS = defineArea({
       component: (area) => area.ApprovalDetailPage,
     },
     { path: OUTBOX_PATH, component: (area) => area.OutboxPage, paletteLabel: 'Outbox' },
-    { path: `${FINANCE_PATH}/audits`, component: (area) => area.AuditLogPage, paletteLabel: 'Audit Log' },
+    {
+      path: `${FINANCE_PATH}/audits`,
+      // The platform answers the audit log with VIEW_AUDITS only.
+      permissions: ['VIEW_AUDITS'],
+      component: (area) => area.AuditLogPage,
+      paletteLabel: 'Audit Log',
+    },
     { path: `${FINANCE_PATH}/jobs`, component: (area) => area.JobsPage, paletteLabel: 'Jobs' },
   ],
   menu: { label: 'Finance', to: PROCESSES_PATH },

@@ -116,3 +116,32 @@ export function dayRangeOf(
     to: toDay === null ? undefined : dayjs(toDay).endOf('day').toISOString(),
   };
 }
+
+/** Today from its first to its last minute, as the date-time filters hold them. */
+export function todayMinutesOf(now: Date): { from: string; to: string } {
+  return {
+    from: formatLocalMinute(dayjs(now).startOf('day').toDate()),
+    to: formatLocalMinute(dayjs(now).endOf('day').toDate()),
+  };
+}
+
+/**
+ * A range of local minutes as ISO instants: the from-minute from its start, the to-minute to its
+ * last millisecond. A bound that is no minute (being picked, or cleared) is left out.
+ */
+export function minuteRangeOf(
+  from: string,
+  to: string,
+): { from: string | undefined; to: string | undefined } {
+  const fromMinute = parseLocalMinute(from);
+  const toMinute = parseLocalMinute(to);
+  return {
+    from: fromMinute?.toISOString(),
+    to: toMinute === undefined ? undefined : dayjs(toMinute).endOf('minute').toISOString(),
+  };
+}
+
+/** "No future dates" (specification 2, section 5): the end of today is the latest to pick. */
+export function endOfDayOf(now: Date): Date {
+  return dayjs(now).endOf('day').toDate();
+}

@@ -7,6 +7,14 @@ const CommentModalContent = lazyModalContent(
   async () => (await import('./comment-modal')).CommentModalContent,
 );
 
+/** A required pick above the comment (a resolve's correct party). */
+export interface CommentModalChoice {
+  label: string;
+  options: { value: string; label: string }[];
+  /** Shown when nothing was picked. */
+  missingText: string;
+}
+
 export interface CommentModalParams {
   title: string;
   /** What the comment is for, above the field. */
@@ -20,8 +28,9 @@ export interface CommentModalParams {
   confirmColor?: string;
   /** The area's comment rule (required, its length), from the contract. */
   schema: z.ZodType<string, string>;
-  /** Sends the comment; a refusal stays on the modal with what was typed. */
-  apply: (comment: string) => Promise<unknown>;
+  choice?: CommentModalChoice;
+  /** Sends the comment (and the pick); a refusal stays on the modal with what was typed. */
+  apply: (comment: string, choice: string) => Promise<unknown>;
 }
 
 /** A confirmation that asks for the required comment and sends it; answers true once sent. */

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Text, Textarea } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { Alert, Group, Radio, Text, Textarea } from '@mantine/core';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { CommentModalParams } from './comment-modal-definition';
 import { ModalActions } from './modal-actions';
@@ -15,12 +15,19 @@ export function CommentModalContent({
   submit,
   dismiss,
 }: ModalContentProps<CommentModalParams, true>) {
-  const form = useForm<{ comment: string }>({
-    resolver: zodResolver(z.object({ comment: params.schema })),
-    defaultValues: { comment: '' },
+  const { choice } = params;
+  const form = useForm<{ comment: string; choice: string }>({
+    resolver: zodResolver(
+      z.object({
+        comment: params.schema,
+        choice: choice ? z.string().min(1, choice.missingText) : z.string(),
+      }),
+    ),
+    defaultValues: { comment: '', choice: '' },
   });
+  const picked = useWatch({ control: form.control, name: 'choice' });
   const save = form.handleSubmit((values) => {
-    if (!submitting) submit(() => params.apply(values.comment).then(() => true as const));
+    if (!submitting) submit(() => params.apply(values.comment, values.choice).then(() => true as const));
   });
   return (
     <form noValidate onSubmit={(event) => void save(event)}>
@@ -30,6 +37,22 @@ export function CommentModalContent({
         </Alert>
       ) : null}
       {params.text ? <Text mb="sm">{params.text}</Text> : null}
+      {choice ? (
+        <Radio.Group
+          label={choice.label}
+          value={picked || null}
+          onChange={(value) => form.setValue('choice', value, { shouldValidate: form.formState.isSubmitted })}
+          error={form.formState.errors.choice?.message}
+          required
+          mb="sm"
+        >
+          <Group mt="xs">
+            {choice.options.map((option) => (
+              <Radio key={option.value} value={option.value} label={option.label} disabled={submitting} />
+            ))}
+          </Group>
+        </Radio.Group>
+      ) : null}
       <Textarea
         label={params.label}
         aria-label={params.label ? undefined : COMMENT_FIELD_NAME}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -145,6 +145,16 @@ describe('DataTable', () => {
     expect(selectedNames()).toEqual(['Apple', 'Cherry']);
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     expect(selectedNames()).toEqual([]);
+  });
+
+  it('keeps the page text unselected on a shift-click of a row or a sort header', () => {
+    renderWithProviders(<Fruits />);
+    const row = screen.getByRole('rowheader', { name: 'Apple' }).closest('tr') as HTMLElement;
+    const sortName = within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button');
+    // fireEvent answers false when the handler prevented the default (the text selection).
+    expect(fireEvent.mouseDown(row, { shiftKey: true })).toBe(false);
+    expect(fireEvent.mouseDown(sortName, { shiftKey: true })).toBe(false);
+    expect(fireEvent.mouseDown(row)).toBe(true);
   });
 
   it('hides and shows a column', async () => {

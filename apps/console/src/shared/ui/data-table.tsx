@@ -79,6 +79,11 @@ function toColumnDef<T extends RowData>(column: DataTableColumn<T>): ColumnDef<t
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const SORT_ARROW = { asc: '▲', desc: '▼' } as const;
 
+/** A shift-click extends a range (rows, sort columns), not the page's text selection. */
+function keepTextUnselectedOnShift(event: MouseEvent): void {
+  if (event.shiftKey) event.preventDefault();
+}
+
 /** A table from column definitions: TanStack Table orders, selects and hides; Mantine draws. */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { columns, sorting, selection, columnVisibility } = props;
@@ -124,6 +129,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       >
         <UnstyledButton
           className={classes.sort}
+          onMouseDown={keepTextUnselectedOnShift}
           onClick={(event: MouseEvent) => sorting.toggle(column.id, event.shiftKey)}
         >
           {label}
@@ -149,6 +155,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           'aria-selected': row.getIsSelected(),
           tabIndex: 0,
           className: classes.selectable,
+          onMouseDown: keepTextUnselectedOnShift,
           onClick: (event: MouseEvent) => selection.click(rowIds, row.id, event.shiftKey),
           onKeyDown: (event: KeyboardEvent) => {
             if (event.key !== ' ' && event.key !== 'Enter') return;

@@ -9,7 +9,7 @@ import { useParams } from 'react-router';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { confirmModal } from '../../../shared/modals/standard-modals';
-import { useAccount } from '../../../shared/session/session-state';
+import { useCan } from '../../../shared/session/permissions';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
@@ -48,8 +48,7 @@ const VIEW_OPTIONS = (Object.keys(MAPPING_VIEWS) as MappingView[]).map((value) =
 }));
 
 function MappingsScreen({ map }: { map: ConfigMap }) {
-  const { userPermissions } = useAccount();
-  const canEdit = userPermissions.includes('EDIT_MAPPINGS');
+  const canEdit = useCan()('EDIT_MAPPINGS');
   usePreloadModalsWhenIdle(MAPPINGS_MODALS, canEdit);
   const [mode, setMode] = useState<MappingMode>(NO_FILTERS.mode);
   const [view, setView] = useState<MappingView>(NO_FILTERS.view);

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { openModal } from '../../../shared/modals/modal-store';
 import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { confirmModal } from '../../../shared/modals/standard-modals';
-import { useAccount } from '../../../shared/session/session-state';
+import { useCan } from '../../../shared/session/permissions';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useFailureToast } from '../../../shared/ui/failure-toast';
 import { EmptyState, LoadingState } from '../../../shared/ui/query-state';
@@ -27,7 +27,7 @@ function catchUpInterval(data: MapsResponse | undefined): number | false {
 }
 
 export function MapsPage() {
-  const { userPermissions } = useAccount();
+  const can = useCan();
   const maps = useMaps(false, catchUpInterval);
   const createMap = useCreateMap();
   const push = usePushMaps();
@@ -66,12 +66,12 @@ export function MapsPage() {
       <Group justify="space-between">
         <Title order={1}>{MAPS_TEXTS.title}</Title>
         <Group gap="xs">
-          {userPermissions.includes('EDIT_MAPPINGS') ? (
+          {can('EDIT_MAPPINGS') ? (
             <Button onClick={() => void create()} {...preloadModalsOnIntent(MAPS_MODALS)}>
               {MAPS_TEXTS.createMap}
             </Button>
           ) : null}
-          {userPermissions.includes('PUSH_MAPS') ? (
+          {can('PUSH_MAPS') ? (
             <Button onClick={() => void pushChanges()} loading={push.isPending}>
               {MAPS_TEXTS.pushChanges}
             </Button>

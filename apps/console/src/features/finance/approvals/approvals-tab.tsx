@@ -3,6 +3,7 @@ import type { Action } from '@web-control/contract/finance';
 import { Link } from 'react-router';
 import { formatNumericMinute } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';
+import { useCan } from '../../../shared/session/permissions';
 import { useAccount } from '../../../shared/session/session-state';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
@@ -86,10 +87,11 @@ const LIST_TEXTS: PagedListTexts = {
 };
 
 export function ApprovalsTab({ processId }: { processId: number }) {
-  const { userPermissions, username } = useAccount();
+  const { username } = useAccount();
+  const can = useCan();
   const paging = usePageState({ size: APPROVALS_PAGE_SIZE });
   const actions = usePendingActions(processId, pageQueryOf(paging));
-  const approver = userPermissions.includes('APPROVE_ACTIONS');
+  const approver = can('APPROVE_ACTIONS');
   return (
     <Stack>
       <Group justify="flex-end">

@@ -32,12 +32,3 @@ export const APPROVAL_DETAIL_TEXTS = {
   errorTitle: 'Oops!',
   errorText: 'Something went wrong while retrieving this approval. Contact support if the problem persists.',
 } as const;
-
-export const MATCH_STATUS_LABELS = {
-  MATCHED: 'Matched',
-  PARTIALLY_MATCHED: 'Partially matched',
-  UNMATCHED: 'Unmatched',
-  REJECTED: 'Rejected',
-} as const;
-
-export const SETTLEMENT_STATUS_LABELS = { PENDING: 'Pending', ISSUE: 'Issue', SETTLED: 'Settled' } as const;

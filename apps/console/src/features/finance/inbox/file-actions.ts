@@ -1,4 +1,5 @@
 import type { FileStatus } from '@web-control/contract/finance';
+import type { Can } from '../../../shared/session/permissions';
 import { DOWNLOADABLE_STATUSES, RELOADABLE_STATUSES } from './constants';
 
 export interface FileActionsAllowed {
@@ -8,13 +9,11 @@ export interface FileActionsAllowed {
 }
 
 /** What an inbox row offers: the permission and the file's status must both allow it. */
-export function fileActionsOf(status: FileStatus, permissions: readonly string[]): FileActionsAllowed {
+export function fileActionsOf(status: FileStatus, can: Can): FileActionsAllowed {
   const settled = (DOWNLOADABLE_STATUSES as readonly FileStatus[]).includes(status);
   return {
-    download: settled && permissions.includes('DOWNLOAD_INBOX_FILES'),
-    rollback: settled && permissions.includes('RECON_ROLLBACK_FILE'),
-    reload:
-      (RELOADABLE_STATUSES as readonly FileStatus[]).includes(status) &&
-      permissions.includes('RECON_RELOAD_FILE'),
+    download: settled && can('DOWNLOAD_INBOX_FILES'),
+    rollback: settled && can('RECON_ROLLBACK_FILE'),
+    reload: (RELOADABLE_STATUSES as readonly FileStatus[]).includes(status) && can('RECON_RELOAD_FILE'),
   };
 }

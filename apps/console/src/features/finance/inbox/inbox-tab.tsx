@@ -7,7 +7,7 @@ import { refusalText } from '../../../shared/http/error-message';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
-import { useAccount } from '../../../shared/session/session-state';
+import { useCan, type Can } from '../../../shared/session/permissions';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
@@ -54,8 +54,8 @@ async function downloadFile(file: ReconFile) {
   }
 }
 
-function InboxRowActions({ file, permissions }: { file: ReconFile; permissions: readonly string[] }) {
-  const allowed = fileActionsOf(file.status, permissions);
+function InboxRowActions({ file, can }: { file: ReconFile; can: Can }) {
+  const allowed = fileActionsOf(file.status, can);
   const fileAction = useRequestFileAction();
 
   async function confirm(action: FileAction) {
@@ -108,7 +108,7 @@ function InboxRowActions({ file, permissions }: { file: ReconFile; permissions: 
   );
 }
 
-function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile>[] {
+function inboxColumns(can: Can): DataTableColumn<ReconFile>[] {
   return [
     { id: 'fileName', header: 'Filename', rowHeader: true, cell: (file) => file.fileName },
     { id: 'party', header: 'Party', cell: (file) => file.partyName },
@@ -139,6 +139,8 @@ function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile
       cell: (file) => {
         if (file.exceptions === null) return '-';
         if (file.exceptions === 0) return '0';
+        // The extract is fetched with an inbox file token, which needs DOWNLOAD_INBOX_FILES.
+        if (!can('DOWNLOAD_INBOX_FILES')) return formatShortCount(file.exceptions);
         return (
           <Button
             size="xs"
@@ -157,7 +159,7 @@ function inboxColumns(permissions: readonly string[]): DataTableColumn<ReconFile
       header: 'Actions',
       headerHidden: true,
       align: 'right',
-      cell: (file) => <InboxRowActions file={file} permissions={permissions} />,
+      cell: (file) => <InboxRowActions file={file} can={can} />,
     },
   ];
 }
@@ -170,7 +172,7 @@ const LIST_TEXTS: PagedListTexts = {
 };
 
 export function InboxTab({ processId }: { processId: number }) {
-  const { userPermissions } = useAccount();
+  const can = useCan();
   const paging = usePageState({ size: INBOX_PAGE_SIZE });
   usePreloadModalsWhenIdle(FILE_ACTION_MODALS);
   const files = useInboxFiles(processId, pageQueryOf(paging));
@@ -189,7 +191,7 @@ export function InboxTab({ processId }: { processId: number }) {
         rowsOf={(data) => data.reconFiles}
         totalOf={totalRecordsOf}
         table={{
-          columns: inboxColumns(userPermissions),
+          columns: inboxColumns(can),
           rowId: (file) => String(file.id),
           label: INBOX_TABLE_LABEL,
           minWidth: 900,

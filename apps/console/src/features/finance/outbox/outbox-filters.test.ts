@@ -12,7 +12,7 @@ const PAGE = { offset: 0, limit: 25 };
 
 describe('outbox filters', () => {
   it('start with today and no tags', () => {
-    expect(defaultOutboxFilters(NOW)).toEqual({ from: '2026-02-03', to: '2026-02-03', tags: [] });
+    expect(defaultOutboxFilters(NOW)).toEqual({ from: '2026-02-03T00:00', to: '2026-02-03T23:59', tags: [] });
     expect(extractsRequestOf(defaultOutboxFilters(NOW), PAGE, 1, NOW)).toEqual({
       fromDateTimeInclusive: new Date(2026, 1, 3).toISOString(),
       toDateTimeInclusive: new Date(2026, 1, 3, 23, 59, 59, 999).toISOString(),
@@ -24,11 +24,11 @@ describe('outbox filters', () => {
   });
 
   it('refuse future dates and a To before From, leaving the range out until corrected', () => {
-    expect(rangeErrorOf({ from: '2026-02-04', to: '2026-02-04' }, NOW)).toBe(RANGE_ERRORS.future);
-    expect(rangeErrorOf({ from: '2026-02-03', to: '2026-02-01' }, NOW)).toBe(RANGE_ERRORS.order);
-    expect(rangeErrorOf({ from: '2026-02-01', to: '2026-02-03' }, NOW)).toBeNull();
+    expect(rangeErrorOf({ from: '2026-02-04T00:00', to: '2026-02-04T01:00' }, NOW)).toBe(RANGE_ERRORS.future);
+    expect(rangeErrorOf({ from: '2026-02-03T10:00', to: '2026-02-03T09:59' }, NOW)).toBe(RANGE_ERRORS.order);
+    expect(rangeErrorOf({ from: '2026-02-01T00:00', to: '2026-02-03T23:59' }, NOW)).toBeNull();
     const request = extractsRequestOf(
-      { from: '2026-02-03', to: '2026-02-01', tags: [] },
+      { from: '2026-02-03T00:00', to: '2026-02-01T00:00', tags: [] },
       PAGE,
       undefined,
       NOW,

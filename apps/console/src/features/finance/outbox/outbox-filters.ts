@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { dayRangeOf, formatDay, parseDay } from '../../../shared/format/dates';
+import { minuteRangeOf, parseLocalMinute, todayMinutesOf } from '../../../shared/format/dates';
 
 /** A tag filter row: the tag type chosen and the value typed. */
 export interface TagRow {
@@ -8,7 +8,7 @@ export interface TagRow {
   value: string;
 }
 
-/** The Date Created range as typed (local days, shared DAY_FORMAT) and the tag rows. */
+/** The Date Created range as picked (local minutes, `YYYY-MM-DDTHH:mm`) and the tag rows. */
 export interface OutboxFilters {
   from: string;
   to: string;
@@ -25,19 +25,14 @@ export interface ExtractsRequest {
   limit: number;
 }
 
-export function todayOf(now: Date): string {
-  return formatDay(now);
-}
-
 /** Specification 2, section 9: the range starts and ends with today; no tag filters. */
 export function defaultOutboxFilters(now: Date): OutboxFilters {
-  const today = todayOf(now);
-  return { from: today, to: today, tags: [] };
+  return { ...todayMinutesOf(now), tags: [] };
 }
 
-function dayOf(value: string): dayjs.Dayjs | undefined {
-  const day = parseDay(value);
-  return day === null ? undefined : dayjs(day);
+function minuteOf(value: string): dayjs.Dayjs | undefined {
+  const minute = parseLocalMinute(value);
+  return minute === undefined ? undefined : dayjs(minute);
 }
 
 export const RANGE_ERRORS = {
@@ -47,8 +42,8 @@ export const RANGE_ERRORS = {
 
 /** Section 5: no future dates, and To not before From. */
 export function rangeErrorOf(filters: Pick<OutboxFilters, 'from' | 'to'>, now: Date): string | null {
-  const from = dayOf(filters.from);
-  const to = dayOf(filters.to);
+  const from = minuteOf(filters.from);
+  const to = minuteOf(filters.to);
   const today = dayjs(now).endOf('day');
   if ((from && from.isAfter(today)) || (to && to.isAfter(today))) return RANGE_ERRORS.future;
   if (from && to && to.isBefore(from)) return RANGE_ERRORS.order;
@@ -66,7 +61,7 @@ export function extractsRequestOf(
   now: Date,
 ): ExtractsRequest {
   const range =
-    rangeErrorOf(filters, now) === null ? dayRangeOf(filters.from, filters.to) : dayRangeOf(null, null);
+    rangeErrorOf(filters, now) === null ? minuteRangeOf(filters.from, filters.to) : minuteRangeOf('', '');
   return {
     fromDateTimeInclusive: range.from,
     toDateTimeInclusive: range.to,

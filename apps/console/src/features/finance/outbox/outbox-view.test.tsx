@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
 import { jsonResponse, settle, stubFetch, type Routes } from '../../../test/fetch';
+import { pickDay } from '../../../test/pick-date';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { signInWith } from '../../../test/session';
@@ -117,9 +118,10 @@ describe('outbox', { timeout: 30_000 }, () => {
           ? jsonResponse(200, extractsBody([]))
           : jsonResponse(400, { errorMessage: 'Bad range', code: 'BAD_REQUEST' }),
     });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     renderView();
     expect(await screen.findByText('No extracts found. Try changing your filters.')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Date Created to'), { target: { value: '2026-02-01' } });
+    await pickDay(user, 'Date Created to', '1 February 2026');
     expect(screen.getByText('To cannot be before From')).toBeInTheDocument();
     expect(await screen.findByText('Bad range')).toBeInTheDocument();
   });

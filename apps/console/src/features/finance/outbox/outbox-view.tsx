@@ -1,8 +1,9 @@
-import { ActionIcon, Autocomplete, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Autocomplete, Button, Group, Select, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Extract } from '@web-control/contract/finance-settlements';
 import { useEffect, useMemo, useState } from 'react';
+import { FilterDateTime } from '../../../shared/forms/filter-date-time';
 import { refusalText } from '../../../shared/http/error-message';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -12,7 +13,7 @@ import { usePageState } from '../../../shared/ui/use-page-state';
 import { useExtractTagNames, useExtractTagValues } from '../api/get-extract-tags';
 import { useExtracts } from '../api/get-extracts';
 import { openExtractDownload } from '../api/open-extract-download';
-import { formatNumericSeconds } from '../../../shared/format/dates';
+import { endOfDayOf, formatNumericSeconds } from '../../../shared/format/dates';
 import { FINANCE_MESSAGES } from '../messages';
 import {
   OUTBOX_DEBOUNCE_MS,
@@ -26,7 +27,6 @@ import {
   extractsRequestOf,
   rangeErrorOf,
   tagColumnsOf,
-  todayOf,
   type OutboxFilters,
   type TagRow,
 } from './outbox-filters';
@@ -145,7 +145,7 @@ export function OutboxView({ processId }: { processId?: number }) {
   const rows = extracts.data?.extracts;
   const tagColumns = useMemo(() => tagColumnsOf(rows ?? []), [rows]);
   const columns = useMemo(() => extractColumns(tagColumns), [tagColumns]);
-  const today = todayOf(now);
+  const latest = endOfDayOf(now);
 
   return (
     <Stack>
@@ -157,21 +157,18 @@ export function OutboxView({ processId }: { processId?: number }) {
       ) : null}
       <Stack gap="xs" role="search" aria-label="Outbox filters">
         <Group align="flex-end">
-          <TextInput
-            type="date"
+          <FilterDateTime
             label="Date Created from"
-            max={today}
+            maxDate={latest}
             value={filters.from}
-            onChange={(event) => change({ from: event.currentTarget.value })}
-            error={rangeError ?? undefined}
+            onChange={(from) => change({ from })}
+            error={rangeError}
           />
-          <TextInput
-            type="date"
+          <FilterDateTime
             label="Date Created to"
-            max={today}
-            min={filters.from || undefined}
+            maxDate={latest}
             value={filters.to}
-            onChange={(event) => change({ to: event.currentTarget.value })}
+            onChange={(to) => change({ to })}
           />
           <Button variant="default" onClick={() => void extracts.refetch()} loading={extracts.isFetching}>
             Refresh

@@ -103,7 +103,7 @@ describe('process area', () => {
     expect(fetch.calls).toHaveLength(0);
   });
 
-  it('opens the catalogue’s modal by the error code and goes to the process list when the process fails', async () => {
+  it('opens the catalogue’s modal by the error code; an unknown process says so in place, another failure goes to the list', async () => {
     stubFetch({
       'GET /api/recon/processes/9': () =>
         jsonResponse(404, { errorMessage: 'No process found', code: 'NO_PROCESS_FOUND' }),
@@ -114,10 +114,10 @@ describe('process area', () => {
     const first = renderRoutes(routes, { path: '/dashboard/finance/processes/9/inbox' });
     let dialog = await screen.findByRole('dialog', { name: 'Process not found' });
     expect(await within(dialog).findByText('Please try again or contact support')).toBeInTheDocument();
-    expect(await screen.findByText('Process list')).toBeInTheDocument();
-    expect(first.router.state.location.pathname).toBe('/dashboard/finance/processes');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status')).toHaveTextContent('No process found');
+    expect(first.router.state.location.pathname).toBe('/dashboard/finance/processes/9/inbox');
     first.unmount();
 
     const second = renderRoutes(routes, { path: '/dashboard/finance/processes/8/inbox' });
@@ -159,12 +159,28 @@ describe('process area', () => {
     expect(within(registered).queryByRole('button', { name: /Download|Rollback|Reload/ })).toBeNull();
   });
 
-  it('hides the file actions without their permissions', async () => {
+  it('hides the file actions, the exception downloads and Upload without their permissions', async () => {
     stubFetch(baseRoutes);
     signInWith(['VIEW_PROCESSES']);
     renderRoutes(routes, { path: INBOX });
     const failed = await rowOf('switch-bad.csv');
     expect(within(failed).queryByRole('button', { name: /Download|Rollback|Reload/ })).toBeNull();
+    const loaded = await rowOf('bank-20260203.csv');
+    expect(within(loaded).queryByRole('button', { name: /exceptions of/ })).toBeNull();
+    expect(within(loaded).getByText('3'), 'the count, as text').toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+  });
+
+  it('turns a tab the user may not open away to the sign-in page', async () => {
+    stubFetch(baseRoutes);
+    signInWith(['VIEW_PROCESSES']);
+    const { router } = renderRoutes([...routes, { path: '/login', element: <p>Sign-in page</p> }], {
+      path: '/dashboard/finance/processes/1/settlements',
+    });
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(
+      `?from=${encodeURIComponent('/dashboard/finance/processes/1/settlements')}`,
+    );
   });
 
   it('shows the empty text, and the catalogue text when the inbox fails', async () => {

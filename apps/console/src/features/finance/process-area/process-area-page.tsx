@@ -6,7 +6,8 @@ import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
 import { alertModal } from '../../../shared/modals/standard-modals';
-import { useAccount } from '../../../shared/session/session-state';
+import { useCan } from '../../../shared/session/permissions';
+import { TurnAway } from '../../../shared/session/turn-away';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { LoadingState } from '../../../shared/ui/query-state';
 import { useProcess } from '../api/get-process';
@@ -19,7 +20,7 @@ import { OutboxView } from '../outbox/outbox-view';
 import { SettlementsTab } from '../settlements/settlements-tab';
 import { FINANCE_MESSAGES } from '../messages';
 import { PROCESSES_PATH, processPath, type ProcessTab } from '../paths';
-import { visibleTabsOf } from './process-tabs';
+import { isTabAllowed, PROCESS_TABS, visibleTabsOf } from './process-tabs';
 
 /** Only the count is read, so one action per page is enough. */
 const PENDING_COUNT_PAGE = { offset: 0, limit: 1 };
@@ -43,12 +44,12 @@ interface ProcessAreaProps {
 }
 
 function ProcessArea({ process, currentTab, children }: ProcessAreaProps) {
-  const { userPermissions } = useAccount();
+  const can = useCan();
   const navigate = useNavigate();
   const fromUrl = useParams()['*']?.split('/')[0];
   const current = currentTab ?? fromUrl;
-  const visible = visibleTabsOf(userPermissions);
-  const showsBadge = userPermissions.includes('APPROVE_ACTIONS');
+  const visible = visibleTabsOf(can);
+  const showsBadge = can('APPROVE_ACTIONS');
   return (
     <Stack>
       <PageTitle title={process.displayName} />
@@ -79,17 +80,21 @@ function ProcessArea({ process, currentTab, children }: ProcessAreaProps) {
   );
 }
 
+function isNoProcessFound(error: Error): boolean {
+  return error instanceof HttpError && error.errorBody?.code === ERROR_CODES.noProcessFound;
+}
+
 /** The catalogue's modal for a process that could not be loaded (specification 2, section 8). */
 function processFailureModal(error: Error) {
-  const notFound = error instanceof HttpError && error.errorBody?.code === ERROR_CODES.noProcessFound;
-  return notFound
+  return isNoProcessFound(error)
     ? { title: FINANCE_MESSAGES.processNotFoundTitle, text: FINANCE_MESSAGES.processNotFoundText }
     : { title: FINANCE_MESSAGES.processFailedTitle, text: FINANCE_MESSAGES.processFailed };
 }
 
 /**
- * Loads the process of the URL and renders the area with it. An id that cannot exist shows 'No
- * process found'; a failed load shows the catalogue's modal and goes back to the process list.
+ * Loads the process of the URL and renders the area with it. An id that cannot exist, or one the
+ * platform does not know, shows 'No process found' (with the catalogue's modal for the latter);
+ * any other failed load shows its modal and goes back to the process list.
  */
 function WithProcess({ render }: { render: (process: ProcessDefinition) => ReactNode }) {
   const raw = useParams().processId;
@@ -103,7 +108,7 @@ function WithProcess({ render }: { render: (process: ProcessDefinition) => React
     if (!process.isError || reported.current === process.error) return;
     reported.current = process.error;
     void openModal(alertModal, processFailureModal(process.error));
-    void navigate(PROCESSES_PATH, { replace: true });
+    if (!isNoProcessFound(process.error)) void navigate(PROCESSES_PATH, { replace: true });
   }, [process.isError, process.error, navigate]);
 
   if (!valid || process.isError) {
@@ -118,7 +123,7 @@ function WithProcess({ render }: { render: (process: ProcessDefinition) => React
 }
 
 function ProcessTabRoutes({ process }: { process: ProcessDefinition }) {
-  const { userPermissions } = useAccount();
+  const can = useCan();
   const processId = process.id;
   const tabs: Record<ProcessTab, ReactNode> = {
     inbox: <InboxTab processId={processId} />,
@@ -130,8 +135,12 @@ function ProcessTabRoutes({ process }: { process: ProcessDefinition }) {
   return (
     <Routes>
       <Route index element={<Navigate to="inbox" replace />} />
-      {visibleTabsOf(userPermissions).map(({ tab }) => (
-        <Route key={tab} path={`${tab}/*`} element={tabs[tab]} />
+      {PROCESS_TABS.map((each) => (
+        <Route
+          key={each.tab}
+          path={`${each.tab}/*`}
+          element={isTabAllowed(each, can) ? tabs[each.tab] : <TurnAway />}
+        />
       ))}
     </Routes>
   );

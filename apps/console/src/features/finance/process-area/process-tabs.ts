@@ -1,10 +1,12 @@
+import type { Permission } from '@web-control/contract/permissions';
+import type { Can } from '../../../shared/session/permissions';
 import type { ProcessTab } from '../paths';
 
 export interface ProcessTabDefinition {
   tab: ProcessTab;
   label: string;
   /** Shown only with this permission (specification 2, section 6). */
-  permission?: string;
+  permission?: Permission;
 }
 
 export const PROCESS_TABS: readonly ProcessTabDefinition[] = [
@@ -15,8 +17,10 @@ export const PROCESS_TABS: readonly ProcessTabDefinition[] = [
   { tab: 'outbox', label: 'Outbox' },
 ];
 
-export function visibleTabsOf(permissions: readonly string[]): ProcessTabDefinition[] {
-  return PROCESS_TABS.filter(
-    (each) => each.permission === undefined || permissions.includes(each.permission),
-  );
+export function isTabAllowed(tab: ProcessTabDefinition, can: Can): boolean {
+  return tab.permission === undefined || can(tab.permission);
+}
+
+export function visibleTabsOf(can: Can): ProcessTabDefinition[] {
+  return PROCESS_TABS.filter((each) => isTabAllowed(each, can));
 }

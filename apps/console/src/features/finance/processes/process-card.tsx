@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, Stack, UnstyledButton } from '@mantine/core';
 import type { ProcessSummary } from '@web-control/contract/finance';
 import { Link } from 'react-router';
 import { formatShortCount } from '../../../shared/format/metrics';
+import { useCan } from '../../../shared/session/permissions';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { processPath } from '../paths';
 import { ProcessSnapshot } from './process-snapshot';
@@ -20,6 +21,7 @@ interface ProcessCardProps {
 
 export function ProcessCard({ process, expanded, onToggle }: ProcessCardProps) {
   const snapshotId = `process-${process.id}-snapshot`;
+  const can = useCan();
   return (
     <Paper withBorder p="md" component="article" aria-label={process.displayName}>
       <Stack gap="sm">
@@ -36,9 +38,11 @@ export function ProcessCard({ process, expanded, onToggle }: ProcessCardProps) {
           <Anchor component={Link} to={processPath(process.id, 'inbox')} size="sm">
             Inbox
           </Anchor>
-          <Anchor component={Link} to={processPath(process.id, 'approvals')} size="sm">
-            Approvals
-          </Anchor>
+          {can('VIEW_ACTIONS') ? (
+            <Anchor component={Link} to={processPath(process.id, 'approvals')} size="sm">
+              Approvals
+            </Anchor>
+          ) : null}
           <Anchor component={Link} to={processPath(process.id, 'results')} size="sm">
             Recon results
           </Anchor>

@@ -22,7 +22,7 @@ describe('processes list', () => {
   beforeEach(() => {
     setRuntimeConfig({ ...TEST_CONFIG });
     clearModalsForTests();
-    signInWith(['VIEW_PROCESSES']);
+    signInWith(['VIEW_PROCESSES', 'VIEW_ACTIONS']);
   });
   afterEach(() => {
     vi.unstubAllGlobals();

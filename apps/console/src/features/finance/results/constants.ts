@@ -43,6 +43,9 @@ export function byKeyConfirmText(action: 'accept' | 'reject', count: number): st
   return `Are you sure you want to ${action} ${count} selected ${transactions(count)}?`;
 }
 
+export const CORRECT_PARTY = 'Correct party';
+export const CHOOSE_PARTY = 'Please choose the correct party.';
+
 export function resolveText(count: number): string {
   return `Select which party you would like to mark as correct for ${count} partially matched ${transactions(count)}.`;
 }

@@ -1,13 +1,7 @@
-import '@mantine/dates/styles.css';
 import { ActionIcon, Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import type { FilterItem } from '@web-control/contract/finance-results';
 import { useState } from 'react';
-import {
-  FILTER_DATE_TIME_FORMAT,
-  formatLocalMinute,
-  pickerValueOfLocalMinute,
-} from '../../../shared/format/dates';
+import { FilterDateTime } from '../../../shared/forms/filter-date-time';
 import {
   blankRow,
   canRemoveRows,
@@ -28,29 +22,6 @@ interface FilterPanelProps {
   fields: readonly (FilterField & { label: string })[];
   filters: readonly FilterItem[];
   onApply: (filters: FilterItem[]) => void;
-}
-
-/** Specification 2, section 5: the project's picker, "YYYY-MM-DD hh:mm", no later than now. */
-function FilterDateTime({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (localMinute: string) => void;
-}) {
-  return (
-    <DateTimePicker
-      label={label}
-      valueFormat={FILTER_DATE_TIME_FORMAT}
-      placeholder={FILTER_DATE_TIME_FORMAT}
-      value={pickerValueOfLocalMinute(value)}
-      maxDate={new Date()}
-      clearable
-      onChange={(picked) => onChange(picked === null ? '' : formatLocalMinute(picked))}
-    />
-  );
 }
 
 function RowValues({

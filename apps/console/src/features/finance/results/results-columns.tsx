@@ -1,5 +1,6 @@
 import type { ProcessDefinition, ProcessField, ReconTransaction } from '@web-control/contract/finance';
 import { FIXED_FIELDS } from '@web-control/contract/finance-results';
+import type { Can } from '../../../shared/session/permissions';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { formatFieldValue } from '../components/field-value';
@@ -56,10 +57,7 @@ function sortValueOf(transaction: ReconTransaction, field: ProcessField): string
  * The grid's columns: id, matchStatus, settlementStatus, score, party and the process's fields.
  * Matched, Party and Settlement only with more than one party; Settlement also needs RECON_SETTLEMENT.
  */
-export function resultsColumns(
-  process: ProcessDefinition,
-  permissions: readonly string[],
-): DataTableColumn<ReconTransaction>[] {
+export function resultsColumns(process: ProcessDefinition, can: Can): DataTableColumn<ReconTransaction>[] {
   const multiParty = isMultiParty(process);
   const columns: DataTableColumn<ReconTransaction>[] = [
     {
@@ -81,7 +79,7 @@ export function resultsColumns(
       sortValue: (transaction) => transaction.matchStatus,
     });
   }
-  if (multiParty && permissions.includes('RECON_SETTLEMENT')) {
+  if (multiParty && can('RECON_SETTLEMENT')) {
     columns.push({
       id: 'settlementStatus',
       header: FIXED_COLUMN_HEADERS.settlementStatus,

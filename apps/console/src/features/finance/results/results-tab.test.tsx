@@ -284,7 +284,7 @@ describe('recon results', { timeout: 30_000 }, () => {
     });
   });
 
-  it('selects every filtered transaction across pages and rejects them by filter', async () => {
+  it('selects every filtered transaction across pages and rejects them by filter; a failure stays on the modal', async () => {
     const user = userEvent.setup();
     const fetch = stubFetch(
       routesWith({
@@ -318,6 +318,12 @@ describe('recon results', { timeout: 30_000 }, () => {
     expect(post?.searchParams.get('f.reference.STARTS_WITH')).toBe('R');
     expect(post?.searchParams.get('limit')).toBeNull();
     expect(fetch.calls.find((call) => call.method === 'POST')?.body).toEqual({ comment: 'Duplicates' });
+    // The failure stays on the modal with what was typed; the selection stays for another try.
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toHaveValue('Duplicates');
+    expect(screen.getByText('60 selected')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByText('60 selected')).toBeNull();
   });

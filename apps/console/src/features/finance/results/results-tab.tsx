@@ -6,6 +6,7 @@ import {
   RESULTS_PAGE_SIZES,
   SORT_ENTRIES_MAX,
   TRANSACTION_ACTIONS,
+  transactionActionBodySchema,
   type TransactionAction,
 } from '@web-control/contract/finance-results';
 import { useMemo, useState } from 'react';
@@ -13,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
+import { useCan } from '../../../shared/session/permissions';
 import { useAccount } from '../../../shared/session/session-state';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { totalRecordsOf, type PageState } from '../../../shared/ui/paging';
@@ -25,11 +27,14 @@ import {
 import { downloadTransactions } from '../api/download-transactions';
 import { useProcessSnapshot } from '../api/get-process-snapshot';
 import { useReconTransactions } from '../api/get-recon-transactions';
-import { useSubmitTransactionAction } from '../api/submit-transaction-action';
+import { useSubmitTransactionAction, type ActionTarget } from '../api/submit-transaction-action';
+import { commentModal } from '../../../shared/modals/comment-modal-definition';
+import { COMMENT_PLACEHOLDER } from '../messages';
 import { FINANCE_MESSAGES } from '../messages';
-import { actionModal } from './action-modal-definition';
 import {
   ACTION_LABELS,
+  CHOOSE_PARTY,
+  CORRECT_PARTY,
   byFilterConfirmText,
   byKeyConfirmText,
   CLEAR_SELECTION,
@@ -60,7 +65,7 @@ import { selectAllOfferOf, selectedCountOf } from './select-all';
 import { STATUS_OPTION_LABELS, STATUS_OPTIONS, statusOptionOf } from './status-options';
 import { useColumnChoices } from './use-column-choices';
 
-const ACTION_MODALS = [actionModal];
+const ACTION_MODALS = [commentModal];
 
 const NO_TRANSACTIONS: ReconTransaction[] = [];
 
@@ -155,7 +160,8 @@ async function downloadAll(processId: number, view: ResultsView) {
 
 /** The Recon tab: the process's transactions as the URL's query says (so the view is a link). */
 export function ResultsTab({ process }: { process: ProcessDefinition }) {
-  const { userPermissions, username } = useAccount();
+  const { username } = useAccount();
+  const can = useCan();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
   const { view, error: linkError } = useMemo(() => readView(search), [search]);
@@ -174,7 +180,7 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
   const selection = useResultsSelection(rows);
   const submit = useSubmitTransactionAction();
 
-  const columns = useMemo(() => resultsColumns(process, userPermissions), [process, userPermissions]);
+  const columns = useMemo(() => resultsColumns(process, can), [process, can]);
   const filterFields = useMemo(() => filterFieldsOf(process), [process]);
   const columnChoices = useColumnChoices(username ?? '', process.id);
 
@@ -206,34 +212,40 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
           ? byFilterConfirmText(action)
           : byKeyConfirmText(action, selectedCount);
     const chosen = selection.selectedRows;
-    const result = await openModal(actionModal, {
+    const target: ActionTarget = byFilter
+      ? { kind: 'filter', selection: selectionOf(view) }
+      : {
+          kind: 'keys',
+          transactionKeys: chosen.map((row) => ({ id: row.id, createdDateTime: row.createdDateTime })),
+        };
+    const sent = await openModal(commentModal, {
       title: CONFIRM_TITLE,
       text,
+      placeholder: COMMENT_PLACEHOLDER,
       confirmLabel: ACTION_LABELS[action],
       confirmColor: action === 'reject' ? 'red' : undefined,
-      parties:
+      schema: transactionActionBodySchema.shape.comment,
+      choice:
         action === 'resolve'
-          ? Object.entries(process.parties).map(([id, name]) => ({ id: Number(id), name }))
+          ? {
+              label: CORRECT_PARTY,
+              options: Object.entries(process.parties).map(([id, name]) => ({ value: id, label: name })),
+              missingText: CHOOSE_PARTY,
+            }
           : undefined,
+      apply: (comment, party) =>
+        submit.mutateAsync({
+          processId: process.id,
+          action,
+          target,
+          comment,
+          partyId: action === 'resolve' ? Number(party) : undefined,
+        }),
     });
-    if (result === undefined) return;
-    submit.mutate(
-      {
-        processId: process.id,
-        action,
-        target: byFilter
-          ? { kind: 'filter', selection: selectionOf(view) }
-          : {
-              kind: 'keys',
-              transactionKeys: chosen.map((row) => ({ id: row.id, createdDateTime: row.createdDateTime })),
-            },
-        ...result,
-      },
-      { onSuccess: () => selection.clear() },
-    );
+    if (sent) selection.clear();
   }
 
-  const canSubmit = userPermissions.includes('SUBMIT_ACTIONS');
+  const canSubmit = can('SUBMIT_ACTIONS');
   usePreloadModalsWhenIdle(ACTION_MODALS, canSubmit);
 
   return (

@@ -13,6 +13,8 @@ export const SETTLEMENTS_MESSAGES = {
   closeConfirm: (id: number) =>
     `Close settlement ${id}? Its transactions will be marked settled and its report written. This cannot be undone.`,
   noTotalsYet: 'Totals are computed when the run closes.',
+  // A closed run's totals are written when it closes; none means it settled no transactions.
+  noTransactions: 'This run settled no transactions, so it has no totals.',
 } as const;
 
 export const settlementTitle = (id: number) => `Settlement ${id}`;

@@ -4,17 +4,19 @@ import { defaultSettlementFilters, settlementIdInputOf, settlementSearchOf } fro
 describe('settlement filters', () => {
   it('default to today', () => {
     expect(defaultSettlementFilters(new Date(2026, 1, 3, 15, 30))).toEqual({
-      from: '2026-02-03',
-      to: '2026-02-03',
+      from: '2026-02-03T00:00',
+      to: '2026-02-03T23:59',
       settlementId: '',
     });
   });
 
-  it('ask for whole days from the start of From to the end of To', () => {
-    expect(settlementSearchOf({ from: '2026-02-01', to: '2026-02-03', settlementId: '' })).toEqual({
+  it('ask from the start of the From minute to the end of the To minute', () => {
+    expect(
+      settlementSearchOf({ from: '2026-02-01T08:05', to: '2026-02-03T17:30', settlementId: '' }),
+    ).toEqual({
       kind: 'range',
-      fromDateTimeInclusive: new Date(2026, 1, 1, 0, 0, 0, 0).toISOString(),
-      toDateTimeInclusive: new Date(2026, 1, 3, 23, 59, 59, 999).toISOString(),
+      fromDateTimeInclusive: new Date(2026, 1, 1, 8, 5, 0, 0).toISOString(),
+      toDateTimeInclusive: new Date(2026, 1, 3, 17, 30, 59, 999).toISOString(),
     });
     expect(settlementSearchOf({ from: '2026-02', to: '', settlementId: '' })).toEqual({
       kind: 'range',

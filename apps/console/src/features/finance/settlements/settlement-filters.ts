@@ -1,6 +1,6 @@
-import { dayRangeOf, formatDay } from '../../../shared/format/dates';
+import { minuteRangeOf, todayMinutesOf } from '../../../shared/format/dates';
 
-/** The filter as typed: a day range (local days, shared DAY_FORMAT) and a settlement id. */
+/** The filter as picked: a range of local minutes (`YYYY-MM-DDTHH:mm`) and a settlement id. */
 export interface SettlementFilters {
   from: string;
   to: string;
@@ -9,8 +9,7 @@ export interface SettlementFilters {
 
 /** Specification 2, section 9: the range starts and ends with today. */
 export function defaultSettlementFilters(now: Date): SettlementFilters {
-  const today = formatDay(now);
-  return { from: today, to: today, settlementId: '' };
+  return { ...todayMinutesOf(now), settlementId: '' };
 }
 
 export type SettlementSearch =
@@ -21,7 +20,7 @@ export type SettlementSearch =
 export function settlementSearchOf(filters: SettlementFilters): SettlementSearch {
   const id = filters.settlementId.trim();
   if (/^\d+$/.test(id) && Number(id) > 0) return { kind: 'id', settlementId: Number(id) };
-  const range = dayRangeOf(filters.from, filters.to);
+  const range = minuteRangeOf(filters.from, filters.to);
   return { kind: 'range', fromDateTimeInclusive: range.from, toDateTimeInclusive: range.to };
 }
 

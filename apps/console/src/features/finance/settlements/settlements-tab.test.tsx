@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SettlementRun } from '@web-control/contract/finance-settlements';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
 import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
+import { pickDay } from '../../../test/pick-date';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { signInWith } from '../../../test/session';
@@ -95,6 +96,25 @@ describe('settlements', { timeout: 30_000 }, () => {
     );
   });
 
+  it('says a closed run without totals settled no transactions, and an open run gets them on closing', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    stubFetch({
+      'GET /api/recon/settlements': () =>
+        jsonResponse(200, runsBody([OPEN, { ...CLOSED, transactionCount: 0 }])),
+      'GET /api/recon/settlements/7': () =>
+        jsonResponse(200, { settlementRun: { ...CLOSED, transactionCount: 0 }, aggregates: [] }),
+      'GET /api/recon/settlements/8': () => jsonResponse(200, { settlementRun: OPEN, aggregates: [] }),
+    });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Settlement 7' }));
+    expect(
+      await screen.findByText('This run settled no transactions, so it has no totals.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Totals are computed when the run closes.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Settlement 8' }));
+    expect(await screen.findByText('Totals are computed when the run closes.')).toBeInTheDocument();
+  });
+
   it('lets a numeric settlement id replace the other filters, after the 400 ms wait, and Clear them', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const fetch = stubFetch(baseRoutes);
@@ -121,7 +141,7 @@ describe('settlements', { timeout: 30_000 }, () => {
     renderTab();
     expect(await screen.findByText('No settlements found. Try adjusting your filters.')).toBeInTheDocument();
     list = () => jsonResponse(500, {});
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
+    await pickDay(user, 'From', '1 February 2026');
     expect(
       await screen.findByText(
         "Could not retrieve settlements. Please try again or contact the provider's support.",

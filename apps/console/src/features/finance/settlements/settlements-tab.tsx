@@ -6,7 +6,8 @@ import type { SettlementRun } from '@web-control/contract/finance-settlements';
 import { useState } from 'react';
 import { openModal } from '../../../shared/modals/modal-store';
 import { confirmModal } from '../../../shared/modals/standard-modals';
-import { useAccount } from '../../../shared/session/session-state';
+import { FilterDateTime } from '../../../shared/forms/filter-date-time';
+import { useCan } from '../../../shared/session/permissions';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
 import { ErrorState, LoadingState, QueryState } from '../../../shared/ui/query-state';
@@ -17,7 +18,7 @@ import { downloadSettlementReport } from '../api/download-settlement-report';
 import { useSettlement } from '../api/get-settlement';
 import { useSettlements } from '../api/get-settlements';
 import { formatMajorAmount } from '../../../shared/format/currency';
-import { formatNumericSeconds } from '../../../shared/format/dates';
+import { endOfDayOf, formatNumericSeconds } from '../../../shared/format/dates';
 import { FINANCE_MESSAGES } from '../messages';
 import {
   AGGREGATE_TOTALS,
@@ -46,13 +47,15 @@ function AggregateTotals({ settlementId }: { settlementId: number }) {
       />
     );
   }
-  const { aggregates } = detail.data;
+  const { aggregates, settlementRun } = detail.data;
   return (
     <Stack gap="xs">
       <Text fw={500}>{AGGREGATE_TOTALS}</Text>
       {aggregates.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {SETTLEMENTS_MESSAGES.noTotalsYet}
+          {settlementRun.status === 'OPEN'
+            ? SETTLEMENTS_MESSAGES.noTotalsYet
+            : SETTLEMENTS_MESSAGES.noTransactions}
         </Text>
       ) : (
         <Table aria-label={`${settlementTitle(settlementId)} totals`} withRowBorders={false} maw={560}>
@@ -166,8 +169,7 @@ const LIST_TEXTS: PagedListTexts = {
 
 /** The Settlement tab (RECON_SETTLEMENT): the process's runs by day, or one by its id. */
 export function SettlementsTab({ processId }: { processId: number }) {
-  const { userPermissions } = useAccount();
-  const canClose = userPermissions.includes('FINALISE_SETTLEMENTS');
+  const canClose = useCan()('FINALISE_SETTLEMENTS');
   const [filters, setFilters] = useState<SettlementFilters>(() => defaultSettlementFilters(new Date()));
   const paging = usePageState({ size: SETTLEMENTS_PAGE_SIZE, resetOn: filters });
   const [settled] = useDebouncedValue(filters, SETTLEMENTS_DEBOUNCE_MS);
@@ -188,17 +190,17 @@ export function SettlementsTab({ processId }: { processId: number }) {
   return (
     <Stack>
       <Group role="search" aria-label="Settlement filters" align="flex-end">
-        <TextInput
-          type="date"
+        <FilterDateTime
           label="From"
+          maxDate={endOfDayOf(new Date())}
           value={filters.from}
-          onChange={(event) => change({ from: event.currentTarget.value })}
+          onChange={(from) => change({ from })}
         />
-        <TextInput
-          type="date"
+        <FilterDateTime
           label="To"
+          maxDate={endOfDayOf(new Date())}
           value={filters.to}
-          onChange={(event) => change({ to: event.currentTarget.value })}
+          onChange={(to) => change({ to })}
         />
         <TextInput
           label="Settlement ID"

@@ -1,10 +1,9 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { holdsAll } from '@web-control/contract/permissions';
 import type { Receiver } from '@web-control/contract/load-balancer';
 import { Link, useParams } from 'react-router';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
-import { useAccount } from '../../../shared/session/session-state';
+import { useCan } from '../../../shared/session/permissions';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
 import { StatusDot } from '../../../shared/ui/status-dot';
@@ -50,7 +49,7 @@ function ServiceHeading({ serviceId }: { serviceId: string }) {
 
 function Receivers({ serviceId }: { serviceId: string }) {
   const receivers = useReceivers(serviceId);
-  const canEdit = holdsAll(useAccount().userPermissions, ['EDIT_LOAD_BALANCER']);
+  const canEdit = useCan()('EDIT_LOAD_BALANCER');
   const setActive = useSetReceiverActive();
   const setWeight = useSetReceiverWeight();
   const current = receivers.data ?? [];

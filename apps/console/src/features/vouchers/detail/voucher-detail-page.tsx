@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { holdsAll } from '@web-control/contract/permissions';
 import {
   VOUCHER_EDIT_PERMISSION,
   type OrderDetailResponse,
@@ -10,7 +9,7 @@ import { Link, useParams } from 'react-router';
 import { formatCurrency } from '../../../shared/format/currency';
 import { openModal } from '../../../shared/modals/modal-store';
 import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
-import { useAccount } from '../../../shared/session/session-state';
+import { useCan } from '../../../shared/session/permissions';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
 import { StatePill } from '../../../shared/ui/state-pill';
@@ -235,7 +234,7 @@ function History({ detail, canEdit }: { detail: OrderDetailResponse; canEdit: bo
 export function VoucherDetailPage() {
   const reference = useParams().voucherId ?? '';
   const voucher = useVoucher(reference);
-  const canEdit = holdsAll(useAccount().userPermissions, [VOUCHER_EDIT_PERMISSION]);
+  const canEdit = useCan()(VOUCHER_EDIT_PERMISSION);
   usePreloadModalsWhenIdle(VOUCHER_MODALS, canEdit);
   return (
     <Stack>

@@ -1,0 +1,40 @@
+import '@mantine/dates/styles.css';
+import { DateTimePicker } from '@mantine/dates';
+import { FILTER_DATE_TIME_FORMAT, formatLocalMinute, pickerValueOfLocalMinute } from '../format/dates';
+
+interface FilterDateTimeProps {
+  label: string;
+  /** A local minute (`YYYY-MM-DDTHH:mm`), '' for none. */
+  value: string;
+  onChange: (localMinute: string) => void;
+  /** The latest day and time that may be picked: now unless told. */
+  maxDate?: Date;
+  error?: string | null;
+  clearable?: boolean;
+}
+
+/**
+ * A list filter's date and time: the project's picker in the filter format "YYYY-MM-DD hh:mm"
+ * (specification 2, section 5), never a time after `maxDate`.
+ */
+export function FilterDateTime({
+  label,
+  value,
+  onChange,
+  maxDate,
+  error,
+  clearable = true,
+}: FilterDateTimeProps) {
+  return (
+    <DateTimePicker
+      label={label}
+      valueFormat={FILTER_DATE_TIME_FORMAT}
+      placeholder={FILTER_DATE_TIME_FORMAT}
+      value={pickerValueOfLocalMinute(value)}
+      maxDate={maxDate ?? new Date()}
+      clearable={clearable}
+      error={error}
+      onChange={(picked) => onChange(picked === null ? '' : formatLocalMinute(picked))}
+    />
+  );
+}

@@ -1,0 +1,192 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken } from './support/api';
+import { waitForRows } from './support/recon-grid';
+import { signInAt } from './support/session';
+
+// The seeded "Card acquiring" process: three parties, so each transaction has three records.
+const PROCESS_PATH = '/dashboard/finance/processes/1';
+const UNMATCHED = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlementStatus=ISSUE&limit=10`;
+const NOT_ALLOWED = 'Your account may not open the page you asked for';
+
+test('support sees no Upload, nor exception downloads it may not fetch; the finance operator does', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAt(page, '/dashboard/finance/processes', 'support');
+  await expect(page.getByRole('heading', { name: 'Processes' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refresh' }), 'the list has loaded').toBeEnabled();
+  await expect(page.getByRole('article').first(), 'the processes show').toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Upload', exact: true }),
+    'support may not upload (SUBMIT_ACTIONS): no Upload on Processes',
+  ).toHaveCount(0);
+
+  await page.goto(`${PROCESS_PATH}/inbox`);
+  await expect(page.getByRole('table', { name: 'Inbox' }), 'the inbox shows').toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(
+    page.getByRole('button', { name: 'Upload', exact: true }),
+    'no Upload on the Inbox either',
+  ).toHaveCount(0);
+  await expect(
+    page.getByRole('button', { name: /^(Download|Rollback|Reload) / }),
+    'no file actions without their permissions',
+  ).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInAt(page, '/dashboard/finance/processes', 'finance-operator');
+  await expect(
+    page.getByRole('button', { name: 'Upload', exact: true }),
+    'the finance operator, who may upload, has the button',
+  ).toBeVisible();
+});
+
+test('support opening the Settlement tab by its address is turned away like any route it may not open', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAt(page, `${PROCESS_PATH}/inbox`, 'support');
+  await expect(page.getByRole('tab', { name: 'Inbox' }), 'support may open the process').toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Settlement' }), 'but has no Settlement tab').toHaveCount(0);
+  await page.goto(`${PROCESS_PATH}/settlements`);
+  await expect(page, 'the guard sends the user to /login').toHaveURL(/\/login\?from=/);
+  await expect(page.getByRole('status'), 'and says why').toContainText(NOT_ALLOWED);
+});
+
+test("an unknown process says 'No process found' on every tab and stays there", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAt(page, '/dashboard/finance/processes/999/inbox', 'finance-operator');
+  const dialog = page.getByRole('dialog', { name: 'Process not found' });
+  await expect(dialog, 'the catalogue’s modal').toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'No process found' }),
+    'the info text',
+  ).toBeVisible();
+  await expect(page, 'the address stays').toHaveURL(/\/processes\/999\/inbox$/);
+
+  for (const tab of ['results', 'outbox']) {
+    await page.goto(`/dashboard/finance/processes/999/${tab}`);
+    await page.getByRole('dialog', { name: 'Process not found' }).getByRole('button', { name: 'OK' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'No process found' }),
+      `the info text on ${tab}`,
+    ).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/processes/999/${tab}$`));
+  }
+});
+
+interface Run {
+  id: number;
+  processId: number;
+  status: 'OPEN' | 'CLOSED';
+  transactionCount: number;
+}
+
+/** A closed run holding no transactions: one of the history's, or an empty open run closed now. */
+async function emptyClosedRun(request: APIRequestContext): Promise<Run> {
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'finance-approver')}` };
+  const processes = (await (
+    await request.get('/api/recon/processes?offset=0&limit=100', { headers })
+  ).json()) as { processes: { id: number }[] };
+  const runs: Run[] = [];
+  for (const { id } of processes.processes) {
+    const answer = await request.get('/api/recon/settlements', {
+      headers,
+      params: {
+        processId: id,
+        fromDateTimeInclusive: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+        toDateTimeInclusive: new Date(Date.now() + 86_400_000).toISOString(),
+        offset: 0,
+        limit: 100,
+      },
+    });
+    runs.push(...((await answer.json()) as { settlementRuns: Run[] }).settlementRuns);
+  }
+  const closed = runs.find((run) => run.status === 'CLOSED' && run.transactionCount === 0);
+  if (closed) return closed;
+  const open = runs.find((run) => run.status === 'OPEN' && run.transactionCount === 0);
+  expect(open, 'an empty run to close').toBeDefined();
+  const run = open as Run;
+  const closing = await request.post(`/api/recon/settlements/${run.id}/close`, { headers, data: {} });
+  expect(closing.ok(), 'the empty run closes').toBe(true);
+  return { ...run, status: 'CLOSED' };
+}
+
+test('a closed run without transactions says so instead of waiting for totals', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const run = await emptyClosedRun(request);
+  await signInAt(page, `/dashboard/finance/processes/${run.processId}/settlements`, 'finance-operator');
+  await page.getByLabel('Settlement ID').fill(String(run.id));
+  const item = page.getByRole('button', { name: `Settlement ${run.id}`, exact: true });
+  await expect(item).toContainText('CLOSED');
+  await item.click();
+  await expect(page.getByText('Aggregate totals:')).toBeVisible();
+  await expect(
+    page.getByText('This run settled no transactions, so it has no totals.'),
+    'a closed run never waits for its close',
+  ).toBeVisible();
+  await expect(page.getByText('Totals are computed when the run closes.')).toHaveCount(0);
+});
+
+test('shift-click selects a range of rows, not the page text; the approval detail lists each transaction once', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await signInAt(operator, UNMATCHED, 'finance-operator');
+  await waitForRows(operator);
+  const table = operator.getByRole('table', { name: 'Transactions' });
+  const ids = await table.getByRole('rowheader').allTextContents();
+  expect(ids.length, 'three rows to select').toBeGreaterThanOrEqual(3);
+  const chosen = ids.slice(0, 3);
+  await table.getByRole('rowheader', { name: chosen[0], exact: true }).click();
+  await table.getByRole('rowheader', { name: chosen[2], exact: true }).click({ modifiers: ['Shift'] });
+  await expect(table.locator('tr[aria-selected="true"]'), 'the range is selected').toHaveCount(3);
+  expect(
+    await operator.evaluate(() => window.getSelection()?.toString() ?? ''),
+    'no page text is selected by the shift-click',
+  ).toBe('');
+
+  await operator.getByRole('button', { name: 'Manage selected' }).click();
+  await operator.getByRole('menuitem', { name: 'Accept' }).click();
+  const confirm = operator.getByRole('dialog', { name: 'Are You Sure?' });
+  await confirm.getByRole('button', { name: 'Accept' }).click();
+  await expect(
+    confirm.getByText('Please add a comment'),
+    'a blank comment is caught on the modal',
+  ).toBeVisible();
+  const comment = `E2E accept three ${Date.now()}`;
+  await confirm.getByPlaceholder('Comment (required)').fill(comment);
+  await confirm.getByRole('button', { name: 'Accept' }).click();
+  await expect(operator.getByText('Action submitted successfully.'), 'the submit toast').toBeVisible();
+  await expect(confirm, 'the modal closes once sent').toBeHidden();
+  await operatorContext.close();
+
+  const approverContext = await browser.newContext();
+  const approver = await approverContext.newPage();
+  await signInAt(approver, `${PROCESS_PATH}/approvals`, 'finance-approver');
+  const description = 'Accept 3 transactions';
+  const pending = approver.getByRole('article', { name: description }).filter({ hasText: comment });
+  await pending.getByRole('link', { name: description }).click();
+  const detail = approver.getByRole('table', { name: 'Transactions of the action' });
+  const detailIds = detail.getByRole('rowheader');
+  await expect(detailIds.first()).toBeVisible();
+  expect([...(await detailIds.allTextContents())].sort(), 'one row per transaction of the action').toEqual(
+    [...chosen].sort(),
+  );
+  await expect(
+    detail.locator('.mantine-Badge-root').filter({ hasText: 'Unmatched' }),
+    'the grid’s status pills',
+  ).toHaveCount(3);
+
+  // Leave the transactions unmatched for the other tests.
+  await approver.getByRole('button', { name: 'Reject' }).click();
+  const review = approver.getByRole('dialog', { name: 'Reject' });
+  await review.getByPlaceholder('Comment (required)').fill('Only a test');
+  await review.getByRole('button', { name: 'Reject' }).click();
+  await expect(approver.getByText('Action reviewed successfully'), 'the review toast').toBeVisible();
+  await approverContext.close();
+});
