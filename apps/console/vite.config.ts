@@ -43,6 +43,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 3 },
+            // The toasts load on every page, /login too: with what they need, apart from the rest.
+            {
+              name: 'toasts',
+              test: /[\\/]src[\\/]app[\\/]toasts\.tsx$|@mantine[\\/]notifications[\\/]/,
+              priority: 2.5,
+            },
             { name: 'mantine', test: MANTINE, priority: 2 },
             { name: 'dates', test: /node_modules[\\/]@mantine[\\/]dates[\\/]/, priority: 2 },
             { name: 'tables', test: TABLES, priority: 1 },
