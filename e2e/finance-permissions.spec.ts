@@ -1,11 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken } from './support/api';
-import { waitForRows } from './support/recon-grid';
 import { signInAt } from './support/session';
 
 // The seeded "Card acquiring" process: three parties, so each transaction has three records.
 const PROCESS_PATH = '/dashboard/finance/processes/1';
-const UNMATCHED = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlementStatus=ISSUE&limit=10`;
 const NOT_ALLOWED = 'Your account may not open the page you asked for';
 
 test('support sees no Upload, nor exception downloads it may not fetch; the finance operator does', async ({
@@ -128,65 +126,4 @@ test('a closed run without transactions says so instead of waiting for totals', 
     'a closed run never waits for its close',
   ).toBeVisible();
   await expect(page.getByText('Totals are computed when the run closes.')).toHaveCount(0);
-});
-
-test('shift-click selects a range of rows, not the page text; the approval detail lists each transaction once', async ({
-  browser,
-}) => {
-  test.setTimeout(180_000);
-  const operatorContext = await browser.newContext();
-  const operator = await operatorContext.newPage();
-  await signInAt(operator, UNMATCHED, 'finance-operator');
-  await waitForRows(operator);
-  const table = operator.getByRole('table', { name: 'Transactions' });
-  const ids = await table.getByRole('rowheader').allTextContents();
-  expect(ids.length, 'three rows to select').toBeGreaterThanOrEqual(3);
-  const chosen = ids.slice(0, 3);
-  await table.getByRole('rowheader', { name: chosen[0], exact: true }).click();
-  await table.getByRole('rowheader', { name: chosen[2], exact: true }).click({ modifiers: ['Shift'] });
-  await expect(table.locator('tr[aria-selected="true"]'), 'the range is selected').toHaveCount(3);
-  expect(
-    await operator.evaluate(() => window.getSelection()?.toString() ?? ''),
-    'no page text is selected by the shift-click',
-  ).toBe('');
-
-  await operator.getByRole('button', { name: 'Manage selected' }).click();
-  await operator.getByRole('menuitem', { name: 'Accept' }).click();
-  const confirm = operator.getByRole('dialog', { name: 'Are You Sure?' });
-  await confirm.getByRole('button', { name: 'Accept' }).click();
-  await expect(
-    confirm.getByText('Please add a comment'),
-    'a blank comment is caught on the modal',
-  ).toBeVisible();
-  const comment = `E2E accept three ${Date.now()}`;
-  await confirm.getByPlaceholder('Comment (required)').fill(comment);
-  await confirm.getByRole('button', { name: 'Accept' }).click();
-  await expect(operator.getByText('Action submitted successfully.'), 'the submit toast').toBeVisible();
-  await expect(confirm, 'the modal closes once sent').toBeHidden();
-  await operatorContext.close();
-
-  const approverContext = await browser.newContext();
-  const approver = await approverContext.newPage();
-  await signInAt(approver, `${PROCESS_PATH}/approvals`, 'finance-approver');
-  const description = 'Accept 3 transactions';
-  const pending = approver.getByRole('article', { name: description }).filter({ hasText: comment });
-  await pending.getByRole('link', { name: description }).click();
-  const detail = approver.getByRole('table', { name: 'Transactions of the action' });
-  const detailIds = detail.getByRole('rowheader');
-  await expect(detailIds.first()).toBeVisible();
-  expect([...(await detailIds.allTextContents())].sort(), 'one row per transaction of the action').toEqual(
-    [...chosen].sort(),
-  );
-  await expect(
-    detail.locator('.mantine-Badge-root').filter({ hasText: 'Unmatched' }),
-    'the grid’s status pills',
-  ).toHaveCount(3);
-
-  // Leave the transactions unmatched for the other tests.
-  await approver.getByRole('button', { name: 'Reject' }).click();
-  const review = approver.getByRole('dialog', { name: 'Reject' });
-  await review.getByPlaceholder('Comment (required)').fill('Only a test');
-  await review.getByRole('button', { name: 'Reject' }).click();
-  await expect(approver.getByText('Action reviewed successfully'), 'the review toast').toBeVisible();
-  await approverContext.close();
 });
