@@ -3,9 +3,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { runnerImport, type Plugin } from 'vite';
+import { REFRESH_TOKEN_KEY } from '../src/shared/session/token-storage.ts';
 
-/** Where the console keeps its session (src/shared/session/token-storage.ts). */
-const REFRESH_TOKEN_KEY = 'webControl.refreshToken';
 const DASHBOARD_MODULES = ['/src/app/layout/dashboard-layout.tsx', '/src/app/toasts.tsx'];
 const AREA_ROUTES = /\/src\/features\/([^/]+)\/routes\.tsx?$/;
 
@@ -122,9 +121,12 @@ export function pagePreload(): Plugin {
       });
       const fileName = this.getFileName(reference);
       // Before the entry's own script, so its requests start first.
-      html.source = String(html.source).replace(
-        '<script type="module"',
-        `<script async src="${base}${fileName}"></script>\n    <script type="module"`,
+      const page = String(html.source);
+      const entryScript = '<script type="module"';
+      if (!page.includes(entryScript)) this.error('page preload: index.html has no module script');
+      html.source = page.replace(
+        entryScript,
+        `<script async src="${base}${fileName}"></script>\n    ${entryScript}`,
       );
     },
   };
