@@ -13,6 +13,7 @@ const sources = [
   join(consoleDir, 'public'),
   join(consoleDir, 'index.html'),
   join(consoleDir, 'vite.config.ts'),
+  join(consoleDir, 'build'),
   join(consoleDir, 'package.json'),
   join(root, 'packages/contract/src'),
 ];
