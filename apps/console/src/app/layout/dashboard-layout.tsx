@@ -66,7 +66,7 @@ export function DashboardLayout() {
 
   return (
     <AppShell
-      header={{ height: 56 }}
+      header={{ height: { base: 72, sm: 56 } }}
       footer={{ height: 36 }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: hidden } }}
       transitionDuration={ready ? 200 : 0}

@@ -48,7 +48,7 @@ export function Header({
             <span aria-hidden>☰</span>
           </ActionIcon>
         </Tooltip>
-        <Text fw={700} size="lg">
+        <Text fw={700} size="lg" className={classes.brand}>
           {config.clientName}
         </Text>
       </Group>

@@ -49,7 +49,7 @@ export function MapCard({ map, expanded, onToggle, linkName }: MapCardProps) {
   return (
     <Paper withBorder p="md" component="article" aria-label={map.name}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
             {linkName ? (
               <Anchor component={Link} to={mappingsPath(map.id)} fw={600}>
