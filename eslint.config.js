@@ -35,6 +35,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
+      // A `using` declaration is held for its disposal at the end of its scope.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreUsingDeclarations: true }],
       'import-x/no-cycle': 'error',
       'import-x/no-default-export': 'error',
     },

@@ -1,7 +1,7 @@
 // `npm run bench`: measures, and writes bench/report.md. Budgets live here, not in unit tests.
 // `npm run bench -- --only=lighthouse` (the bundles and Lighthouse), `--only=transactions`,
-// `--only=finance`, `--only=results`, `--only=vouchers`, `--only=maps`, `--only=first-start` or
-// `--only=concurrency` measures one part and
+// `--only=finance`, `--only=results`, `--only=vouchers`, `--only=maps`, `--only=first-start`,
+// `--only=concurrency` or `--only=retention` (PostgreSQL only, 10 million legs) measures one part and
 // replaces only its sections in the report (each million-row part takes minutes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,7 +27,8 @@ import {
   type ListFigure,
 } from './src/finance.ts';
 import type { BenchDatabase } from './src/platform.ts';
-import { measureResults } from './src/results.ts';
+import { DOWNLOAD_ROUNDS, measureResults } from './src/results.ts';
+import { measureRetention, RETENTION_BENCH_LEGS } from './src/retention.ts';
 import { BENCH_TRANSACTIONS, measureTransactions, type LatencyFigure } from './src/transactions.ts';
 import { BENCH_VOUCHERS, measureVouchers, type VoucherBenchDatabase } from './src/vouchers.ts';
 
@@ -47,20 +48,25 @@ const TOTAL_BLOCKING_TIME_BUDGET_MS = 200;
 const ACCESSIBILITY_BUDGET = 1;
 /** p95 of one transaction list call at a million rows, measured on the platform over HTTP. */
 const TRANSACTION_LIST_P95_BUDGET_MS = 50;
+/** Seconds for the retention of one day at 10 million legs (its partitions dropped), PostgreSQL. */
+const RETENTION_DAY_SECONDS_BUDGET = 1;
 /** p95 of one inbox, actions or audit log call on a process holding a million recon transactions. */
 const FINANCE_LIST_P95_BUDGET_MS = 50;
 /** p95 of one recon results call (a page of 25 and its total) at a million recon transactions. */
 const RESULTS_P95_BUDGET_MS = 50;
 /** The CSV download of a million transactions: at least this share of COPY … TO STDOUT's rows/s. */
-const DOWNLOAD_SHARE_OF_COPY_BUDGET = 0.25;
+const DOWNLOAD_SHARE_OF_COPY_BUDGET = 0.9;
 /** How far the platform's RSS may grow during the download, in MB: a streamed download stays flat. */
 const DOWNLOAD_RSS_GROWTH_BUDGET_MB = 256;
 /**
- * Records per second of the load and match of a 100 000-record file (approval to LOADED): the
- * approver's call waits for the load, so such a file must load within 15 s, half of a usual 30 s
- * gateway timeout. See docs/decisions.md for where the time goes.
+ * The load and match of the 100 000-record clearing file (approval to LOADED) against the same
+ * database's COPY of that file into a staging table of its shape: at most this many times as long.
  */
-const LOAD_RECORDS_PER_SECOND_BUDGET = 6_700;
+const LOAD_COPY_RATIO_BUDGET = { postgres: 2, pglite: 4 } as const;
+/** Seconds for the load and match of a million-record file (approval to LOADED). */
+const LARGE_LOAD_SECONDS_BUDGET = { postgres: 20, pglite: 60 } as const;
+/** How far the platform's RSS may grow from before the large upload until its file is LOADED, in MB. */
+const LARGE_LOAD_RSS_GROWTH_BUDGET_MB = 256;
 /** p95 of one voucher search call at 100 000 vouchers, measured on the platform over HTTP. */
 const VOUCHER_SEARCH_P95_BUDGET_MS = 50;
 /** p95 of one mappings page of the 100 000-entry map carrying 10 000 unsubmitted edits. */
@@ -87,6 +93,7 @@ const PARTS = [
   'results',
   'vouchers',
   'maps',
+  'retention',
 ] as const;
 type Part = (typeof PARTS)[number];
 const PART_HEADINGS: Record<Part, string> = {
@@ -98,6 +105,7 @@ const PART_HEADINGS: Record<Part, string> = {
   results: '## Recon results',
   vouchers: '## Voucher search',
   maps: '## Configuration maps',
+  retention: '## Retention',
 };
 const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length);
 const ONLY_PART: Record<string, Part> = {
@@ -109,6 +117,7 @@ const ONLY_PART: Record<string, Part> = {
   results: 'results',
   vouchers: 'vouchers',
   maps: 'maps',
+  retention: 'retention',
 };
 if (only !== undefined && ONLY_PART[only] === undefined) {
   console.error(`--only takes ${Object.keys(ONLY_PART).join(', ')}`);
@@ -162,6 +171,7 @@ const sections: Record<Part, string[]> = {
   results: [],
   vouchers: [],
   maps: [],
+  retention: [],
 };
 async function measureConsole(): Promise<string[]> {
   const build = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/console'], {
@@ -226,7 +236,8 @@ async function measureConsole(): Promise<string[]> {
       : undefined;
     const lcp =
       figure.largestContentfulPaint === null ? '–' : `${(figure.largestContentfulPaint / 1000).toFixed(1)} s`;
-    return `| ${figure.page} | ${figure.formFactor} | ${scoreCell(`${what} performance`, figure.performance, performanceBudget)} | ${blockingCell(`${what} total blocking time`, figure.totalBlockingTime, mobile ? TOTAL_BLOCKING_TIME_BUDGET_MS : undefined)} | ${lcp} | ${scoreCell(`${what} accessibility`, figure.accessibility, ACCESSIBILITY_BUDGET)} | ${kb(figure.transferBytes)} kB |`;
+    const cls = figure.cumulativeLayoutShift === null ? '–' : figure.cumulativeLayoutShift.toFixed(2);
+    return `| ${figure.page} | ${figure.formFactor} | ${scoreCell(`${what} performance`, figure.performance, performanceBudget)} | ${blockingCell(`${what} total blocking time`, figure.totalBlockingTime, mobile ? TOTAL_BLOCKING_TIME_BUDGET_MS : undefined)} | ${lcp} | ${cls} | ${scoreCell(`${what} accessibility`, figure.accessibility, ACCESSIBILITY_BUDGET)} | ${kb(figure.transferBytes)} kB |`;
   };
   lines.push(
     '## Lighthouse',
@@ -237,8 +248,8 @@ async function measureConsole(): Promise<string[]> {
     'the desktop profile beside it. Budgets: performance ≥ 0.95, total blocking time ≤ 200 ms and',
     'accessibility 1.00 on mobile.',
     '',
-    '| page | profile | performance | total blocking time | LCP | accessibility | transferred |',
-    '|---|---|---|---|---|---|---|',
+    '| page | profile | performance | total blocking time | LCP | layout shift | accessibility | transferred |',
+    '|---|---|---|---|---|---|---|---|',
     ...lighthouse.map(lighthouseRow),
     '',
     ...lighthouse
@@ -330,20 +341,75 @@ async function measureFirstStartPart(): Promise<string[]> {
 const databaseName = (database: BenchDatabase) =>
   database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
 
+function transactionLatencyRow(kind: string, figure: LatencyFigure, budget: number | undefined): string {
+  const over = budget !== undefined && figure.p95 > budget;
+  if (over) {
+    failures.push(
+      `transactions on ${kind}, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
+    );
+  }
+  const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
+  return `| ${figure.scenario} | ${figure.index ?? '–'} | ${figure.rows.toString()} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
+}
+
+/** Retention of one day at 10 million legs: the partition drop against the DELETE it replaced. */
+async function measureRetentionPart(): Promise<string[]> {
+  const url =
+    process.env.BENCH_RETENTION_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/web_control_bench_retention';
+  const [loadBefore = 0] = loadavg();
+  const figures = await measureRetention(url);
+  const [loadAfter = 0] = loadavg();
+  const count = (value: number) => value.toLocaleString('en');
+  const seconds = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} s`;
+  const over = figures.detachSeconds > RETENTION_DAY_SECONDS_BUDGET;
+  if (over) {
+    failures.push(
+      `retention of one day: ${seconds(figures.detachSeconds)} is over ${RETENTION_DAY_SECONDS_BUDGET.toString()} s`,
+    );
+  }
+  return [
+    `## Retention at ${count(RETENTION_BENCH_LEGS)} legs, PostgreSQL`,
+    '',
+    measuredLine,
+    `Machine load average (1 min) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after, on ${availableParallelism().toString()} cores,`,
+    'shared with other work running at the same time: the figures are from a busy machine.',
+    '',
+    `${figures.database}, rebuilt by each run: ${count(figures.legs)} legs and ${count(figures.messages)} messages over 7 days, written`,
+    `with set-based \`INSERT … SELECT generate_series\` into the tables as they were before partitioning (migration 0032) in`,
+    `${seconds(figures.seedSeconds)} (vacuum and analyze included). The oldest whole day holds ${count(figures.dayLegs)} legs.`,
+    '',
+    '| what | time | budget | verdict |',
+    '|---|---|---|---|',
+    `| before: \`DELETE\` of the day's legs, their messages by the cascade (rolled back) | ${seconds(figures.deleteSeconds)} | – | replaced |`,
+    `| before: one batch of the old retention (20 000 legs, rolled back) | ${seconds(figures.deleteBatchSeconds)} | – | replaced |`,
+    `| upgrade: migration 0033 rewrites both tables into day partitions | ${seconds(figures.upgradeSeconds)} | – | once |`,
+    `| now: retention of the day (its legs' and messages' partitions detached) | ${seconds(figures.detachSeconds)} | ${RETENTION_DAY_SECONDS_BUDGET.toString()} s | ${over ? 'over' : 'ok'} |`,
+    `| then: housekeeping drops the detached tables (frees their files; the transactions tables are not locked) | ${seconds(figures.dropSeconds)} | – | – |`,
+    '',
+    "This machine's disk is mounted with online `discard`, so freeing a day's 1.3 GB of files trims them",
+    'while the drop commits; that is why the drop is a step of its own, after the detach.',
+    '',
+    `The transaction list on the partitioned tables after that day was dropped (${count(figures.lists.transactions)} legs), the`,
+    'scenarios of the transaction list part (200 sequential calls over HTTP after 20 warm-up calls; "index" is the',
+    "list index the page is read from, each day's partition holding its own):",
+    '',
+    '| scenario | index | rows | p50 | p95 | max | budget (p95) | verdict |',
+    '|---|---|---|---|---|---|---|---|',
+    transactionLatencyRow('postgres', figures.lists.health, undefined),
+    ...figures.lists.lists.map((figure) =>
+      transactionLatencyRow('postgres', figure, TRANSACTION_LIST_P95_BUDGET_MS),
+    ),
+    '',
+  ];
+}
+
 async function measureTransactionLists(): Promise<string[]> {
   const lines: string[] = [];
   for (const database of benchDatabases) {
     const transactions = await measureTransactions(database);
-    const latencyRow = (figure: LatencyFigure, budget: number | undefined) => {
-      const over = budget !== undefined && figure.p95 > budget;
-      if (over) {
-        failures.push(
-          `transactions on ${database.kind}, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
-        );
-      }
-      const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
-      return `| ${figure.scenario} | ${figure.index ?? '–'} | ${figure.rows.toString()} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
-    };
+    const latencyRow = (figure: LatencyFigure, budget: number | undefined) =>
+      transactionLatencyRow(database.kind, figure, budget);
     lines.push(
       `## Transaction list at ${BENCH_TRANSACTIONS.toLocaleString('en')} rows, ${databaseName(database)}`,
       '',
@@ -396,6 +462,59 @@ async function measureFinanceCalls(): Promise<string[]> {
       return `| ${step.step} | ${count(step.records)} | ${(step.ms / 1000).toFixed(2)} s | ${count(Math.round(perSecond))} | ${budget === undefined ? '–' : count(budget)} | ${verdict} |`;
     };
     const { counts, outcome } = finance;
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    const ratioLine = () => {
+      const step = finance.load[2];
+      const ratio = (step?.ms ?? Number.POSITIVE_INFINITY) / finance.copyMs;
+      const budget = LOAD_COPY_RATIO_BUDGET[database.kind];
+      if (ratio > budget) {
+        failures.push(
+          `finance on ${database.kind}: the load and match took ${ratio.toFixed(1)}× COPY, over ${budget.toString()}×`,
+        );
+      }
+      return `Load and match against COPY: ${ratio.toFixed(1)}× (budget ≤ ${budget.toString()}×): ${ratio > budget ? 'over' : 'ok'}. COPY is given the rows as the load stages them (line, match key, fields as JSON) into a table of the load's staging shape (recon_load_rows, no index); the load also parses and checks the file, then writes records, exceptions, transactions and their grid values with their indexes.`;
+    };
+    const largeSection = () => {
+      const { large } = finance;
+      const seconds = large.loadMs / 1000;
+      const secondsBudget = LARGE_LOAD_SECONDS_BUDGET[database.kind];
+      const growth = large.rss.peak - large.rss.before;
+      const growthMb = growth / 1024 / 1024;
+      if (seconds > secondsBudget) {
+        failures.push(
+          `finance on ${database.kind}: the million-record load took ${seconds.toFixed(1)} s, over ${secondsBudget.toString()} s`,
+        );
+      }
+      if (growthMb > LARGE_LOAD_RSS_GROWTH_BUDGET_MB) {
+        failures.push(
+          `finance on ${database.kind}: RSS grew ${growthMb.toFixed(0)} MB during the million-record load`,
+        );
+      }
+      return [
+        `### A ${count(large.records)}-record file`,
+        '',
+        `finance-operator uploads a switch file of ${count(large.records)} records (${mb(large.bytes)} MB) for a day of its own`,
+        'and finance-approver approves it; the time is from the approval to LOADED (the approval answers at',
+        'once). The resident memory is the bench process’s, which runs the platform, sampled every 20 ms',
+        'from before the upload until LOADED; while the file loads, the calls below are timed as above.',
+        '',
+        '| what | value | budget | verdict |',
+        '|---|---|---|---|',
+        `| upload | ${(large.uploadMs / 1000).toFixed(1)} s | – | – |`,
+        `| load and match (ended ${large.status}) | ${seconds.toFixed(1)} s | ${secondsBudget.toString()} s | ${seconds > secondsBudget ? 'over' : 'ok'} |`,
+        `| platform RSS | ${mb(large.rss.before)} → ${mb(large.rss.peak)} MB (+${growthMb.toFixed(0)} MB) | +${LARGE_LOAD_RSS_GROWTH_BUDGET_MB.toString()} MB | ${growthMb > LARGE_LOAD_RSS_GROWTH_BUDGET_MB ? 'over' : 'ok'} |`,
+        '',
+        '| scenario during the load | rows | total | p50 | p95 | max | budget (p95) | verdict |',
+        '|---|---|---|---|---|---|---|---|',
+        ...large.lists.map((figure) =>
+          listRow(figure, FINANCE_LIST_P95_BUDGET_MS).replace(
+            /^\| ([^|]+) \|/,
+            `| $1${figure.during ? '' : ' (load ended first)'} |`,
+          ),
+        ),
+        '',
+      ];
+    };
     lines.push(
       `## Finance at ${BENCH_RECON_TRANSACTIONS.toLocaleString('en')} recon transactions, ${databaseName(database)}`,
       '',
@@ -416,15 +535,17 @@ async function measureFinanceCalls(): Promise<string[]> {
       `finance-operator uploads the switch's file of the day (${count(LOAD_RECORDS)} records) and finance-approver`,
       "approves it; then the clearing house's file of the same day, also",
       `${count(LOAD_RECORDS)} records, 2 % of them absent from the switch's file, 0.5 % of the switch's missing`,
-      'and 1 % with another amount, goes the same way. Each load is the approve call: the CSV parse, the',
-      'row checks, the records and the set-based re-match of the touched keys, in one transaction, through',
+      'and 1 % with another amount, goes the same way. Each load is timed from the approve call (which',
+      'answers at once) until the file is LOADED: the CSV parse and row checks into the staging table by',
+      'COPY, then the records and the set-based re-match of the touched keys in one transaction, through',
       "the platform's own finance module. The run's files are removed afterwards.",
       '',
       '| step | records | time | records/s | budget (records/s) | verdict |',
       '|---|---|---|---|---|---|',
-      ...finance.load.map((step, index) =>
-        loadRow(step, index === 2 ? LOAD_RECORDS_PER_SECOND_BUDGET : undefined),
-      ),
+      ...finance.load.map((step) => loadRow(step, undefined)),
+      `| the same file's rows, as the load stages them, by the database's own COPY into a table of the staging table's shape | ${count(LOAD_RECORDS)} | ${(finance.copyMs / 1000).toFixed(2)} s | ${count(Math.round(LOAD_RECORDS / (finance.copyMs / 1000)))} | – | baseline |`,
+      '',
+      ratioLine(),
       '',
       `The timed file ended ${outcome.fileStatus} with ${count(outcome.exceptions)} exceptions; its day now holds`,
       `${count(outcome.matched)} matched, ${count(outcome.partial)} partially matched and ${count(outcome.unmatched)} unmatched transactions.`,
@@ -443,6 +564,7 @@ async function measureFinanceCalls(): Promise<string[]> {
       '',
       ...finance.lists.map((figure) => `- ${figure.scenario}: \`${figure.path}\``),
       '',
+      ...largeSection(),
     );
   }
   return lines;
@@ -518,10 +640,11 @@ async function measureReconResults(): Promise<string[]> {
       '### CSV download of every transaction',
       '',
       '`GET /api/recon/processes/2/transactions/download` (no filter) read to its last byte over HTTP,',
-      "against psql running `COPY (<the download's own query>) TO STDOUT WITH (FORMAT csv)` on the same",
-      "database. Peak memory is the resident set of the bench's process, which runs the platform in",
-      `process, sampled every 20 ms during the download; the budget is its growth over the`,
-      `${mb(download.rss.before)} MB just before it (the bench's own heap is part of both).`,
+      "against psql running `COPY (<the download's own query, each cell a column>) TO STDOUT WITH (FORMAT csv)`",
+      'on the same database: the same rows, cells and order, the CSV written by COPY itself. The two are',
+      `taken in turns, ${DOWNLOAD_ROUNDS.toString()} times each, and the median of each is shown. Peak memory is the resident set`,
+      "of the bench's process, which runs the platform in process, sampled every 20 ms during the downloads;",
+      `the budget is its growth over the ${mb(download.rss.before)} MB just before them (the bench's own heap is part of both).`,
       '',
       '| what | rows | size | time | rows/s | budget | verdict |',
       '|---|---|---|---|---|---|---|',
@@ -670,6 +793,7 @@ if (measured('finance')) sections.finance = await measureFinanceCalls();
 if (measured('results')) sections.results = await measureReconResults();
 if (measured('vouchers')) sections.vouchers = await measureVoucherSearch();
 if (measured('maps')) sections.maps = await measureMaps();
+if (measured('retention')) sections.retention = await measureRetentionPart();
 
 /** The previous report's text of a part: from its first heading to the next part's. */
 function previousPart(previous: string, part: Part): string[] {

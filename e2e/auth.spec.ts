@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signIn, signInAt } from './support/session';
+import { expectAccessible } from './support/axe';
 
 test.describe('sign-in', () => {
   test('an unauthenticated visit goes to /login and lands on the requested page after login', async ({
@@ -45,8 +45,7 @@ test.describe('sign-in', () => {
       'href',
       'https://support.example/',
     );
-    const accessibility = await new AxeBuilder({ page }).analyze();
-    expect(accessibility.violations, 'the login page has no accessibility violations').toEqual([]);
+    await expectAccessible(page, 'the login page');
   });
 
   test('a console left alone warns after 14 minutes and signs out after 15', async ({ page }) => {

@@ -1,16 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAt } from './support/session';
+import { expectAccessible } from './support/axe';
 
 // The demo's maps (apps/platform/src/modules/config-maps/seed.ts): four switch nodes subscribe to
 // currency-codes; nobody subscribes to holiday-calendar.
 const MAPS_PATH = '/dashboard/config/maps';
 const APPROVALS_PATH = '/dashboard/config/approvals';
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations, `${what} has no accessibility violations`).toEqual([]);
-}
 
 /** The row of a key; its row header is the key, then the state it is in (if changed). */
 function row(page: Page, key: string) {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAt } from './support/session';
+import { expectAccessible } from './support/axe';
 
 const OVERVIEW_PATH = '/dashboard/monitoring/overview';
 const NODE_VIEW_PATH = '/dashboard/monitoring/node';
@@ -60,8 +60,7 @@ test.describe('Health Overview', () => {
       'each queue names its instance and node',
     ).toHaveText(/^.+ \(SAF\)(Johannesburg \(primary\)|Cape Town \(secondary\)) · (jhb|cpt)-ecs-0\d$/);
 
-    const accessibility = await new AxeBuilder({ page }).exclude('footer').analyze();
-    expect(accessibility.violations, 'Health Overview has no accessibility violations').toEqual([]);
+    await expectAccessible(page, 'Health Overview', (builder) => builder.exclude('footer'));
 
     const before = await nodes.innerText();
     await expect
@@ -77,15 +76,24 @@ test.describe('Health Overview', () => {
   });
 
   test('each node answers at its own response time', async ({ page }) => {
+    test.setTimeout(120_000);
     await signInAt(page, OVERVIEW_PATH, MONITOR);
     const nodes = page.getByRole('table', { name: 'Node Health' });
     await expect(nodes.getByRole('row')).toHaveCount(5);
-    const times = await nodes
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell') })
-      .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[3]?.textContent ?? ''));
-    expect(times, 'four response times').toHaveLength(4);
-    expect(new Set(times).size, `no two nodes at the same figure: ${times.join(', ')}`).toBe(4);
+    const times = () =>
+      nodes
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+        .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[3]?.textContent ?? ''));
+    expect(await times(), 'four response times').toHaveLength(4);
+    // Two nodes' 95th percentiles of a few minutes' samples can meet (one histogram bucket, the
+    // same share of it: 652.60 ms twice, seen once); the next refresh (every 30 s) parts them.
+    await expect
+      .poll(async () => new Set(await times()).size, {
+        message: 'no two nodes at the same figure',
+        timeout: 70_000,
+      })
+      .toBe(4);
   });
 
   test("'view node' opens Node View with that node selected", async ({ page }) => {
@@ -141,8 +149,7 @@ test.describe('Node View', () => {
     await p99.click();
     await expect(p99, 'the legend shows it on request').toHaveAttribute('aria-pressed', 'true');
 
-    const accessibility = await new AxeBuilder({ page }).exclude('footer').analyze();
-    expect(accessibility.violations, 'Node View has no accessibility violations').toEqual([]);
+    await expectAccessible(page, 'Node View', (builder) => builder.exclude('footer'));
   });
 
   test('changes node and time range from the keyboard', async ({ page }) => {

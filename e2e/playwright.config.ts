@@ -4,18 +4,28 @@ import {
   BASE_URL,
   DEMO_PASSWORD,
   E2E_DATA_DIR,
+  E2E_FINANCE_UPLOAD_MAX_BYTES,
+  E2E_FOUR_EYES_PORT,
+  E2E_LARGE_LOAD_PORT,
   E2E_OIDC_PORT,
   E2E_PORT,
   E2E_SSO_PORT,
   IDENTITY_PROVIDER_NAME,
+  LARGE_LOAD_BASE_URL,
+  LARGE_LOAD_DATA_DIR,
   OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET,
+  FOUR_EYES_BASE_URL,
+  FOUR_EYES_DATA_DIR,
   OIDC_ISSUER,
+  SECOND_ADMIN,
   SSO_BASE_URL,
 } from './support/constants';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ssoDataDir = `${root}.tmp/e2e-data-${E2E_SSO_PORT}`;
+/** A first start kept short, for platforms whose tests need no traffic history or large maps. */
+const LIGHT_START = { SIMULATOR_HISTORY_HOURS: '1', DEMO_BIN_ROUTING_ENTRIES: '2000' };
 
 export default defineConfig({
   testDir: '.',
@@ -25,8 +35,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: 60_000,
+  // A busy two-core machine runs four platforms and two browsers: a screen may take seconds to answer.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
@@ -64,6 +75,7 @@ export default defineConfig({
         SUPPORT_URL: 'https://support.example/',
         USER_GUIDE_URL: 'https://guide.example/',
         LOGIN_RATE_LIMIT: '1000',
+        FINANCE_UPLOAD_MAX_BYTES: String(E2E_FINANCE_UPLOAD_MAX_BYTES),
         LOG_LEVEL: 'warn',
       },
     },
@@ -97,14 +109,53 @@ export default defineConfig({
         DEMO_PASSWORD,
         CLIENT_NAME: 'E2E Bank',
         AUTH_PROVIDER: 'identity-provider',
-        // A fresh database writes its history at start: an hour keeps that off the two cores.
-        SIMULATOR_HISTORY_HOURS: '1',
-        // Its tests sign in only; a small BIN map keeps its first start short.
-        DEMO_BIN_ROUTING_ENTRIES: '2000',
+        // A fresh database writes its history at start: an hour keeps that off the two cores; its
+        // tests sign in only, so a small BIN map keeps its first start short.
+        ...LIGHT_START,
         OIDC_ISSUER,
         OIDC_CLIENT_ID,
         OIDC_CLIENT_SECRET,
         IDENTITY_PROVIDER_NAME,
+        LOGIN_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      // FOUR_EYES for the load balancer and user administration, with a second administrator.
+      command: `rm -rf "${FOUR_EYES_DATA_DIR}" && node "${root}apps/platform/src/db/seed-cli.ts" && node "${root}apps/platform/src/testing/add-user-cli.ts" --username ${SECOND_ADMIN} --role Administrator && node "${root}apps/platform/src/main.ts"`,
+      url: `${FOUR_EYES_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_FOUR_EYES_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: FOUR_EYES_DATA_DIR,
+        DEMO_PASSWORD,
+        CLIENT_NAME: 'E2E Bank',
+        FOUR_EYES: 'load-balancer,admin',
+        ...LIGHT_START,
+        LOGIN_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      // The large file's load, apart: its last transaction holds PGlite's one connection (issue 23).
+      command: `rm -rf "${LARGE_LOAD_DATA_DIR}" && node "${root}apps/platform/src/db/seed-cli.ts" && node "${root}apps/platform/src/main.ts"`,
+      url: `${LARGE_LOAD_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_LARGE_LOAD_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: LARGE_LOAD_DATA_DIR,
+        DEMO_PASSWORD,
+        CLIENT_NAME: 'E2E Bank',
+        ...LIGHT_START,
+        FINANCE_LOAD_BATCH_ROWS: '2000',
         LOGIN_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
       },

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInAt } from './support/session';
+import { E2E_FINANCE_UPLOAD_MAX_BYTES } from './support/constants';
 
 // A refusal caused by what the operator typed shows the platform's reason; "contact support" is
 // for 5xx and network failures only (issue 22, point 12).
@@ -42,8 +43,8 @@ test('an oversize upload stays on its modal with the typed comment and the reaso
   const upload = page.getByRole('dialog', { name: 'Upload File' });
   const chooser = page.waitForEvent('filechooser');
   await upload.getByRole('button', { name: 'Choose File' }).click();
-  // One byte past the platform's FINANCE_UPLOAD_MAX_BYTES default (20 MiB).
-  const oversize = Buffer.alloc(20 * 1024 * 1024 + 1, 'a');
+  // One byte past the browser tests' FINANCE_UPLOAD_MAX_BYTES.
+  const oversize = Buffer.alloc(E2E_FINANCE_UPLOAD_MAX_BYTES + 1, 'a');
   await (
     await chooser
   ).setFiles({ name: 'card-switch-20990101.csv', mimeType: 'text/csv', buffer: oversize });
@@ -55,6 +56,8 @@ test('an oversize upload stays on its modal with the typed comment and the reaso
   ).toBeVisible();
   await upload.getByPlaceholder('Comment (required)').fill('E2E oversize file');
   await upload.getByRole('button', { name: 'Upload File' }).click();
-  await expect(upload.getByRole('alert')).toHaveText('The file is larger than the limit of 20971520 bytes.');
+  await expect(upload.getByRole('alert')).toHaveText(
+    `The file is larger than the limit of ${E2E_FINANCE_UPLOAD_MAX_BYTES} bytes.`,
+  );
   await expect(upload.getByPlaceholder('Comment (required)')).toHaveValue('E2E oversize file');
 });

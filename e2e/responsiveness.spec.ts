@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { signInAt } from './support/session';
 
 const MANIFEST_PATH = new URL('../apps/console/dist/.vite/manifest.json', import.meta.url);
@@ -67,13 +67,6 @@ for (const path of SIGNED_IN_SCREENS) {
     await expect(page.getByRole('heading', { name: 'Login' }), 'signed in').toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByLabel(/^Loading/), 'the screen has loaded').toHaveCount(0);
-    const accessibility = await new AxeBuilder({ page }).analyze();
-    expect(
-      accessibility.violations.map((violation) => ({
-        id: violation.id,
-        nodes: violation.nodes.map((node) => node.target.join(' ')),
-      })),
-      `${path} has no accessibility violations`,
-    ).toEqual([]);
+    await expectAccessible(page, path);
   });
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { IDENTITY_PROVIDER_NAME, OIDC_ISSUER, SSO_BASE_URL } from './support/constants';
+import { expectAccessible } from './support/axe';
 
 // These tests use the second platform, which signs users in through the OpenID provider.
 test.use({ baseURL: SSO_BASE_URL });
@@ -112,11 +112,7 @@ test.describe('single sign-on', () => {
     await page.getByRole('button', { name: 'Link identity' }).click();
     await page.getByLabel('Issuer').fill(OIDC_ISSUER);
     await page.getByLabel('Subject').fill(subject);
-    const accessibility = await new AxeBuilder({ page }).analyze();
-    expect(
-      accessibility.violations,
-      'the user page with its link form has no accessibility violations',
-    ).toEqual([]);
+    await expectAccessible(page, 'the user page with its link form');
     await page.getByRole('button', { name: 'Link', exact: true }).click();
     const identities = page.getByRole('table', { name: 'Single sign-on' });
     await expect(
@@ -127,8 +123,7 @@ test.describe('single sign-on', () => {
       page.getByRole('button', { name: 'Close notification' }),
       'the toast can be closed',
     ).toBeVisible();
-    const withToast = await new AxeBuilder({ page }).analyze();
-    expect(withToast.violations, 'the page with its toast has no accessibility violations').toEqual([]);
+    await expectAccessible(page, 'the page with its toast');
 
     const context = await browser.newContext({ baseURL: SSO_BASE_URL });
     try {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAt } from './support/session';
+import { expectAccessible } from './support/axe';
 
 const LIST_PATH = '/dashboard/transactions';
 
@@ -104,8 +104,7 @@ test.describe('transactions list', () => {
     await expect(details.getByRole('definition').first(), 'the amount is in rand, minor units').toHaveText(
       /^R\s?[\d\s]+\.\d{2}$/,
     );
-    const accessibility = await new AxeBuilder({ page }).analyze();
-    expect(accessibility.violations, 'the list with a row open has no accessibility violations').toEqual([]);
+    await expectAccessible(page, 'the list with a row open');
 
     await purchase.click();
     await expect(purchase, 'a second click closes it').toHaveAttribute('aria-expanded', 'false');

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken } from './support/api';
 import { signIn, signInAt } from './support/session';
+import { expectAccessible } from './support/axe';
 
 interface ListedTransaction {
   uuid: string;
@@ -55,10 +55,9 @@ test.describe('transaction messages', () => {
     await expect(boxes.first(), 'boxes are 140 px wide').toHaveCSS('width', '140px');
     const details = page.getByRole('list', { name: 'Message details' }).getByRole('listitem');
     await expect(details, 'only the selected message is listed').toHaveCount(1);
-    await expect(details.first()).toContainText('Financial request (0200)');
+    await expect(details.first()).toContainText('Authorisation request (0100)');
 
-    const accessibility = await new AxeBuilder({ page }).analyze();
-    expect(accessibility.violations, 'the trace page has no accessibility violations').toEqual([]);
+    await expectAccessible(page, 'the trace page');
 
     const answer = boxes.nth(2);
     const answerName = (await answer.getAttribute('aria-label')) ?? (await answer.innerText());
@@ -67,7 +66,7 @@ test.describe('transaction messages', () => {
     await expect(boxes.first()).toHaveAttribute('aria-pressed', 'false');
     await expect(details).toHaveCount(1);
     await expect(details.first().getByRole('heading')).toHaveText(answerName.split(',')[0] ?? answerName);
-    await expect(details.first().locator('pre'), 'JSON is pretty-printed').toContainText('"mti": "0110"');
+    await expect(details.first().locator('pre'), 'the raw ISO 8583 message').toHaveText(/^0110[0-9A-F]{16}/);
 
     const showAll = page.getByRole('button', { name: 'Show All' });
     await showAll.click();
@@ -82,7 +81,7 @@ test.describe('transaction messages', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied, 'the trace names the transaction').toContain(first);
     expect(copied).toContain(completion.referenceNumber);
-    expect(copied).toContain('Financial response (0210)');
+    expect(copied).toContain('Authorisation response (0110)');
     await expect(page.getByRole('button', { name: 'Copy Trace' }), 'back after 3 s').toBeVisible({
       timeout: 5_000,
     });
@@ -126,8 +125,7 @@ test.describe('command palette', () => {
     await search.fill(completion.referenceNumber);
     const match = palette.getByRole('button', { name: /Pre-authorisation Completion/ });
     await expect(match, 'the lookup lists the legs with that reference').toBeVisible();
-    const accessibility = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(accessibility.violations, 'the palette has no accessibility violations').toEqual([]);
+    await expectAccessible(page, 'the palette', (builder) => builder.include('[role="dialog"]'));
     await match.click();
     await expect(page).toHaveURL(`/dashboard/transactions/${completion.uuid}`);
     await expect(page.getByRole('table', { name: 'Leg summary' })).toContainText(completion.referenceNumber);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken } from './support/api';
 import { signIn, signInAt } from './support/session';
+import { expectAccessible } from './support/axe';
 
 interface Voucher {
   reference: string;
@@ -90,8 +90,7 @@ test('an operator searches by reference and opens the voucher', async ({ page })
   const table = page.getByRole('table', { name: 'Vouchers' });
   await expect(table.getByRole('row'), 'a page of 25 vouchers and the header row').toHaveCount(26);
   await expect(page.getByText(/^1-25 of [\d\s,]+$/), 'the range and total').toBeVisible();
-  const accessibility = await new AxeBuilder({ page }).analyze();
-  expect(accessibility.violations, 'the search page has no accessibility violations').toEqual([]);
+  await expectAccessible(page, 'the search page');
 
   await page.getByRole('textbox', { name: 'Voucher Reference Number' }).fill(voucher.reference);
   await expect(page, 'the filter lives in the URL').toHaveURL(new RegExp(`reference=${voucher.reference}`));
@@ -108,8 +107,7 @@ test('an operator searches by reference and opens the voucher', async ({ page })
   await expect(page).toHaveURL(`/dashboard/vouchers/${voucher.reference}`);
   await expect(currentState(page).getByText(voucher.reference)).toBeVisible();
   await expect(historyEvents(page).first(), 'the history lists its events').toBeVisible();
-  const detailAccessibility = await new AxeBuilder({ page }).analyze();
-  expect(detailAccessibility.violations, 'the detail page has no accessibility violations').toEqual([]);
+  await expectAccessible(page, 'the detail page');
 
   await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Vouchers' }).click();
   await page.getByRole('textbox', { name: 'Voucher Reference Number' }).fill('999999999999');

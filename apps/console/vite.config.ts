@@ -21,8 +21,10 @@ function buildVersionFile(): Plugin {
   };
 }
 
+// The console's Select wrapper goes with Mantine: every list's page size uses it, and a file of its own
+// would be one more round trip in a screen's first wave.
 const MANTINE =
-  /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll[^\\/]*|react-transition-group|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|aria-hidden|tslib)[\\/]/;
+  /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll[^\\/]*|react-transition-group|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|aria-hidden|tslib)[\\/]|[\\/]src[\\/]shared[\\/]ui[\\/]select\.tsx$/;
 const TABLES = /node_modules[\\/]@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]/;
 
 export default defineConfig({

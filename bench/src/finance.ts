@@ -4,12 +4,15 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { uploadResponseSchema } from '@web-control/contract/finance';
 import { SETTLEMENT_JOB } from '@web-control/platform/finance/settlements-service';
 import type { StartedPlatform } from '@web-control/platform/start';
+import { copyBaseline, sampleRss, switchFile, waitForOutcome } from './finance-load.ts';
 import { measure, signIn, startBenchPlatform, type BenchDatabase, type Latency } from './platform.ts';
 
 /** The recon transactions the EFT process holds while the list calls are timed. */
 export const BENCH_RECON_TRANSACTIONS = 1_000_000;
 /** The records of the file whose load and match is timed (and of its counterpart). */
 export const LOAD_RECORDS = 100_000;
+/** The records of the large file whose load, memory and neighbouring calls are measured. */
+export const LARGE_LOAD_RECORDS = 1_000_000;
 /** Transaction review actions seeded beside one LOAD_FILE action per file. */
 export const BENCH_REVIEW_ACTIONS = 100_000;
 const PENDING_REVIEW_ACTIONS = 25;
@@ -37,8 +40,23 @@ export interface LoadStep {
   ms: number;
 }
 
+/** The large file's load: its time, the platform's memory, and the lists called meanwhile. */
+export interface LargeLoad {
+  records: number;
+  bytes: number;
+  uploadMs: number;
+  loadMs: number;
+  status: string;
+  rss: { before: number; peak: number };
+  /** The calls made while it loaded; `during` says whether the load still ran when each ended. */
+  lists: Array<ListFigure & { during: boolean }>;
+}
+
 export interface FinanceFigures {
   database: string;
+  /** The database's own COPY of the timed file into a staging table of its shape (ms). */
+  copyMs: number;
+  large: LargeLoad;
   /** The machine's one-minute load average as the timed part began: other work skews every figure. */
   loadAverage: number;
   counts: { transactions: number; records: number; files: number; actions: number; audits: number };
@@ -52,6 +70,11 @@ export interface FinanceFigures {
 
 // The bench reads and writes tables of the platform it started; their types stay the platform's.
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A version 4 UUID made from a text, as the contract's schemas accept (md5 alone has no version). */
+function uuidOf(text: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`cast(overlay(overlay(md5(${text}) placing '4' from 13) placing 'a' from 17) as uuid)`;
+}
 
 async function count(db: AnyDb, query: RawBuilder<{ n: string | number }>): Promise<number> {
   const result = await query.execute(db);
@@ -79,7 +102,7 @@ async function countsOf(db: AnyDb): Promise<FinanceFigures['counts']> {
  * days), their records (0.5 % missing at the switch, 2 % at the clearing house, 1 % with another
  * amount), the transactions as the matcher leaves them, one LOAD_FILE action per file by the
  * system, 100 000 transaction reviews by 20 users (5 % rejected, the newest 25 pending), and
- * every action's audit entries. The raw files are kept as their header line only.
+ * every action's audit entries. The raw files are kept as their header line only (one chunk each).
  */
 async function seedRecon(db: AnyDb, now: Date): Promise<void> {
   // The last seeded day is yesterday: nothing is dated after the seed ran.
@@ -100,11 +123,11 @@ async function seedRecon(db: AnyDb, now: Date): Promise<void> {
     }
     await sql`
       insert into recon_files
-        (process_id, party_id, file_name, sha256, content, status, records, exceptions, created_at, loaded_at)
+        (process_id, party_id, file_name, sha256, size_bytes, status, records, exceptions, created_at, loaded_at)
       select ${EFT}, p.party_id,
         p.prefix || to_char(${dayOf(sql`d`)} at time zone 'UTC', 'YYYYMMDD') || '.csv',
         encode(sha256(convert_to('bench seed ' || p.party_id || ' ' || d, 'UTF8')), 'hex'),
-        convert_to(p.header || chr(10), 'UTF8'),
+        length(p.header) + 1,
         case when p.party_id = 2 and d % 25 = 24 then 'ERROR' else 'LOADED' end,
         0,
         case when p.party_id = 2 and d % 25 = 24 then 3 else 0 end,
@@ -114,6 +137,12 @@ async function seedRecon(db: AnyDb, now: Date): Promise<void> {
       cross join (values (1, 'eft-switch-', 'reference,amount,value_date'),
                          (2, 'eft-clearing-', 'ref,amount_cents,date')) p(party_id, prefix, header)
       order by d, p.party_id
+    `.execute(tx);
+    await sql`
+      insert into recon_file_chunks (file_id, position, bytes)
+      select file_id, 0, convert_to(
+        case party_id when 1 then 'reference,amount,value_date' else 'ref,amount_cents,date' end || chr(10), 'UTF8')
+      from recon_files where process_id = ${EFT}
     `.execute(tx);
     await sql`
       insert into recon_exceptions (file_id, line, reason, raw)
@@ -161,7 +190,7 @@ async function seedRecon(db: AnyDb, now: Date): Promise<void> {
     await sql`
       insert into recon_actions (action_id, process_id, type, file_id, file_name, records, username, comment,
         created_at, status, reviewer_username, reviewed_at)
-      select cast(md5('bench load ' || f.file_id) as uuid), ${EFT}, 'LOAD_FILE', f.file_id, f.file_name, null,
+      select ${uuidOf(sql`'bench load ' || f.file_id`)}, ${EFT}, 'LOAD_FILE', f.file_id, f.file_name, null,
         'system', 'Feed file', f.created_at, case f.status when 'ERROR' then 'ERROR' else 'SUCCESS' end,
         'system', f.loaded_at
       from recon_files f where f.process_id = ${EFT}
@@ -169,7 +198,7 @@ async function seedRecon(db: AnyDb, now: Date): Promise<void> {
     await sql`
       insert into recon_actions (action_id, process_id, type, file_id, file_name, records, username, comment,
         created_at, status, reviewer_username, reviewed_at)
-      select cast(md5('bench review ' || j) as uuid), ${EFT},
+      select ${uuidOf(sql`'bench review ' || j`)}, ${EFT},
         (array['ACCEPT_TRANSACTIONS', 'REJECT_TRANSACTIONS', 'RESOLVE_TRANSACTIONS'])[j % 3 + 1],
         null, null, null, 'finance-user-' || lpad((j % ${SEED_USERS})::text, 2, '0'), 'Checked with the bank',
         cast(${start} as timestamptz) + j * ${reviewStep} * interval '1 second',
@@ -276,6 +305,9 @@ export async function ensureReconSeeded(target: BenchDatabase): Promise<number |
 /** What a timed load leaves (also after an interrupted run): its files, records, transactions, actions. */
 async function removeRunData(db: AnyDb): Promise<void> {
   await db.transaction().execute(async (tx) => {
+    // A million transactions' removal (and their values, by cascade) can outlast the product's
+    // statement timeout on a busy machine; the timed platform's connections have it.
+    await sql`set local statement_timeout = 0`.execute(tx);
     await sql`
       delete from recon_files where file_id in (
         select file_id from recon_actions where process_id = ${EFT} and username = ${RUN_UPLOADER})
@@ -287,6 +319,8 @@ async function removeRunData(db: AnyDb): Promise<void> {
       delete from recon_audits where process_id = ${EFT} and username = ${RUN_UPLOADER}
     `.execute(tx);
     await sql`delete from recon_actions where process_id = ${EFT} and username = ${RUN_UPLOADER}`.execute(tx);
+    // A run stopped mid-load leaves its staged rows behind its removed file.
+    await sql`delete from recon_load_rows where file_id not in (select file_id from recon_files)`.execute(tx);
   });
 }
 
@@ -337,7 +371,7 @@ export async function measureFinance(target: BenchDatabase): Promise<FinanceFigu
       const response = await call();
       const body = await response.text();
       if (!response.ok) throw new Error(`${response.status.toString()}: ${body}`);
-      return { ms: performance.now() - started, body };
+      return { ms: performance.now() - started, startedAt: started, body };
     };
     const upload = (fileName: string, content: Buffer) =>
       timed(() =>
@@ -363,7 +397,78 @@ export async function measureFinance(target: BenchDatabase): Promise<FinanceFigu
         }),
       );
 
+    /** Approval to outcome: the approval answers at once, the load runs in the background. */
+    const loaded = async (registered: { id: number; actionId: string }) => {
+      const approval = await approve(registered.actionId);
+      const status = await waitForOutcome(db, registered.id);
+      if (status !== 'LOADED') throw new Error(`The file ended ${status}`);
+      return { ms: performance.now() - approval.startedAt };
+    };
+    const listCall = async (scenario: string, path: string) => {
+      const admin = await signIn(platform.url, 'admin');
+      const url = `${platform.url}${path}`;
+      const first = (await (await fetch(url, { headers: admin })).json()) as Record<string, unknown> & {
+        paginationInfo: { totalRecords: number };
+      };
+      const items = Object.values(first).find((value) => Array.isArray(value)) as unknown[] | undefined;
+      return {
+        scenario,
+        path,
+        rows: items?.length ?? 0,
+        total: first.paginationInfo.totalRecords,
+        ...(await measure(() => fetch(url, { headers: admin }))),
+      };
+    };
+    /** A million-record switch file of a day of its own: upload, approval, the calls meanwhile, memory. */
+    const largeLoad = async (nonce: string): Promise<LargeLoad> => {
+      const day = new Date(Date.now() + DAY_MS);
+      const content = switchFile(`${RUN_PREFIX}${nonce}M`, LARGE_LOAD_RECORDS, day);
+      const rss = sampleRss();
+      const stamp = day.toISOString().slice(0, 10).replaceAll('-', '');
+      const uploaded = await upload(`eft-switch-${stamp}.csv`, content);
+      const [registered] = uploadResponseSchema.parse(JSON.parse(uploaded.body)).files;
+      if (registered === undefined) throw new Error('The upload registered no file');
+      const approval = await approve(registered.actionId);
+      const outcome = waitForOutcome(db, registered.id).then((status) => ({
+        status,
+        ms: performance.now() - approval.startedAt,
+      }));
+      // Set when the load ends, from outside this loop's view: an object keeps the check honest.
+      const state = { done: false };
+      void outcome.then(() => {
+        state.done = true;
+      });
+      const lists: LargeLoad['lists'] = [];
+      for (const [scenario, path] of [
+        ['inbox, first page', `/api/recon/files?processIds=${EFT.toString()}&offset=0&limit=15`],
+        [
+          'actions, pending',
+          `/api/recon/actions?status=pending&processIds=${EFT.toString()}&offset=0&limit=10`,
+        ],
+        ['audit log, whole history', '/api/recon/actions/audits?offset=0&limit=50'],
+        ['results, first page', `/api/recon/processes/${EFT.toString()}/transactions?limit=25`],
+      ] as const) {
+        if (state.done) break;
+        const figure = await listCall(scenario, path);
+        lists.push({ ...figure, during: !state.done });
+        console.log(`${scenario} during the large load: p95 ${figure.p95.toFixed(1)} ms`);
+      }
+      const { status, ms } = await outcome;
+      console.log(`Large load: ${ms.toFixed(0)} ms, ${status}`);
+      return {
+        records: LARGE_LOAD_RECORDS,
+        bytes: content.length,
+        uploadMs: uploaded.ms,
+        loadMs: ms,
+        status,
+        rss: rss.stop(),
+        lists,
+      };
+    };
+
     const loadAverage = loadavg()[0] ?? 0;
+    const copies: number[] = [];
+    const larges: LargeLoad[] = [];
     const load: LoadStep[] = [];
     let outcome: FinanceFigures['outcome'];
     const nonce = Date.now().toString(36).toUpperCase();
@@ -374,11 +479,12 @@ export async function measureFinance(target: BenchDatabase): Promise<FinanceFigu
       const counterpartUpload = await upload(`eft-switch-${stamp}.csv`, counterpart);
       const [counterpartFile] = uploadResponseSchema.parse(JSON.parse(counterpartUpload.body)).files;
       if (counterpartFile === undefined) throw new Error('The upload registered no file');
-      const counterpartLoad = await approve(counterpartFile.actionId);
+      const counterpartLoad = await loaded(counterpartFile);
       const fileUpload = await upload(`eft-clearing-${stamp}.csv`, file);
       const [timedFile] = uploadResponseSchema.parse(JSON.parse(fileUpload.body)).files;
       if (timedFile === undefined) throw new Error('The upload registered no file');
-      const fileLoad = await approve(timedFile.actionId);
+      const fileLoad = await loaded(timedFile);
+      copies.push(await copyBaseline(platform, file));
       console.log(
         `Loads: counterpart ${counterpartLoad.ms.toFixed(0)} ms, file ${fileLoad.ms.toFixed(0)} ms`,
       );
@@ -425,6 +531,8 @@ export async function measureFinance(target: BenchDatabase): Promise<FinanceFigu
         fileStatus: row.status,
         exceptions: row.exceptions ?? 0,
       };
+      // After the outcome is counted: the large file's transactions are the run's too.
+      larges.push(await largeLoad(nonce));
     } finally {
       await removeRunData(db);
     }
@@ -518,8 +626,14 @@ export async function measureFinance(target: BenchDatabase): Promise<FinanceFigu
       console.log(`${scenario.scenario}: p95 ${figure.p95.toFixed(1)} ms`);
       lists.push(figure);
     }
+    const [copyMs] = copies;
+    const [large] = larges;
+    if (copyMs === undefined || large === undefined)
+      throw new Error('The COPY or the large load did not run');
     return {
       database: platform.app.services.database.location,
+      copyMs,
+      large,
       loadAverage,
       counts,
       seededSeconds,

@@ -14,8 +14,11 @@ export interface Latency {
   max: number;
 }
 
-/** Creates the bench database if the server lacks it. */
-async function ensureDatabase(url: string): Promise<void> {
+/** Runs work on the server's own `postgres` database, given the name of the database the URL names. */
+export async function onServer(
+  url: string,
+  work: (client: pg.Client, name: string) => Promise<unknown>,
+): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   const admin = new URL(url);
@@ -23,11 +26,18 @@ async function ensureDatabase(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+    await work(client, name);
   } finally {
     await client.end();
   }
+}
+
+/** Creates the bench database if the server lacks it. */
+export function ensureDatabase(url: string): Promise<void> {
+  return onServer(url, async (client, name) => {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  });
 }
 
 /**

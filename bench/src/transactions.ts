@@ -53,6 +53,8 @@ export async function measureTransactions(target: BenchDatabase): Promise<Transa
     const seededNow = transactions < BENCH_TRANSACTIONS;
     if (seededNow) {
       console.log(`Seeding ${BENCH_TRANSACTIONS.toLocaleString('en')} transactions (a few minutes, once)…`);
+      // Messages first: on PostgreSQL no foreign key takes them with their legs (decision 0031).
+      await db.deleteFrom('transaction_messages').execute();
       await db.deleteFrom('transactions').execute();
       await seedTransactions(db, { count: BENCH_TRANSACTIONS, days: SEED_DAYS, now: new Date(), seed: 1 });
       transactions = await repository.countTransactions(db);
@@ -83,7 +85,7 @@ export async function measureTransactions(target: BenchDatabase): Promise<Transa
     const week = { dateFrom: formatCompactIso(weekStart), dateTo: formatCompactIso(end) };
     const range = (from: Date) => ({ from, before: new Date(end.getTime() + 1000) });
     const pinned = { latestRecord: newest.uuid };
-    const maxSeq = Number(newest.seq);
+    const pinnedAt = { timeStarted: new Date(newest.time_started).toISOString(), seq: Number(newest.seq) };
     const reference = newest.reference_number;
 
     const scenarios: Scenario[] = [
@@ -92,13 +94,13 @@ export async function measureTransactions(target: BenchDatabase): Promise<Transa
       {
         scenario: 'page 2 (pinned)',
         query: { ...week, ...pinned, offset: '20' },
-        filter: { ...range(weekStart), maxSeq },
+        filter: { ...range(weekStart), pinnedAt },
         offset: 20,
       },
       {
         scenario: 'deep page 501 (pinned, offset 10 000)',
         query: { ...week, ...pinned, offset: '10000' },
-        filter: { ...range(weekStart), maxSeq },
+        filter: { ...range(weekStart), pinnedAt },
         offset: 10_000,
       },
       {

@@ -1,10 +1,10 @@
 import { CompiledQuery } from 'kysely';
-import pg from 'pg';
 import { vouchersResponseSchema } from '@web-control/contract/vouchers';
 import { startPlatform } from '@web-control/platform/start';
 import { findPlanNode, type PlanNode } from '@web-control/platform/testing/query-plans';
 import { seedVouchers } from '@web-control/platform/simulator/voucher-lives';
 import { voucherSearchQueries, type VoucherSearch } from '@web-control/platform/vouchers/repository';
+import { ensureDatabase } from './platform.ts';
 
 export const BENCH_VOUCHERS = 100_000;
 /** The seeded vouchers are bought over this many days (the seed command's default). */
@@ -40,21 +40,6 @@ export interface VoucherFigures {
 
 /** A database of its own: the transaction bench's databases belong to every branch's bench. */
 export type VoucherBenchDatabase = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
-
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;

@@ -6,12 +6,16 @@ import { E2E_DATA_DIR } from './constants';
  * Waits for the newest message to `recipient` whose link leads to `path` (…/enroll/ or
  * …/reset/), and returns the link's path on the console.
  */
-export async function waitForMailedLink(recipient: string, path: string): Promise<string> {
+export async function waitForMailedLink(
+  recipient: string,
+  path: string,
+  dataDir = E2E_DATA_DIR,
+): Promise<string> {
   let link = '';
   await expect
     .poll(
       async () => {
-        const candidate = (await readLatestMail(E2E_DATA_DIR, recipient))?.link;
+        const candidate = (await readLatestMail(dataDir, recipient))?.link;
         link = candidate && new URL(candidate).pathname.startsWith(path) ? candidate : '';
         return link;
       },

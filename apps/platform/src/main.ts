@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { DEMO_USERS, type DemoPasswordOutcome } from './modules/auth/seed.ts';
 import { SettingsError } from './settings.ts';
-import { startPlatform } from './start.ts';
+import { SHUTDOWN_DEADLINE_MS, startPlatform } from './start.ts';
 import { StartupError } from './startup-error.ts';
 
 function describePassword(outcome: DemoPasswordOutcome): string {
@@ -37,6 +37,14 @@ async function main(): Promise<void> {
     }
     stopping = true;
     platform.app.log.info({ signal }, 'Shutting down');
+    // Closing stops accepting, lets requests in flight finish, stops the simulator (releasing its
+    // lock) and the finance jobs (releasing their claims), then closes the database. Past the
+    // deadline the process exits anyway: its PostgreSQL sessions, and the simulator's lock with
+    // them, end with it.
+    setTimeout(() => {
+      platform.app.log.error({ signal }, 'Shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     platform.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '@web-control/contract/runtime-config';
 import type { DatabaseHandle } from './db/connection.ts';
@@ -23,6 +24,35 @@ describe.each(TEST_DATABASE_KINDS)('health on %s', (kind) => {
       const down = await app.inject({ url: '/api/health' });
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({ status: 'unavailable', version: '1.22.0', database: 'unavailable' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers live without the database, and ready only while the database answers with its migrations current', async () => {
+    const database = await createTestDatabase(kind);
+    const app = await buildTestApp({ database });
+    try {
+      const live = await app.inject({ url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok', version: '1.22.0' });
+      const ready = await app.inject({ url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready', database: 'ready', migrations: 'current' });
+
+      // What an instance of newer code sees before its migrations have run.
+      await sql`delete from kysely_migration where name = '0025-config-map-names'`.execute(database.db);
+      const pending = await app.inject({ url: '/api/health/ready' });
+      expect(pending.statusCode).toBe(503);
+      expect(pending.headers['retry-after']).toBe('5');
+      expect(pending.json()).toEqual({ status: 'unavailable', database: 'ready', migrations: 'pending' });
+
+      await database.close();
+      const down = await app.inject({ url: '/api/health/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.headers['retry-after']).toBe('5');
+      expect(down.json()).toEqual({ status: 'unavailable', database: 'unavailable', migrations: 'unknown' });
+      expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
       await app.close();
     }
@@ -52,6 +82,7 @@ describe('platform server', () => {
         supportUrl: 'https://support.example.com',
         hideHome: 'true',
         defaultPath: '/dashboard/transactions',
+        sessionIdleMinutes: '10',
         apiBases: { loadBalancerApi: 'https://lb.example.com/api/lb' },
       },
     });
@@ -79,6 +110,7 @@ describe('platform server', () => {
       defaultPath: '/dashboard/transactions',
       hideHome: true,
       authProvider: 'auth-server',
+      sessionIdleMinutes: 10,
       authApi: '/api/auth',
       ecsApi: '/api/ecs',
       transactionsApi: '/api/ecs/transactions',
@@ -87,6 +119,8 @@ describe('platform server', () => {
       filesApi: '/api/recon/files',
       configApi: '/api/config',
       moneyTransferApi: '/api/moneytransfer',
+      reviewsApi: '/api/reviews',
+      exportsApi: '/api/exports',
     });
   });
 

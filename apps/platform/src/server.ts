@@ -7,8 +7,11 @@ import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { createAppSettingsService } from './modules/app-settings/service.ts';
 import { createAuditService, type AuditService } from './modules/audit/service.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
+import { maskCardNumbers } from '@web-control/contract/iso8583-masking';
 import { redactLinkTokens } from './modules/auth/password-reset-service.ts';
 import { createAuthService, type AuthService } from './modules/auth/service.ts';
+import { exportsPluginDefinition } from './modules/exports/plugin.ts';
+import { reviewsPlugin } from './modules/reviews/plugin.ts';
 import { configMapsPlugin } from './modules/config-maps/plugin.ts';
 import { createFinanceJobs, type FinanceJobs } from './modules/finance/jobs.ts';
 import { financePlugin } from './modules/finance/plugin.ts';
@@ -23,18 +26,21 @@ import { vouchersPlugin } from './modules/vouchers/plugin.ts';
 import { createVouchersService, type VouchersService } from './modules/vouchers/service.ts';
 import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { closeConnectionsPlugin } from './plugins/close-connections.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
 import { contentEncodingPlugin } from './plugins/content-encoding.ts';
 import { ERROR_SERVER_OPTIONS, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { RequestLogController } from './plugins/request-log.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { metricsRoutesPlugin } from './plugins/metrics.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { readSettings, type Settings, type SettingsInput } from './settings.ts';
 import { createSimulator, type Simulator } from './simulator/simulator.ts';
 import { createTransactionRecorder } from './simulator/transaction-recorder.ts';
 import { createVoucherHistoryTask, VOUCHER_HISTORY_MAX_MS } from './simulator/voucher-lives.ts';
 import { createVoucherTraffic } from './simulator/voucher-traffic.ts';
+import { createPlatformMetrics, type PlatformMetrics } from './metrics.ts';
 import { DAY_MS, HOUR_MS } from './time.ts';
 
 export interface BuildOptions {
@@ -78,6 +84,8 @@ export interface AppServices {
   financeJobs: FinanceJobs;
   /** The voucher state machine: the vouchers module's routes and the simulator's voucher traffic share it. */
   vouchers: VouchersService;
+  /** What `/metrics` reports; modules record into it. */
+  metrics: PlatformMetrics;
 }
 
 declare module 'fastify' {
@@ -96,11 +104,12 @@ function createFastify(settings: Settings, logger: boolean, stream: NodeJS.Writa
     logger: logger
       ? {
           level: settings.logLevel,
-          // A reset or enrolment link in a request line would let anyone who reads the log use it.
+          // A reset or enrolment link in a request line would let anyone who reads the log use it;
+          // a card number typed into a search must not reach the log either (PCI DSS 3.4).
           serializers: {
             req: (request: FastifyRequest) => ({
               method: request.method,
-              url: redactLinkTokens(request.url),
+              url: maskCardNumbers(redactLinkTokens(request.url)),
               host: request.host,
               remoteAddress: request.ip,
             }),
@@ -176,6 +185,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     transactionHistoryMs: Math.min(settings.simulatorHistoryHours * HOUR_MS, DAY_MS),
     log: app.log,
   });
+  const metrics = createPlatformMetrics(database);
+  simulator.onTransactions((transactions) =>
+    metrics.simulatorTransactions(transactions.map((transaction) => transaction.outcome)),
+  );
   const vouchers = createVouchersService({ db: database.db, clock, audit });
   // The simulated switch records its transactions as the real one would, voucher traffic included.
   simulator.onTransactions(
@@ -217,13 +230,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     simulator,
     getSigningSecret,
     getPublicUrl,
-    financeJobs: createFinanceJobs({ db: database.db, clock, log: app.log }),
+    financeJobs: createFinanceJobs({ db: database.db, clock, log: app.log, metrics }),
     vouchers,
+    metrics,
   };
   app.decorate('services', services);
 
   // External plugins.
   await app.register(errorHandlerPlugin);
+  await app.register(closeConnectionsPlugin);
+  await app.register(metricsRoutesPlugin, { metrics, token: settings.metricsToken });
   await app.register(securityPlugin, {
     apiBases: Object.values(settings.apiBases),
     hsts: settings.hsts,
@@ -256,6 +272,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(financePlugin);
   await app.register(vouchersPlugin);
   await app.register(configMapsPlugin);
+  await app.register(reviewsPlugin);
+  await app.register(exportsPluginDefinition);
   await app.register(apiDocsUiPlugin);
   await app.register(consoleStaticPlugin, { consoleDist: settings.consoleDist });
 

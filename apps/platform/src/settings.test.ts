@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_BASES } from '@web-control/contract/runtime-config';
 import { readSettings, REPO_ROOT, SettingsError, toEnvName } from './settings.ts';
 
+it('reads FOUR_EYES as a set of areas, empty by default', () => {
+  expect([...readSettings({}).fourEyes]).toEqual([]);
+  expect([...readSettings({ FOUR_EYES: ' load-balancer , admin ' }).fourEyes]).toEqual([
+    'load-balancer',
+    'admin',
+  ]);
+});
+
 describe('settings', () => {
   it('has working defaults with an empty environment', () => {
     const settings = readSettings({});
@@ -14,6 +22,7 @@ describe('settings', () => {
       hideHome: false,
       loginRateLimit: 30,
       bodyLimit: 1024 * 1024,
+      financeLoadBatchRows: 20_000,
       apiBases: DEFAULT_API_BASES,
     });
     expect(settings.databaseUrl).toBeUndefined();
@@ -28,7 +37,9 @@ describe('settings', () => {
       DATABASE_URL: 'postgres://u@h/db',
       SUPPORT_URL: '',
       DATA_DIR: 'tmp/data',
+      FINANCE_LOAD_BATCH_ROWS: '2000',
     });
+    expect(settings.financeLoadBatchRows).toBe(2000);
     expect(settings.dataDir).toBe(`${REPO_ROOT}tmp/data`);
     expect(settings.port).toBe(9000);
     expect(settings.hideHome).toBe(true);
@@ -42,10 +53,14 @@ describe('settings', () => {
     expect(() => readSettings({ PORT: 'eighty' })).toThrow(SettingsError);
     expect(() => readSettings({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readSettings({ AUTH_PROVIDER: 'ldap' })).toThrow(/AUTH_PROVIDER/);
+    expect(() => readSettings({ FOUR_EYES: 'load-balancer,payroll' })).toThrow(
+      /FOUR_EYES: must be a comma list of load-balancer, admin/,
+    );
     expect(() => readSettings({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD: must be at least 12/);
     expect(() => readSettings({ DEMO_PASSWORD: 'eleven-char' })).toThrow(/DEMO_PASSWORD/);
     expect(() => readSettings({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => readSettings({ DEFAULT_PATH: 'dashboard' })).toThrow(/DEFAULT_PATH/);
+    expect(() => readSettings({ FINANCE_LOAD_BATCH_ROWS: '10' })).toThrow(/FINANCE_LOAD_BATCH_ROWS/);
   });
 
   it('reads the session lifetime, the trusted proxies and HSTS', () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { METRICS_BATCH_SIZE } from '@web-control/contract/monitoring';
 import { AUTH_PROVIDER_KINDS, DEFAULT_API_BASES, type ApiName } from '@web-control/contract/runtime-config';
 import { DAY_MS, SECOND_MS } from './time.ts';
+import { FOUR_EYES_AREAS, type FourEyesArea } from '@web-control/contract/reviews';
 
 /** The repository root, three folders above this file (apps/platform/src). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -14,8 +15,10 @@ export const DEFAULT_PRODUCT_NAME = 'Web Control';
 export const DEFAULT_CLIENT_NAME = 'Web Control Demo';
 export const DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE = 30;
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
-export const DEFAULT_FINANCE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const DEFAULT_FINANCE_UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
 export const DEFAULT_FINANCE_HISTORY_DAYS = 3;
+/** Rows a file's load hands COPY at a time: a few MB, and the inbox's progress moves this often. */
+export const DEFAULT_FINANCE_LOAD_BATCH_ROWS = 20_000;
 export const DEFAULT_DEMO_BIN_ROUTING_ENTRIES = 100_000;
 export const DEFAULT_MAIL_FROM = 'Web Control <no-reply@web-control.local>';
 export const DEFAULT_RESET_TOKEN_TTL_MINUTES = 60;
@@ -131,6 +134,25 @@ export const settingsSchema = z.object({
   documentationUrl: optionalText,
   defaultPath: optionalText.pipe(z.string().startsWith('/', 'must start with /').optional()),
   hideHome: booleanFlag,
+  /** FOUR_EYES: the areas whose direct changes become requests another user must approve. */
+  fourEyes: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const areas = (value ?? '')
+        .split(',')
+        .map((area) => area.trim())
+        .filter((area) => area !== '');
+      const unknown = areas.filter((area) => !(FOUR_EYES_AREAS as readonly string[]).includes(area));
+      if (unknown.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma list of ${FOUR_EYES_AREAS.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return new Set(areas as FourEyesArea[]);
+    }),
   authProvider: z.enum(AUTH_PROVIDER_KINDS).default('auth-server'),
   apiBases: apiBasesSchema,
   consoleDist: folder.default(`${REPO_ROOT}apps/console/dist`),
@@ -138,6 +160,12 @@ export const settingsSchema = z.object({
   bodyLimit: z.coerce.number().int().min(1024).default(DEFAULT_BODY_LIMIT_BYTES),
   /** The largest finance file an upload may carry (its body streams past BODY_LIMIT). */
   financeUploadMaxBytes: z.coerce.number().int().min(1024).default(DEFAULT_FINANCE_UPLOAD_MAX_BYTES),
+  financeLoadBatchRows: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(1_000_000)
+    .default(DEFAULT_FINANCE_LOAD_BATCH_ROWS),
   /** Days of demo feed files the first start writes (in the background, after the port is served). */
   financeHistoryDays: z.coerce.number().int().min(0).max(31).default(DEFAULT_FINANCE_HISTORY_DAYS),
   /** Entries of the demo BIN routing map the first start writes (browser tests take fewer). */
@@ -187,6 +215,8 @@ export const settingsSchema = z.object({
   oidcIssuer: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   oidcClientId: optionalText,
   oidcClientSecret: optionalText,
+  /** The bearer token `/metrics` asks of scrapers that are not on this host; none: loopback only. */
+  metricsToken: optionalText,
   oidcScopes: z
     .string()
     .trim()
@@ -231,11 +261,13 @@ const ENV_NAMES = {
   documentationUrl: 'DOCUMENTATION_URL',
   defaultPath: 'DEFAULT_PATH',
   hideHome: 'HIDE_HOME',
+  fourEyes: 'FOUR_EYES',
   authProvider: 'AUTH_PROVIDER',
   consoleDist: 'CONSOLE_DIST',
   loginRateLimit: 'LOGIN_RATE_LIMIT',
   bodyLimit: 'BODY_LIMIT',
   financeUploadMaxBytes: 'FINANCE_UPLOAD_MAX_BYTES',
+  financeLoadBatchRows: 'FINANCE_LOAD_BATCH_ROWS',
   financeHistoryDays: 'FINANCE_HISTORY_DAYS',
   demoBinRoutingEntries: 'DEMO_BIN_ROUTING_ENTRIES',
   logLevel: 'LOG_LEVEL',
@@ -252,6 +284,7 @@ const ENV_NAMES = {
   oidcIssuer: 'OIDC_ISSUER',
   oidcClientId: 'OIDC_CLIENT_ID',
   oidcClientSecret: 'OIDC_CLIENT_SECRET',
+  metricsToken: 'METRICS_TOKEN',
   oidcScopes: 'OIDC_SCOPES',
   identityProviderName: 'IDENTITY_PROVIDER_NAME',
   companyIdentityProvider: 'COMPANY_IDENTITY_PROVIDER',

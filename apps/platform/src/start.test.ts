@@ -4,14 +4,13 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { inject } from 'vitest';
 import { DATA_FOLDER_LOCK_FILE } from './db/data-folder-lock.ts';
 import { openDatabase } from './db/connection.ts';
 import type { SettingsInput } from './settings.ts';
 import { startPlatform, type StartedPlatform } from './start.ts';
 import { TEST_DEMO_PASSWORD } from './testing/constants.ts';
+import { createDataFolder } from './testing/platform-process.ts';
 import { MINUTE_MS, SECOND_MS } from './time.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -50,17 +49,6 @@ function listen(server: Server): Promise<number> {
 
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
-}
-
-/** A data folder holding a copy of the migrated template: seconds instead of a minute's initdb. */
-async function createDataFolder(): Promise<string> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'web-control-start-'));
-  const template = new PGlite(path.join(dataDir, 'pglite'), {
-    loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]),
-  });
-  await template.waitReady;
-  await template.close();
-  return dataDir;
 }
 
 describe('the first start', () => {

@@ -7,10 +7,21 @@ import { createSwitchNodes, startSwitchNodes } from './modules/config-maps/switc
 import { startDemoFeed } from './modules/finance/demo-feed.ts';
 import { purgeExpiredAuthTokens } from './modules/auth/purge.ts';
 import { purgeExpiredSsoTransactions } from './modules/sso/purge.ts';
+import { ensureCurrentDays } from './modules/transactions/partitions.ts';
 import { buildApp, type App, type BuildOptions } from './server.ts';
 import { readSettings } from './settings.ts';
 import { createPostgresLeaderLock, SINGLE_PROCESS_LOCK } from './simulator/leader-lock.ts';
 import { errorCode, StartupError } from './startup-error.ts';
+import { SECOND_MS } from './time.ts';
+
+/**
+ * From SIGTERM to exit: under the 10 s that orchestrators (Kubernetes, systemd, Docker) give by
+ * default before SIGKILL. Requests still running then are cut off; see main.ts.
+ */
+export const SHUTDOWN_DEADLINE_MS = 9 * SECOND_MS;
+
+/** How long a shutdown waits for finance job runs before it releases their claims for other instances. */
+const JOB_STOP_WAIT_MS = 5 * SECOND_MS;
 
 export interface StartedPlatform {
   app: App;
@@ -69,6 +80,7 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
       binRoutingEntries: settings.demoBinRoutingEntries,
     });
     const app = await buildApp({ ...options, database });
+    await ensureCurrentDays(database.db, app.services.clock.now());
     // preClose: the simulator stops (and lets go of its lock) before the database closes.
     app.addHook('preClose', async () => app.services.simulator.stop());
     const db = database.db;
@@ -78,6 +90,7 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
       tasks: [
         { name: 'auth', run: (now) => purgeExpiredAuthTokens(db, now) },
         { name: 'sso', run: (now) => purgeExpiredSsoTransactions(db, now) },
+        { name: 'transaction-partitions', run: (now) => ensureCurrentDays(db, now) },
         ...(database.kind === 'pglite' ? [pgliteVacuumTask(db)] : []),
       ],
     });
@@ -87,7 +100,7 @@ export async function startPlatform(options: Omit<BuildOptions, 'database'> = {}
     app.addHook('preClose', async () => {
       demoFeed?.stop();
       await switchNodes?.stop();
-      await app.services.financeJobs.stop();
+      await app.services.financeJobs.stop(JOB_STOP_WAIT_MS);
     });
     app.addHook('onClose', async () => database.close());
     await reservation.close();

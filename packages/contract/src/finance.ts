@@ -181,6 +181,11 @@ export const reconFileSchema = z.object({
   exceptions: z.number().int().nullable(),
   /** Why the file's load failed (the file is in ERROR); null otherwise, and for rows refused as exceptions. */
   errorReason: text().nullable(),
+  /** While the file is in FILTER and its load runs: records read so far of the file's total. */
+  progress: z
+    .object({ read: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
+    .nullable()
+    .optional(),
 });
 export type ReconFile = z.infer<typeof reconFileSchema>;
 
@@ -300,6 +305,19 @@ export const jobSchema = z.object({
   lastSuccessfulRuntime: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
+
+export type JobSuccess = 'Pending' | 'Successful' | 'Unsuccessful';
+
+/** A job that never ran is pending; its last run succeeded when it is also its last successful run. */
+export function jobSuccessOf(job: Pick<Job, 'lastRuntime' | 'lastSuccessfulRuntime'>): JobSuccess {
+  if (job.lastRuntime === null) return 'Pending';
+  if (
+    job.lastSuccessfulRuntime !== null &&
+    Date.parse(job.lastRuntime) === Date.parse(job.lastSuccessfulRuntime)
+  )
+    return 'Successful';
+  return 'Unsuccessful';
+}
 
 export const jobsResponseSchema = z.object({
   apiJobList: z.array(jobSchema),

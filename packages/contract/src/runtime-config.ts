@@ -18,6 +18,8 @@ export const runtimeConfigSchema = z.object({
   /** Single sign-on: the provider hint and domain hint that mean "the company's own identity provider". */
   companyIdentityProvider: text().optional(),
   companyDomain: text().optional(),
+  /** SESSION_IDLE_MINUTES: the console signs out after as long without activity as the platform allows. */
+  sessionIdleMinutes: z.number().int().min(1).optional(),
   authApi: text(),
   ecsApi: text(),
   transactionsApi: text(),
@@ -26,6 +28,8 @@ export const runtimeConfigSchema = z.object({
   filesApi: text(),
   configApi: text(),
   moneyTransferApi: text(),
+  reviewsApi: text(),
+  exportsApi: text(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 export type ApiName = keyof Pick<
@@ -38,6 +42,8 @@ export type ApiName = keyof Pick<
   | 'filesApi'
   | 'configApi'
   | 'moneyTransferApi'
+  | 'reviewsApi'
+  | 'exportsApi'
 >;
 
 /** The global /config.js assigns. */
@@ -52,4 +58,6 @@ export const DEFAULT_API_BASES: Record<ApiName, string> = {
   filesApi: '/api/recon/files',
   configApi: '/api/config',
   moneyTransferApi: '/api/moneytransfer',
+  reviewsApi: '/api/reviews',
+  exportsApi: '/api/exports',
 };

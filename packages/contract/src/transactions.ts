@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { INSTANT_RANGE_MESSAGE, instantOf, isStorableInstant, offsetMinutesOf, text } from './inputs.ts';
+import { findCardNumbers } from './iso8583-masking.ts';
+import { iso8583MessageSchema } from './iso8583-message.ts';
 
 /** Transactions and their message traces (ECS API and {transactionsApi}, VIEW_TRANSACTIONS). */
 
@@ -68,12 +70,48 @@ const compactIsoSchema = text()
     return read !== undefined && isStorableInstant(read.date, read.offsetMinutes);
   }, INSTANT_RANGE_MESSAGE);
 
+export const STAN_PATTERN = /^\d{6}$/;
+const STAN_MESSAGE = 'Must be a STAN: six digits, such as 004217';
+/** First 6 digits, a mask (`*`, `x`, `.`, `…`, `•`, spaces or dashes), last 4. */
+export const MASKED_CARD_PATTERN = /^(\d{6})[*xX.\u2026\u2022 -]+(\d{4})$/;
+/** A card number is never searched for, so it is never in an address, a log or a history. */
+export const FULL_CARD_NUMBER_MESSAGE =
+  'A full card number is never searched: give its first 6 and last 4 digits, such as 489537******1234';
+const MASKED_CARD_MESSAGE =
+  'Must be a masked card number: its first 6 and last 4 digits, such as 489537******1234';
+
+/** The first 6 and last 4 digits of a masked card number, or undefined when it is none. */
+export function cardKeyOf(masked: string): string | undefined {
+  const match = MASKED_CARD_PATTERN.exec(masked.trim());
+  return match === null ? undefined : `${match[1] ?? ''}${match[2] ?? ''}`;
+}
+
+const maskedCardSchema = text()
+  .trim()
+  .regex(MASKED_CARD_PATTERN, MASKED_CARD_MESSAGE)
+  .transform((value) => cardKeyOf(value) ?? value);
+
 export const transactionsQuerySchema = z
   .object({
     /** A service type id (GET /service_types). */
     service: text().trim().min(1).max(64).optional(),
-    /** Exact reference number. */
-    reference: text().trim().min(1).max(64).optional(),
+    /** Exact reference number (a card transaction's RRN, DE 37); never a card number. */
+    reference: text()
+      .trim()
+      .min(1)
+      .max(64)
+      .refine((value) => findCardNumbers(value).length === 0, FULL_CARD_NUMBER_MESSAGE)
+      .optional(),
+    /** System trace audit number (DE 11), six digits; with a date range, as it repeats. */
+    stan: text()
+      .trim()
+      .regex(STAN_PATTERN, STAN_MESSAGE)
+      .describe('System trace audit number (DE 11), six digits; give the date range too, as STANs repeat')
+      .optional(),
+    /** A masked card number, first 6 and last 4 digits (489537******1234); answered as the 10 digits. */
+    card: maskedCardSchema
+      .describe('A masked card number: first 6 and last 4 digits, such as 489537******1234')
+      .optional(),
     /** A receiver id (GET /receivers). */
     receiver: text().trim().min(1).max(64).optional(),
     dateFrom: compactIsoSchema.optional(),
@@ -170,10 +208,14 @@ export const edgeMessageSchema = z.object({
   edgeType: z.enum(EDGE_TYPES),
   direction: z.enum(DIRECTIONS),
   nrRepeats: z.number().int().min(1),
-  /** JSON, XML or plain text, as the edge carried it. */
+  /** JSON, XML, plain text or ISO 8583 (card data masked), as the edge carried it. */
   content: text(),
   messageDesc: text(),
   timeCreated: z.iso.datetime(),
+  /** The content decoded when it is an ISO 8583 message; null (or absent) for other formats. */
+  iso8583: iso8583MessageSchema
+    .nullish()
+    .describe('The content decoded, when it is an ISO 8583 message (card legs); null for other formats'),
 });
 export type EdgeMessage = z.infer<typeof edgeMessageSchema>;
 export const messagesResponseSchema = z.object({ messages: z.array(edgeMessageSchema) });

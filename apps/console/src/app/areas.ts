@@ -2,6 +2,7 @@ import { ADMIN_SCREENS } from '../features/admin/screens';
 import { CONFIG_MAPS_SCREENS } from '../features/config-maps/screens';
 import { FINANCE_SCREENS } from '../features/finance/screens';
 import { HOME_SCREENS } from '../features/home/screens';
+import { REVIEWS_SCREENS } from '../features/reviews/screens';
 import { LOAD_BALANCER_SCREENS } from '../features/load-balancer/screens';
 import { MONITORING_SCREENS } from '../features/monitoring/screens';
 import { TRANSACTIONS_SCREENS } from '../features/transactions/screens';
@@ -19,6 +20,7 @@ export const AREAS: readonly Area[] = [
   VOUCHERS_SCREENS,
   FINANCE_SCREENS,
   CONFIG_MAPS_SCREENS,
+  REVIEWS_SCREENS,
   ADMIN_SCREENS,
   DOCUMENTATION_SCREENS,
 ];

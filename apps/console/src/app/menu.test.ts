@@ -15,6 +15,7 @@ describe('menu gating', () => {
       'Vouchers',
       'Finance',
       'Configure',
+      'Reviews',
       'User Management',
       'Documentation',
     ]);

@@ -10,8 +10,37 @@ import { PAGE_CONTROL_LABELS } from '../shared/ui/page-controls';
 
 export const theme = createTheme({
   primaryColor: 'blue',
-  // The default shade 6 is too light on white for WCAG AA text contrast.
-  primaryShade: { light: 8, dark: 6 },
+  // The default shade 6 is too light for white button text (and on white) for WCAG AA contrast.
+  primaryShade: 8,
+  // Green's shade 8 under white text reads 3.4:1 (an Approve button), orange's 3.6:1 (a confirm
+  // button), and orange's 9 on its light background 3.6:1 (Close run): Mantine's other shades, and
+  // a darker 8 and 9 that read 5:1 and more, in both schemes.
+  colors: {
+    green: [
+      '#ebfbee',
+      '#d3f9d8',
+      '#b2f2bb',
+      '#8ce99a',
+      '#69db7c',
+      '#51cf66',
+      '#40c057',
+      '#37b24d',
+      '#237a38',
+      '#1b5e2b',
+    ],
+    orange: [
+      '#fff4e6',
+      '#ffe8cc',
+      '#ffd8a8',
+      '#ffc078',
+      '#ffa94d',
+      '#ff922b',
+      '#fd7e14',
+      '#f76707',
+      '#c2410c',
+      '#b33c0c',
+    ],
+  },
   defaultRadius: 'sm',
   headings: { sizes: { h1: { fontSize: '1.75rem', lineHeight: '1.3' } } },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -31,6 +60,9 @@ export const theme = createTheme({
         label: { overflow: 'visible', textOverflow: 'clip' },
       },
     }),
+    // A row of tabs scrolls sideways on a phone instead of wrapping: wrapped, a count arriving in
+    // a tab (a process's pending approvals) moved the whole screen below it down a line.
+    Tabs: { styles: { list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' } } },
     // Mantine's toast close button has no name of its own; axe (and screen readers) need one.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
@@ -49,5 +81,7 @@ export const theme = createTheme({
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
   light: { '--mantine-color-error': current.colors.red[9], '--mantine-color-dimmed': current.colors.gray[7] },
-  dark: {},
+  // Dark: Mantine's dimmed grey reads 4.0:1 on the dark body, its error red (a field's message)
+  // less than 4.5:1; lighter ones read.
+  dark: { '--mantine-color-dimmed': current.colors.gray[5], '--mantine-color-error': current.colors.red[4] },
 });

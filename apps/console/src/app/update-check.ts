@@ -20,7 +20,10 @@ export function useUpdateReady(): boolean {
       }
     };
     // Every minute, and whenever the operator comes back to the tab.
-    const timer = window.setInterval(() => void check(), UPDATE_CHECK_INTERVAL_MS);
+    // Not from a hidden tab: nothing polls there.
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void check();
+    }, UPDATE_CHECK_INTERVAL_MS);
     const onVisible = () => {
       if (document.visibilityState === 'visible') void check();
     };

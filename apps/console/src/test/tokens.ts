@@ -19,4 +19,6 @@ export const TEST_CONFIG = {
   filesApi: '/api/recon/files',
   configApi: '/api/config',
   moneyTransferApi: '/api/moneytransfer',
+  reviewsApi: '/api/reviews',
+  exportsApi: '/api/exports',
 } as const;

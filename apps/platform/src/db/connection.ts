@@ -1,10 +1,14 @@
 import { mkdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery, type LogEvent, type PostgresPool } from 'kysely';
 import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { errorCode, StartupError } from '../startup-error.ts';
 import { SECOND_MS } from '../time.ts';
+import { binaryTextValues, inlineParameters } from './copy-out.ts';
 import { lockDataFolder, notWritable } from './data-folder-lock.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Db } from './schema.ts';
@@ -18,6 +22,61 @@ export interface DatabaseHandle {
   /** Where the data lives: the PGlite folder, or the PostgreSQL URL without its password. */
   location: string;
   close: () => Promise<void>;
+  /** Adds a listener of every query's duration and, on PGlite, of each wait for its connection. */
+  observe: (observer: DatabaseObserver) => void;
+  /** The connections now: open (lent or idle), idle, and callers waiting for one. */
+  poolUse: () => PoolUse;
+  /**
+   * Runs `COPY … FROM STDIN` (PostgreSQL, through pg-copy-streams) or `COPY … FROM '/dev/blob'`
+   * (PGlite) with `data` as its input, on a connection of its own outside any transaction.
+   */
+  copyIn: (statement: CopyStatement, data: string) => Promise<void>;
+  /**
+   * The values of a query of one text column, back to back, as bytes, read as the caller takes
+   * them, one snapshot: PostgreSQL's `COPY (query) TO STDOUT` (binary) on a connection of its own;
+   * on PGlite, whose COPY TO writes one Blob of everything, a cursor in a transaction.
+   */
+  copyOut: (query: CompiledQuery) => AsyncIterable<Buffer>;
+}
+
+export interface DatabaseObserver {
+  query?(durationMs: number, failed: boolean): void;
+  /** PGlite: how long a caller waited for its one connection. */
+  queueWait?(durationMs: number): void;
+}
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Observers added after the database opened (the app's metrics), told of what Kysely and the pool see. */
+function createObservers() {
+  const observers: DatabaseObserver[] = [];
+  return {
+    observe: (observer: DatabaseObserver) => {
+      observers.push(observer);
+    },
+    log: (event: LogEvent) => {
+      for (const observer of observers) observer.query?.(event.queryDurationMillis, event.level === 'error');
+    },
+    queueWait: (durationMs: number) => {
+      for (const observer of observers) observer.queueWait?.(durationMs);
+    },
+  };
+}
+
+/** A COPY into a table, its source left out: `COPY t (a, b) FROM {source} WITH (FORMAT csv)`. */
+export interface CopyStatement {
+  table: string;
+  columns: readonly string[];
+  options: string;
+}
+
+function copySql(statement: CopyStatement, source: string): string {
+  const columns = statement.columns.map((column) => `"${column}"`).join(', ');
+  return `copy "${statement.table}" (${columns}) from ${source} with (${statement.options})`;
 }
 
 export interface DatabaseOptions {
@@ -93,10 +152,45 @@ export function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts = {
   // The same for a connection lent out when the server ends it: its query fails with the error
   // (the caller's answer is 503), and the pool drops the connection when it is handed back.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  const observers = createObservers();
   const db: Db = new Kysely({
     dialect: new PostgresDialect({ pool: markingConnectFailures(pool), controlClient: pg.Client }),
+    log: observers.log,
   });
-  return { db, kind: 'postgres', location: hidePassword(databaseUrl), close: () => db.destroy() };
+  const copyIn = async (statement: CopyStatement, data: string) => {
+    const client = await pool.connect();
+    try {
+      await pipeline(Readable.from([data]), client.query(copyFrom(copySql(statement, 'stdin'))));
+    } finally {
+      client.release();
+    }
+  };
+  async function* copyOut(query: CompiledQuery): AsyncGenerator<Buffer> {
+    const client = await pool.connect();
+    let done = false;
+    try {
+      // The client's reading pace sets the COPY's length, so the statement timeout does not apply.
+      await client.query('begin transaction read only');
+      await client.query('set local statement_timeout = 0');
+      const copy = client.query(copyTo(`copy (${inlineParameters(query)}) to stdout with (format binary)`));
+      yield* binaryTextValues(copy);
+      await client.query('commit');
+      done = true;
+    } finally {
+      // A COPY left midway (the download's client went away) would leave the connection unusable.
+      client.release(done ? undefined : true);
+    }
+  }
+  return {
+    db,
+    kind: 'postgres',
+    location: hidePassword(databaseUrl),
+    close: () => db.destroy(),
+    observe: observers.observe,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    copyIn,
+    copyOut,
+  };
 }
 
 /** The pool as Kysely uses it; a connection it cannot lend means the database is unavailable (503). */
@@ -135,8 +229,19 @@ function unreachable(
 /** Wraps an already created PGlite instance (tests hand in one loaded from a template dump). */
 export async function openPGlite(database: PGlite, location = 'memory'): Promise<DatabaseHandle> {
   await database.waitReady;
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: new PGlitePool(database) }) });
-  return { db, kind: 'pglite', location, close: () => db.destroy() };
+  const observers = createObservers();
+  const pool = new PGlitePool(database, observers.queueWait);
+  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }), log: observers.log });
+  return {
+    db,
+    kind: 'pglite',
+    location,
+    close: () => db.destroy(),
+    observe: observers.observe,
+    poolUse: () => pool.use(),
+    copyIn: (statement, data) => pool.copyFromBlob(copySql(statement, `'/dev/blob'`), new Blob([data])),
+    copyOut: (query) => pool.cursorText(query),
+  };
 }
 
 function hidePassword(databaseUrl: string): string {

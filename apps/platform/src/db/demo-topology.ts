@@ -67,18 +67,25 @@ function receiver(
   };
 }
 
+/** The load-balanced service of the card networks: its legs are ISO 8583. */
+export const CARD_SERVICE_ID = 'card-authorisations';
+
 export const DEMO_SERVICES: readonly DemoService[] = [
   {
-    id: 'card-authorisations',
+    id: CARD_SERVICE_ID,
     name: 'Card Authorisations',
     trafficShare: 0.5,
     receivers: [
       receiver('visa-base-i', 'Visa Base I', 500, { median: 180, spread: 0.35, failures: 0.02 }),
-      receiver('mastercard-banknet', 'Mastercard Banknet', 300, {
-        median: 210,
-        spread: 0.4,
-        failures: 0.025,
-      }),
+      // Unanswered for 45 s in every 29 minutes (off the hour): its authorisations time out and
+      // are reversed, some answered too late.
+      receiver(
+        'mastercard-banknet',
+        'Mastercard Banknet',
+        300,
+        { median: 210, spread: 0.4, failures: 0.025 },
+        { outage: { everySeconds: 1740, forSeconds: 45 } },
+      ),
       receiver(
         'amex-gateway-saf',
         'Amex Gateway (SAF)',
@@ -162,6 +169,9 @@ export const DEMO_ORIGINATOR_TYPES: readonly DemoOriginatorType[] = [
   { id: 'branch', description: 'Branch teller', idPrefix: 'BR', edgeName: 'Branch Host', format: 'text' },
 ];
 
+/** The service type of the switch's own network management legs (echo tests). */
+export const NETWORK_MANAGEMENT_SERVICE_TYPE = 'network-management';
+
 export interface DemoServiceType {
   id: string;
   description: string;
@@ -229,6 +239,14 @@ export const DEMO_SERVICE_TYPES: readonly DemoServiceType[] = [
     originators: ['mobile', 'pos'],
   },
   { id: 'reversal', description: 'Reversal', serviceId: null, trafficShare: 0, originators: [] },
+  // The switch's echo tests on its card network links (0800/0810); no customer's transaction.
+  {
+    id: NETWORK_MANAGEMENT_SERVICE_TYPE,
+    description: 'Network Management',
+    serviceId: null,
+    trafficShare: 0,
+    originators: [],
+  },
   {
     id: 'completion',
     description: 'Pre-authorisation Completion',

@@ -4,6 +4,7 @@ import type { AppSettingsTables } from '../modules/app-settings/table.ts';
 import type { AuditTables } from '../modules/audit/table.ts';
 import type { AuthTables } from '../modules/auth/table.ts';
 import type { ConfigMapsTables } from '../modules/config-maps/table.ts';
+import type { ExportsTables } from '../modules/exports/table.ts';
 import type { FinanceTables } from '../modules/finance/table.ts';
 import type { LoadBalancerTables } from '../modules/load-balancer/table.ts';
 import type { MonitoringTables } from '../modules/monitoring/table.ts';
@@ -26,7 +27,8 @@ export interface Database
     ApprovalsTables,
     FinanceTables,
     VouchersTables,
-    ConfigMapsTables {}
+    ConfigMapsTables,
+    ExportsTables {}
 
 export type Db = Kysely<Database>;
 /** A query runner: the database itself or an open transaction. */

@@ -25,6 +25,11 @@ const openApi: FastifyPluginAsync<{ productName: string }> = async (app, options
     // Emits the schemas named with `.meta({ id })` as components, which the `$ref`s point at.
     transformObject: jsonSchemaTransformObject,
   });
+  // The document is built once and kept; building it is a second of one core on a busy machine,
+  // which the first reader of /api/docs would otherwise wait for.
+  app.addHook('onListen', () => {
+    setImmediate(() => app.swagger());
+  });
 };
 
 export const openApiPlugin = fp(openApi, { name: 'openapi' });

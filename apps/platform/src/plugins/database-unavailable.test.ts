@@ -33,6 +33,11 @@ async function expectUnavailable(app: App): Promise<void> {
   expect(health.statusCode).toBe(503);
   expect(health.json()).toMatchObject({ status: 'unavailable', database: 'unavailable' });
   expect(health.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+  const ready = await app.inject({ url: '/api/health/ready' });
+  expect(ready.statusCode).toBe(503);
+  expect(ready.json()).toEqual({ status: 'unavailable', database: 'unavailable', migrations: 'unknown' });
+  expect(ready.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+  expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
 }
 
 /** Answers once the pool has let go of the connections the server ended (a few turns of the event loop). */

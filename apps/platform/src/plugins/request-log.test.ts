@@ -4,7 +4,8 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import type { App } from '../server.ts';
 import { RequestLogController } from './request-log.ts';
 import type { SettingsInput } from '../settings.ts';
-import { buildTestApp } from '../testing/test-app.ts';
+import { FULL_CARD_NUMBER_MESSAGE } from '@web-control/contract/transactions';
+import { buildTestApp, createTestUser, login } from '../testing/test-app.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 
 const INFO = 30;
@@ -58,6 +59,23 @@ describe('request log controller', () => {
           responseTime: expect.any(Number) as unknown,
         }),
       ]);
+  });
+
+  it('refuses a whole card number as a transaction reference, and logs its address masked', async () => {
+    const lines = await start({ logLevel: 'debug' });
+    const user = await createTestUser(database as DatabaseHandle, ['VIEW_TRANSACTIONS']);
+    const { access_token: token } = await login(app as App, user.username, user.password);
+    const pan = '4895370012345671';
+    const answer = await app?.inject({
+      method: 'GET',
+      url: `/api/ecs/transactions?reference=${pan}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer?.statusCode).toBe(400);
+    expect(answer?.body).toContain(FULL_CARD_NUMBER_MESSAGE);
+    const urls = () => lines.map((line) => (line.req as { url?: string } | undefined)?.url ?? '');
+    await expect.poll(() => urls()).toContain('/api/ecs/transactions?reference=489537******5671');
+    expect(JSON.stringify(lines)).not.toContain(pan);
   });
 });
 

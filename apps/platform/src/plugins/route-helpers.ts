@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '@web-control/contract/errors';
 import { wellFormedText } from '@web-control/contract/inputs';
@@ -79,4 +81,36 @@ export function attachmentHeader(fileName: string): string {
     (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A CSV a service writes chunk by chunk, waiting for the client to take each one. */
+export interface CsvDownload {
+  fileName: string;
+  writeTo(write: (chunk: string | Uint8Array) => Promise<void>): Promise<void>;
+}
+
+/** Streams a CSV download as an attachment; a failure midway is logged and cuts the stream. */
+export function sendCsvDownload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  download: CsvDownload,
+  what: string,
+) {
+  const stream = new PassThrough();
+  const write = async (chunk: string | Uint8Array) => {
+    if (stream.destroyed) throw new Error(`The client went away during the ${what}`);
+    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+  };
+  download.writeTo(write).then(
+    () => stream.end(),
+    (error: unknown) => {
+      request.log.error({ err: error }, `The ${what} stopped`);
+      stream.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', attachmentHeader(download.fileName))
+    .header('cache-control', 'no-store')
+    .send(stream);
 }

@@ -122,7 +122,10 @@ interface ReceiverWindow {
   successes: number;
 }
 
-export function isInOutage(receiver: ReceiverProfile, time: number): boolean {
+export function isInOutage(
+  receiver: Pick<ReceiverProfile, 'outageEverySeconds' | 'outageForSeconds'>,
+  time: number,
+): boolean {
   const every = receiver.outageEverySeconds;
   const duration = receiver.outageForSeconds;
   if (every === null || duration === null || every <= 0) {

@@ -12,12 +12,16 @@ import { createSimulator } from './simulator.ts';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const SILENT = { info: () => undefined, error: () => undefined };
 
-/** The backends holding the simulator's advisory lock (the key's high and low 32 bits). */
+/**
+ * The backends holding the simulator's advisory lock (the key's high and low 32 bits) on this
+ * database: the two-instance suite's platforms hold theirs on a database of their own meanwhile.
+ */
 async function lockHolders(admin: pg.Client): Promise<number[]> {
   const result = await admin.query<{ pid: number }>(
     `select l.pid from pg_locks l join pg_stat_activity a on a.pid = l.pid
      where l.locktype = 'advisory' and l.granted and l.classid = $1 and l.objid = $2
-       and a.application_name = $3`,
+       and a.application_name = $3
+       and l.database = (select oid from pg_database where datname = current_database())`,
     [Math.floor(SIMULATOR_LOCK_KEY / 2 ** 32), SIMULATOR_LOCK_KEY % 2 ** 32, SIMULATOR_LOCK_APPLICATION_NAME],
   );
   return result.rows.map((row) => row.pid);

@@ -83,3 +83,15 @@ export function drawDigits(random: Random, count: number): string {
   for (let index = 0; index < count; index += 1) text += Math.floor(random() * 10).toString();
   return text;
 }
+
+/** `count` random hexadecimal digits, in lower case. */
+export function drawHexDigits(random: Random, count: number): string {
+  let text = '';
+  for (let index = 0; index < count; index += 1) text += Math.floor(random() * 16).toString(16);
+  return text;
+}
+
+/** A time `milliseconds` after another, to the whole millisecond. */
+export function later(time: Date, milliseconds: number): Date {
+  return new Date(time.getTime() + Math.round(milliseconds));
+}

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
+import { ensureDayPartitions } from '../modules/transactions/partitions.ts';
 import { createTransactionsRepository, type RecordedLeg } from '../modules/transactions/repository.ts';
-import { DAY_MS, HOUR_MS, SECOND_MS } from '../time.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../time.ts';
 import { createTrafficEngine, TICK_MS, type SafQueueState, type Topology } from './engine.ts';
+import { networkManagementLegs } from './network-management.ts';
 import { createRandom, deriveSeed } from './random.ts';
 import { createSimulatorRepository } from './repository.ts';
 import { createLegRecorder, takeStartedLegs } from './transaction-legs.ts';
@@ -72,6 +74,8 @@ export async function writeTransactionHistory(
   options: TransactionHistoryOptions,
 ): Promise<{ transactions: number; legs: number }> {
   const topology = await loadTrafficTopology(db);
+  // Each day's legs go to its own partition, not the DEFAULT one (follow-up legs start up to a minute later).
+  await ensureDayPartitions(db, new Date(options.firstTick), new Date(options.lastTick + MINUTE_MS));
   const transactionsRepository = createTransactionsRepository();
   const recordLegs = createLegRecorder(await transactionsRepository.loadCatalogue(db));
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
@@ -99,7 +103,7 @@ export async function writeTransactionHistory(
     let waiting: RecordedLeg[] = [];
     for (let tick = windowStart; tick <= windowEnd && keepGoing(); tick += TICK_MS) {
       const random = createRandom(deriveSeed(options.seed ^ 0x5eed, tick));
-      const drawn: RecordedLeg[] = [...waiting];
+      const drawn: RecordedLeg[] = [...waiting, ...networkManagementLegs(tick)];
       for (const transaction of engine.simulateTick(tick, topology, queues, true).transactions) {
         if (transactions >= limit) break;
         const recorded = recordLegs(transaction, random);

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db, DbExecutor } from '../db/schema.ts';
 import { createTransactionsRepository } from '../modules/transactions/repository.ts';
-import { DAY_MS, MINUTE_MS } from '../time.ts';
+import { DAY_MS, SECOND_MS } from '../time.ts';
 import {
   createTrafficEngine,
   receiverStatusAt,
@@ -23,7 +23,8 @@ export const METRIC_RETENTION_MS = 4 * DAY_MS;
 const MAX_CATCH_UP_TICKS = 30;
 const BACKFILL_BATCH_POINTS = 4_000;
 const PRUNE_EVERY_TICKS = 360;
-const LOCK_RETRY_MS = MINUTE_MS;
+/** Short enough that another instance takes over well within 30 s of the leader's end. */
+const LOCK_RETRY_MS = 10 * SECOND_MS;
 /** Ticks fire just after each 10 s boundary. */
 const TICK_DELAY_MS = 50;
 
@@ -65,7 +66,7 @@ export interface SimulatorOptions {
    * the metric history's last tick; `writeTransactionHistory` writes them. 0 plans none (tests).
    */
   transactionHistoryMs?: number;
-  /** How often a process without the leader lock tries again (a minute; tests shorten it). */
+  /** How often a process without the leader lock tries again (10 s; tests shorten it). */
   lockRetryMs?: number;
 }
 

@@ -1,20 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import {
+  cardKeyOf,
   formatCompactIso,
   type ServiceData,
   type ServiceDataEntry,
 } from '@web-control/contract/transactions';
-import { DEMO_ORIGINATOR_TYPES, DEMO_SERVICE_TYPES, type MessageFormat } from '../db/demo-topology.ts';
+import {
+  CARD_SERVICE_ID,
+  DEMO_ORIGINATOR_TYPES,
+  DEMO_SERVICE_TYPES,
+  type MessageFormat,
+} from '../db/demo-topology.ts';
 import type {
   LegCatalogue,
   RecordedLeg,
   RecordedMessage,
   ServiceTypeProfile,
 } from '../modules/transactions/repository.ts';
+import { cardLegMessages } from './card-leg-messages.ts';
+import { DECLINES, drawCardFacts, type CardExchange, type CardFacts } from './card-messages.ts';
 import type { SimulatedTransaction } from './engine.ts';
 import {
+  createRandom,
+  deriveSeed,
   drawDigits as digits,
+  drawHexDigits,
   drawLogNormal,
+  later,
   pickFrom as pick,
   pickWeighted,
   type Random,
@@ -36,15 +48,7 @@ const COMPLETION_SHARE = 0.4;
 /** Share of store-and-forward messages stuck for long enough to be retried a thousand times or more. */
 const STUCK_SAF_SHARE = 0.02;
 const TIMEOUT_RETRIES = 3;
-
-const MERCHANTS = [
-  ['Checkers Sandton City', '5411', 'Johannesburg'],
-  ['Woolworths V&A Waterfront', '5411', 'Cape Town'],
-  ['Engen Umhlanga', '5541', 'Durban'],
-  ['Takealot Online', '5399', 'Cape Town'],
-  ['Mr Price Menlyn', '5651', 'Pretoria'],
-  ['Dis-Chem Rosebank', '5912', 'Johannesburg'],
-] as const;
+/** The card service: its legs are ISO 8583 messages (card-messages.ts). */
 const BANKS = [
   ['FNB', '250655'],
   ['Standard Bank', '051001'],
@@ -52,19 +56,6 @@ const BANKS = [
   ['Nedbank', '198765'],
   ['Capitec', '470010'],
 ] as const;
-const DECLINES = [
-  ['05', 'Do not honour'],
-  ['51', 'Insufficient funds'],
-  ['54', 'Expired card'],
-  ['55', 'Incorrect PIN'],
-  ['61', 'Exceeds withdrawal limit'],
-] as const;
-
-function hex(random: Random, count: number): string {
-  let text = '';
-  for (let index = 0; index < count; index += 1) text += Math.floor(random() * 16).toString(16);
-  return text;
-}
 
 function rands(minor: number): string {
   return (minor / 100).toFixed(2);
@@ -100,6 +91,8 @@ interface LegFacts {
   account: string;
   msisdn: string;
   stan: string;
+  /** Card legs only: the card and where it was used. */
+  card: CardFacts | null;
 }
 
 function currency(name: string, minor: number): ServiceDataEntry {
@@ -125,8 +118,8 @@ function buildServiceData(facts: LegFacts, state: string, random: Random, retran
   ];
   const approved = state === 'Approved' || state === 'Completed';
   const service: ServiceDataEntry[] = [];
-  if (serviceTypeId === 'purchase' || serviceTypeId === 'pre-authorisation') {
-    const [merchant, category, city] = pick(random, MERCHANTS);
+  if ((serviceTypeId === 'purchase' || serviceTypeId === 'pre-authorisation') && facts.card !== null) {
+    const [merchant, category, city] = facts.card.acceptor;
     service.push({
       name: 'Merchant',
       value: [
@@ -159,14 +152,18 @@ function buildServiceData(facts: LegFacts, state: string, random: Random, retran
       { name: 'Network', value: facts.transaction.receiverName ?? 'Unknown' },
       { name: 'MSISDN', value: facts.msisdn },
     );
-    if (approved) service.push({ name: 'Voucher serial', value: digits(random, 16) });
+    // 12 digits: a serial never reads as a card number (13 to 19 digits).
+    if (approved) service.push({ name: 'Voucher serial', value: digits(random, 12) });
   }
   if (approved && facts.serviceTypeId !== 'balance-enquiry') {
-    service.push({ name: 'Authorisation code', value: hex(random, 6).toUpperCase() });
+    service.push({
+      name: 'Authorisation code',
+      value: facts.card?.authCode ?? drawHexDigits(random, 6).toUpperCase(),
+    });
   }
   const error: ServiceDataEntry[] = [];
   if (state === 'Declined') {
-    const [code, reason] = pick(random, DECLINES);
+    const [code, reason] = facts.card?.decline ?? pick(random, DECLINES);
     error.push({ name: 'Response code', value: code }, { name: 'Reason', value: reason });
   } else if (state === 'Timeout') {
     error.push(
@@ -284,8 +281,17 @@ function outletMessages(facts: LegFacts, lbServiceId: string, approved: boolean)
   };
 }
 
-function later(time: Date, milliseconds: number): Date {
-  return new Date(time.getTime() + Math.round(milliseconds));
+/** The follow-up leg's messages where the receiver does not speak ISO 8583. */
+function jsonFollowUp(facts: LegFacts, reversal: boolean): { advice: string; response: string } {
+  return {
+    advice: JSON.stringify({
+      mti: reversal ? '0420' : '0220',
+      rrn: facts.reference,
+      stan: facts.stan,
+      originalMti: '0100',
+    }),
+    response: JSON.stringify({ mti: reversal ? '0430' : '0230', rrn: facts.reference, responseCode: '00' }),
+  };
 }
 
 export function createLegRecorder(catalogue: LegCatalogue) {
@@ -325,7 +331,14 @@ export function createLegRecorder(catalogue: LegCatalogue) {
       account: `${digits(random, 2)}*****${digits(random, 3)}`,
       msisdn: `+27${pick(random, ['82', '83', '72', '84'])}***${digits(random, 4)}`,
       stan: digits(random, 6),
+      card: null,
     };
+    if (transaction.serviceId === CARD_SERVICE_ID) {
+      // A stream of its own, so that card legs draw what they draw without moving other legs'.
+      const cardRandom = createRandom(deriveSeed(Number(facts.reference), 8583));
+      facts.card = drawCardFacts(cardRandom, facts);
+      facts.maskedPan = facts.card.maskedPan;
+    }
     const state = stateOf(transaction.outcome, serviceType.id);
     const started = transaction.time;
     const completed = later(started, transaction.latencyMs);
@@ -346,8 +359,23 @@ export function createLegRecorder(catalogue: LegCatalogue) {
     }[transaction.outcome];
     const inletEdge = edge?.edgeName ?? `${facts.originatorDesc} Gateway`;
     const format = edge?.format ?? 'json';
-    const inlet = inletMessages(facts, format, responseCode);
-    const outlet = outletMessages(facts, transaction.serviceId, approved);
+    const outletSent = transaction.outcome === 'unrouted' ? started : later(started, 1 + random() * 3);
+    const exchange: CardExchange | null =
+      facts.card === null
+        ? null
+        : { card: facts.card, amountMinor: facts.amount, stan: facts.stan, rrn: facts.reference, started };
+    const card = exchange === null ? null : cardLegMessages(exchange, serviceType.id, transaction.outcome);
+    const inlet = card?.inlet(completed) ?? {
+      ...inletMessages(facts, format, responseCode),
+      requestDesc: 'Financial request (0200)',
+      responseDesc:
+        transaction.outcome === 'queued'
+          ? 'Store-and-forward acceptance (0210)'
+          : 'Financial response (0210)',
+    };
+    const outlet =
+      card?.outlet(outletSent, later(completed, -1)) ??
+      outletMessages(facts, transaction.serviceId, approved);
     const receiverEdge = transaction.receiverName ?? 'Unrouted';
 
     const messages: RecordedMessage[] = [
@@ -357,7 +385,7 @@ export function createLegRecorder(catalogue: LegCatalogue) {
         direction: 'RECEIVE',
         nrRepeats: 1,
         content: inlet.request,
-        messageDesc: 'Financial request (0200)',
+        messageDesc: inlet.requestDesc,
         timeCreated: started,
       },
     ];
@@ -374,7 +402,7 @@ export function createLegRecorder(catalogue: LegCatalogue) {
               : 1,
         content: outlet.request,
         messageDesc: outlet.requestDesc,
-        timeCreated: later(started, 1 + random() * 3),
+        timeCreated: outletSent,
       });
     }
     if (transaction.outcome === 'approved' || transaction.outcome === 'declined') {
@@ -394,12 +422,19 @@ export function createLegRecorder(catalogue: LegCatalogue) {
       direction: 'SEND',
       nrRepeats: 1,
       content: inlet.response,
-      messageDesc:
-        transaction.outcome === 'queued'
-          ? 'Store-and-forward acceptance (0210)'
-          : 'Financial response (0210)',
+      messageDesc: inlet.responseDesc,
       timeCreated: completed,
     });
+    const late = card?.lateResponse(outletSent);
+    if (late !== undefined) {
+      messages.push({
+        edgeName: receiverEdge,
+        edgeType: 'OUTLET',
+        direction: 'RECEIVE',
+        nrRepeats: 1,
+        ...late,
+      });
+    }
 
     const first: RecordedLeg = {
       uuid: randomUUID(),
@@ -418,6 +453,8 @@ export function createLegRecorder(catalogue: LegCatalogue) {
       uuidNext: null,
       serviceData:
         transaction.outcome === 'unrouted' ? null : buildServiceData(facts, state, random, retransmits),
+      stan: facts.stan,
+      cardKey: facts.card === null ? null : (cardKeyOf(facts.card.maskedPan) ?? null),
       messages,
     };
 
@@ -432,6 +469,9 @@ export function createLegRecorder(catalogue: LegCatalogue) {
     const reversal = followUpType.id === REVERSAL_TYPE;
     const followStarted = later(completed, 50 + random() * 200);
     const followCompleted = later(followStarted, 80 + random() * 300);
+    const follow =
+      card?.followUp(reversal ? 'reversal' : 'completion', outletSent, followStarted, followCompleted) ??
+      jsonFollowUp(facts, reversal);
     const second: RecordedLeg = {
       ...first,
       uuid: randomUUID(),
@@ -448,12 +488,7 @@ export function createLegRecorder(catalogue: LegCatalogue) {
           edgeType: 'OUTLET',
           direction: 'SEND',
           nrRepeats: 1,
-          content: JSON.stringify({
-            mti: reversal ? '0420' : '0220',
-            rrn: facts.reference,
-            stan: facts.stan,
-            originalMti: '0100',
-          }),
+          content: follow.advice,
           messageDesc: reversal ? 'Reversal advice (0420)' : 'Completion advice (0220)',
           timeCreated: followStarted,
         },
@@ -462,11 +497,7 @@ export function createLegRecorder(catalogue: LegCatalogue) {
           edgeType: 'OUTLET',
           direction: 'RECEIVE',
           nrRepeats: 1,
-          content: JSON.stringify({
-            mti: reversal ? '0430' : '0230',
-            rrn: facts.reference,
-            responseCode: '00',
-          }),
+          content: follow.response,
           messageDesc: reversal ? 'Reversal advice response (0430)' : 'Completion advice response (0230)',
           timeCreated: followCompleted,
         },

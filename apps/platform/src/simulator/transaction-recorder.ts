@@ -2,6 +2,7 @@ import type { DbExecutor } from '../db/schema.ts';
 import { createTransactionsRepository, type RecordedLeg } from '../modules/transactions/repository.ts';
 import { DAY_MS } from '../time.ts';
 import type { SimulatedTransaction } from './engine.ts';
+import { networkManagementLegs } from './network-management.ts';
 import { createRandom, deriveSeed } from './random.ts';
 import { createLegRecorder, takeStartedLegs } from './transaction-legs.ts';
 
@@ -34,7 +35,11 @@ export function createTransactionRecorder(options: TransactionRecorderOptions) {
   return async (transactions: readonly SimulatedTransaction[], tickEnd: number, executor: DbExecutor) => {
     const recordLegs = createLegRecorder(await repository.loadCatalogue(executor));
     const random = createRandom(deriveSeed(options.seed ^ 0x7a11, tickEnd));
-    const recorded = [...waiting, ...transactions.flatMap((transaction) => recordLegs(transaction, random))];
+    const recorded = [
+      ...waiting,
+      ...transactions.flatMap((transaction) => recordLegs(transaction, random)),
+      ...networkManagementLegs(tickEnd),
+    ];
     for (const source of options.legSources ?? []) {
       recorded.push(...(await source(tickEnd, executor)));
     }

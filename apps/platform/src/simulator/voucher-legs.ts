@@ -6,7 +6,7 @@ import {
 import { DEMO_INSTANCES } from '../db/demo-topology.ts';
 import type { RecordedLeg } from '../modules/transactions/repository.ts';
 import type { VoucherPlace } from '../modules/vouchers/service.ts';
-import { drawDigits as digits, drawLogNormal, pickFrom, type Random } from './random.ts';
+import { drawDigits as digits, drawLogNormal, later, pickFrom, type Random } from './random.ts';
 
 /**
  * What the switch records when a voucher is bought at a branch or redeemed at a merchant: one leg
@@ -100,10 +100,6 @@ export interface VoucherLegFacts {
   recipientId: string | null;
   at: Date;
   random: Random;
-}
-
-function later(time: Date, milliseconds: number): Date {
-  return new Date(time.getTime() + Math.round(milliseconds));
 }
 
 function leg(

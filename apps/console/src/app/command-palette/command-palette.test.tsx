@@ -126,6 +126,8 @@ describe('command palette', { timeout: 20_000 }, () => {
       'Home',
       'Health OverviewMonitoring',
       'Node ViewMonitoring',
+      // An administrator reviews other administrators' user and role changes (FOUR_EYES=admin).
+      'ReviewsReviews',
       'UsersUser Management',
       'Create UserUser Management',
       'RolesUser Management',
@@ -233,6 +235,45 @@ describe('command palette', { timeout: 20_000 }, () => {
     await user.type(input, 'Z');
     expect(await within(dialog).findByText('No transaction with reference ZZZZ')).toBeInTheDocument();
     expect(requests('/api/ecs/transactions')).toHaveLength(1);
+  });
+
+  it('finds a transaction by masked card number, or by STAN and day, as support is given them', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.stubEnv('TZ', 'Africa/Johannesburg');
+    signInWith(['VIEW_TRANSACTIONS']);
+    const { requests } = setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    const input = within(dialog).getByRole('textbox');
+    await user.type(input, '489537******1234');
+    expect(await within(dialog).findByRole('button', { name: /^REF-1234/ })).toBeInTheDocument();
+    expect(Object.fromEntries(requests('/api/ecs/transactions')[0]?.searchParams ?? [])).toEqual({
+      card: '489537******1234',
+    });
+
+    await user.clear(input);
+    await user.type(input, 'stan 004217 03/02/2026');
+    await waitFor(() => expect(requests('/api/ecs/transactions')).toHaveLength(2));
+    expect(Object.fromEntries(requests('/api/ecs/transactions')[1]?.searchParams ?? [])).toEqual({
+      stan: '004217',
+      dateFrom: '20260202T220000Z',
+      dateTo: '20260203T215959Z',
+    });
+    vi.unstubAllEnvs();
+  });
+
+  it('says which STAN and day it found nothing for', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInWith(['VIEW_TRANSACTIONS']);
+    setup([]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    await user.type(within(dialog).getByRole('textbox'), '004217 2026-02-03');
+    expect(
+      await within(dialog).findByText('No transaction with STAN 004217 on 03/02/2026'),
+    ).toBeInTheDocument();
   });
 
   it('finds a voucher by its reference with the voucher permissions and opens it', async () => {

@@ -3,12 +3,14 @@ import { Group, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, type SpotlightStore } from '@mantine/spotlight';
 import { holdsAll } from '@web-control/contract/permissions';
-import { transactionUuidParamsSchema } from '@web-control/contract/transactions';
+import { findCardNumbers } from '@web-control/contract/iso8583-masking';
+import { FULL_CARD_NUMBER_MESSAGE, transactionUuidParamsSchema } from '@web-control/contract/transactions';
 import { useState, type ReactNode } from 'react';
 import {
-  isReferenceLookup,
-  useTransactionsByReference,
-} from '../../features/transactions/api/find-transactions-by-reference';
+  describeLookup,
+  parseTransactionLookup,
+  useTransactionLookup,
+} from '../../features/transactions/api/look-up-transactions';
 import { stateKind } from '../../features/transactions/transaction-state';
 import {
   isVoucherReferenceLookup,
@@ -30,7 +32,7 @@ export const PALETTE_TEXTS = {
   nothingFound: 'Nothing found',
   lookingUp: 'Looking up transactions…',
   lookupFailed: 'Transactions could not be looked up',
-  noTransaction: (reference: string) => `No transaction with reference ${reference}`,
+  noTransaction: (what: string) => `No transaction with ${what}`,
   openTransaction: (uuid: string) => `Open transaction ${uuid}`,
   lookingUpVouchers: 'Looking up vouchers…',
   voucherLookupFailed: 'Vouchers could not be looked up',
@@ -93,10 +95,15 @@ function LookupGroup({ label, waiting, failed, empty, texts, children }: LookupG
   return <Spotlight.ActionsGroup label={label}>{content}</Spotlight.ActionsGroup>;
 }
 
-/** The transactions whose reference is the query, looked up once typing pauses. */
+/**
+ * The transactions the query names, looked up once typing pauses: by reference (RRN), by masked
+ * card number (first 6 and last 4) or by STAN and day.
+ */
 function ReferenceResults({ query, active, onOpen }: ReferenceResultsProps<string>) {
   const { typed, reference, settling } = useTypedReference(query, active);
-  const lookup = useTransactionsByReference(reference);
+  const asked = parseTransactionLookup(reference);
+  const lookup = useTransactionLookup(asked);
+  const typedLookup = parseTransactionLookup(typed);
   if (!active) return null;
   return (
     <LookupGroup
@@ -107,7 +114,7 @@ function ReferenceResults({ query, active, onOpen }: ReferenceResultsProps<strin
       texts={{
         lookingUp: PALETTE_TEXTS.lookingUp,
         failed: PALETTE_TEXTS.lookupFailed,
-        none: PALETTE_TEXTS.noTransaction(typed),
+        none: PALETTE_TEXTS.noTransaction(typedLookup === undefined ? typed : describeLookup(typedLookup)),
       }}
     >
       {lookup.data?.map((transaction) => (
@@ -168,10 +175,13 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
     query,
   );
   const canViewTransactions = holdsAll(permissions, ['VIEW_TRANSACTIONS']);
+  // A card number typed whole is looked up nowhere: it would travel in an address and be logged.
+  const cardNumberTyped = findCardNumbers(query).length > 0;
   const uuid = canViewTransactions ? asUuid(query) : undefined;
-  const looksUp = canViewTransactions && uuid === undefined && isReferenceLookup(query);
+  const looksUp = canViewTransactions && uuid === undefined && parseTransactionLookup(query) !== undefined;
   const canViewVouchers = holdsAll(permissions, VOUCHER_VIEW_PERMISSIONS);
-  const looksUpVoucher = canViewVouchers && uuid === undefined && isVoucherReferenceLookup(query);
+  const looksUpVoucher =
+    canViewVouchers && uuid === undefined && !cardNumberTyped && isVoucherReferenceLookup(query);
 
   const open = (screen: PaletteScreen) => {
     if (screen.external) {
@@ -186,10 +196,10 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
   let placeholder = 'Go to a screen';
   if (canViewVouchers) {
     searchLabel = 'Search screens, transactions and vouchers';
-    placeholder = 'Go to a screen, or find a transaction or voucher by reference';
+    placeholder = 'Go to a screen, or find a transaction (reference, card or STAN) or voucher';
   } else if (canViewTransactions) {
     searchLabel = 'Search screens and transactions';
-    placeholder = 'Go to a screen, or find a transaction by reference or uuid';
+    placeholder = 'Go to a screen, or find a transaction by reference, card, STAN or uuid';
   }
 
   return (
@@ -231,7 +241,9 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
         {canViewVouchers ? (
           <VoucherResults query={query} active={looksUpVoucher} onOpen={openVoucher} />
         ) : null}
-        {screens.length === 0 && !uuid && !looksUp && !looksUpVoucher ? (
+        {cardNumberTyped && canViewTransactions ? (
+          <Spotlight.Empty>{FULL_CARD_NUMBER_MESSAGE}</Spotlight.Empty>
+        ) : screens.length === 0 && !uuid && !looksUp && !looksUpVoucher ? (
           <Spotlight.Empty>{PALETTE_TEXTS.nothingFound}</Spotlight.Empty>
         ) : null}
       </Spotlight.ActionsList>

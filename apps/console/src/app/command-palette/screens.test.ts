@@ -22,6 +22,7 @@ describe('palette screens', () => {
       'Finance › Jobs',
       'Configure › Maps',
       'Configure › Map Approvals',
+      'Reviews › Reviews',
       'User Management › Users',
       'User Management › Create User',
       'User Management › Roles',
@@ -44,7 +45,7 @@ describe('palette screens', () => {
     ]);
     expect(
       labels(buildPaletteScreens({ hideHome: true, heldPermissions: ['VIEW_MAPPINGS', 'APPROVE_MAPS'] })),
-    ).toEqual(['Maps', 'Map Approvals']);
+    ).toEqual(['Maps', 'Map Approvals', 'Reviews']);
   });
 
   it('names only paths the router serves without parameters', () => {

@@ -4,6 +4,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { createSpotlight } from '@mantine/spotlight';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { LiveProvider } from '../../shared/live/live-state';
 import { getRuntimeConfig } from '../../shared/runtime-config';
 import { useAccount } from '../../shared/session/session-state';
 import { MENU_NAVIGATION_DELAY_MS, SIDEBAR_READY_DELAY_MS } from '../../shared/timing';
@@ -65,42 +66,44 @@ export function DashboardLayout() {
   if (!config) return null;
 
   return (
-    <AppShell
-      header={{ height: { base: 72, sm: 56 } }}
-      footer={{ height: 36 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: hidden } }}
-      transitionDuration={ready ? 200 : 0}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Header
-          config={config}
-          username={account.username}
-          menuOpened={opened}
-          menuHidden={hidden}
-          onToggleMenu={() => setOpenedOn(opened ? null : location.pathname)}
-          onToggleHidden={() => setHidden((value) => !value)}
-          onOpenSearch={togglePalette}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" data-ready={ready}>
-        <SideMenu permissions={account.userPermissions} onNavigate={navigateFromMenu} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-      <AppShell.Footer>
-        <Footer clientName={config.clientName} />
-      </AppShell.Footer>
-      {paletteLoaded ? (
-        <Suspense fallback={null}>
-          <CommandPalette
-            store={paletteStore}
-            permissions={account.userPermissions}
-            onNavigate={navigateFromMenu}
+    <LiveProvider screen={location.pathname}>
+      <AppShell
+        header={{ height: { base: 72, sm: 56 } }}
+        footer={{ height: 36 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: hidden } }}
+        transitionDuration={ready ? 200 : 0}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Header
+            config={config}
+            username={account.username}
+            menuOpened={opened}
+            menuHidden={hidden}
+            onToggleMenu={() => setOpenedOn(opened ? null : location.pathname)}
+            onToggleHidden={() => setHidden((value) => !value)}
+            onOpenSearch={togglePalette}
           />
-        </Suspense>
-      ) : null}
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" data-ready={ready}>
+          <SideMenu permissions={account.userPermissions} onNavigate={navigateFromMenu} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Outlet />
+        </AppShell.Main>
+        <AppShell.Footer>
+          <Footer clientName={config.clientName} />
+        </AppShell.Footer>
+        {paletteLoaded ? (
+          <Suspense fallback={null}>
+            <CommandPalette
+              store={paletteStore}
+              permissions={account.userPermissions}
+              onNavigate={navigateFromMenu}
+            />
+          </Suspense>
+        ) : null}
+      </AppShell>
+    </LiveProvider>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Burger, Group, Text, Tooltip, ActionIcon } from '@mantine/core'
 import type { RuntimeConfig } from '@web-control/contract/runtime-config';
 import { getSupportUrl } from '../../shared/runtime-config';
 import { SearchButton } from '../command-palette/search-button';
+import { ColorSchemeMenu } from './color-scheme-menu';
 import classes from './header.module.css';
 
 interface HeaderProps {
@@ -54,6 +55,7 @@ export function Header({
       </Group>
       <div className={classes.end}>
         <SearchButton onClick={onOpenSearch} />
+        <ColorSchemeMenu />
         <div className={classes.links}>
           <Anchor href={getSupportUrl()} target="_blank" rel="noopener noreferrer" inherit>
             Support

@@ -1,4 +1,6 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useReviewCount } from '../../features/reviews/api/get-review-count';
+import { REVIEWS_PATH } from '../../features/reviews/paths';
 import { notifications } from '@mantine/notifications';
 import type { MouseEvent } from 'react';
 import { useLocation } from 'react-router';
@@ -19,6 +21,21 @@ interface SideMenuProps {
 /** Ctrl/meta/shift-click and middle-click belong to the browser (new tab, new window). */
 function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * The Reviews entry's count, a component of its own: the count arriving (and each refresh) redraws
+ * the badge, not the whole menu (a long task on a phone's first paint). Rendered only for a user
+ * whose menu has the Reviews entry.
+ */
+function ReviewCountBadge() {
+  const count = useReviewCount(true).data;
+  if (!count) return null;
+  return (
+    <Badge size="sm" circle={count < 10} aria-label={`${count} to review`}>
+      {count}
+    </Badge>
+  );
 }
 
 export function SideMenu({ permissions, onNavigate }: SideMenuProps) {
@@ -80,6 +97,7 @@ export function SideMenu({ permissions, onNavigate }: SideMenuProps) {
       <NavLink
         key={entry.label}
         label={entry.label}
+        rightSection={entry.to === REVIEWS_PATH ? <ReviewCountBadge /> : null}
         href={entry.to}
         component="a"
         active={active}

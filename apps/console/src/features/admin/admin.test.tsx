@@ -116,6 +116,27 @@ describe('user administration', () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('GET /api/auth/manage/users/u-1');
   });
 
+  it('finds users by a part of their name, whatever its case, and keeps the Find box in the link', async () => {
+    const ann = { ...listedUser, userId: 'u-2', username: 'Ann.Lee' };
+    setup({ 'GET /api/auth/manage/users': () => jsonResponse(200, { users: [listedUser, ann] }) });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/users' });
+    const list = await screen.findByRole('navigation', { name: 'Users' });
+    await within(list).findByRole('link', { name: 'jo' });
+    await user.type(screen.getByRole('textbox', { name: 'Find user' }), 'LEE');
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Ann.Lee']);
+    await waitFor(() => expect(router.state.location.search).toBe('?q=LEE'));
+    await user.click(within(list).getByRole('link', { name: 'Ann.Lee' }));
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-2');
+    expect(router.state.location.search, 'opening a user keeps the view').toBe('?q=LEE');
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+
   it('shows the status of a failed detail fetch in a toast', async () => {
     setup({ 'GET /api/auth/manage/users/u-1': () => jsonResponse(500, {}) });
     renderRoutes(routes, { path: '/dashboard/admin/users/u-1' });

@@ -1,3 +1,4 @@
 export const ADMIN_PATH = '/dashboard/admin';
 export const USERS_PATH = `${ADMIN_PATH}/users`;
 export const ROLES_PATH = `${ADMIN_PATH}/roles`;
+export const ADMIN_REVIEWS_PATH = `${ADMIN_PATH}/reviews`;

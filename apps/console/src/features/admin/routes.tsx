@@ -6,3 +6,4 @@ export { RolesPage, SelectRoleNote } from './roles/roles-page';
 export { CreateUser, EditUser } from './users/user-form';
 export { UserDetail } from './users/user-detail';
 export { SelectUserNote, UsersPage } from './users/users-page';
+export { AdminReviewPage } from './review/admin-review-page';

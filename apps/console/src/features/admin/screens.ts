@@ -1,5 +1,5 @@
 import { defineArea } from '../../shared/screens/define-area';
-import { ADMIN_PATH, ROLES_PATH, USERS_PATH } from './paths';
+import { ADMIN_PATH, ADMIN_REVIEWS_PATH, ROLES_PATH, USERS_PATH } from './paths';
 
 export const ADMIN_SCREENS = defineArea({
   permissions: ['MANAGE_USERS'],
@@ -42,6 +42,8 @@ export const ADMIN_SCREENS = defineArea({
         },
       ],
     },
+    // A user or role change sent for review (FOUR_EYES=admin), opened from the Reviews inbox.
+    { path: `${ADMIN_REVIEWS_PATH}/:requestId`, component: (area) => area.AdminReviewPage },
   ],
   menu: { label: 'User Management', to: USERS_PATH },
 });

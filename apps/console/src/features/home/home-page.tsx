@@ -1,16 +1,16 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { MetricName } from '@web-control/contract/monitoring';
 import { useMemo } from 'react';
 import { visiblePoints, type SeriesState } from '../../shared/charts/batched-series';
-import { ChartPanel } from '../../shared/charts/chart-panel';
+import { ChartPanel, ChartPanelPlaceholder } from '../../shared/charts/chart-panel';
 import { chartTimes, metricColumns, type ChartPoint } from '../../shared/charts/metric-points';
 import type { ChartSeries } from '../../shared/charts/time-series-chart';
 import { usePlotWidth } from '../../shared/charts/use-plot-width';
 import { formatCount, formatTps } from '../../shared/format/metrics';
 import { PageTitle } from '../../shared/ui/page-title';
-import { LoadingState } from '../../shared/ui/query-state';
 import { today, useCountToday, useTpsToday, type Day } from './api/aggregate-metrics';
 import { useFeatures } from './api/features';
+import { LiveTitle } from '../../shared/live/live-title';
 
 const TITLE = 'Home';
 export const TPS_TODAY_TITLE = 'Messages per Second Today';
@@ -25,9 +25,9 @@ export function HomePage() {
   return (
     <Stack>
       <PageTitle title={TITLE} />
-      <Title order={1}>{TITLE}</Title>
+      <LiveTitle>{TITLE}</LiveTitle>
       {features.isPending ? (
-        <LoadingState />
+        <ChartPanelPlaceholder label="Loading" />
       ) : (
         // A failed features call counts as no search index: the graph needs the server's support.
         features.data?.searchIndex === true && <TpsTodayGraph day={day} />

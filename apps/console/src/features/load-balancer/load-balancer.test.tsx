@@ -408,6 +408,24 @@ describe('receiver changes', () => {
     ]);
   });
 
+  it('says "Sent for review" when FOUR_EYES turns the change into a request (202)', async () => {
+    const { calls } = setup({
+      'PUT /api/lb/svc-1/receivers/r-b/weight': () =>
+        jsonResponse(202, { requestId: 'b7f3c2d4-0000-4000-8000-000000000001', status: 'PENDING' }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: DETAIL_PATH });
+    await user.click(within(await receiverRow('Beta')).getByRole('button', { name: 'Edit weight of Beta' }));
+    const dialog = await findDialog('Adjust the weight of Beta');
+    const field = within(dialog).getByRole('textbox', { name: 'Weight' });
+    await user.clear(field);
+    await user.type(field, '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Sent for review')).toBeInTheDocument();
+    expect(screen.queryByText('Beta weight adjusted successfully.')).toBeNull();
+    expect(sent(calls, 'PUT')).toHaveLength(1);
+  });
+
   it.each(['-1', '1001', 'abc', '', '12.5'])(
     'keeps Save disabled for the weight %j and marks the field invalid without a message',
     async (weight) => {

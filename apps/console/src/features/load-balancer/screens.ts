@@ -8,6 +8,7 @@ export const LOAD_BALANCER_SCREENS = defineArea({
     { path: LOAD_BALANCER_PATH, redirectTo: SERVICES_PATH },
     { path: SERVICES_PATH, component: (area) => area.ServicesPage, paletteLabel: 'Load Balancer Services' },
     { path: `${SERVICES_PATH}/:serviceId`, component: (area) => area.ServiceDetailPage },
+    { path: `${LOAD_BALANCER_PATH}/reviews/:requestId`, component: (area) => area.ReceiverReviewPage },
   ],
   menu: { label: 'Load Balancer', to: SERVICES_PATH },
 });

@@ -14,6 +14,7 @@ import {
   type SeriesPoint,
   type SeriesState,
 } from './batched-series';
+import { useLiveQueryOptions } from '../live/use-live-query';
 
 export interface BatchedSeriesOptions<P extends SeriesPoint> {
   queryKey: QueryKey;
@@ -52,5 +53,5 @@ export function batchedSeriesQuery<P extends SeriesPoint>(options: BatchedSeries
 }
 
 export function useBatchedSeries<P extends SeriesPoint>(options: BatchedSeriesOptions<P>) {
-  return useQuery(batchedSeriesQuery(options));
+  return useQuery(useLiveQueryOptions(batchedSeriesQuery(options)));
 }

@@ -2,25 +2,33 @@
 export const DEFAULT_CURRENCY = 'ZAR';
 const CURRENCY_LOCALE = 'en-ZA';
 
-const formats = new Map<string, Intl.NumberFormat | undefined>();
+interface CurrencyFormat {
+  format: Intl.NumberFormat;
+  decimals: number;
+}
+
+// Kept per currency: building a format and reading its options cost more than formatting, and a
+// table formats every row's amount.
+const formats = new Map<string, CurrencyFormat | undefined>();
 
 // undefined for a code Intl rejects: an amount still shows, with the code as sent.
-function currencyFormat(currency: string): Intl.NumberFormat | undefined {
+function currencyFormat(currency: string): CurrencyFormat | undefined {
   if (!formats.has(currency)) {
-    let format: Intl.NumberFormat | undefined;
+    let entry: CurrencyFormat | undefined;
     try {
-      format = new Intl.NumberFormat(CURRENCY_LOCALE, { style: 'currency', currency });
+      const format = new Intl.NumberFormat(CURRENCY_LOCALE, { style: 'currency', currency });
+      entry = { format, decimals: format.resolvedOptions().maximumFractionDigits ?? 2 };
     } catch {
-      format = undefined;
+      entry = undefined;
     }
-    formats.set(currency, format);
+    formats.set(currency, entry);
   }
   return formats.get(currency);
 }
 
 /** The currency's ISO 4217 number of decimals (2 for ZAR, 0 for JPY); 2 for a code Intl rejects. */
 export function currencyDecimalsOf(currency: string): number {
-  return currencyFormat(currency)?.resolvedOptions().maximumFractionDigits ?? 2;
+  return currencyFormat(currency)?.decimals ?? 2;
 }
 
 /**
@@ -30,10 +38,10 @@ export function currencyDecimalsOf(currency: string): number {
  */
 export function formatCurrency(minorUnits: number, currency: string = DEFAULT_CURRENCY): string {
   if (!Number.isFinite(minorUnits)) return '-';
-  const format = currencyFormat(currency);
-  if (!format) return `${currency} ${(minorUnits / 100).toFixed(2)}`;
-  return format
-    .formatToParts(minorUnits / 10 ** currencyDecimalsOf(currency))
+  const entry = currencyFormat(currency);
+  if (!entry) return `${currency} ${(minorUnits / 100).toFixed(2)}`;
+  return entry.format
+    .formatToParts(minorUnits / 10 ** entry.decimals)
     .map((part) => (part.type === 'decimal' ? '.' : part.value))
     .join('');
 }

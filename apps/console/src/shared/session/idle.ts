@@ -1,5 +1,8 @@
-/** PCI DSS 8.2.8: a console nobody has used for 15 minutes signs out. */
-export const IDLE_TIMEOUT_MS = 15 * 60_000;
+import { getRuntimeConfig } from '../runtime-config';
+
+const MINUTE_MS = 60_000;
+/** PCI DSS 8.2.8: a console nobody has used for 15 minutes signs out, unless the platform says otherwise. */
+export const DEFAULT_IDLE_MINUTES = 15;
 /** The warning comes this long before the sign-out. */
 export const IDLE_WARNING_MS = 60_000;
 /** How often the idle time is checked. */
@@ -10,15 +13,27 @@ export const ACTIVITY_WRITE_INTERVAL_MS = 5_000;
 export const IDLE_WARNING_TITLE = 'Are you still there?';
 export const IDLE_WARNING_TEXT =
   'You will be signed out in 1 minute because the console has not been used. Move the mouse or press a key to stay signed in.';
-export const IDLE_SIGNED_OUT_NOTICE = 'You were signed out after 15 minutes without activity';
+
+/** The platform's SESSION_IDLE_MINUTES, so the console signs out when the platform would refuse it. */
+export function idleMinutes(): number {
+  return getRuntimeConfig()?.sessionIdleMinutes ?? DEFAULT_IDLE_MINUTES;
+}
+
+export function idleSignedOutNotice(minutes = idleMinutes()): string {
+  return `You were signed out after ${minutes === 1 ? '1 minute' : `${String(minutes)} minutes`} without activity`;
+}
 
 export type IdlePhase = 'active' | 'warning' | 'expired';
 
-/** Where a session stands, from the last activity (in this tab or another) and the time now. */
-export function getIdlePhase(lastActivityAt: number, now: number): IdlePhase {
+/**
+ * Where a session stands, from the last activity (in this tab or another) and the time now. A
+ * session of a minute or less has no warning: it would begin at once.
+ */
+export function getIdlePhase(lastActivityAt: number, now: number, minutes = idleMinutes()): IdlePhase {
   const idleFor = now - lastActivityAt;
-  if (idleFor >= IDLE_TIMEOUT_MS) return 'expired';
-  if (idleFor >= IDLE_TIMEOUT_MS - IDLE_WARNING_MS) return 'warning';
+  const timeoutMs = minutes * MINUTE_MS;
+  if (idleFor >= timeoutMs) return 'expired';
+  if (timeoutMs > IDLE_WARNING_MS && idleFor >= timeoutMs - IDLE_WARNING_MS) return 'warning';
   return 'active';
 }
 

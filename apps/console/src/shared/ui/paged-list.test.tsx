@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderRoutes, renderWithProviders } from '../../test/render';
 import { HttpError } from '../http/http-error';
 import type { DataTableColumn } from './data-table';
 import { PagedList, type PagedListTexts } from './paged-list';
 import { pageQueryOf, type PageQuery } from './paging';
 import type { QueryLike } from './query-state';
-import { usePageState } from './use-page-state';
+import { useListUrlState } from '../url/use-list-url-state';
+import { textParam } from '../url/url-params';
 
 interface Fruit {
   name: string;
@@ -46,15 +46,24 @@ function loaded(data: FruitPage): QueryLike<FruitPage> {
   return { isPending: false, isError: false, data, refetch: vi.fn() };
 }
 
-/** A screen with a filter, its paging in usePageState, and the queries it asked for. */
+/** A screen with a filter, its view in the URL, and the queries it asked for. */
 function FruitList({ asked, sizes }: { asked: PageQuery[]; sizes?: readonly number[] }) {
-  const [prefix, setPrefix] = useState('');
-  const paging = usePageState({ size: 2, resetOn: prefix });
+  const { filters, change, paging } = useListUrlState({
+    params: { prefix: textParam() },
+    defaults: () => ({ prefix: '' }),
+    size: 2,
+    sizes,
+  });
+  const { prefix } = filters;
   const query = pageQueryOf(paging);
   asked.push(query);
   return (
     <>
-      <input aria-label="Starts with" value={prefix} onChange={(event) => setPrefix(event.target.value)} />
+      <input
+        aria-label="Starts with"
+        value={prefix}
+        onChange={(event) => change({ prefix: event.target.value })}
+      />
       <PagedList
         query={loaded(answer(prefix, query))}
         paging={paging}
@@ -74,10 +83,16 @@ function shownFruit(): string[] {
     .map((cell) => cell.textContent);
 }
 
-describe('PagedList with usePageState', () => {
+function renderFruitList(asked: PageQuery[], options: { sizes?: readonly number[]; path?: string } = {}) {
+  return renderRoutes([{ path: '/fruit', element: <FruitList asked={asked} sizes={options.sizes} /> }], {
+    path: options.path ?? '/fruit',
+  });
+}
+
+describe('PagedList with its view in the URL', () => {
   it('shows the first page, then the page chosen, with named page controls', async () => {
     const asked: PageQuery[] = [];
-    renderWithProviders(<FruitList asked={asked} />);
+    renderFruitList(asked);
     expect(shownFruit()).toEqual(['Apple', 'Apricot']);
     const pages = screen.getByLabelText('Fruit pages');
     expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
@@ -92,7 +107,7 @@ describe('PagedList with usePageState', () => {
 
   it('starts again from page 1 when the filter changes, never asking the old page with it', async () => {
     const asked: PageQuery[] = [];
-    renderWithProviders(<FruitList asked={asked} />);
+    renderFruitList(asked);
     await userEvent.click(screen.getByRole('button', { name: '2' }));
     expect(shownFruit()).toEqual(['Banana', 'Blackberry']);
 
@@ -106,7 +121,7 @@ describe('PagedList with usePageState', () => {
   });
 
   it('starts again from page 1 with a new page size, among the sizes offered', async () => {
-    renderWithProviders(<FruitList asked={[]} sizes={[2, 5]} />);
+    renderFruitList([], { sizes: [2, 5] });
     await userEvent.click(screen.getByRole('button', { name: '3' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Page size' }));
     // In jsdom Mantine's dropdown keeps display:none, so its options count as hidden.
@@ -117,8 +132,29 @@ describe('PagedList with usePageState', () => {
     expect(screen.getByRole('button', { name: '1' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('opens the view a link names, and Back and Forward step through the views', async () => {
+    const { router } = renderFruitList([], { path: '/fruit?prefix=B&page=2' });
+    expect(shownFruit()).toEqual(['Blueberry']);
+    expect(screen.getByRole('textbox', { name: 'Starts with' })).toHaveValue('B');
+
+    await userEvent.click(screen.getByRole('button', { name: '1' }));
+    expect(router.state.location.search).toBe('?prefix=B');
+    expect(shownFruit()).toEqual(['Banana', 'Blackberry']);
+    await router.navigate(-1);
+    expect(await screen.findByRole('rowheader', { name: 'Blueberry' })).toBeInTheDocument();
+    await router.navigate(1);
+    expect(await screen.findByRole('rowheader', { name: 'Banana' })).toBeInTheDocument();
+  });
+
+  it('falls back to the default for a value that does not read, without an error', () => {
+    const asked: PageQuery[] = [];
+    renderFruitList(asked, { sizes: [2, 5], path: '/fruit?page=abc&size=7' });
+    expect(shownFruit()).toEqual(['Apple', 'Apricot']);
+    expect(asked.at(-1)).toEqual({ offset: 0, limit: 2 });
+  });
+
   it('says so when nothing matches, without a table', async () => {
-    renderWithProviders(<FruitList asked={[]} />);
+    renderFruitList([]);
     await userEvent.type(screen.getByRole('textbox', { name: 'Starts with' }), 'Z');
     expect(screen.getByRole('status')).toHaveTextContent('No fruit matches your query');
     expect(screen.queryByRole('table')).toBeNull();

@@ -1,10 +1,11 @@
-import { Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { Group, Pagination, Stack, Text } from '@mantine/core';
 import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table';
 import { PAGE_CONTROL_LABELS } from './page-controls';
 import { pageCountOf, type PageState } from './paging';
 import { QueryState, type QueryLike } from './query-state';
+import { Select } from './select';
 
 export interface PagedListTexts {
   /** The loader's accessible name. */

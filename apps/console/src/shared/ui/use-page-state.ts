@@ -1,32 +1,41 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { PageState } from './paging';
+import {
+  readUrlParams,
+  sizeParam,
+  wholeNumberParam,
+  writeUrlParams,
+  type UrlParams,
+} from '../url/url-params';
 
-interface PageStateOptions {
-  /** The list's default page size. */
+interface Paging {
+  page: number;
   size: number;
-  /**
-   * What the list shows (its filters): when it changes (`Object.is`), the list starts again from
-   * page 1. Left out, the page is kept across filter changes (the audit log, specification 2 §4).
-   */
-  resetOn?: unknown;
 }
 
-/**
- * A list's page and page size, in the screen's state. The one place a list's paging is kept, so
- * it can move into the URL here for every list at once.
- */
-export function usePageState({ size: defaultSize, resetOn }: PageStateOptions): PageState {
-  const [state, setState] = useState({ page: 1, size: defaultSize, resetOn });
-  let current = state;
-  if (!Object.is(state.resetOn, resetOn)) {
-    // Adjusted while rendering, so no request ever asks for the old page with the new filters.
-    current = { ...state, page: 1, resetOn };
-    setState(current);
-  }
+export interface PageStateOptions {
+  /** The list's default page size. */
+  size: number;
+  /** The sizes the user may choose; without them the size is fixed and not in the URL. */
+  sizes?: readonly number[];
+}
+
+function pagingParams(sizes: readonly number[]): UrlParams<Paging> {
+  return { page: wholeNumberParam(1), size: sizeParam(sizes) };
+}
+
+/** A list's page (`page`) and page size (`size`) in the URL: each a step Back returns to. */
+export function usePageState({ size, sizes = [size] }: PageStateOptions): PageState {
+  const [search, setSearch] = useSearchParams();
+  const params = pagingParams(sizes);
+  const defaults = { page: 1, size };
+  const current = readUrlParams(params, defaults, search);
+  const write = (next: Paging) =>
+    setSearch((previous) => writeUrlParams(params, defaults, next, new URLSearchParams(previous)));
   return {
     page: current.page,
     size: current.size,
-    setPage: (page) => setState((previous) => ({ ...previous, page })),
-    setSize: (size) => setState((previous) => ({ ...previous, size, page: 1 })),
+    setPage: (page) => write({ ...current, page }),
+    setSize: (chosen) => write({ page: 1, size: chosen }),
   };
 }

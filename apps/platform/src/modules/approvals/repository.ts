@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/schema.ts';
 import { APPROVAL_STATUSES, type ApprovalRequestRow, type ApprovalStatus } from './table.ts';
 
@@ -25,6 +26,15 @@ export interface PendingFilter {
   scope?: string | undefined;
   limit: number;
   offset: number;
+}
+
+/** The pending requests of some kinds a reviewer may decide, a page of them. */
+export interface PendingReviewsFilter {
+  kinds: readonly string[];
+  reviewerId: string;
+  requester?: string | undefined;
+  offset: number;
+  limit: number;
 }
 
 export function createApprovalsRepository() {
@@ -101,6 +111,38 @@ export function createApprovalsRepository() {
         .orderBy('request_id')
         .limit(filter.limit)
         .offset(filter.offset)
+        .execute();
+      const count = await query
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(count.total) };
+    },
+
+    /**
+     * Pending requests of the given kinds that `reviewerId` authored none of (the reviews inbox),
+     * oldest first: at most `limit`, and how many there are in all.
+     */
+    async listPendingFor(
+      executor: DbExecutor,
+      filter: PendingReviewsFilter,
+    ): Promise<{ rows: ApprovalRequestRow[]; total: number }> {
+      if (filter.kinds.length === 0) {
+        return { rows: [], total: 0 };
+      }
+      let query = executor
+        .selectFrom('approval_requests')
+        .where('status', '=', APPROVAL_STATUSES.pending)
+        .where('kind', 'in', filter.kinds)
+        .where(sql<boolean>`not (author_ids @> ${JSON.stringify([filter.reviewerId])}::jsonb)`);
+      if (filter.requester !== undefined) {
+        query = query.where('requested_by', '=', filter.requester);
+      }
+      const rows = await query
+        .selectAll()
+        .orderBy('requested_at')
+        .orderBy('request_id')
+        .offset(filter.offset)
+        .limit(filter.limit)
         .execute();
       const count = await query
         .select((eb) => eb.fn.countAll<string | number>().as('total'))

@@ -6,7 +6,7 @@ import type { Database, Db, DbExecutor } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { createAuditedChange, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
-import { createApprovalsRepository } from './repository.ts';
+import { createApprovalsRepository, type PendingReviewsFilter } from './repository.ts';
 import { APPROVAL_STATUSES, type ApprovalRequestRow, type ApprovalStatus } from './table.ts';
 
 export const APPROVAL_AUDIT_ACTIONS = {
@@ -85,13 +85,24 @@ export interface ApprovalKindHandler<P> {
   rejected?(tx: Transaction<Database>, request: ApprovalRequest<P>, reviewer: Actor): Promise<void>;
 }
 
+export interface ApprovalSubmission<P> {
+  scope: string;
+  payload: P;
+  comment?: string;
+  /** Who else made the changes the request holds; the requester always counts. */
+  authorIds?: readonly string[];
+}
+
 /** One kind of approval: everything a module does with its requests goes through this. */
 export interface ApprovalKind<P> {
   readonly kind: string;
   submit: (
     actor: Actor,
-    /** authorIds: who else made the changes the request holds; the requester always counts. */
-    input: { scope: string; payload: P; comment?: string; authorIds?: readonly string[] },
+    /**
+     * The request, or a function that checks the change and makes it in the submission's
+     * transaction, so a refusal there is audited as a refused request.
+     */
+    input: ApprovalSubmission<P> | ((tx: Transaction<Database>) => Promise<ApprovalSubmission<P>>),
     /** Runs in the submission's transaction once the request exists, so both commit or neither. */
     within?: (tx: Transaction<Database>, request: ApprovalRequest<P>) => Promise<void>,
   ) => Promise<ApprovalRequest<P>>;
@@ -225,20 +236,25 @@ export function createApprovalsEngine(deps: { db: Db; clock: Clock; audit: Audit
     return {
       kind,
       submit: (actor, input, within) => {
-        const scope = input.scope.trim();
+        const known = typeof input === 'function' ? undefined : input;
         return runAuditedChange(
           actor,
           {
             action: APPROVAL_AUDIT_ACTIONS.requested,
-            target: { kind, scope },
-            describe: (request: ApprovalRequest<P>) => ({ requestId: request.id }),
+            target: known === undefined ? { kind } : { kind, scope: known.scope.trim() },
+            describe: (request: ApprovalRequest<P>) => ({
+              requestId: request.id,
+              ...(known === undefined ? { scope: request.scope } : {}),
+            }),
           },
           async (tx) => {
-            const comment = readComment(input.comment);
+            const given = typeof input === 'function' ? await input(tx) : input;
+            const scope = given.scope.trim();
+            const comment = readComment(given.comment);
             if (scope === '') {
               throw badRequest(APPROVAL_MESSAGES.scopeRequired, 'scope');
             }
-            const payload = handler.payloadSchema.safeParse(input.payload);
+            const payload = handler.payloadSchema.safeParse(given.payload);
             if (!payload.success) {
               throw badRequest(APPROVAL_MESSAGES.invalidPayload, 'payload');
             }
@@ -250,7 +266,7 @@ export function createApprovalsEngine(deps: { db: Db; clock: Clock; audit: Audit
               requestedBy: actor.username,
               requestedAt: clock.now(),
               authorIds: [
-                ...new Set([...(actor.userId === null ? [] : [actor.userId]), ...(input.authorIds ?? [])]),
+                ...new Set([...(actor.userId === null ? [] : [actor.userId]), ...(given.authorIds ?? [])]),
               ],
               comment,
             });
@@ -271,4 +287,35 @@ export function createApprovalsEngine(deps: { db: Db; clock: Clock; audit: Audit
   }
 
   return { registerKind };
+}
+
+export interface PendingReview {
+  id: string;
+  kind: string;
+  scope: string;
+  payload: unknown;
+  requestedBy: string;
+  requestedAt: Date;
+}
+
+/**
+ * The pending requests of some kinds that a reviewer may decide (none they authored), across the
+ * modules that registered them: the reviews inbox reads the engine's requests through this.
+ */
+export async function listPendingReviews(
+  db: Db,
+  filter: PendingReviewsFilter,
+): Promise<{ reviews: PendingReview[]; total: number }> {
+  const { rows, total } = await createApprovalsRepository().listPendingFor(db, filter);
+  return {
+    reviews: rows.map((row) => ({
+      id: row.request_id,
+      kind: row.kind,
+      scope: row.scope,
+      payload: row.payload,
+      requestedBy: row.requested_by,
+      requestedAt: row.requested_at,
+    })),
+    total,
+  };
 }

@@ -10,6 +10,7 @@ import {
   userSchema,
   usersResponseSchema,
 } from '@web-control/contract/admin';
+import { sentForReviewSchema } from '@web-control/contract/reviews';
 import { entityTagOf } from '@web-control/contract/versions';
 import { actorOf } from '../../plugins/auth-guard.ts';
 import {
@@ -19,19 +20,31 @@ import {
   permissions,
   refusals,
 } from '../../plugins/route-helpers.ts';
+import type { AdminReviews } from './admin-reviews.ts';
 import type { AdminService } from './admin-service.ts';
 
 export interface AdminRoutesOptions {
   service: AdminService;
+  reviews: AdminReviews;
+  /** FOUR_EYES=admin: a user or role change becomes a request for another administrator to approve. */
+  fourEyes: boolean;
 }
 
 const MANAGE_USERS = permissions('MANAGE_USERS');
+/** A change honours an Idempotency-Key: a retried request is not asked (or made) twice. */
+const MANAGE_USERS_CHANGE = { ...MANAGE_USERS, idempotent: true };
+const FOUR_EYES_NOTE = ' With FOUR_EYES=admin: 202, a request another administrator approves';
+const SENT = { 202: sentForReviewSchema };
 const MAX_INTEGER_ID = 2_147_483_647;
 
 const userParamsSchema = z.object({ userId: z.guid('A user id is a UUID') });
 const roleParamsSchema = z.object({ roleId: z.coerce.number().int().min(1).max(MAX_INTEGER_ID) });
 /** User and role administration, all behind MANAGE_USERS. */
-export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, { service }, done) => {
+export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (
+  app,
+  { service, reviews, fourEyes },
+  done,
+) => {
   app.get(
     '/manage/users',
     {
@@ -67,16 +80,19 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
   app.post(
     '/manage/users',
     {
-      config: MANAGE_USERS,
+      config: MANAGE_USERS_CHANGE,
       schema: {
         tags: ['admin'],
-        summary: 'Create a user (no password yet) and e-mail them an enrolment link',
+        summary: `Create a user (no password yet) and e-mail them an enrolment link.${FOUR_EYES_NOTE}`,
         security: BEARER_SECURITY,
         body: userInputSchema,
-        response: { 201: createdUserSchema, ...refusals(409) },
+        response: { 201: createdUserSchema, ...SENT, ...refusals(409) },
       },
     },
     async (request, reply) => {
+      if (fourEyes) {
+        return reply.code(202).send(await reviews.createUser(actorOf(request), request.body));
+      }
       const created = await service.createUser(request.body, actorOf(request));
       return reply.code(201).send(created);
     },
@@ -85,18 +101,27 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
   app.put(
     '/manage/users/:userId',
     {
-      config: MANAGE_USERS,
+      config: MANAGE_USERS_CHANGE,
       schema: {
         tags: ['admin'],
-        summary:
-          'Update a user’s e-mail, mobile number and role (the username cannot change); with If-Match: "<version>" only that version, else 409 with the user as they are now',
+        summary: `Update a user’s e-mail, mobile number and role (the username cannot change); with If-Match: "<version>" only that version, else 409 with the user as they are now.${FOUR_EYES_NOTE}`,
         security: BEARER_SECURITY,
         params: userParamsSchema,
         body: userInputSchema,
-        response: { 204: NO_CONTENT_SCHEMA, ...refusals(404, 409) },
+        response: { 204: NO_CONTENT_SCHEMA, ...SENT, ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
+      if (fourEyes) {
+        const { userId } = request.params;
+        const sent = await reviews.updateUser(
+          actorOf(request),
+          userId,
+          request.body,
+          expectedVersionOf(request),
+        );
+        return reply.code(202).send(sent);
+      }
       const version = await service.updateUser(
         request.params.userId,
         request.body,
@@ -110,16 +135,19 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
   app.delete(
     '/manage/users/:userId',
     {
-      config: MANAGE_USERS,
+      config: MANAGE_USERS_CHANGE,
       schema: {
         tags: ['admin'],
-        summary: 'Delete a user; their sessions end at once',
+        summary: `Delete a user; their sessions end at once.${FOUR_EYES_NOTE}`,
         security: BEARER_SECURITY,
         params: userParamsSchema,
-        response: { 204: NO_CONTENT_SCHEMA, ...refusals(404, 409) },
+        response: { 204: NO_CONTENT_SCHEMA, ...SENT, ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
+      if (fourEyes) {
+        return reply.code(202).send(await reviews.deleteUser(actorOf(request), request.params.userId));
+      }
       await service.deleteUser(request.params.userId, actorOf(request));
       return reply.code(204).send(null);
     },
@@ -142,16 +170,19 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
   app.post(
     '/manage/roles',
     {
-      config: MANAGE_USERS,
+      config: MANAGE_USERS_CHANGE,
       schema: {
         tags: ['admin'],
-        summary: 'Create a role',
+        summary: `Create a role.${FOUR_EYES_NOTE}`,
         security: BEARER_SECURITY,
         body: roleInputSchema,
-        response: { 201: createdRoleSchema, ...refusals(409) },
+        response: { 201: createdRoleSchema, ...SENT, ...refusals(409) },
       },
     },
     async (request, reply) => {
+      if (fourEyes) {
+        return reply.code(202).send(await reviews.createRole(actorOf(request), request.body));
+      }
       const created = await service.createRole(request.body, actorOf(request));
       return reply.code(201).send(created);
     },
@@ -160,18 +191,27 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
   app.put(
     '/manage/roles/:roleId',
     {
-      config: MANAGE_USERS,
+      config: MANAGE_USERS_CHANGE,
       schema: {
         tags: ['admin'],
-        summary:
-          'Rename a role and replace its permissions; with If-Match: "<version>" only that version, else 409 with the role as it is now',
+        summary: `Rename a role and replace its permissions; with If-Match: "<version>" only that version, else 409 with the role as it is now.${FOUR_EYES_NOTE}`,
         security: BEARER_SECURITY,
         params: roleParamsSchema,
         body: roleInputSchema,
-        response: { 204: NO_CONTENT_SCHEMA, ...refusals(404, 409) },
+        response: { 204: NO_CONTENT_SCHEMA, ...SENT, ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
+      if (fourEyes) {
+        const { roleId } = request.params;
+        const sent = await reviews.updateRole(
+          actorOf(request),
+          roleId,
+          request.body,
+          expectedVersionOf(request),
+        );
+        return reply.code(202).send(sent);
+      }
       const version = await service.updateRole(
         request.params.roleId,
         request.body,
@@ -185,16 +225,19 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, {
   app.delete(
     '/manage/roles/:roleId',
     {
-      config: MANAGE_USERS,
+      config: MANAGE_USERS_CHANGE,
       schema: {
         tags: ['admin'],
-        summary: 'Delete a role nobody holds',
+        summary: `Delete a role nobody holds.${FOUR_EYES_NOTE}`,
         security: BEARER_SECURITY,
         params: roleParamsSchema,
-        response: { 204: NO_CONTENT_SCHEMA, ...refusals(404, 409) },
+        response: { 204: NO_CONTENT_SCHEMA, ...SENT, ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
+      if (fourEyes) {
+        return reply.code(202).send(await reviews.deleteRole(actorOf(request), request.params.roleId));
+      }
       await service.deleteRole(request.params.roleId, actorOf(request));
       return reply.code(204).send(null);
     },

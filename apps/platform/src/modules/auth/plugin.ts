@@ -1,10 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { adminReviewRoutes } from './admin-review-routes.ts';
+import { createAdminReviews, type AdminReviews } from './admin-reviews.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { createAdminService } from './admin-service.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import { createPasswordResetService } from './password-reset-service.ts';
 import { authRoutes } from './routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** User and role changes waiting for review: the reviews inbox names them. */
+    adminReviews: AdminReviews;
+  }
+}
 
 export const AUTH_PREFIX = '/api/auth';
 
@@ -39,10 +48,12 @@ const auth: FastifyPluginAsync = async (app) => {
       rateLimitPerMinute: settings.loginRateLimit,
     });
   }
-  await app.register(adminRoutes, {
-    prefix: AUTH_PREFIX,
-    service: createAdminService({ db, clock, audit, passwords }),
-  });
+  const service = createAdminService({ db, clock, audit, passwords });
+  const reviews = createAdminReviews({ db, clock, audit, changes: service.changes, passwords });
+  app.decorate('adminReviews', reviews);
+  const fourEyes = settings.fourEyes.has('admin');
+  await app.register(adminRoutes, { prefix: AUTH_PREFIX, service, reviews, fourEyes });
+  await app.register(adminReviewRoutes, { prefix: AUTH_PREFIX, reviews });
 };
 
 export const authPlugin = fp(auth, { name: 'auth', dependencies: ['auth-guard'] });

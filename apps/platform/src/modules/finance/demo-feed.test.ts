@@ -219,6 +219,7 @@ describe.each(TEST_DATABASE_KINDS)('demo feed on %s', (kind) => {
       headers: { authorization: `Bearer ${approver}` },
     });
     expect(approved.statusCode).toBeLessThan(300);
+    await app.services.financeJobs.idle();
     const file = await database.db
       .selectFrom('recon_files')
       .select(['status', 'records'])

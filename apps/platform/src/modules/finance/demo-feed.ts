@@ -4,6 +4,7 @@ import type { Db } from '../../db/schema.ts';
 import { DAY_MS, MINUTE_MS, SECOND_MS } from '../../time.ts';
 import { createAuthRepository } from '../auth/repository.ts';
 import { createTransactionsRepository } from '../transactions/repository.ts';
+import { contentOf } from './file-content.ts';
 import type { FinanceJobs, JobsLog } from './jobs.ts';
 import type { FinanceService } from './service.ts';
 import type { SettlementsService } from './settlements-service.ts';
@@ -181,13 +182,11 @@ export function createDemoFeed(deps: {
       /^(card-acquirer|eft-clearing)-/.test(file.fileName),
     );
     for (const file of files) {
-      const content = Buffer.from(file.content, 'utf8');
       await service.upload(actor, {
         fileName: file.fileName,
         comment: 'Late file from the bank, resent by e-mail',
         processIds: [file.processId],
-        content,
-        sha256: service.digestOf(content),
+        content: contentOf(Buffer.from(file.content, 'utf8')),
       });
     }
   }

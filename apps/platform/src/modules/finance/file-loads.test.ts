@@ -16,7 +16,7 @@ import {
   FINANCE_LOAD_MAX_ATTEMPTS,
   FINANCE_MESSAGES,
   LOAD_RESUME_AFTER_MS,
-} from './service.ts';
+} from './messages.ts';
 
 /** Large enough for the 3 MiB cell of the report that found the poisoned load. */
 const UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
@@ -93,6 +93,7 @@ describe.each(TEST_DATABASE_KINDS)('finance file loads on %s', (kind) => {
       headers: { authorization: `Bearer ${tokens.approver}` },
     });
     expect(approval.statusCode, approval.body).toBe(204);
+    await app.services.financeJobs.idle();
     return { fileId: registered?.id ?? 0, actionId: registered?.actionId ?? '' };
   }
 

@@ -16,7 +16,7 @@ import type { ManualClock } from '../../clock.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
 import { APPROVAL_MESSAGES } from '../approvals/service.ts';
-import { FINANCE_MESSAGES } from './service.ts';
+import { FINANCE_MESSAGES } from './messages.ts';
 
 const UPLOAD_MAX_BYTES = 64 * 1024;
 const CARD = 1;
@@ -113,11 +113,14 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     return uploadResponseSchema.parse(response.json()).files;
   }
 
-  function review(actionId: string, decision: 'approve' | 'reject', token = tokens.approver) {
-    return call('POST', `/api/recon/actions/${actionId}/${decision}`, {
+  /** A review, answered once an approved file's load (which runs in the background) has ended. */
+  async function review(actionId: string, decision: 'approve' | 'reject', token = tokens.approver) {
+    const response = await call('POST', `/api/recon/actions/${actionId}/${decision}`, {
       token,
       payload: { comment: 'Checked' },
     });
+    await app.services.financeJobs.idle();
+    return response;
   }
 
   async function loadApproved(fileName: string, content: string, processIds = String(CARD)) {

@@ -66,7 +66,7 @@ describe.each(TEST_DATABASE_KINDS)('finance jobs on %s', (kind) => {
         party_id: 1,
         file_name: 'card-switch-20260101.csv',
         sha256: 'a'.repeat(64),
-        content: Buffer.from('rrn\n'),
+        size_bytes: 4,
         status: 'REGISTERED',
         created_at: now,
       })
@@ -163,11 +163,34 @@ describe.each(TEST_DATABASE_KINDS)('finance jobs on %s', (kind) => {
     expect(await taken).toBe('SUCCESS');
   });
 
+  it('runs a scheduled time once: an instance whose tick comes after the run has finished skips it', async () => {
+    let runs = 0;
+    app.services.financeJobs.define({
+      name: 'quick',
+      schedule: '* * * * *',
+      run: () => {
+        runs += 1;
+        return Promise.resolve();
+      },
+    });
+    await app.services.financeJobs.register();
+    const scheduledAt = new Date(Math.floor(app.clock.now().getTime() / 60_000) * 60_000);
+    expect(await app.services.financeJobs.run('quick', scheduledAt)).toBe('SUCCESS');
+    // The other instance's tick for the same minute, after the first run ended.
+    expect(await app.services.financeJobs.run('quick', scheduledAt)).toBe('BUSY');
+    expect(runs).toBe(1);
+    app.clock.advance(60_000);
+    expect(await app.services.financeJobs.run('quick', new Date(scheduledAt.getTime() + 60_000))).toBe(
+      'SUCCESS',
+    );
+    expect(runs).toBe(2);
+  });
+
   it('pages the list by name', async () => {
-    // demo-feed, download-token-purge, file-load-resume, recon-summary, settlement-runs, slow, sometimes-fails.
-    const page = await jobs('?offset=5&limit=1');
+    // demo-feed, download-token-purge, file-load-resume, quick, recon-summary, settlement-runs, slow, sometimes-fails.
+    const page = await jobs('?offset=6&limit=1');
     expect(page.apiJobList.map((item) => item.name)).toEqual(['slow']);
-    expect(page.paginationInfo).toEqual({ nextPage: 7, range: '6-6', totalRecords: 7 });
+    expect(page.paginationInfo).toEqual({ nextPage: 8, range: '7-7', totalRecords: 8 });
   });
 });
 
@@ -184,6 +207,49 @@ describe('finance jobs without the simulator', () => {
         { name: 'recon-summary' },
         { name: 'settlement-runs' },
       ]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe.each(TEST_DATABASE_KINDS)('finance jobs stopping on %s', (kind) => {
+  it('gives up the claim of a run still going after the wait, so another instance may run the job', async () => {
+    const database = await createTestDatabase(kind);
+    const app = await buildTestApp({ database });
+    try {
+      let started = false;
+      app.services.financeJobs.define({
+        name: 'never-ends',
+        schedule: '0 * * * *',
+        run: () => {
+          started = true;
+          return new Promise<void>(() => undefined);
+        },
+      });
+      await app.services.financeJobs.register();
+      void app.services.financeJobs.run('never-ends');
+      await expect.poll(() => started).toBe(true);
+      const claim = () =>
+        database.db
+          .selectFrom('finance_jobs')
+          .select('running_since')
+          .where('name', '=', 'never-ends')
+          .executeTakeFirstOrThrow();
+      expect((await claim()).running_since).toEqual(app.clock.now());
+
+      await app.services.financeJobs.stop(10);
+      expect(await claim()).toEqual({ running_since: null });
+      // Another instance on the database claims and runs the job at once.
+      const other = await buildTestApp({ database });
+      other.services.financeJobs.define({
+        name: 'never-ends',
+        schedule: '0 * * * *',
+        run: () => Promise.resolve(),
+      });
+      expect(await other.services.financeJobs.run('never-ends')).toBe('SUCCESS');
+      await other.close();
     } finally {
       await app.close();
       await database.close();

@@ -10,24 +10,15 @@ import {
   lineLimitProblem,
   storableText,
 } from './file-limits.ts';
-import type { ProcessDefinitionRow } from './repository.ts';
+import type { ProcessDefinitionRow } from './process-repository.ts';
+
+/** One row of a party's file as read: a record, or an exception with why it was refused. */
+export type ReadRow =
+  { line: number; record: ParsedRecord } | { line: number; exception: { reason: string; raw: string } };
 
 export interface ParsedRecord {
   matchKey: string;
-  compareValues: string[];
   fields: Record<string, string>;
-}
-
-export interface RowException {
-  /** 1-based line of the file where the refused row starts. */
-  line: number;
-  reason: string;
-  raw: string;
-}
-
-export interface ParsedFile {
-  records: ParsedRecord[];
-  exceptions: RowException[];
 }
 
 /** A long parse gives the event loop a turn this often, so other requests are served meanwhile. */
@@ -48,31 +39,34 @@ function typeProblem(type: FieldType, value: string): string | undefined {
 }
 
 /** An exception as the database can hold it, whatever the file held. */
-function exceptionOf(line: number, reason: string, raw: string): RowException {
+function exceptionOf(line: number, reason: string, raw: string): ReadRow {
   return {
     line,
-    reason: storableText(reason, FINANCE_REASON_MAX_BYTES),
-    raw: storableText(raw, FINANCE_LINE_MAX_BYTES),
+    exception: {
+      reason: storableText(reason, FINANCE_REASON_MAX_BYTES),
+      raw: storableText(raw, FINANCE_LINE_MAX_BYTES),
+    },
   };
 }
 
 /**
- * Reads a party's CSV file (a header row, then one row per record) with csv-parse's streaming
- * parser and checks each row against the file limits and the process fields. Good rows become
- * records; every other row is kept as an exception with its line, the reason and its text.
+ * Reads a party's CSV file (a header row, then one row per record) as it streams, with csv-parse,
+ * and checks each row against the file limits and the process fields. Good rows become records;
+ * every other row is an exception with its line, the reason and its text. A header that lacks a
+ * column makes the whole file one exception; so does an empty file.
  */
-export async function parsePartyFile(
-  content: Buffer,
+export async function* readPartyFile(
+  content: AsyncIterable<Buffer>,
   process: ProcessDefinitionRow,
   partyId: number,
-): Promise<ParsedFile> {
+): AsyncGenerator<ReadRow> {
   const party = process.parties.find((candidate) => candidate.id === partyId);
   if (party === undefined) {
     throw new Error(`Party ${partyId} is not part of process ${process.id}`);
   }
-  const exceptions: RowException[] = [];
-  const records: ParsedRecord[] = [];
-  const parser = Readable.from([content]).pipe(
+  // Rows the parser could not read at all, handed over before the next row it could.
+  let skipped: ReadRow[] = [];
+  const parser = Readable.from(content).pipe(
     parse({
       raw: true,
       info: true,
@@ -81,13 +75,12 @@ export async function parsePartyFile(
       skip_records_with_error: true,
       on_skip: (error, raw) => {
         const line = typeof error?.lines === 'number' ? error.lines : 0;
-        exceptions.push(exceptionOf(line, error?.message ?? 'Unreadable row', raw ?? ''));
+        skipped.push(exceptionOf(line, error?.message ?? 'Unreadable row', raw ?? ''));
         return undefined;
       },
     }),
   );
   const keyFields = process.fields.filter((field) => field.key);
-  const compareFields = process.fields.filter((field) => field.reconcilable && !field.key);
   let header: string[] | undefined;
   // Each field's column in the file, found once from the header rather than for every row.
   let columns: Array<[field: string, index: number]> = [];
@@ -104,29 +97,32 @@ export async function parsePartyFile(
     const limitProblem = lineLimitProblem(item.raw, item.record, header ?? item.record);
     if (header === undefined) {
       if (limitProblem !== undefined) {
-        return { records: [], exceptions: [exceptionOf(line, limitProblem, raw())] };
+        parser.destroy();
+        yield exceptionOf(line, limitProblem, raw());
+        return;
       }
       header = item.record.map((name) => name.trim());
       const missing = Object.keys(party.columns).filter((column) => !header?.includes(column));
       if (missing.length > 0) {
         // Without the columns no row can be read: the whole file is one exception.
-        return {
-          records: [],
-          exceptions: [exceptionOf(line, `Missing column(s): ${missing.join(', ')}`, raw())],
-        };
+        parser.destroy();
+        yield exceptionOf(line, `Missing column(s): ${missing.join(', ')}`, raw());
+        return;
       }
       const columnOf = new Map(header.map((name, index) => [name, index]));
       columns = Object.entries(party.columns).map(([column, field]) => [field, columnOf.get(column) ?? -1]);
       continue;
     }
+    if (skipped.length > 0) {
+      yield* skipped;
+      skipped = [];
+    }
     if (limitProblem !== undefined) {
-      exceptions.push(exceptionOf(line, limitProblem, raw()));
+      yield exceptionOf(line, limitProblem, raw());
       continue;
     }
     if (item.record.length !== header.length) {
-      exceptions.push(
-        exceptionOf(line, `Expected ${header.length} columns, found ${item.record.length}`, raw()),
-      );
+      yield exceptionOf(line, `Expected ${header.length} columns, found ${item.record.length}`, raw());
       continue;
     }
     const fields: Record<string, string> = {};
@@ -149,18 +145,13 @@ export async function parsePartyFile(
       problems.push(FILE_LIMIT_REASONS.keyTooLong);
     }
     if (problems.length > 0) {
-      exceptions.push(exceptionOf(line, problems.join('; '), raw()));
+      yield exceptionOf(line, problems.join('; '), raw());
       continue;
     }
-    records.push({
-      matchKey,
-      compareValues: compareFields.map((field) => fields[field.name] ?? ''),
-      fields,
-    });
+    yield { line, record: { matchKey, fields } };
   }
+  yield* skipped;
   if (header === undefined) {
-    exceptions.push(exceptionOf(1, 'The file is empty', ''));
+    yield exceptionOf(1, 'The file is empty', '');
   }
-  exceptions.sort((a, b) => a.line - b.line);
-  return { records, exceptions };
 }

@@ -5,7 +5,8 @@ import { resultsRoutes } from './results-routes.ts';
 import { settlementsRoutes } from './settlements-routes.ts';
 import { createSettlementsService, RECON_SUMMARY_JOB, SETTLEMENT_JOB } from './settlements-service.ts';
 import { filesRoutes, reconRoutes } from './routes.ts';
-import { createFinanceService, FILE_LOAD_RESUME_JOB } from './service.ts';
+import { FILE_LOAD_RESUME_JOB } from './messages.ts';
+import { createFinanceService } from './service.ts';
 
 /** Finance reconciliation: the recon API and the files API, on one service and its approval kinds. */
 const finance: FastifyPluginAsync = async (app) => {
@@ -13,10 +14,15 @@ const finance: FastifyPluginAsync = async (app) => {
   // Fixed paths like every module's; the configured bases only tell the console where to call.
   const service = createFinanceService({
     db: database.db,
+    copyIn: database.copyIn,
+    copyOut: database.copyOut,
+    loadBatchRows: settings.financeLoadBatchRows,
+    background: (what, work) => financeJobs.background(what, work),
     clock,
     audit,
     permissionsOfUser: (userId) => auth.permissionsOfUser(userId),
     log: app.log,
+    loadRecords: (records) => app.services.metrics.loadRecords(records),
   });
   financeJobs.define({
     name: FILE_LOAD_RESUME_JOB,

@@ -12,7 +12,7 @@ import {
 import { checkIsoInstant, INSTANT_FORMAT_MESSAGE } from '@web-control/contract/inputs';
 import type { DbExecutor } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { refreshValues } from './repository.ts';
+import { refreshValues } from './matching-repository.ts';
 
 /** The SQL expression of each fixed column on the transaction `t`. */
 const FIXED_COLUMNS: Record<string, RawBuilder<unknown>> = {
@@ -28,6 +28,18 @@ const VALUE_COLUMN: Record<FieldType, RawBuilder<unknown>> = {
   INTEGRAL: sql.raw('number_value'),
   DATETIME: sql.raw('time_value'),
 };
+
+/**
+ * What every value row of a field of the type has: the other two columns null. Always true, but
+ * it is the predicate of the type's partial indexes (migration 0035), so a query naming it can use them.
+ */
+function typeRowsOf(alias: RawBuilder<unknown>, type: FieldType): RawBuilder<unknown> {
+  const others = (Object.keys(VALUE_COLUMN) as FieldType[]).filter((other) => other !== type);
+  return sql.join(
+    others.map((other) => sql`${alias}.${VALUE_COLUMN[other]} is null`),
+    sql` and `,
+  );
+}
 
 /** Above every character: a prefix's range ends here (the values' collation is "C", byte order). */
 const TOP = String.fromCodePoint(0x10ffff);
@@ -130,7 +142,7 @@ export interface ProcessFields {
 function valueConditionOf(process: ProcessFields, filter: FilterItem, type: FieldType): RawBuilder<unknown> {
   const column = sql`v.${VALUE_COLUMN[type]}`;
   return sql`v.process_id = ${process.processId} and v.field = ${filter.fieldName}
-    and ${conditionOf(column, filter, type, false)}`;
+    and ${typeRowsOf(sql`v`, type)} and ${conditionOf(column, filter, type, false)}`;
 }
 
 /**
@@ -215,7 +227,7 @@ function orderOf(process: ProcessFields, sortBy: ReconSelection['sortBy']) {
     // PostgreSQL's default null placement (last ascending, first descending) matches that index.
     joins.push(sql`join recon_transaction_values ${alias}
       on ${alias}.transaction_id = t.transaction_id and ${alias}.process_id = ${process.processId}
-        and ${alias}.field = ${field.name}`);
+        and ${alias}.field = ${field.name} and ${typeRowsOf(alias, field.type)}`);
     keys.push(sql`${alias}.${VALUE_COLUMN[field.type]} ${direction}`);
   });
   if (!sortBy.some((entry) => entry.fieldName === 'id')) {
@@ -231,6 +243,25 @@ const RECORDS_OF_T = sql`(
   from recon_records r where r.process_id = t.process_id and r.match_key = t.match_key
 )`;
 
+/** The contract's inertCsvValue in SQL: a leading quote mark where a spreadsheet would see a formula. */
+function inertSql(value: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(case when ${value} ~ E'^[-=+@\\t\\r]' then '''' else '' end) || ${value}`;
+}
+
+/** The contract's csvCell in SQL, on a text never null: made inert, then quoted when needed. */
+function csvCellSql(value: RawBuilder<unknown>): RawBuilder<unknown> {
+  // Most cells need neither: one test lets them through as they are. Quoting goes around the
+  // quote mark too; the mark itself never asks for quoting.
+  return sql`case when ${value} !~ E'^[-=+@\\t\\r]|[",\\r\\n]' then ${value}
+    when ${value} ~ E'[",\\r\\n]' then '"' || replace(${inertSql(value)}, '"', '""') || '"'
+    else ${inertSql(value)} end`;
+}
+
+/** A download's parties and fields, in the order of its columns. */
+export interface DownloadColumns extends ProcessFields {
+  partyIds: readonly number[];
+}
+
 export interface RecordOfRow {
   partyId: number;
   fields: Record<string, string>;
@@ -238,20 +269,69 @@ export interface RecordOfRow {
 
 export type ResultRowWithRecords = ResultRow & { records: RecordOfRow[] | string };
 
+/** The ids of a page of a selection, in its order. */
+export function pageIdsSql(
+  process: ProcessFields,
+  selection: ReconSelection,
+  page: { offset: number; limit: number },
+): RawBuilder<unknown> {
+  const singleField = singleFieldConditionOf(process, selection);
+  if (singleField !== undefined && selection.sortBy.length === 0) {
+    return sql`select v.transaction_id from recon_transaction_values v where ${singleField}
+      order by v.transaction_id limit ${page.limit} offset ${page.offset}`;
+  }
+  const { joins, orderBy } = orderOf(process, selection.sortBy);
+  return sql`select t.transaction_id from recon_transactions t ${joins} where ${whereOf(process, selection)}
+    order by ${orderBy} limit ${page.limit} offset ${page.offset}`;
+}
+
 export function createResultsRepository() {
-  function selectionSql(process: ProcessFields, selection: ReconSelection) {
-    const where = whereOf(process, selection);
-    const { joins, orderBy } = orderOf(process, selection.sortBy);
+  /**
+   * The download of a selection, in its order: each transaction the fixed columns, then each
+   * party's first record's fields ('' when none), as one CSV line with its CRLF (`line`), or as
+   * its cells (formula-safe but not quoted) for a COPY that writes the CSV itself (the bench's).
+   */
+  function downloadSql(columns: DownloadColumns, selection: ReconSelection, shape: 'line' | 'cells') {
+    const where = whereOf(columns, selection);
+    const { joins, orderBy } = orderOf(columns, selection.sortBy);
+    // The first record of each party, aggregated once per transaction (the planner shares the
+    // identical aggregates of one party's fields); each value is a column, so computed once.
+    const values = columns.partyIds.flatMap((partyId, party) =>
+      columns.fields.map(
+        (field, index) =>
+          sql`coalesce((array_agg(r.fields order by r.record_id) filter (where r.party_id = ${sql.lit(partyId)}))[1]
+            ->> ${field.name}, '') as ${sql.ref(`c${party.toString()}_${index.toString()}`)}`,
+      ),
+    );
+    const cells = [
+      sql`t.transaction_id::text`,
+      sql`to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      sql`t.match_status`,
+      sql`t.settlement_status`,
+      sql`t.score::text`,
+      ...columns.partyIds.flatMap((_, party) =>
+        columns.fields.map((_field, index) => {
+          const value = sql.ref(`d.c${party.toString()}_${index.toString()}`);
+          return shape === 'line' ? csvCellSql(value) : inertSql(value);
+        }),
+      ),
+    ];
+    const select =
+      shape === 'line' ? sql`concat_ws(',', ${sql.join(cells)}) || E'\\r\\n' as line` : sql.join(cells);
+    const lateral =
+      values.length === 0
+        ? sql``
+        : sql`cross join lateral (select ${sql.join(values)}
+            from recon_records r where r.process_id = t.process_id and r.match_key = t.match_key) d`;
     return sql`
-      select t.transaction_id, t.match_key, t.created_at, t.match_status, t.settlement_status, t.score,
-        ${RECORDS_OF_T} as records
-      from recon_transactions t ${joins}
+      select ${select}
+      from recon_transactions t ${joins} ${lateral}
       where ${where}
       order by ${orderBy}`;
   }
 
   return {
-    selectionSql,
+    downloadSql,
 
     async page(
       executor: DbExecutor,
@@ -262,14 +342,8 @@ export function createResultsRepository() {
       // The page's ids first, then their records: a select-list subquery under OFFSET would run
       // for every skipped row too.
       const where = whereOf(process, selection);
-      const { joins, orderBy } = orderOf(process, selection.sortBy);
       const singleField = singleFieldConditionOf(process, selection);
-      const ids =
-        singleField !== undefined && selection.sortBy.length === 0
-          ? sql`select v.transaction_id from recon_transaction_values v where ${singleField}
-              order by v.transaction_id limit ${page.limit} offset ${page.offset}`
-          : sql`select t.transaction_id from recon_transactions t ${joins} where ${where}
-              order by ${orderBy} limit ${page.limit} offset ${page.offset}`;
+      const ids = pageIdsSql(process, selection, page);
       const rows = await sql<ResultRowWithRecords>`
         select t.transaction_id, t.match_key, t.created_at, t.match_status, t.settlement_status, t.score,
           ${RECORDS_OF_T} as records

@@ -1,5 +1,4 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { processIdParamsSchema } from '@web-control/contract/finance';
@@ -16,7 +15,7 @@ import {
   transactionsByKeyBodySchema,
 } from '@web-control/contract/finance-results';
 import { actorOf } from '../../plugins/auth-guard.ts';
-import { attachmentHeader, BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';
+import { sendCsvDownload, BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';
 import type { FinanceRoutesOptions } from './routes.ts';
 
 const TAGS = ['finance'];
@@ -58,27 +57,7 @@ export const resultsRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (ap
     },
     async (request, reply) => {
       const download = await service.downloadResults(request.params.id, request.query);
-      const stream = new PassThrough();
-      const write = async (chunk: string) => {
-        if (stream.destroyed) {
-          throw new Error('The client went away during the download');
-        }
-        if (!stream.write(chunk)) {
-          await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
-        }
-      };
-      download.writeTo(write).then(
-        () => stream.end(),
-        (error: unknown) => {
-          request.log.error({ err: error }, 'Recon results download stopped');
-          stream.destroy(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentHeader(download.fileName))
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendCsvDownload(request, reply, download, 'recon results download');
     },
   );
 

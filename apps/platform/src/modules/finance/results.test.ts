@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionMetadataResponseSchema, processesResponseSchema } from '@web-control/contract/finance';
 import {
+  csvCell,
   encodeReconQuery,
   reconResultsResponseSchema,
   transactionActionResponseSchema,
@@ -15,8 +16,10 @@ import type { App } from '../../server.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
 import { APPROVAL_MESSAGES } from '../approvals/service.ts';
-import { RESULTS_MESSAGES } from './results-repository.ts';
-import { createFinanceService, FINANCE_MESSAGES, type FinanceService } from './service.ts';
+import { findPlanNode, type PlanNode } from '../../testing/query-plans.ts';
+import { pageIdsSql, RESULTS_MESSAGES } from './results-repository.ts';
+import { FINANCE_MESSAGES } from './messages.ts';
+import { createFinanceService, type FinanceService } from './service.ts';
 
 const CARD = 1;
 const CARD_HEADER = 'rrn,amount,currency,transaction_date,merchant';
@@ -96,6 +99,9 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     app = await buildTestApp({ database });
     service = createFinanceService({
       db: database.db,
+      copyIn: database.copyIn,
+      copyOut: database.copyOut,
+      background: (what, work) => app.services.financeJobs.background(what, work),
       clock: app.clock,
       audit: app.services.audit,
       permissionsOfUser: () => Promise.resolve([]),
@@ -294,6 +300,86 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     const ids = lines.map((line) => Number(line.split(',')[0]));
     expect(new Set(ids).size).toBe(2500);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it('writes each cell as the contract’s csvCell does, times to the millisecond in UTC', async () => {
+    const WALLET = 3;
+    // The parse trims a cell, so the two leading blanks are written into the records afterwards.
+    const blanks: Record<string, string> = { Tab: '\tTab', Return: '\rReturn' };
+    const ids = ['Tab', 'Return', 'line\nbreak', 'say "hi"', '-1', "'kept", '=1+1', 'plain é'];
+    const status = await service.loadFeedFile({
+      processId: WALLET,
+      fileName: 'wallet-ledger-20260302.csv',
+      content: Buffer.from(
+        ['entry_id,amount,posted_at', ...ids.map((id) => `"${id.replaceAll('"', '""')}",777,${AT}`)].join(
+          '\n',
+        ),
+      ),
+      arrivedAt: app.clock.now(),
+    });
+    expect(status).toBe('SUCCESS');
+    for (const [id, value] of Object.entries(blanks)) {
+      await sql`update recon_records set fields = fields || jsonb_build_object('entryId', ${value}::text)
+        where process_id = ${WALLET} and fields ->> 'entryId' = ${id}`.execute(database.db);
+    }
+    await sql`update recon_transactions set created_at = '2026-03-02T10:00:00.123987Z'
+      where process_id = ${WALLET} and match_key not like '["W%'`.execute(database.db);
+    const response = await call(
+      'GET',
+      `/api/recon/processes/${WALLET}/transactions/download?f.amount.EXACTLY=777`,
+    );
+    expect(response.statusCode).toBe(200);
+    const lines = response.body
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.replace(/^\d+,/, ''));
+    expect(lines.sort()).toEqual(
+      ids
+        .map((id) => `2026-03-02T10:00:00.123Z,MATCHED,PENDING,100,${csvCell(blanks[id] ?? id)},777,${AT}`)
+        .sort(),
+    );
+    expect(lines).toContain(`2026-03-02T10:00:00.123Z,MATCHED,PENDING,100,"'\rReturn",777,${AT}`);
+  });
+
+  it('reads a page filtered or sorted on a field from that field type’s own index', async () => {
+    const card = {
+      processId: CARD,
+      fields: [
+        { name: 'rrn', type: 'TEXT' as const },
+        { name: 'amount', type: 'INTEGRAL' as const },
+        { name: 'transactionDate', type: 'DATETIME' as const },
+      ],
+    };
+    const text = ['recon_values_text_idx', 'recon_values_suffix_idx'];
+    const cases: Array<[Partial<ReconQuery>, string[]]> = [
+      [{ sortBy: [{ fieldName: 'amount', direction: 'desc' }] }, ['recon_values_number_idx']],
+      [{ sortBy: [{ fieldName: 'transactionDate', direction: 'asc' }] }, ['recon_values_time_idx']],
+      [{ matchStatus: 'MATCHED', filters: [{ fieldName: 'rrn', type: 'STARTS_WITH', value: 'R' }] }, text],
+      [{ matchStatus: 'MATCHED', filters: [{ fieldName: 'rrn', type: 'ENDS_WITH', value: '4' }] }, text],
+      [
+        { matchStatus: 'MATCHED', filters: [{ fieldName: 'amount', type: 'GREATER_THAN', value: '1' }] },
+        ['recon_values_number_idx'],
+      ],
+    ];
+    for (const [query, indexes] of cases) {
+      const plan = await database.db.transaction().execute(async (tx) => {
+        // On tables this small the planner rightly scans; what matters is that the index can serve.
+        for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
+          await sql`select set_config(${setting}, 'off', true)`.execute(tx);
+        }
+        const ids = pageIdsSql(card, { filters: [], sortBy: [], ...query }, { offset: 0, limit: 25 }).compile(
+          tx,
+        );
+        const explained = await tx.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+          CompiledQuery.raw(`explain (format json) ${ids.sql}`, [...ids.parameters]),
+        );
+        return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
+      });
+      expect(
+        findPlanNode(plan, (node) => indexes.includes(node['Index Name'] ?? '')),
+        JSON.stringify(query),
+      ).toBeDefined();
+    }
   });
 
   it('enforces who may read and request', async () => {

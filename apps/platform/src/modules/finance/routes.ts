@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
 import {
@@ -14,7 +15,6 @@ import {
   downloadTokenQuerySchema,
   downloadTokenResponseSchema,
   fileActionBodySchema,
-  fileContentSchema,
   fileIdParamsSchema,
   FINANCE_UPLOAD_HEADERS,
   jobsResponseSchema,
@@ -42,8 +42,10 @@ import {
   permissions,
   refusals,
 } from '../../plugins/route-helpers.ts';
+import { spoolUpload } from './file-content.ts';
 import type { FinanceJobs } from './jobs.ts';
-import { FINANCE_MESSAGES, type FinanceService } from './service.ts';
+import { FINANCE_MESSAGES } from './messages.ts';
+import type { FinanceService } from './service.ts';
 
 export interface FinanceRoutesOptions {
   service: FinanceService;
@@ -52,6 +54,10 @@ export interface FinanceRoutesOptions {
 }
 
 const TAGS = ['finance'];
+/** A file's bytes: its exceptions built in memory, the file itself streamed from storage. */
+const fileBytesSchema = z
+  .custom<Uint8Array | Readable>((value) => value instanceof Uint8Array || value instanceof Readable)
+  .describe('The file’s bytes');
 const READ_REFUSALS = refusals(404);
 const CHANGE_REFUSALS = refusals(404, 409);
 
@@ -221,38 +227,34 @@ export const filesRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (
   { service, uploadMaxBytes },
   done,
 ) => {
-  const contents = new WeakMap<FastifyRequest, Buffer>();
+  const uploads = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof spoolUpload>>>();
   const tooLarge = () =>
     new AppError(413, ERROR_CODES.payloadTooLarge, FINANCE_MESSAGES.tooLarge(uploadMaxBytes));
 
-  // The raw file streams in under its own cap; the body the route (and the idempotency check) sees
-  // is its digest and the headers that say what it is, never the bytes themselves.
+  // The raw file streams under its own cap into a temporary file, never whole in memory; the body
+  // the route (and the idempotency check) sees is its digest and the headers that say what it is.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('*', async (request: FastifyRequest, payload: AsyncIterable<Buffer>) => {
     if (Number(request.headers['content-length'] ?? 0) > uploadMaxBytes) {
       throw tooLarge();
     }
-    const hash = createHash('sha256');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of payload) {
-      size += chunk.length;
-      if (size > uploadMaxBytes) {
-        throw tooLarge();
-      }
-      hash.update(chunk);
-      chunks.push(chunk);
-    }
-    contents.set(request, Buffer.concat(chunks));
+    const upload = await spoolUpload(payload, uploadMaxBytes, tooLarge);
+    uploads.set(request, upload);
     const body: UploadedBody = {
-      sha256: hash.digest('hex'),
-      size,
+      sha256: upload.content.sha256,
+      size: upload.content.size,
       headers: Object.fromEntries(
         Object.values(FINANCE_UPLOAD_HEADERS).map((name) => [name, headerOf(request, name)]),
       ),
     };
     return body;
   });
+  const discard = async (request: FastifyRequest) => {
+    await uploads.get(request)?.discard();
+    uploads.delete(request);
+  };
+  app.addHook('onResponse', discard);
+  app.addHook('onRequestAbort', discard);
 
   app.get(
     '/processes',
@@ -286,7 +288,7 @@ export const filesRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (
       },
     },
     async (request, reply) => {
-      const content = contents.get(request);
+      const content = uploads.get(request)?.content;
       const body = request.body as UploadedBody | undefined;
       if (content === undefined || body === undefined || body.size === 0) {
         throw badRequest(FINANCE_MESSAGES.noFileBody);
@@ -301,7 +303,6 @@ export const filesRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (
         comment: headers.data[FINANCE_UPLOAD_HEADERS.comment],
         processIds: headers.data[FINANCE_UPLOAD_HEADERS.processId],
         content,
-        sha256: body.sha256,
       });
       return reply.code(201).send(result);
     },
@@ -393,7 +394,7 @@ export const filesRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (
               : 'The file’s refused rows as CSV (line, reason, row), with a token from /token',
           params: fileIdParamsSchema,
           querystring: downloadQuerySchema,
-          response: { 200: fileContentSchema, ...READ_REFUSALS },
+          response: { 200: fileBytesSchema, ...READ_REFUSALS },
         },
       },
       async (request, reply) => {

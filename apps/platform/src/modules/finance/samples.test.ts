@@ -67,6 +67,7 @@ describe.each(TEST_DATABASE_KINDS)('sample files for manual upload on %s', (kind
         headers: { authorization: `Bearer ${approver}` },
       });
       expect(approved.statusCode).toBeLessThan(300);
+      await app.services.financeJobs.idle();
     }
     const files = await database.db
       .selectFrom('recon_files')

@@ -19,13 +19,9 @@ import { conflict, notFound } from '../../errors.ts';
 import { DAY_MS, MINUTE_MS } from '../../time.ts';
 import { createAuditedChange, SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
-import { createFinanceRepository } from './repository.ts';
-import {
-  createOutboxRepository,
-  createSettlementsRepository,
-  MINOR_UNITS,
-  type RunRow,
-} from './settlements-repository.ts';
+import { createOutboxRepository } from './outbox-repository.ts';
+import { createProcessRepository } from './process-repository.ts';
+import { createSettlementsRepository, MINOR_UNITS, type RunRow } from './settlements-repository.ts';
 
 export const SETTLEMENT_MESSAGES = {
   noRun: 'This settlement run does not exist.',
@@ -69,7 +65,7 @@ export function createSettlementsService(deps: { db: Db; clock: Clock; audit: Au
   const { db, clock } = deps;
   const runs = createSettlementsRepository();
   const outbox = createOutboxRepository();
-  const finance = createFinanceRepository();
+  const finance = createProcessRepository();
   const runAuditedChange = createAuditedChange(deps);
 
   /** Closes a run in the caller's transaction: aggregates, SETTLED, the report and its extract. */

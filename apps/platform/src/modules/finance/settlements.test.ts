@@ -13,7 +13,8 @@ import type { App } from '../../server.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
 import { DAY_MS } from '../../time.ts';
-import { createFinanceService, FINANCE_MESSAGES, type FinanceService } from './service.ts';
+import { FINANCE_MESSAGES } from './messages.ts';
+import { createFinanceService, type FinanceService } from './service.ts';
 import { RECON_SUMMARY_JOB, SETTLEMENT_JOB, SETTLEMENT_MESSAGES } from './settlements-service.ts';
 
 const CARD = 1;
@@ -94,6 +95,9 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
     app = await buildTestApp({ database });
     service = createFinanceService({
       db: database.db,
+      copyIn: database.copyIn,
+      copyOut: database.copyOut,
+      background: (what, work) => app.services.financeJobs.background(what, work),
       clock: app.clock,
       audit: app.services.audit,
       permissionsOfUser: () => Promise.resolve([]),

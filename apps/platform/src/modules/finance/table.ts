@@ -46,7 +46,8 @@ export interface ReconFilesTable {
   party_id: number;
   file_name: string;
   sha256: string;
-  content: Buffer;
+  /** Its bytes, kept in recon_file_chunks. */
+  size_bytes: ColumnType<string | number, number, number>;
   status: FileStatus;
   records: number | null;
   exceptions: number | null;
@@ -56,6 +57,29 @@ export interface ReconFilesTable {
   load_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** Loads of the current approval started (counted before each starts). */
   load_attempts: ColumnType<number, number | undefined, number>;
+  /** Lines after the header when stored: what its load reads towards. */
+  records_total: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Records its load has read so far (null before a load starts). */
+  records_read: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When its loader last showed life: a silent one's load is taken over. */
+  load_heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface ReconFileChunksTable {
+  file_id: number;
+  position: number;
+  bytes: Buffer;
+}
+
+/** A load's rows between COPY and their move into records and exceptions. */
+export interface ReconLoadRowsTable {
+  file_id: number;
+  attempt: number;
+  line: number;
+  reason: string | null;
+  raw: string | null;
+  match_key: string | null;
+  fields: string | null;
 }
 
 export interface ReconExceptionsTable {
@@ -216,6 +240,8 @@ export interface FinanceTables {
   recon_parties: ReconPartiesTable;
   recon_fields: ReconFieldsTable;
   recon_files: ReconFilesTable;
+  recon_file_chunks: ReconFileChunksTable;
+  recon_load_rows: ReconLoadRowsTable;
   recon_exceptions: ReconExceptionsTable;
   recon_records: ReconRecordsTable;
   recon_transactions: ReconTransactionsTable;

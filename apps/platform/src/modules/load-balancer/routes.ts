@@ -8,6 +8,7 @@ import {
   setReceiverActiveSchema,
   setReceiverWeightSchema,
 } from '@web-control/contract/load-balancer';
+import { lbReviewSchema, reviewDecisionSchema, sentForReviewSchema } from '@web-control/contract/reviews';
 import { entityTagOf } from '@web-control/contract/versions';
 import { actorOf } from '../../plugins/auth-guard.ts';
 import {
@@ -17,10 +18,14 @@ import {
   permissions,
   refusals,
 } from '../../plugins/route-helpers.ts';
+import type { ReceiverReviews } from './receiver-reviews.ts';
 import type { LoadBalancerService } from './service.ts';
 
 export interface LoadBalancerRoutesOptions {
   service: LoadBalancerService;
+  reviews: ReceiverReviews;
+  /** FOUR_EYES=load-balancer: a receiver change becomes a request for another user to approve. */
+  fourEyes: boolean;
 }
 
 const VIEW_LOAD_BALANCER = permissions('VIEW_LOAD_BALANCER');
@@ -29,6 +34,7 @@ const MAX_ID_LENGTH = 64;
 
 const id = text().min(1).max(MAX_ID_LENGTH);
 const serviceParamsSchema = z.object({ serviceId: id });
+const reviewParamsSchema = z.object({ requestId: id });
 const receiverParamsSchema = z.object({ serviceId: id, receiverId: id });
 const REFUSALS = refusals(404);
 const CHANGE_REFUSALS = refusals(404, 409);
@@ -36,7 +42,7 @@ const CHANGE_REFUSALS = refusals(404, 409);
 /** The load balancer: services and their receivers; reading needs VIEW_, changing EDIT_LOAD_BALANCER. */
 export const loadBalancerRoutes: FastifyPluginCallbackZod<LoadBalancerRoutesOptions> = (
   app,
-  { service },
+  { service, reviews, fourEyes },
   done,
 ) => {
   app.get(
@@ -91,15 +97,25 @@ export const loadBalancerRoutes: FastifyPluginCallbackZod<LoadBalancerRoutesOpti
       schema: {
         tags: ['load-balancer'],
         summary:
-          'Switch a receiver on or off (audited); traffic follows within 10 s. With If-Match: "<version>" only that version, else 409 with the receiver as it is now',
+          'Switch a receiver on or off (audited); traffic follows within 10 s. With If-Match: "<version>" only that version, else 409 with the receiver as it is now. With FOUR_EYES=load-balancer: 202, a request another user approves',
         security: BEARER_SECURITY,
         params: receiverParamsSchema,
         body: setReceiverActiveSchema,
-        response: { 204: NO_CONTENT_SCHEMA, ...CHANGE_REFUSALS },
+        response: { 204: NO_CONTENT_SCHEMA, 202: sentForReviewSchema, ...CHANGE_REFUSALS },
       },
     },
     async (request, reply) => {
       const { serviceId, receiverId } = request.params;
+      if (fourEyes) {
+        const change = { active: request.body.active };
+        const sent = await reviews.submit(
+          actorOf(request),
+          request.params,
+          change,
+          expectedVersionOf(request),
+        );
+        return reply.code(202).send(sent);
+      }
       const version = await service.setActive(
         serviceId,
         receiverId,
@@ -118,15 +134,25 @@ export const loadBalancerRoutes: FastifyPluginCallbackZod<LoadBalancerRoutesOpti
       schema: {
         tags: ['load-balancer'],
         summary:
-          'Set a receiver’s weight, an integer from 0 to 1000 (audited); traffic follows within 10 s. With If-Match: "<version>" only that version, else 409 with the receiver as it is now',
+          'Set a receiver’s weight, an integer from 0 to 1000 (audited); traffic follows within 10 s. With If-Match: "<version>" only that version, else 409 with the receiver as it is now. With FOUR_EYES=load-balancer: 202, a request another user approves',
         security: BEARER_SECURITY,
         params: receiverParamsSchema,
         body: setReceiverWeightSchema,
-        response: { 204: NO_CONTENT_SCHEMA, ...CHANGE_REFUSALS },
+        response: { 204: NO_CONTENT_SCHEMA, 202: sentForReviewSchema, ...CHANGE_REFUSALS },
       },
     },
     async (request, reply) => {
       const { serviceId, receiverId } = request.params;
+      if (fourEyes) {
+        const change = { weight: request.body.weight };
+        const sent = await reviews.submit(
+          actorOf(request),
+          request.params,
+          change,
+          expectedVersionOf(request),
+        );
+        return reply.code(202).send(sent);
+      }
       const version = await service.setWeight(
         serviceId,
         receiverId,
@@ -137,5 +163,41 @@ export const loadBalancerRoutes: FastifyPluginCallbackZod<LoadBalancerRoutesOpti
       return reply.code(204).header('etag', entityTagOf(version)).send(null);
     },
   );
+  app.get(
+    '/reviews/:requestId',
+    {
+      config: VIEW_LOAD_BALANCER,
+      schema: {
+        tags: ['load-balancer'],
+        summary: 'A receiver change waiting for review (FOUR_EYES=load-balancer)',
+        security: BEARER_SECURITY,
+        params: reviewParamsSchema,
+        response: { 200: lbReviewSchema, ...REFUSALS },
+      },
+    },
+    async (request) => reviews.get(request.params.requestId),
+  );
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(
+      `/reviews/:requestId/${decision}`,
+      {
+        config: { ...EDIT_LOAD_BALANCER, idempotent: true },
+        schema: {
+          tags: ['load-balancer'],
+          summary:
+            decision === 'approve'
+              ? 'Approve a receiver change, which makes it (never by whoever asked); 409 once decided or if the receiver changed since'
+              : 'Reject a receiver change (never by whoever asked)',
+          security: BEARER_SECURITY,
+          params: reviewParamsSchema,
+          body: reviewDecisionSchema,
+          response: { 200: lbReviewSchema, ...CHANGE_REFUSALS },
+        },
+      },
+      async (request) =>
+        reviews.decide(actorOf(request), request.params.requestId, decision, request.body.comment),
+    );
+  }
   done();
 };

@@ -26,7 +26,8 @@ export const LB_MESSAGES = {
 } as const;
 
 type ReceiverState = { name: string; active: boolean; weight: number; version: number };
-type ReceiverChange = { active: boolean } | { weight: number };
+export type ReceiverChange = { active: boolean } | { weight: number };
+export type ReceiverTarget = { serviceId: string; receiverId: string };
 
 /** up: every active receiver is up; down: none is; degraded: in between. No status seen yet: none. */
 function serviceChange(receivers: readonly ReceiverRecord[]): LatestChange | undefined {
@@ -87,41 +88,84 @@ export function createLoadBalancerService(deps: { db: Db; clock: Clock; audit: A
     return conflict(LB_MESSAGES.receiverChanged(current), { current: toReceiver(current, clock.now()) });
   }
 
+  /** What the change history says of a change, and the audit's before and after. */
+  async function recordChange(
+    tx: DbExecutor,
+    actor: Actor,
+    receiverId: string,
+    receiver: ReceiverState,
+    change: ReceiverChange,
+  ): Promise<Record<string, unknown>> {
+    if ('active' in change) {
+      const { active } = change;
+      await repository.insertChange(tx, {
+        receiverId,
+        status: active ? 'up' : 'inactive',
+        time: clock.now(),
+        actor: actor.username,
+        reason: active ? `Activated by ${actor.username}` : `Deactivated by ${actor.username}`,
+      });
+      return { changes: { active: { from: receiver.active, to: active } } };
+    }
+    const { weight } = change;
+    const status = (await repository.latestStatus(tx, receiverId)) ?? (receiver.active ? 'up' : 'inactive');
+    await repository.insertChange(tx, {
+      receiverId,
+      status,
+      time: clock.now(),
+      actor: actor.username,
+      reason: `Weight changed from ${receiver.weight} to ${weight} by ${actor.username}`,
+    });
+    return { changes: { weight: { from: receiver.weight, to: weight } } };
+  }
+
   /**
-   * One audited change of a receiver, its row locked; a service or receiver that does not exist
-   * answers 404 and is audited as refused. With `expectedVersion` (If-Match) the change is made
-   * only while the receiver is still at that version, else refused with 409.
+   * A change of a receiver inside `tx`, its row locked; a service or receiver that does not exist
+   * answers 404. With `expectedVersion` the change is made only while the receiver is still at
+   * that version, else refused with 409. `actor` is whoever the history names.
    */
+  async function changeReceiverIn(
+    tx: DbExecutor,
+    actor: Actor,
+    target: ReceiverTarget,
+    expectedVersion: number | undefined,
+    change: ReceiverChange,
+  ): Promise<{ version: number; detail: Record<string, unknown> }> {
+    const { serviceId, receiverId } = target;
+    if ((await repository.findService(tx, serviceId)) === undefined) {
+      throw notFound(LB_MESSAGES.serviceNotFound);
+    }
+    const receiver = await repository.findReceiverForUpdate(tx, serviceId, receiverId);
+    if (receiver === undefined) {
+      throw notFound(LB_MESSAGES.receiverNotFound);
+    }
+    if (expectedVersion !== undefined && receiver.version !== expectedVersion) {
+      throw await staleReceiver(tx, serviceId, receiverId);
+    }
+    const version = await repository.updateReceiver(tx, receiverId, change, expectedVersion);
+    if (version === undefined) {
+      throw await staleReceiver(tx, serviceId, receiverId);
+    }
+    const detail = {
+      receiverName: receiver.name,
+      version,
+      ...(await recordChange(tx, actor, receiverId, receiver, change)),
+    };
+    return { version, detail };
+  }
+
+  /** One audited change of a receiver; a refused one is audited as refused. */
   async function changeReceiver(
     actor: Actor,
     action: string,
-    target: { serviceId: string; receiverId: string },
+    target: ReceiverTarget,
     expectedVersion: number | undefined,
     change: ReceiverChange,
-    record: (tx: DbExecutor, receiver: ReceiverState) => Promise<Record<string, unknown>>,
   ): Promise<number> {
-    const { serviceId, receiverId } = target;
     const result = await runAuditedChange(
       actor,
       { action, target, describe: ({ detail }: { detail: Record<string, unknown> }) => detail },
-      async (tx) => {
-        if ((await repository.findService(tx, serviceId)) === undefined) {
-          throw notFound(LB_MESSAGES.serviceNotFound);
-        }
-        const receiver = await repository.findReceiverForUpdate(tx, serviceId, receiverId);
-        if (receiver === undefined) {
-          throw notFound(LB_MESSAGES.receiverNotFound);
-        }
-        if (expectedVersion !== undefined && receiver.version !== expectedVersion) {
-          throw await staleReceiver(tx, serviceId, receiverId);
-        }
-        const version = await repository.updateReceiver(tx, receiverId, change, expectedVersion);
-        if (version === undefined) {
-          throw await staleReceiver(tx, serviceId, receiverId);
-        }
-        const detail = { receiverName: receiver.name, version, ...(await record(tx, receiver)) };
-        return { version, detail };
-      },
+      (tx) => changeReceiverIn(tx, actor, target, expectedVersion, change),
     );
     return result.version;
   }
@@ -163,23 +207,7 @@ export function createLoadBalancerService(deps: { db: Db; clock: Clock; audit: A
       expectedVersion?: number,
     ): Promise<number> {
       const action = active ? LB_AUDIT_ACTIONS.receiverActivated : LB_AUDIT_ACTIONS.receiverDeactivated;
-      return changeReceiver(
-        actor,
-        action,
-        { serviceId, receiverId },
-        expectedVersion,
-        { active },
-        async (tx, receiver) => {
-          await repository.insertChange(tx, {
-            receiverId,
-            status: active ? 'up' : 'inactive',
-            time: clock.now(),
-            actor: actor.username,
-            reason: active ? `Activated by ${actor.username}` : `Deactivated by ${actor.username}`,
-          });
-          return { changes: { active: { from: receiver.active, to: active } } };
-        },
-      );
+      return changeReceiver(actor, action, { serviceId, receiverId }, expectedVersion, { active });
     },
 
     setWeight(
@@ -190,25 +218,16 @@ export function createLoadBalancerService(deps: { db: Db; clock: Clock; audit: A
       expectedVersion?: number,
     ): Promise<number> {
       const action = LB_AUDIT_ACTIONS.receiverWeightChanged;
-      return changeReceiver(
-        actor,
-        action,
-        { serviceId, receiverId },
-        expectedVersion,
-        { weight },
-        async (tx, receiver) => {
-          const status =
-            (await repository.latestStatus(tx, receiverId)) ?? (receiver.active ? 'up' : 'inactive');
-          await repository.insertChange(tx, {
-            receiverId,
-            status,
-            time: clock.now(),
-            actor: actor.username,
-            reason: `Weight changed from ${receiver.weight} to ${weight} by ${actor.username}`,
-          });
-          return { changes: { weight: { from: receiver.weight, to: weight } } };
-        },
-      );
+      return changeReceiver(actor, action, { serviceId, receiverId }, expectedVersion, { weight });
+    },
+
+    /** The change an approved review makes, in the review's transaction (four-eyes, 0026). */
+    changeReceiverIn,
+
+    /** The receiver as it is now (a review's summary names it and its version). */
+    async findReceiver(serviceId: string, receiverId: string): Promise<Receiver | undefined> {
+      const [record] = await repository.listReceivers(db, serviceId, receiverId);
+      return record === undefined ? undefined : toReceiver(record, clock.now());
     },
   };
 }

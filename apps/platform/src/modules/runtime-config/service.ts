@@ -19,6 +19,7 @@ export function buildRuntimeConfig(settings: Settings): RuntimeConfig {
     identityProviderName: settings.identityProviderName,
     companyIdentityProvider: settings.companyIdentityProvider,
     companyDomain: settings.companyDomain,
+    sessionIdleMinutes: settings.sessionIdleMinutes,
     ...settings.apiBases,
   });
 }

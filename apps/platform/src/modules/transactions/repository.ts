@@ -1,20 +1,29 @@
 import { sql, type Selectable } from 'kysely';
 import type { ServiceData } from '@web-control/contract/transactions';
+import { NETWORK_MANAGEMENT_SERVICE_TYPE } from '../../db/demo-topology.ts';
 import type { DbExecutor } from '../../db/schema.ts';
+import { detachDaysBefore, isPartitioned } from './partitions.ts';
 import type { TransactionsTable } from './table.ts';
 
 export interface TransactionFilter {
   serviceTypeId?: string | undefined;
   receiverId?: string | undefined;
   reference?: string | undefined;
+  stan?: string | undefined;
+  /** First 6 and last 4 digits of the card. */
+  cardKey?: string | undefined;
   from?: Date | undefined;
   /** Exclusive. */
   before?: Date | undefined;
-  /** Only rows inserted up to this seq (the pinned first page). */
-  maxSeq?: number | undefined;
+  /**
+   * The pinned first page's newest row: only rows at or after it in the list's order (newer ones,
+   * which arrive as the list is read, are left out; its start time as text keeps microseconds).
+   */
+  pinnedAt?: { timeStarted: string; seq: number } | undefined;
 }
 
-export type TransactionRow = Selectable<TransactionsTable>;
+/** A leg as the list and the trace read it (the search columns are only searched). */
+export type TransactionRow = Omit<Selectable<TransactionsTable>, 'stan' | 'card_key'>;
 
 /** One message at an edge of the switch, as stored with its leg. */
 export interface RecordedMessage {
@@ -44,6 +53,9 @@ export interface RecordedLeg {
   uuidPrev: string | null;
   uuidNext: string | null;
   serviceData: ServiceData | null;
+  /** What support may be given to find it: its STAN and, for a card, its first 6 and last 4 digits. */
+  stan?: string | null;
+  cardKey?: string | null;
   messages: RecordedMessage[];
 }
 
@@ -63,6 +75,12 @@ export interface OriginatorTypeProfile {
 export interface LegCatalogue {
   serviceTypes: readonly ServiceTypeProfile[];
   originatorTypes: readonly OriginatorTypeProfile[];
+}
+
+/** Where a leg is stored: its seq within its start time's day (its messages carry both). */
+export interface LegKey {
+  seq: number;
+  timeStarted: Date;
 }
 
 /** How far back from the newest leg a leg announcing a follow-up is looked for (a tick is 10 s). */
@@ -87,6 +105,23 @@ const TRANSACTION_COLUMNS = [
   't.service_data',
 ] as const;
 
+/** The legs of the filter (the list's and the export's), through the index that matches it. */
+export function filteredTransactions(executor: DbExecutor, filter: TransactionFilter) {
+  let legs = executor.selectFrom('transactions');
+  if (filter.reference !== undefined) legs = legs.where('reference_number', '=', filter.reference);
+  if (filter.stan !== undefined) legs = legs.where('stan', '=', filter.stan);
+  if (filter.cardKey !== undefined) legs = legs.where('card_key', '=', filter.cardKey);
+  if (filter.serviceTypeId !== undefined) legs = legs.where('service_type_id', '=', filter.serviceTypeId);
+  if (filter.receiverId !== undefined) legs = legs.where('receiver_id', '=', filter.receiverId);
+  if (filter.from !== undefined) legs = legs.where('time_started', '>=', filter.from);
+  if (filter.before !== undefined) legs = legs.where('time_started', '<', filter.before);
+  if (filter.pinnedAt !== undefined) {
+    const { timeStarted, seq } = filter.pinnedAt;
+    legs = legs.where(sql<boolean>`(time_started, seq) <= (${timeStarted}::timestamptz, ${seq})`);
+  }
+  return legs;
+}
+
 /**
  * One page, newest first. The inner query walks only the index that matches the filter (an
  * index-only scan when the table is vacuumed), so a deep offset skips index entries, not rows.
@@ -97,20 +132,23 @@ export function transactionPageQuery(
   offset: number,
   limit: number,
 ) {
-  let page = executor.selectFrom('transactions').select('seq');
-  if (filter.reference !== undefined) page = page.where('reference_number', '=', filter.reference);
-  if (filter.serviceTypeId !== undefined) page = page.where('service_type_id', '=', filter.serviceTypeId);
-  if (filter.receiverId !== undefined) page = page.where('receiver_id', '=', filter.receiverId);
-  if (filter.from !== undefined) page = page.where('time_started', '>=', filter.from);
-  if (filter.before !== undefined) page = page.where('time_started', '<', filter.before);
-  if (filter.maxSeq !== undefined) page = page.where(sql<boolean>`seq <= ${filter.maxSeq}`);
-  const ids = page.orderBy('time_started', 'desc').orderBy('seq', 'desc').offset(offset).limit(limit);
-  return executor
-    .selectFrom(ids.as('page'))
-    .innerJoin('transactions as t', 't.seq', 'page.seq')
-    .select(TRANSACTION_COLUMNS)
-    .orderBy('t.time_started', 'desc')
-    .orderBy('t.seq', 'desc');
+  const ids = filteredTransactions(executor, filter)
+    .select(['seq', 'time_started'])
+    .orderBy('time_started', 'desc')
+    .orderBy('seq', 'desc')
+    .offset(offset)
+    .limit(limit);
+  return (
+    executor
+      .selectFrom(ids.as('page'))
+      // With the start time the join reads one day's partition per row, not every day's.
+      .innerJoin('transactions as t', (join) =>
+        join.onRef('t.seq', '=', 'page.seq').onRef('t.time_started', '=', 'page.time_started'),
+      )
+      .select(TRANSACTION_COLUMNS)
+      .orderBy('t.time_started', 'desc')
+      .orderBy('t.seq', 'desc')
+  );
 }
 
 export function createTransactionsRepository() {
@@ -164,24 +202,27 @@ export function createTransactionsRepository() {
         uuid_prev: leg.uuidPrev,
         uuid_next: leg.uuidNext,
         service_data: leg.serviceData,
+        stan: leg.stan ?? null,
+        card_key: leg.cardKey ?? null,
       }));
       const inserted = await sql<{ seq: string | number; uuid: string }>`
         insert into transactions (uuid, reference_number, originator_type_id, originator_id,
           service_type_id, service_desc, receiver_id, receiver_name, server_desc, tran_state,
-          time_started, time_completed, uuid_prev, uuid_next, service_data)
+          time_started, time_completed, uuid_prev, uuid_next, service_data, stan, card_key)
         select uuid, reference_number, originator_type_id, originator_id, service_type_id,
           service_desc, receiver_id, receiver_name, server_desc, tran_state, time_started,
-          time_completed, uuid_prev, uuid_next, service_data
+          time_completed, uuid_prev, uuid_next, service_data, stan, card_key
         from json_to_recordset(${JSON.stringify(rows)}::json) as r(uuid uuid,
           reference_number text, originator_type_id text, originator_id text, service_type_id text,
           service_desc text, receiver_id text, receiver_name text, server_desc text, tran_state text,
           time_started timestamptz, time_completed timestamptz, uuid_prev uuid, uuid_next uuid,
-          service_data jsonb)
+          service_data jsonb, stan text, card_key text)
         returning seq, uuid`.execute(executor);
       const seqs = new Map(inserted.rows.map((row) => [row.uuid, Number(row.seq)]));
       const messages = legs.flatMap((leg) =>
         leg.messages.map((message, position) => ({
           transaction_seq: seqs.get(leg.uuid),
+          time_started: leg.timeStarted.toISOString(),
           position,
           edge_name: message.edgeName,
           edge_type: message.edgeType,
@@ -194,12 +235,12 @@ export function createTransactionsRepository() {
       );
       if (messages.length === 0) return;
       await sql`
-        insert into transaction_messages (transaction_seq, position, edge_name, edge_type, direction,
-          nr_repeats, content, message_desc, time_created)
-        select transaction_seq, position, edge_name, edge_type, direction, nr_repeats, content,
-          message_desc, time_created
+        insert into transaction_messages (transaction_seq, time_started, position, edge_name, edge_type,
+          direction, nr_repeats, content, message_desc, time_created)
+        select transaction_seq, time_started, position, edge_name, edge_type, direction, nr_repeats,
+          content, message_desc, time_created
         from json_to_recordset(${JSON.stringify(messages)}::json) as m(transaction_seq bigint,
-          position integer, edge_name text, edge_type text, direction text, nr_repeats integer,
+          time_started timestamptz, position integer, edge_name text, edge_type text, direction text, nr_repeats integer,
           content text, message_desc text, time_created timestamptz)`.execute(executor);
     },
 
@@ -212,13 +253,28 @@ export function createTransactionsRepository() {
       return transactionPageQuery(executor, filter, offset, limit).execute();
     },
 
-    async findSeq(executor: DbExecutor, uuid: string): Promise<number | undefined> {
+    /** Where a leg stands in the list's order (start time as text, to the microsecond; seq). */
+    async findListPosition(
+      executor: DbExecutor,
+      uuid: string,
+    ): Promise<{ timeStarted: string; seq: number } | undefined> {
       const row = await executor
         .selectFrom('transactions')
-        .select('seq')
+        .select([sql<string>`time_started::text`.as('time_started'), 'seq'])
         .where('uuid', '=', uuid)
         .executeTakeFirst();
-      return row === undefined ? undefined : Number(row.seq);
+      return row === undefined ? undefined : { timeStarted: row.time_started, seq: Number(row.seq) };
+    },
+
+    async findLegKey(executor: DbExecutor, uuid: string): Promise<LegKey | undefined> {
+      const row = await executor
+        .selectFrom('transactions')
+        .select(['seq', 'time_started'])
+        .where('uuid', '=', uuid)
+        .executeTakeFirst();
+      return row === undefined
+        ? undefined
+        : { seq: Number(row.seq), timeStarted: new Date(row.time_started) };
     },
 
     /**
@@ -245,7 +301,7 @@ export function createTransactionsRepository() {
       return row;
     },
 
-    async listMessages(executor: DbExecutor, seq: number) {
+    async listMessages(executor: DbExecutor, leg: LegKey) {
       return executor
         .selectFrom('transaction_messages')
         .select([
@@ -258,7 +314,8 @@ export function createTransactionsRepository() {
           'message_desc',
           'time_created',
         ])
-        .where('transaction_seq', '=', seq)
+        .where('transaction_seq', '=', leg.seq)
+        .where('time_started', '=', leg.timeStarted)
         .orderBy('position')
         .execute();
     },
@@ -281,33 +338,44 @@ export function createTransactionsRepository() {
         .execute();
     },
 
-    /** Deletes at most `batch` legs that started before `cutoff` (their messages go with them). */
-    async pruneBefore(executor: DbExecutor, cutoff: Date, batch: number): Promise<number> {
-      const result = await sql`
+    /**
+     * Removes legs that started before `cutoff` with their messages. Partitioned (PostgreSQL): detaches
+     * each day wholly before it (housekeeping drops it), a day straddling it stays whole. One table (PGlite): deletes at
+     * most `batch` legs, so one tick never holds a long delete.
+     */
+    async pruneBefore(executor: DbExecutor, cutoff: Date, batch: number): Promise<void> {
+      if (await isPartitioned(executor)) {
+        await detachDaysBefore(executor, cutoff, batch);
+        return;
+      }
+      await sql`
         delete from transactions where seq in (
           select seq from transactions where time_started < ${cutoff} order by time_started limit ${batch}
         )`.execute(executor);
-      return Number(result.numAffectedRows ?? 0);
     },
 
-    /** Whether any leg is stored (cheap at any size, unlike a count). */
     /**
      * The switch's transactions (first legs) started in [from, before), oldest first, at most
      * `limit`: what the finance demo feed writes the switch's daily file from.
      */
     listFirstLegsBetween(executor: DbExecutor, range: { from: Date; before: Date; limit: number }) {
-      return executor
-        .selectFrom('transactions')
-        .select(['reference_number', 'originator_id', 'service_type_id', 'time_started', 'service_data'])
-        .where('uuid_prev', 'is', null)
-        .where('time_started', '>=', range.from)
-        .where('time_started', '<', range.before)
-        .orderBy('time_started')
-        .orderBy('seq')
-        .limit(range.limit)
-        .execute();
+      return (
+        executor
+          .selectFrom('transactions')
+          .select(['reference_number', 'originator_id', 'service_type_id', 'time_started', 'service_data'])
+          .where('uuid_prev', 'is', null)
+          // The switch's echo tests carry no customer's transaction.
+          .where('service_type_id', '!=', NETWORK_MANAGEMENT_SERVICE_TYPE)
+          .where('time_started', '>=', range.from)
+          .where('time_started', '<', range.before)
+          .orderBy('time_started')
+          .orderBy('seq')
+          .limit(range.limit)
+          .execute()
+      );
     },
 
+    /** Whether any leg is stored (cheap at any size, unlike a count). */
     async hasTransactions(executor: DbExecutor): Promise<boolean> {
       const row = await executor.selectFrom('transactions').select('seq').limit(1).executeTakeFirst();
       return row !== undefined;

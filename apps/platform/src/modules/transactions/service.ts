@@ -14,7 +14,8 @@ import {
 } from '@web-control/contract/transactions';
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { createTransactionsRepository, type TransactionRow } from './repository.ts';
+import { decodeMessages } from './decode-messages.ts';
+import { createTransactionsRepository, type TransactionFilter, type TransactionRow } from './repository.ts';
 
 export const TRANSACTION_MESSAGES = {
   notFound: 'This transaction does not exist (it may be older than the retention period)',
@@ -36,6 +37,20 @@ function toTransaction(row: TransactionRow): Transaction {
   };
 }
 
+/** The list's query as the repository's filter; dateTo counts through its whole second. */
+export function transactionFilterOf(query: TransactionsQuery): TransactionFilter {
+  const to = query.dateTo === undefined ? undefined : parseCompactIso(query.dateTo);
+  return {
+    serviceTypeId: query.service,
+    receiverId: query.receiver,
+    reference: query.reference,
+    stan: query.stan,
+    cardKey: query.card,
+    from: query.dateFrom === undefined ? undefined : parseCompactIso(query.dateFrom),
+    before: to === undefined ? undefined : new Date(to.getTime() + 1000),
+  };
+}
+
 export interface TransactionsServiceDeps {
   db: Db;
   /** The receivers the filter offers (the load balancer owns them). */
@@ -54,23 +69,19 @@ export function createTransactionsService({ db, listReceivers }: TransactionsSer
   return {
     /**
      * One page of 20, newest first. dateTo is inclusive through its whole second. With
-     * latestRecord, only rows that existed when that row headed the first page are counted.
+     * latestRecord, only rows at or after that row (the first page's newest) in the list's order:
+     * rows that arrive meanwhile are newer and stay out; a leg written late for an earlier time
+     * (a history being written) is counted where its time puts it.
      */
     async listTransactions(query: TransactionsQuery): Promise<TransactionsResponse> {
       const offset = query.offset ?? 0;
-      const to = query.dateTo === undefined ? undefined : parseCompactIso(query.dateTo);
-      const maxSeq =
-        query.latestRecord === undefined ? undefined : await repository.findSeq(db, query.latestRecord);
+      const pinnedAt =
+        query.latestRecord === undefined
+          ? undefined
+          : await repository.findListPosition(db, query.latestRecord);
       const rows = await repository.listTransactions(
         db,
-        {
-          serviceTypeId: query.service,
-          receiverId: query.receiver,
-          reference: query.reference,
-          from: query.dateFrom === undefined ? undefined : parseCompactIso(query.dateFrom),
-          before: to === undefined ? undefined : new Date(to.getTime() + 1000),
-          maxSeq,
-        },
+        { ...transactionFilterOf(query), pinnedAt },
         offset,
         TRANSACTIONS_PAGE_SIZE + 1,
       );
@@ -95,9 +106,9 @@ export function createTransactionsService({ db, listReceivers }: TransactionsSer
     },
 
     async listMessages(uuid: string): Promise<EdgeMessage[]> {
-      const seq = await repository.findSeq(db, uuid);
-      if (seq === undefined) throw await transactionNotFound(uuid);
-      return (await repository.listMessages(db, seq)).map((row) => ({
+      const leg = await repository.findLegKey(db, uuid);
+      if (leg === undefined) throw await transactionNotFound(uuid);
+      const rows = (await repository.listMessages(db, leg)).map((row) => ({
         id: String(row.position),
         edgeName: row.edge_name,
         edgeType: row.edge_type,
@@ -105,7 +116,13 @@ export function createTransactionsService({ db, listReceivers }: TransactionsSer
         nrRepeats: row.nr_repeats,
         content: row.content,
         messageDesc: row.message_desc,
-        timeCreated: new Date(row.time_created).toISOString(),
+        timeCreated: new Date(row.time_created),
+      }));
+      const decoded = decodeMessages(rows);
+      return rows.map((row) => ({
+        ...row,
+        timeCreated: row.timeCreated.toISOString(),
+        iso8583: decoded.get(row.id) ?? null,
       }));
     },
 

@@ -37,10 +37,16 @@ export interface TransactionsTable {
   uuid_prev: string | null;
   uuid_next: string | null;
   service_data: ColumnType<ServiceData | null, string | null, string | null>;
+  /** DE 11 of a card leg (the service data's STAN of others); null on legs recorded before. */
+  stan: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A card leg's first 6 and last 4 card digits, the only ones stored. */
+  card_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TransactionMessagesTable {
   transaction_seq: ColumnType<string | number, number | string, never>;
+  /** The leg's start time: the day partition's key, so a leg's messages share its partition. */
+  time_started: ColumnType<Date, Date | string, never>;
   position: number;
   edge_name: string;
   edge_type: 'INLET' | 'OUTLET';

@@ -177,7 +177,20 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
       'INLET SEND',
     ]);
     expect(messages[1]?.edgeName).toBe(approved?.receiver);
-    expect(() => JSON.parse(messages[0]?.content ?? '') as unknown).not.toThrow();
+    // A card leg speaks ISO 8583, answered decoded and linked; the card number masked.
+    expect(messages.map((message) => message.iso8583?.messageType)).toEqual([
+      'Financial request',
+      'Authorization request',
+      'Authorization response',
+      'Financial response',
+    ]);
+    expect(messages[0]?.content).toMatch(/^0200[0-9A-F]{16}16\d{6}\*{6}\d{4}000000/);
+    expect(messages[0]?.iso8583?.fields[0]).toMatchObject({ number: 2, name: 'Primary account number' });
+    expect(messages[0]?.iso8583?.exchange).toEqual({ role: 'request', counterpartId: '3', late: false });
+    expect(messages[3]?.iso8583?.fields.find((field) => field.number === 39)).toMatchObject({
+      value: '00',
+      meaning: { kind: 'text', text: 'Approved' },
+    });
 
     const everyContent = await database.db
       .selectFrom('transaction_messages')
@@ -190,6 +203,10 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
     expect(
       everyContent.some((row) => row.content.startsWith('{')),
       'JSON',
+    ).toBe(true);
+    expect(
+      everyContent.some((row) => /^0[1248][0-3]0[0-9A-F]{16}/.test(row.content)),
+      'ISO 8583',
     ).toBe(true);
     expect(
       everyContent.some((row) => row.content.startsWith('TXN ')),
@@ -239,8 +256,64 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
     expect(window.length).toBeGreaterThan(0);
   });
 
+  it('finds card legs by masked card number and by STAN within a date range', async () => {
+    const card = await database.db
+      .selectFrom('transactions')
+      .select(['card_key', 'stan', 'time_started'])
+      .where('card_key', 'is not', null)
+      .orderBy('seq')
+      .executeTakeFirstOrThrow();
+    const key = card.card_key ?? '';
+    const masked = `${key.slice(0, 6)}******${key.slice(6)}`;
+    const byCard = await listAll({ card: masked });
+    expect(byCard.length).toBe(await countRows(sql`card_key = ${key}`));
+    expect(byCard.length).toBeGreaterThan(0);
+    for (const row of byCard) {
+      expect(row.serviceData?.base.find((entry) => entry.name === 'Card')?.value).toBe(masked);
+    }
+    // Any mask between the first 6 and the last 4 will do.
+    expect((await list({ card: `${key.slice(0, 6)}…${key.slice(6)}` })).transactions).toEqual(
+      byCard.slice(0, 20),
+    );
+
+    const day = {
+      dateFrom: formatCompactIso(new Date(START.getTime() - DAY_MS)),
+      dateTo: formatCompactIso(new Date(START.getTime() + DAY_MS)),
+    };
+    const byStan = await listAll({ stan: card.stan ?? '', ...day });
+    expect(byStan.length).toBe(await countRows(sql`stan = ${card.stan}`));
+    expect(byStan.map((row) => row.serviceData?.base.find((entry) => entry.name === 'STAN')?.value)).toEqual(
+      byStan.map(() => card.stan),
+    );
+    const before = formatCompactIso(new Date(START.getTime() - DAY_MS));
+    expect((await list({ stan: card.stan ?? '', dateFrom: before, dateTo: before })).transactions).toEqual(
+      [],
+    );
+
+    for (const [query, message] of [
+      [{ stan: '12345' }, 'Must be a STAN: six digits, such as 004217'],
+      [
+        { card: '4895371234' },
+        'Must be a masked card number: its first 6 and last 4 digits, such as 489537******1234',
+      ],
+      [
+        { card: '4895370012345671' },
+        'Must be a masked card number: its first 6 and last 4 digits, such as 489537******1234',
+      ],
+    ] as const) {
+      const response = await get(`/api/ecs/transactions?${new URLSearchParams(query).toString()}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(message);
+    }
+  });
+
   it('serves every filter combination from an index, in list order, without sorting', async () => {
-    const combinations = [{}, { reference: '123456789012' }].flatMap((reference) =>
+    const combinations = [
+      {},
+      { reference: '123456789012' },
+      { stan: '004217' },
+      { cardKey: '4895371234' },
+    ].flatMap((reference) =>
       [{}, { serviceTypeId: 'purchase' }].flatMap((service) =>
         [{}, { receiverId: 'visa-base-i' }].map((receiver) => ({ ...reference, ...service, ...receiver })),
       ),
@@ -252,7 +325,11 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
         for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
           await sql`select set_config(${setting}, 'off', true)`.execute(tx);
         }
-        const range = { from: START, before: new Date(START.getTime() + MINUTE_MS), maxSeq: 1_000_000 };
+        const range = {
+          from: START,
+          before: new Date(START.getTime() + MINUTE_MS),
+          pinnedAt: { timeStarted: START.toISOString(), seq: 1_000_000 },
+        };
         return explainTransactionPage(tx, { ...filter, ...range }, 200, 21);
       });
       // The page itself (the Limit under the join): read from an index in order, never sorted.
@@ -269,13 +346,17 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
       const expectedIndex =
         'reference' in filter
           ? 'transactions_reference_idx'
-          : 'serviceTypeId' in filter && 'receiverId' in filter
-            ? 'transactions_service_receiver_time_idx'
-            : 'serviceTypeId' in filter
-              ? 'transactions_service_time_idx'
-              : 'receiverId' in filter
-                ? 'transactions_receiver_time_idx'
-                : 'transactions_time_idx';
+          : 'stan' in filter
+            ? 'transactions_stan_time_idx'
+            : 'cardKey' in filter
+              ? 'transactions_card_time_idx'
+              : 'serviceTypeId' in filter && 'receiverId' in filter
+                ? 'transactions_service_receiver_time_idx'
+                : 'serviceTypeId' in filter
+                  ? 'transactions_service_time_idx'
+                  : 'receiverId' in filter
+                    ? 'transactions_receiver_time_idx'
+                    : 'transactions_time_idx';
       expect(findPlanNode(page, (node) => node['Index Name'] !== undefined)?.['Index Name'], label).toBe(
         expectedIndex,
       );

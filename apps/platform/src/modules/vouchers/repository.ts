@@ -103,12 +103,8 @@ function chunks<T>(rows: readonly T[]): T[][] {
   return result;
 }
 
-/**
- * The search's page and count. Paged by last change, or by creation when only creation bounds are
- * given, so each walks its own index in order; the inner query reads ids only, so a deep offset
- * skips index entries, not rows.
- */
-export function voucherSearchQueries(executor: DbExecutor, search: VoucherSearch) {
+/** The vouchers of the search's filter (its page aside): the list's and the export's. */
+export function matchingVouchers(executor: DbExecutor, search: Omit<VoucherSearch, 'offset' | 'limit'>) {
   let matching = executor.selectFrom('vouchers');
   if (search.reference !== undefined) matching = matching.where('reference', '=', search.reference);
   if (search.createdFrom !== undefined)
@@ -118,17 +114,32 @@ export function voucherSearchQueries(executor: DbExecutor, search: VoucherSearch
     matching = matching.where('datetime_modified', '>=', search.modifiedFrom);
   if (search.modifiedTo !== undefined)
     matching = matching.where('datetime_modified', '<=', search.modifiedTo);
+  return matching;
+}
+
+/** By last change, or by creation when only creation bounds are given: each walks its own index. */
+export function voucherOrderOf(search: Omit<VoucherSearch, 'offset' | 'limit'>) {
+  const byCreation =
+    (search.createdFrom !== undefined || search.createdTo !== undefined) &&
+    search.modifiedFrom === undefined &&
+    search.modifiedTo === undefined;
+  return byCreation ? 'datetime_created' : 'datetime_modified';
+}
+
+/**
+ * The search's page and count. Paged by last change, or by creation when only creation bounds are
+ * given, so each walks its own index in order; the inner query reads ids only, so a deep offset
+ * skips index entries, not rows.
+ */
+export function voucherSearchQueries(executor: DbExecutor, search: VoucherSearch) {
+  const matching = matchingVouchers(executor, search);
   const filtered =
     search.reference !== undefined ||
     search.createdFrom !== undefined ||
     search.createdTo !== undefined ||
     search.modifiedFrom !== undefined ||
     search.modifiedTo !== undefined;
-  const byCreation =
-    (search.createdFrom !== undefined || search.createdTo !== undefined) &&
-    search.modifiedFrom === undefined &&
-    search.modifiedTo === undefined;
-  const column = byCreation ? 'datetime_created' : 'datetime_modified';
+  const column = voucherOrderOf(search);
   const ids = matching
     .select(['id', column])
     .orderBy(column, 'desc')

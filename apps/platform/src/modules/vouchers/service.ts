@@ -22,6 +22,7 @@ import {
   type NewVoucher,
   type VoucherPaymentRow,
   type VoucherRow,
+  type VoucherSearch,
   type VoucherTransitionRow,
 } from './repository.ts';
 
@@ -116,6 +117,21 @@ export interface VouchersServiceDeps {
 
 function money(minor: string | number, currency: string): Money {
   return { amount: Number(minor), currency };
+}
+
+/** The search's query as the repository's search. */
+export function voucherSearchOf(query: VouchersQuery): VoucherSearch {
+  return {
+    offset: query.offset,
+    limit: query.limit,
+    reference: query.orderReference,
+    createdFrom: query.fromDatetime === undefined ? undefined : new Date(query.fromDatetime),
+    createdTo: query.toDatetime === undefined ? undefined : new Date(query.toDatetime),
+    modifiedFrom:
+      query.fromLastModifiedDatetime === undefined ? undefined : new Date(query.fromLastModifiedDatetime),
+    modifiedTo:
+      query.toLastModifiedDatetime === undefined ? undefined : new Date(query.toLastModifiedDatetime),
+  };
 }
 
 function orderOf(row: VoucherRow): SenderOrder {
@@ -286,17 +302,7 @@ export function createVouchersService(deps: VouchersServiceDeps) {
 
   return {
     async search(query: VouchersQuery): Promise<VouchersResponse> {
-      const { rows, total } = await repository.search(db, {
-        offset: query.offset,
-        limit: query.limit,
-        reference: query.orderReference,
-        createdFrom: query.fromDatetime === undefined ? undefined : new Date(query.fromDatetime),
-        createdTo: query.toDatetime === undefined ? undefined : new Date(query.toDatetime),
-        modifiedFrom:
-          query.fromLastModifiedDatetime === undefined ? undefined : new Date(query.fromLastModifiedDatetime),
-        modifiedTo:
-          query.toLastModifiedDatetime === undefined ? undefined : new Date(query.toLastModifiedDatetime),
-      });
+      const { rows, total } = await repository.search(db, voucherSearchOf(query));
       return { senderOrders: rows.map(orderOf), paging: voucherPagingOf(query, total, rows.length) };
     },
 

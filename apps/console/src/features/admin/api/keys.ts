@@ -5,4 +5,8 @@ export const adminKeys = {
   identities: (userId: string) => [...adminKeys.user(userId), 'identities'] as const,
   roles: () => [...adminKeys.all, 'roles'] as const,
   permissions: () => [...adminKeys.all, 'permissions'] as const,
+  review: (requestId: string) => [...adminKeys.all, 'reviews', requestId] as const,
 };
+
+/** A saved user's or role's id, or, with FOUR_EYES=admin, a request sent for review. */
+export type Saved<Id> = { id: Id } | 'sent-for-review';

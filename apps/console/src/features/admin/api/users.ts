@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { isConflict } from '../../../shared/http/error-message';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -7,9 +8,15 @@ import {
   type User,
   type UserInput,
 } from '@web-control/contract/admin';
-import { request, requestWithoutResult } from '../../../shared/http/http-client';
+import { request } from '../../../shared/http/http-client';
+import {
+  requestChange,
+  requestCreation,
+  SENT_FOR_REVIEW,
+  type ChangeOutcome,
+} from '../../../shared/http/request-change';
 import { ifMatch } from '../../../shared/http/stale-version';
-import { adminKeys } from './keys';
+import { adminKeys, type Saved } from './keys';
 
 export async function getUsers(): Promise<User[]> {
   return (await request({ api: 'authApi', path: '/manage/users', schema: usersResponseSchema })).users;
@@ -40,29 +47,32 @@ export function useUser(userId: string) {
   });
 }
 
-export function createUser(user: UserInput): Promise<string> {
-  return request({
+/** With FOUR_EYES=admin, this and every change below is a request another administrator approves. */
+export async function createUser(user: UserInput): Promise<Saved<string>> {
+  const answer = await requestCreation({
     api: 'authApi',
     path: '/manage/users',
     method: 'POST',
     body: user,
     schema: createdUserSchema,
-  }).then((created) => created.userId);
+  });
+  return answer === 'sent-for-review' ? answer : { id: answer.created.userId };
 }
 
 /** Saves over `version` only: a newer version answers 409 with the user as they are now. */
-export function updateUser(userId: string, version: number, user: UserInput): Promise<void> {
-  return requestWithoutResult({
+export async function updateUser(userId: string, version: number, user: UserInput): Promise<Saved<string>> {
+  const outcome = await requestChange({
     api: 'authApi',
     path: `/manage/users/${encodeURIComponent(userId)}`,
     method: 'PUT',
     headers: ifMatch(version),
     body: user,
   });
+  return outcome === 'sent-for-review' ? outcome : { id: userId };
 }
 
-export function deleteUser(userId: string): Promise<void> {
-  return requestWithoutResult({
+export function deleteUser(userId: string): Promise<ChangeOutcome> {
+  return requestChange({
     api: 'authApi',
     path: `/manage/users/${encodeURIComponent(userId)}`,
     method: 'DELETE',
@@ -77,11 +87,13 @@ export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ user, editing }: { user: UserInput; editing?: { userId: string; version: number } }) =>
-      editing
-        ? updateUser(editing.userId, editing.version, user).then(() => editing.userId)
-        : createUser(user),
-    onSuccess: async (userId) => {
-      queryClient.removeQueries({ queryKey: adminKeys.user(userId) });
+      editing ? updateUser(editing.userId, editing.version, user) : createUser(user),
+    onSuccess: async (saved) => {
+      if (saved === 'sent-for-review') {
+        notifications.show({ color: 'blue', message: SENT_FOR_REVIEW });
+        return;
+      }
+      queryClient.removeQueries({ queryKey: adminKeys.user(saved.id) });
       await queryClient.invalidateQueries({ queryKey: adminKeys.users(), exact: true });
     },
     onError: async (error) => {
@@ -100,7 +112,11 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: async () => {
+    onSuccess: async (outcome) => {
+      if (outcome === 'sent-for-review') {
+        notifications.show({ color: 'blue', message: SENT_FOR_REVIEW });
+        return;
+      }
       await queryClient.invalidateQueries({ queryKey: adminKeys.users(), exact: true });
     },
   });

@@ -1,7 +1,22 @@
-import { Alert, Button, Grid, Group, NavLink, Paper, ScrollArea, Stack, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  NavLink,
+  Paper,
+  ScrollArea,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
+import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState, type QueryLike } from '../../../shared/ui/query-state';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { useListUrlState } from '../../../shared/url/use-list-url-state';
+import { textParam } from '../../../shared/url/url-params';
 
 export const LIST_LOAD_FAILED =
   'Something went wrong while loading this list. Please try again or contact support.';
@@ -16,39 +31,71 @@ interface MasterDetailProps<T> {
   itemLabel: (item: T) => string;
   itemPath: (item: T) => string;
   listLabel: string;
+  /** The Find box's label: it keeps the names containing it, whatever their case. */
+  findLabel: string;
+  /** The list's CSV export (of the Find box's names). */
+  exportList: string;
+}
+
+const FIND_PARAMS = { q: textParam() };
+/** Typing reaches the URL (one history entry) this long after the last key. */
+const FIND_DEBOUNCE_MS = 300;
+
+export function nameFound(name: string, q: string): boolean {
+  return name.toLowerCase().includes(q.trim().toLowerCase());
 }
 
 /** The admin tabs' layout: a list on the left, the selected item (or a form) on the right. */
 export function MasterDetail<T>(props: MasterDetailProps<T>) {
   const location = useLocation();
+  // The list is not paged: its one page size never reaches the URL.
+  const { filters, settled, change } = useListUrlState({
+    params: FIND_PARAMS,
+    defaults: () => ({ q: '' }),
+    size: 1,
+    debounceMs: FIND_DEBOUNCE_MS,
+  });
+  const trimmed = settled.q.trim();
   return (
     <Stack>
       <PageTitle title={props.title} />
       <Group justify="space-between">
         <Title order={1}>{props.title}</Title>
-        <Button component={Link} to={props.createPath} variant="light">
-          {props.createLabel}
-        </Button>
+        <Group gap="xs">
+          <CopyLinkButton />
+          <ExportCsvButton list={props.exportList} filter={trimmed === '' ? {} : { q: trimmed }} />
+          <Button component={Link} to={props.createPath} variant="light">
+            {props.createLabel}
+          </Button>
+        </Group>
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder p="xs">
+            <TextInput
+              label={props.findLabel}
+              mb="xs"
+              value={filters.q}
+              onChange={(event) => change({ q: event.currentTarget.value })}
+            />
             <ScrollArea.Autosize mah="65vh">
               <QueryState query={props.query} errorText={LIST_LOAD_FAILED} emptyText={props.emptyText}>
                 {(items) => (
                   <nav aria-label={props.listLabel}>
-                    {items.map((item) => {
-                      const path = props.itemPath(item);
-                      return (
-                        <NavLink
-                          key={props.itemKey(item)}
-                          component={Link}
-                          to={path}
-                          label={props.itemLabel(item)}
-                          active={location.pathname === path || location.pathname.startsWith(`${path}/`)}
-                        />
-                      );
-                    })}
+                    {items
+                      .filter((item) => nameFound(props.itemLabel(item), filters.q))
+                      .map((item) => {
+                        const path = props.itemPath(item);
+                        return (
+                          <NavLink
+                            key={props.itemKey(item)}
+                            component={Link}
+                            to={{ pathname: path, search: location.search }}
+                            label={props.itemLabel(item)}
+                            active={location.pathname === path || location.pathname.startsWith(`${path}/`)}
+                          />
+                        );
+                      })}
                   </nav>
                 )}
               </QueryState>

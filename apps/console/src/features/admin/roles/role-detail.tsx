@@ -31,8 +31,8 @@ export function RoleDetail() {
   }
 
   const remove = async () => {
-    const deleted = await deleteWithConfirmation(() => deleteRole.mutateAsync(roleId), DELETE_ROLE_FAILED);
-    if (deleted) await navigate(ROLES_PATH);
+    const outcome = await deleteWithConfirmation(() => deleteRole.mutateAsync(roleId), DELETE_ROLE_FAILED);
+    if (outcome === 'done') await navigate(ROLES_PATH);
   };
 
   return (

@@ -49,6 +49,7 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
   const navigate = useNavigate();
   const save = useSaveRole();
   const creating = role === undefined;
+  const cancelPath = creating ? ROLES_PATH : `${ROLES_PATH}/${role.roleId}`;
   const {
     register,
     control,
@@ -69,11 +70,12 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
   const onSubmit = handleSubmit(async (values) => {
     const { base } = edit;
     try {
-      const roleId = await save.mutateAsync({
+      const saved = await save.mutateAsync({
         role: values,
         editing: base && { roleId: base.roleId, version: base.version },
       });
-      await navigate(`${ROLES_PATH}/${roleId}`);
+      // Sent for review, nothing changed yet: back to where the form was opened from.
+      await navigate(saved === 'sent-for-review' ? cancelPath : `${ROLES_PATH}/${saved.id}`);
     } catch (error) {
       if (edit.caught(error)) return;
       // A refused update has no text of its own unless the platform sent one.
@@ -107,10 +109,7 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
             />
           ) : null}
           {errors.root?.server?.message ? <ErrorState text={errors.root.server.message} /> : null}
-          <FormActions
-            onCancel={() => void navigate(creating ? ROLES_PATH : `${ROLES_PATH}/${role.roleId}`)}
-            submitting={save.isPending}
-          />
+          <FormActions onCancel={() => void navigate(cancelPath)} submitting={save.isPending} />
         </Stack>
       </form>
     </Paper>

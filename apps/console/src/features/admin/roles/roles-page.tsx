@@ -11,6 +11,8 @@ export function RolesPage() {
       createPath={`${ROLES_PATH}/create`}
       query={roles}
       emptyText="No roles yet."
+      findLabel="Find role"
+      exportList="roles"
       listLabel="Roles"
       itemKey={(role) => String(role.roleId)}
       itemLabel={(role) => role.role}

@@ -34,8 +34,8 @@ export function UserDetail() {
   if (user.isError) return null;
 
   const remove = async () => {
-    const deleted = await deleteWithConfirmation(() => deleteUser.mutateAsync(userId), DELETE_USER_FAILED);
-    if (deleted) await navigate(USERS_PATH);
+    const outcome = await deleteWithConfirmation(() => deleteUser.mutateAsync(userId), DELETE_USER_FAILED);
+    if (outcome === 'done') await navigate(USERS_PATH);
   };
 
   const { username, email, msisdn, roles } = user.data;

@@ -63,11 +63,12 @@ function UserFormFields({ user }: { user?: User }) {
   const onSubmit = handleSubmit(async (values) => {
     const { base } = edit;
     try {
-      const userId = await save.mutateAsync({
+      const saved = await save.mutateAsync({
         user: values,
         editing: base && { userId: base.userId, version: base.version },
       });
-      await navigate(`${USERS_PATH}/${userId}`);
+      // Sent for review, nothing changed yet: back to where the form was opened from.
+      await navigate(saved === 'sent-for-review' ? cancelPath : `${USERS_PATH}/${saved.id}`);
     } catch (error) {
       if (edit.caught(error)) return;
       // A refused update has no text of its own unless the platform sent one.

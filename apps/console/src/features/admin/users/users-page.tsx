@@ -11,6 +11,8 @@ export function UsersPage() {
       createPath={`${USERS_PATH}/create`}
       query={users}
       emptyText="No users yet."
+      findLabel="Find user"
+      exportList="users"
       listLabel="Users"
       itemKey={(user) => user.userId}
       itemLabel={(user) => user.username}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { refreshSession } from '../../../shared/session/session';
 import { getAccount, resetAccountForTests } from '../../../shared/session/session-state';
-import { IDLE_SIGNED_OUT_NOTICE } from '../../../shared/session/idle';
+import { idleSignedOutNotice } from '../../../shared/session/idle';
 import { ACCESS_TOKEN_KEY, markIdleSignOut, storeTokens } from '../../../shared/session/token-storage';
 import { renderRoutes } from '../../../test/render';
 import { fakeAccessToken, TEST_CONFIG } from '../../../test/tokens';
@@ -37,12 +37,12 @@ describe('login page', () => {
   it('says why the user is there after an idle sign-out, until the next sign-in', () => {
     markIdleSignOut();
     const first = renderLogin();
-    expect(screen.getByRole('status')).toHaveTextContent(IDLE_SIGNED_OUT_NOTICE);
+    expect(screen.getByRole('status')).toHaveTextContent(idleSignedOutNotice());
     first.unmount();
     storeTokens(fakeAccessToken({ sub: '1', username: 'jo', permissions: [] }), 'r1');
     localStorage.clear();
     renderLogin();
-    expect(screen.queryByText(IDLE_SIGNED_OUT_NOTICE)).not.toBeInTheDocument();
+    expect(screen.queryByText(idleSignedOutNotice())).not.toBeInTheDocument();
   });
 
   it('says the idle sign-out text when the platform refuses the refresh of an idle session', async () => {
@@ -77,7 +77,7 @@ describe('login page', () => {
     );
     await refreshSession();
     renderLogin();
-    expect(screen.queryByText(IDLE_SIGNED_OUT_NOTICE)).not.toBeInTheDocument();
+    expect(screen.queryByText(idleSignedOutNotice())).not.toBeInTheDocument();
   });
 
   it('keeps Submit disabled until both fields are filled and explains each missing field', async () => {

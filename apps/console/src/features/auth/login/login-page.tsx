@@ -16,7 +16,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf, HTTP_STATUS, statusOf } from '../../../shared/http/error-message';
 import { getDefaultPath, getRuntimeConfig } from '../../../shared/runtime-config';
-import { IDLE_SIGNED_OUT_NOTICE } from '../../../shared/session/idle';
+import { idleSignedOutNotice } from '../../../shared/session/idle';
 import { applyTokens, useAccount } from '../../../shared/session/session-state';
 import { isIdleSignOutMarked } from '../../../shared/session/token-storage';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -90,7 +90,7 @@ export function LoginPage() {
   const account = useAccount();
   const config = getRuntimeConfig();
   const state = readLoginState(location.state);
-  const message = state.message ?? (isIdleSignOutMarked() ? IDLE_SIGNED_OUT_NOTICE : undefined);
+  const message = state.message ?? (isIdleSignOutMarked() ? idleSignedOutNotice() : undefined);
   const from = safeReturnPath(state.from ?? search.get('from'));
   const singleSignOn = config?.authProvider === 'identity-provider';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mapsResponseSchema, type MapsQuery, type MapsResponse } from '@web-control/contract/config-maps';
 import { request } from '../../../shared/http/http-client';
+import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
 import { configMapKeys } from './keys';
 
 /** Every map, or (the approvals page) only those with a pending review. */
@@ -20,10 +21,15 @@ export function useMaps(
   onlyPendingReview: boolean,
   refetchInterval?: (data: MapsResponse | undefined) => number | false,
 ) {
-  return useQuery({
+  const options = {
     ...mapsQuery(onlyPendingReview),
     // A failure is told at once (the catalogue's toast), not after silent retries; Refresh asks again.
     retry: false,
-    refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data) : undefined,
-  });
+    refetchInterval: refetchInterval
+      ? (query: { state: { data: MapsResponse | undefined } }) => refetchInterval(query.state.data)
+      : undefined,
+  };
+  // The maps page follows its clients under the Live control; the approvals page does not poll.
+  const live = useLiveQueryOptions(options);
+  return useQuery(refetchInterval ? live : options);
 }

@@ -110,7 +110,7 @@ describe('map approvals', { timeout: 30_000 }, () => {
     expect(fetch.requests(`${MAP}/mappings`)[0]?.search).toBe(
       '?version=submitted&version-from=applied&updates-only=true',
     );
-    expect(within(card).getByText('Previous value: Fast food restaurants')).toBeInTheDocument();
+    expect(await within(card).findByText('Previous value: Fast food restaurants')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: /^Deleted: Tax payments/ })).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: /, show the full value of 5815$/ }));
     const modal = await screen.findByRole('dialog', { name: '5815' });

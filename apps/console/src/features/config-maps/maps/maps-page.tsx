@@ -15,6 +15,7 @@ import { usePushMaps } from '../api/push-maps';
 import { MapCard } from '../components/map-card';
 import { createMapModal } from '../components/modal-definitions';
 import { CATCH_UP_REFRESH_MS, CONFIG_MESSAGES, EMPTY_MAPS_REFRESH_MS, MAPS_TEXTS } from '../constants';
+import { LiveControl } from '../../../shared/live/live-control';
 
 const MAPS_MODALS = [createMapModal];
 
@@ -66,6 +67,7 @@ export function MapsPage() {
       <Group justify="space-between">
         <Title order={1}>{MAPS_TEXTS.title}</Title>
         <Group gap="xs">
+          <LiveControl />
           {can('EDIT_MAPPINGS') ? (
             <Button onClick={() => void create()} {...preloadModalsOnIntent(MAPS_MODALS)}>
               {MAPS_TEXTS.createMap}

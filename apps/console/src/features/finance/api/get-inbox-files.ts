@@ -3,6 +3,7 @@ import { reconFilesResponseSchema, type PageQuery } from '@web-control/contract/
 import type { z } from 'zod';
 import { request } from '../../../shared/http/http-client';
 import { financeKeys } from './keys';
+import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
 
 /** While a file shows FILTER (loading), the inbox asks again this often until it has its outcome. */
 export const INBOX_LOADING_POLL_MS = 2000;
@@ -30,5 +31,5 @@ export function inboxFilesQuery(processId: number, page: PageQuery) {
 }
 
 export function useInboxFiles(processId: number, page: PageQuery) {
-  return useQuery(inboxFilesQuery(processId, page));
+  return useQuery(useLiveQueryOptions(inboxFilesQuery(processId, page)));
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { Action, ProcessDefinition } from '@web-control/contract/finance';
 import { useEffect, useMemo, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { formatNumericMinute } from '../../../shared/format/dates';
 import { openModal } from '../../../shared/modals/modal-store';
 import { alertModal } from '../../../shared/modals/standard-modals';
@@ -90,7 +90,10 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
   const navigate = useNavigate();
   const { username } = useAccount();
   const can = useCan();
-  const listPath = processPath(process.id, 'approvals');
+  // Opened from the reviews inbox, a decision (or Back) returns there.
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const listPath =
+    typeof from === 'string' && from.startsWith('/dashboard/') ? from : processPath(process.id, 'approvals');
   const backToList = () => void navigate(listPath);
   const review = useReviewDecision(backToList);
   const paging = usePageState({ size: APPROVAL_TRANSACTIONS_PAGE_SIZE });

@@ -15,6 +15,8 @@ import { approvalPath } from '../paths';
 import { describeAction } from './action-description';
 import { ACTION_TYPES_WITH_DETAILS, APPROVAL_DETAIL_TEXTS, APPROVALS_PAGE_SIZE } from './constants';
 import { useReviewDecision } from './use-review-decision';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 
 function ActionItem({
   action,
@@ -95,6 +97,8 @@ export function ApprovalsTab({ processId }: { processId: number }) {
   return (
     <Stack>
       <Group justify="flex-end">
+        <CopyLinkButton />
+        <ExportCsvButton list="finance-approvals" filter={{ processId }} />
         <Button variant="default" onClick={() => void actions.refetch()} loading={actions.isFetching}>
           Refresh
         </Button>

@@ -45,8 +45,14 @@ async function openPage() {
   await settle();
 }
 
+/** Focus, then click, as a browser's click on a field does. */
+function press(field: HTMLElement) {
+  fireEvent.focus(field);
+  fireEvent.click(field);
+}
+
 async function chooseOption(label: string, option: string) {
-  fireEvent.click(screen.getByRole('combobox', { name: label }));
+  press(screen.getByRole('combobox', { name: label }));
   await settle();
   // In jsdom Mantine's dropdown keeps display:none, so its options count as hidden.
   fireEvent.click(screen.getByRole('option', { name: option, hidden: true }));
@@ -56,7 +62,7 @@ async function chooseOption(label: string, option: string) {
 /** The texts of the options a select offers. */
 async function optionsOf(label: string): Promise<(string | null)[]> {
   const combobox = screen.getByRole('combobox', { name: label });
-  fireEvent.click(combobox);
+  press(combobox);
   await settle();
   const listbox = document.getElementById(combobox.getAttribute('aria-controls') ?? '') as HTMLElement;
   return within(listbox)

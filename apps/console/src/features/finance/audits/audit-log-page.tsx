@@ -1,13 +1,10 @@
-import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { AUDIT_STATUSES, type Audit, type AuditStatus } from '@web-control/contract/finance';
-import { useState } from 'react';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { AUDIT_STATUSES, type ActionType, type Audit, type AuditStatus } from '@web-control/contract/finance';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { totalRecordsOf } from '../../../shared/ui/paging';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
-import { usePageState } from '../../../shared/ui/use-page-state';
 import { useAudits } from '../api/get-audits';
 import { formatNumericSeconds } from '../../../shared/format/dates';
 import { AuditEvent } from './audit-event';
@@ -23,6 +20,11 @@ import {
   AUDITS_TITLE,
   UNREVIEWED,
 } from './constants';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
+import { useListUrlState } from '../../../shared/url/use-list-url-state';
+import { choiceParam, localMinuteParam, textParam, type UrlParams } from '../../../shared/url/url-params';
+import { Select } from '../../../shared/ui/select';
 
 const STATUS_KINDS: Record<AuditStatus, StateKind> = {
   REGISTERED: 'info',
@@ -33,6 +35,14 @@ const STATUS_KINDS: Record<AuditStatus, StateKind> = {
 
 const TYPE_OPTIONS = AUDIT_TYPES.map((value) => ({ value, label: AUDIT_TYPE_LABELS[value] }));
 const STATUS_OPTIONS = AUDIT_STATUSES.map((value) => ({ value, label: AUDIT_STATUS_LABELS[value] }));
+
+const AUDIT_URL_PARAMS: UrlParams<AuditFilters> = {
+  from: localMinuteParam(),
+  to: localMinuteParam(),
+  username: textParam(),
+  type: choiceParam<ActionType>(AUDIT_TYPES),
+  status: choiceParam(AUDIT_STATUSES),
+};
 
 const COLUMNS: DataTableColumn<Audit>[] = [
   { id: 'event', header: 'Event', cell: (audit) => <AuditEvent audit={audit} /> },
@@ -57,22 +67,34 @@ const LIST_TEXTS: PagedListTexts = {
 };
 
 export function AuditLogPage() {
-  const [filters, setFilters] = useState<AuditFilters>(() => defaultAuditFilters(new Date()));
   // Filters wait a second before they ask; the page is kept (specification 2, section 4).
-  const paging = usePageState({ size: AUDITS_PAGE_SIZE });
-  const [settled] = useDebouncedValue(filters, AUDITS_DEBOUNCE_MS);
-  const audits = useAudits(auditsQueryOf(settled, paging.page, paging.size));
-
-  const change = (patch: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...patch }));
+  const { filters, settled, change, paging } = useListUrlState({
+    params: AUDIT_URL_PARAMS,
+    defaults: () => defaultAuditFilters(new Date()),
+    size: AUDITS_PAGE_SIZE,
+    sizes: AUDITS_PAGE_SIZES,
+    debounceMs: AUDITS_DEBOUNCE_MS,
+    keepPage: true,
+  });
+  const query = auditsQueryOf(settled, paging.page, paging.size);
+  const audits = useAudits(query);
+  // The export takes every row of the filter: no page.
+  const exportFilter = Object.fromEntries(
+    Object.entries(query).filter(([key]) => key !== 'offset' && key !== 'limit'),
+  );
 
   return (
     <Stack>
       <PageTitle title={AUDITS_TITLE} />
       <Group justify="space-between">
         <Title order={1}>{AUDITS_TITLE}</Title>
-        <Button variant="default" onClick={() => void audits.refetch()} loading={audits.isFetching}>
-          Refresh
-        </Button>
+        <Group gap="xs">
+          <CopyLinkButton />
+          <ExportCsvButton list="audit-log" filter={exportFilter} />
+          <Button variant="default" onClick={() => void audits.refetch()} loading={audits.isFetching}>
+            Refresh
+          </Button>
+        </Group>
       </Group>
       <Group role="search" aria-label="Audit log filters" align="flex-end">
         <TextInput

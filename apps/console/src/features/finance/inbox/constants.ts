@@ -3,6 +3,10 @@ export const INBOX_PAGE_SIZE = 15;
 export const INBOX_TABLE_LABEL = 'Inbox';
 /** Pixels: a failed load's reason wraps under its status rather than widening the table. */
 export const INBOX_REASON_MAX_WIDTH = 320;
+/** Pixels: a loading file's progress bar under its status. */
+export const INBOX_PROGRESS_WIDTH = 160;
+export const LOAD_PROGRESS_LABEL = (fileName: string) => `Loading ${fileName}`;
+export const LOAD_PROGRESS_TEXT = (read: string, total: string) => `${read} / ${total} records`;
 
 /** Download and rollback are offered on LOADED or ERROR; reload only on ERROR (section 4). */
 export const DOWNLOADABLE_STATUSES = ['LOADED', 'ERROR'] as const;

@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { reviewBodySchema, type ReconFile } from '@web-control/contract/finance';
 import { formatDayTime } from '../../../shared/format/dates';
-import { formatShortCount } from '../../../shared/format/metrics';
+import { formatCount, formatShortCount } from '../../../shared/format/metrics';
 import { refusalText } from '../../../shared/http/error-message';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
@@ -20,13 +20,19 @@ import { commentModal } from '../../../shared/modals/comment-modal-definition';
 import { COMMENT_PLACEHOLDER, FINANCE_MESSAGES } from '../messages';
 import {
   INBOX_PAGE_SIZE,
+  INBOX_PROGRESS_WIDTH,
   INBOX_REASON_MAX_WIDTH,
   INBOX_TABLE_LABEL,
+  LOAD_PROGRESS_LABEL,
+  LOAD_PROGRESS_TEXT,
   RELOAD_TEXT,
   ROLLBACK_TEXT,
 } from './constants';
 import { UploadButton } from '../upload/upload-button';
 import { fileActionsOf } from './file-actions';
+import { LiveControl } from '../../../shared/live/live-control';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 
 const FILE_ACTION_MODALS = [commentModal];
 
@@ -108,6 +114,21 @@ function InboxRowActions({ file, can }: { file: ReconFile; can: Can }) {
   );
 }
 
+/** A loading file's records read of its total, as a bar and in words; the inbox polls it. */
+function LoadProgress({ file }: { file: ReconFile }) {
+  const { read, total } = file.progress ?? { read: 0, total: 0 };
+  return (
+    <Stack gap={2} w={INBOX_PROGRESS_WIDTH}>
+      <Progress
+        value={total === 0 ? 0 : (100 * read) / total}
+        size="sm"
+        aria-label={LOAD_PROGRESS_LABEL(file.fileName)}
+      />
+      <Text size="xs">{LOAD_PROGRESS_TEXT(formatCount(read), formatCount(total))}</Text>
+    </Stack>
+  );
+}
+
 function inboxColumns(can: Can): DataTableColumn<ReconFile>[] {
   return [
     { id: 'fileName', header: 'Filename', rowHeader: true, cell: (file) => file.fileName },
@@ -119,6 +140,7 @@ function inboxColumns(can: Can): DataTableColumn<ReconFile>[] {
       cell: (file) => (
         <Stack gap={4} align="flex-start">
           <StatePill label={file.status} kind={STATUS_KINDS[file.status]} />
+          {file.status === 'FILTER' && file.progress != null ? <LoadProgress file={file} /> : null}
           {file.errorReason === null ? null : (
             // Why the load failed; long database texts are cut to two lines, whole in the title.
             <Text size="xs" lineClamp={2} maw={INBOX_REASON_MAX_WIDTH} title={file.errorReason}>
@@ -179,6 +201,9 @@ export function InboxTab({ processId }: { processId: number }) {
   return (
     <Stack>
       <Group justify="flex-end" gap="xs">
+        <LiveControl />
+        <CopyLinkButton />
+        <ExportCsvButton list="finance-inbox" filter={{ processId }} />
         <UploadButton />
         <Button variant="default" onClick={() => void files.refetch()} loading={files.isFetching}>
           Refresh

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import type { Job } from '@web-control/contract/finance';
+import { jobSuccessOf, type Job, type JobSuccess } from '@web-control/contract/finance';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
@@ -9,7 +9,8 @@ import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { useJobs } from '../api/get-jobs';
 import { formatNumericSeconds } from '../../../shared/format/dates';
 import { JOBS_MESSAGES, JOBS_PAGE_SIZE, JOBS_TITLE } from './constants';
-import { jobSuccessOf, type JobSuccess } from './job-success';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 
 const SUCCESS_KINDS: Record<JobSuccess, StateKind> = {
   Pending: 'info',
@@ -50,9 +51,13 @@ export function JobsPage() {
       <PageTitle title={JOBS_TITLE} />
       <Group justify="space-between">
         <Title order={1}>{JOBS_TITLE}</Title>
-        <Button variant="default" onClick={() => void jobs.refetch()} loading={jobs.isFetching}>
-          Refresh
-        </Button>
+        <Group gap="xs">
+          <CopyLinkButton />
+          <ExportCsvButton list="finance-jobs" filter={{}} />
+          <Button variant="default" onClick={() => void jobs.refetch()} loading={jobs.isFetching}>
+            Refresh
+          </Button>
+        </Group>
       </Group>
       <PagedList
         query={jobs}

@@ -1,15 +1,13 @@
-import { ActionIcon, Autocomplete, Button, Group, Select, Stack, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Autocomplete, Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Extract } from '@web-control/contract/finance-settlements';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FilterDateTime } from '../../../shared/forms/filter-date-time';
 import { refusalText } from '../../../shared/http/error-message';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
-import { usePageState } from '../../../shared/ui/use-page-state';
 import { useExtractTagNames, useExtractTagValues } from '../api/get-extract-tags';
 import { useExtracts } from '../api/get-extracts';
 import { openExtractDownload } from '../api/open-extract-download';
@@ -30,6 +28,11 @@ import {
   type OutboxFilters,
   type TagRow,
 } from './outbox-filters';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
+import { useListUrlState } from '../../../shared/url/use-list-url-state';
+import { localMinuteParam, type UrlParams } from '../../../shared/url/url-params';
+import { Select } from '../../../shared/ui/select';
 
 async function download(extract: Extract) {
   try {
@@ -113,16 +116,45 @@ const LIST_TEXTS: PagedListTexts = {
   pages: 'Outbox pages',
 };
 
+/** Tag rows as `tagId:value`, repeated; a row is numbered by its place. */
+const OUTBOX_URL_PARAMS: UrlParams<OutboxFilters> = {
+  from: localMinuteParam(),
+  to: localMinuteParam(),
+  tags: {
+    read: (values) => {
+      const rows: TagRow[] = [];
+      for (const [key, value] of values.entries()) {
+        const at = value.indexOf(':');
+        if (at < 0) return undefined;
+        rows.push({ key, tagId: value.slice(0, at), value: value.slice(at + 1) });
+      }
+      return rows;
+    },
+    write: (tags) => tags.map((row) => `${row.tagId}:${row.value}`),
+  },
+};
+
 /** The outbox of extracts: everything, or one process's (its tab). */
 export function OutboxView({ processId }: { processId?: number }) {
-  const [filters, setFilters] = useState<OutboxFilters>(() => defaultOutboxFilters(new Date()));
-  const [nextKey, setNextKey] = useState(0);
-  const paging = usePageState({ size: OUTBOX_PAGE_SIZE, resetOn: filters });
+  // Filters wait 400 ms; choosing only a tag type gives the same request, so nothing is asked.
+  const { filters, settled, change, paging } = useListUrlState({
+    params: OUTBOX_URL_PARAMS,
+    defaults: () => defaultOutboxFilters(new Date()),
+    size: OUTBOX_PAGE_SIZE,
+    debounceMs: OUTBOX_DEBOUNCE_MS,
+  });
+  const nextKey = Math.max(-1, ...filters.tags.map((row) => row.key)) + 1;
   const now = new Date();
   const rangeError = rangeErrorOf(filters, now);
-  // Filters wait 400 ms; choosing only a tag type gives the same request, so nothing is asked.
-  const [settled] = useDebouncedValue(filters, OUTBOX_DEBOUNCE_MS);
-  const extracts = useExtracts(extractsRequestOf(settled, pageQueryOf(paging), processId, now));
+  const request = extractsRequestOf(settled, pageQueryOf(paging), processId, now);
+  const extracts = useExtracts(request);
+  // Every row of the filter: the request without its page.
+  const exportFilter = {
+    fromDateTimeInclusive: request.fromDateTimeInclusive,
+    toDateTimeInclusive: request.toDateTimeInclusive,
+    tag: request.tag,
+    processId,
+  };
   const tagNames = useExtractTagNames();
 
   useEffect(() => {
@@ -134,7 +166,6 @@ export function OutboxView({ processId }: { processId?: number }) {
     });
   }, [tagNames.isError, tagNames.error]);
 
-  const change = (patch: Partial<OutboxFilters>) => setFilters((current) => ({ ...current, ...patch }));
   const changeRow = (key: number, patch: Partial<TagRow>) =>
     change({ tags: filters.tags.map((row) => (row.key === key ? { ...row, ...patch } : row)) });
 
@@ -201,16 +232,15 @@ export function OutboxView({ processId }: { processId?: number }) {
         <Group gap="xs">
           <Button
             variant="default"
-            onClick={() => {
-              change({ tags: [...filters.tags, { key: nextKey, tagId: '', value: '' }] });
-              setNextKey((key) => key + 1);
-            }}
+            onClick={() => change({ tags: [...filters.tags, { key: nextKey, tagId: '', value: '' }] })}
           >
             Add filter
           </Button>
-          <Button variant="subtle" onClick={() => setFilters(defaultOutboxFilters(new Date()))}>
+          <Button variant="subtle" onClick={() => change(defaultOutboxFilters(new Date()))}>
             Clear all
           </Button>
+          <CopyLinkButton />
+          <ExportCsvButton list="finance-outbox" filter={exportFilter} />
         </Group>
       </Stack>
       <PagedList

@@ -159,6 +159,48 @@ describe('process area', () => {
     expect(within(registered).queryByRole('button', { name: /Download|Rollback|Reload/ })).toBeNull();
   });
 
+  it('shows a loading file in FILTER with its records read of the total, until its outcome comes', async () => {
+    let loaded = false;
+    const loading = reconFile({
+      id: 13,
+      fileName: 'bank-20260204.csv',
+      status: 'FILTER',
+      records: null,
+      exceptions: null,
+      progress: { read: 40_000, total: 100_000 },
+    });
+    const fetch = stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/files': () =>
+        jsonResponse(200, {
+          reconFiles: [
+            loaded
+              ? { ...loading, status: 'LOADED', records: 100_000, exceptions: 0, progress: null }
+              : loading,
+          ],
+          paginationInfo: paging(1),
+        }),
+    });
+    signInWith(ALL_FILE_PERMISSIONS);
+    renderRoutes(routes, { path: INBOX });
+    const row = await rowOf('bank-20260204.csv');
+    expect(within(row).getByText('FILTER')).toBeVisible();
+    expect(within(row).getByRole('progressbar', { name: 'Loading bank-20260204.csv' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    expect(within(row).getByText('40 000 / 100 000 records')).toBeVisible();
+    loaded = true;
+    await waitFor(
+      async () => expect(within(await rowOf('bank-20260204.csv')).getByText('LOADED')).toBeVisible(),
+      { timeout: 5000 },
+    );
+    expect(screen.queryByRole('progressbar'), 'the bar goes with FILTER').toBeNull();
+    expect(fetch.requests('/api/recon/files').length, 'the inbox asked again while loading').toBeGreaterThan(
+      1,
+    );
+  });
+
   it('hides the file actions, the exception downloads and Upload without their permissions', async () => {
     stubFetch(baseRoutes);
     signInWith(['VIEW_PROCESSES']);

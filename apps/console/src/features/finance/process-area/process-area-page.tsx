@@ -8,6 +8,7 @@ import { openModal } from '../../../shared/modals/modal-store';
 import { alertModal } from '../../../shared/modals/standard-modals';
 import { useCan } from '../../../shared/session/permissions';
 import { TurnAway } from '../../../shared/session/turn-away';
+import { useDrawnAfterScreen } from '../../../shared/ui/drawn-after-screen';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { LoadingState } from '../../../shared/ui/query-state';
 import { useProcess } from '../api/get-process';
@@ -50,6 +51,9 @@ function ProcessArea({ process, currentTab, children }: ProcessAreaProps) {
   const current = currentTab ?? fromUrl;
   const visible = visibleTabsOf(can);
   const showsBadge = can('APPROVE_ACTIONS');
+  // The heading paints first (the screen's largest text): the tab's filters, lists and its own
+  // queries' renders come after it instead of holding it back in one long task.
+  const drawn = useDrawnAfterScreen();
   return (
     <Stack>
       <PageTitle title={process.displayName} />
@@ -75,7 +79,7 @@ function ProcessArea({ process, currentTab, children }: ProcessAreaProps) {
           ))}
         </Tabs.List>
       </Tabs>
-      {children}
+      {drawn ? children : null}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { FilterItem } from '@web-control/contract/finance-results';
 import { useState } from 'react';
 import { FilterDateTime } from '../../../shared/forms/filter-date-time';
@@ -17,6 +17,7 @@ import {
   type FilterRow,
   type RowErrors,
 } from './filter-rows';
+import { Select } from '../../../shared/ui/select';
 
 interface FilterPanelProps {
   fields: readonly (FilterField & { label: string })[];

@@ -142,6 +142,14 @@ function ColumnsDropdown({
 function MatchStatusLine({ processId }: { processId: number }) {
   const snapshot = useProcessSnapshot(processId);
   const stats = snapshot.data?.reconStats;
+  // A line is kept for the figures while they load, so the filters below don't jump when they come.
+  if (snapshot.isPending) {
+    return (
+      <Text size="sm" aria-hidden>
+        {'\u00a0'}
+      </Text>
+    );
+  }
   if (!stats) return null;
   return (
     <Text size="sm" c="dimmed" aria-label="Process match status">

@@ -1,6 +1,5 @@
 import { refusalText } from '../../../shared/http/error-message';
 import { Accordion, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { SettlementRun } from '@web-control/contract/finance-settlements';
 import { useState } from 'react';
@@ -11,7 +10,6 @@ import { useCan } from '../../../shared/session/permissions';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
 import { ErrorState, LoadingState, QueryState } from '../../../shared/ui/query-state';
-import { usePageState } from '../../../shared/ui/use-page-state';
 import { StatePill } from '../../../shared/ui/state-pill';
 import { useCloseSettlement } from '../api/close-settlement';
 import { downloadSettlementReport } from '../api/download-settlement-report';
@@ -34,6 +32,10 @@ import {
   settlementSearchOf,
   type SettlementFilters,
 } from './settlement-filters';
+import { useListUrlState } from '../../../shared/url/use-list-url-state';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
+import { localMinuteParam, textParam, type UrlParams } from '../../../shared/url/url-params';
 
 function AggregateTotals({ settlementId }: { settlementId: number }) {
   const detail = useSettlement(settlementId);
@@ -167,25 +169,29 @@ const LIST_TEXTS: PagedListTexts = {
   pages: 'Settlement pages',
 };
 
+const SETTLEMENT_URL_PARAMS: UrlParams<SettlementFilters> = {
+  from: localMinuteParam(),
+  to: localMinuteParam(),
+  settlementId: textParam(),
+};
+
 /** The Settlement tab (RECON_SETTLEMENT): the process's runs by day, or one by its id. */
 export function SettlementsTab({ processId }: { processId: number }) {
   const canClose = useCan()('FINALISE_SETTLEMENTS');
-  const [filters, setFilters] = useState<SettlementFilters>(() => defaultSettlementFilters(new Date()));
-  const paging = usePageState({ size: SETTLEMENTS_PAGE_SIZE, resetOn: filters });
-  const [settled] = useDebouncedValue(filters, SETTLEMENTS_DEBOUNCE_MS);
+  const { filters, settled, change, paging } = useListUrlState({
+    params: SETTLEMENT_URL_PARAMS,
+    defaults: () => defaultSettlementFilters(new Date()),
+    size: SETTLEMENTS_PAGE_SIZE,
+    debounceMs: SETTLEMENTS_DEBOUNCE_MS,
+  });
   const search = settlementSearchOf(settled);
   const range = search.kind === 'range' ? search : undefined;
-  const runs = useSettlements(
-    {
-      processId,
-      fromDateTimeInclusive: range?.fromDateTimeInclusive,
-      toDateTimeInclusive: range?.toDateTimeInclusive,
-      ...pageQueryOf(paging),
-    },
-    range !== undefined,
-  );
-
-  const change = (patch: Partial<SettlementFilters>) => setFilters((current) => ({ ...current, ...patch }));
+  const runsFilter = {
+    processId,
+    fromDateTimeInclusive: range?.fromDateTimeInclusive,
+    toDateTimeInclusive: range?.toDateTimeInclusive,
+  };
+  const runs = useSettlements({ ...runsFilter, ...pageQueryOf(paging) }, range !== undefined);
 
   return (
     <Stack>
@@ -208,9 +214,14 @@ export function SettlementsTab({ processId }: { processId: number }) {
           value={filters.settlementId}
           onChange={(event) => change({ settlementId: settlementIdInputOf(event.currentTarget.value) })}
         />
-        <Button variant="default" onClick={() => setFilters(defaultSettlementFilters(new Date()))}>
+        <Button variant="default" onClick={() => change(defaultSettlementFilters(new Date()))}>
           Clear
         </Button>
+        <CopyLinkButton />
+        <ExportCsvButton
+          list="finance-settlements"
+          filter={search.kind === 'id' ? { settlementId: search.settlementId } : runsFilter}
+        />
       </Group>
       {search.kind === 'id' ? (
         <RunById settlementId={search.settlementId} canClose={canClose} />

@@ -3,6 +3,7 @@ import { receiversResponseSchema, type Receiver } from '@web-control/contract/lo
 import { request } from '../../../shared/http/http-client';
 import { loadBalancerKeys } from './keys';
 import { LOAD_BALANCER_POLL_INTERVAL_MS } from './polling';
+import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
 
 export async function getReceivers(serviceId: string): Promise<Receiver[]> {
   return (
@@ -25,5 +26,5 @@ export function receiversQuery(serviceId: string) {
 }
 
 export function useReceivers(serviceId: string) {
-  return useQuery(receiversQuery(serviceId));
+  return useQuery(useLiveQueryOptions(receiversQuery(serviceId)));
 }

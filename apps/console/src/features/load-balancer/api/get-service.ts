@@ -3,6 +3,7 @@ import { serviceSchema, type Service } from '@web-control/contract/load-balancer
 import { request } from '../../../shared/http/http-client';
 import { loadBalancerKeys } from './keys';
 import { LOAD_BALANCER_POLL_INTERVAL_MS } from './polling';
+import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
 
 export function getService(serviceId: string): Promise<Service> {
   return request({
@@ -23,5 +24,5 @@ export function serviceQuery(serviceId: string) {
 }
 
 export function useService(serviceId: string) {
-  return useQuery(serviceQuery(serviceId));
+  return useQuery(useLiveQueryOptions(serviceQuery(serviceId)));
 }

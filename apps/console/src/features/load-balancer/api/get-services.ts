@@ -3,6 +3,7 @@ import { servicesResponseSchema, type Service } from '@web-control/contract/load
 import { request } from '../../../shared/http/http-client';
 import { loadBalancerKeys } from './keys';
 import { LOAD_BALANCER_POLL_INTERVAL_MS } from './polling';
+import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
 
 export async function getServices(): Promise<Service[]> {
   return (await request({ api: 'loadBalancerApi', path: '', schema: servicesResponseSchema })).services;
@@ -17,5 +18,5 @@ export function servicesQuery() {
 }
 
 export function useServices() {
-  return useQuery(servicesQuery());
+  return useQuery(useLiveQueryOptions(servicesQuery()));
 }

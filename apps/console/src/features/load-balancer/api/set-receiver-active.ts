@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { setReceiverActiveSchema } from '@web-control/contract/load-balancer';
-import { requestWithoutResult } from '../../../shared/http/http-client';
+import { requestChange, SENT_FOR_REVIEW, type ChangeOutcome } from '../../../shared/http/request-change';
 import { ifMatch } from '../../../shared/http/stale-version';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { loadBalancerKeys } from './keys';
@@ -21,9 +21,9 @@ export function setReceiverActive({
   receiverId,
   version,
   active,
-}: SetReceiverActiveInput): Promise<void> {
+}: SetReceiverActiveInput): Promise<ChangeOutcome> {
   const body: z.input<typeof setReceiverActiveSchema> = { active };
-  return requestWithoutResult({
+  return requestChange({
     api: 'loadBalancerApi',
     path: `/${encodeURIComponent(serviceId)}/receivers/${encodeURIComponent(receiverId)}/active`,
     method: 'PUT',
@@ -40,8 +40,12 @@ export function useSetReceiverActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setReceiverActive,
-    onSuccess: async (_result, { active }) => {
-      notifications.show({ color: 'green', message: LOAD_BALANCER_MESSAGES.receiverToggled(active) });
+    onSuccess: async (outcome, { active }) => {
+      notifications.show(
+        outcome === 'sent-for-review'
+          ? { color: 'blue', message: SENT_FOR_REVIEW }
+          : { color: 'green', message: LOAD_BALANCER_MESSAGES.receiverToggled(active) },
+      );
       // The service's prefix covers its receivers; the list shows the service's status too.
       await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.services() });
     },

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { setReceiverWeightSchema } from '@web-control/contract/load-balancer';
-import { requestWithoutResult } from '../../../shared/http/http-client';
+import { requestChange, SENT_FOR_REVIEW, type ChangeOutcome } from '../../../shared/http/request-change';
 import { ifMatch } from '../../../shared/http/stale-version';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { loadBalancerKeys } from './keys';
@@ -23,9 +23,9 @@ export function setReceiverWeight({
   receiverId,
   version,
   weight,
-}: SetReceiverWeightInput): Promise<void> {
+}: SetReceiverWeightInput): Promise<ChangeOutcome> {
   const body: z.input<typeof setReceiverWeightSchema> = { weight };
-  return requestWithoutResult({
+  return requestChange({
     api: 'loadBalancerApi',
     path: `/${encodeURIComponent(serviceId)}/receivers/${encodeURIComponent(receiverId)}/weight`,
     method: 'PUT',
@@ -42,8 +42,12 @@ export function useSetReceiverWeight() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setReceiverWeight,
-    onSuccess: async (_result, { receiverName }) => {
-      notifications.show({ color: 'green', message: LOAD_BALANCER_MESSAGES.weightAdjusted(receiverName) });
+    onSuccess: async (outcome, { receiverName }) => {
+      notifications.show(
+        outcome === 'sent-for-review'
+          ? { color: 'blue', message: SENT_FOR_REVIEW }
+          : { color: 'green', message: LOAD_BALANCER_MESSAGES.weightAdjusted(receiverName) },
+      );
       await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.services() });
     },
     onError: async (error) => {

@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { StatusDot } from '../../../shared/ui/status-dot';
 import { RECEIVER_MODALS } from '../components/receiver-modal-definitions';
 import { statusOf } from '../status';
+import { useUrlSorting } from '../../../shared/url/use-url-sorting';
 
 /** Without EDIT_LOAD_BALANCER the switch stays visible but cannot be used (specification section 6). */
 export const NOT_ALLOWED_STYLES = {
@@ -21,12 +22,16 @@ interface ReceiversTableProps {
   onEditWeight: (receiver: Receiver) => void;
 }
 
+const SORTABLE_RECEIVER_COLUMNS = ['receiver', 'status', 'throughput', 'successRate', 'weight'];
+
 export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: ReceiversTableProps) {
+  const sorting = useUrlSorting(SORTABLE_RECEIVER_COLUMNS);
   const columns: DataTableColumn<Receiver>[] = [
     {
       id: 'receiver',
       header: 'Receiver',
       rowHeader: true,
+      sortValue: (receiver) => receiver.name,
       cell: (receiver) => (
         <Group gap="xs" wrap="nowrap">
           <StatusDot status={statusOf(receiver.latestChange)} decorative />
@@ -34,7 +39,12 @@ export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: R
         </Group>
       ),
     },
-    { id: 'status', header: 'Status', cell: (receiver) => statusOf(receiver.latestChange) },
+    {
+      id: 'status',
+      header: 'Status',
+      sortValue: (receiver) => statusOf(receiver.latestChange),
+      cell: (receiver) => statusOf(receiver.latestChange),
+    },
     {
       id: 'active',
       header: 'Active',
@@ -53,15 +63,23 @@ export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: R
       id: 'throughput',
       header: 'Throughput',
       align: 'right',
+      sortValue: (receiver) => receiver.throughput,
       cell: (receiver) => formatThroughput(receiver.throughput),
     },
     {
       id: 'successRate',
       header: 'Success rate',
       align: 'right',
+      sortValue: (receiver) => receiver.successRate,
       cell: (receiver) => formatSuccessRate(receiver.successRate),
     },
-    { id: 'weight', header: 'Weight', align: 'right', cell: (receiver) => receiver.weight },
+    {
+      id: 'weight',
+      header: 'Weight',
+      align: 'right',
+      sortValue: (receiver) => receiver.weight,
+      cell: (receiver) => receiver.weight,
+    },
     {
       id: 'actions',
       header: 'Actions',
@@ -86,6 +104,7 @@ export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: R
       columns={columns}
       rows={receivers}
       rowId={(receiver) => receiver.id}
+      sorting={sorting}
       label="Receivers"
       minWidth={760}
       highlightOnHover

@@ -20,6 +20,9 @@ import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { SERVICES_PATH } from '../paths';
 import { statusOf } from '../status';
 import { ReceiversTable } from './receivers-table';
+import { LiveControl } from '../../../shared/live/live-control';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 
 export const SERVICE_TITLE_PREFIX = 'Load Balancer - ';
 
@@ -36,10 +39,13 @@ function ServiceHeading({ serviceId }: { serviceId: string }) {
         keepDataOnError
       >
         {(data) => (
-          <Group gap="sm" align="center">
-            <StatusDot status={statusOf(data.latestChange)} decorative />
-            <Title order={1}>{data.name}</Title>
-            <Text c="dimmed">{statusOf(data.latestChange)}</Text>
+          <Group justify="space-between" align="center">
+            <Group gap="sm" align="center">
+              <StatusDot status={statusOf(data.latestChange)} decorative />
+              <Title order={1}>{data.name}</Title>
+              <Text c="dimmed">{statusOf(data.latestChange)}</Text>
+            </Group>
+            <LiveControl />
           </Group>
         )}
       </QueryState>
@@ -60,29 +66,42 @@ function Receivers({ serviceId }: { serviceId: string }) {
       receiver,
       receivers: current,
       active,
-      apply: () =>
-        setActive.mutateAsync({ serviceId, receiverId: receiver.id, version: receiver.version, active }),
+      apply: async () => {
+        await setActive.mutateAsync({
+          serviceId,
+          receiverId: receiver.id,
+          version: receiver.version,
+          active,
+        });
+      },
     });
   };
   const editWeight = (receiver: Receiver) => {
     void openModal(receiverWeightModal, {
       receiver,
       receivers: current,
-      apply: (weight) =>
-        setWeight.mutateAsync({
+      apply: async (weight) => {
+        await setWeight.mutateAsync({
           serviceId,
           receiverId: receiver.id,
           version: receiver.version,
           receiverName: receiver.name,
           weight,
-        }),
+        });
+      },
     });
   };
 
   return (
     <Paper withBorder p="md">
       <Stack>
-        <Title order={2}>Receivers</Title>
+        <Group justify="space-between">
+          <Title order={2}>Receivers</Title>
+          <Group gap="xs">
+            <CopyLinkButton />
+            <ExportCsvButton list="lb-receivers" filter={{ serviceId }} />
+          </Group>
+        </Group>
         <QueryState
           query={receivers}
           loadingLabel="Loading receivers"

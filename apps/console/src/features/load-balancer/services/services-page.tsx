@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import type { Service } from '@web-control/contract/load-balancer';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
@@ -10,14 +10,21 @@ import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { servicePath } from '../paths';
 
 import { statusOf } from '../status';
+import { LiveTitle } from '../../../shared/live/live-title';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { useUrlSorting } from '../../../shared/url/use-url-sorting';
+import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 
 export const SERVICES_TITLE = 'Load Balancer - Services';
+
+const SORTABLE_SERVICE_COLUMNS = ['service', 'status'];
 
 const SERVICE_COLUMNS: DataTableColumn<Service>[] = [
   {
     id: 'service',
     header: 'Service',
     rowHeader: true,
+    sortValue: (service) => service.name,
     cell: (service) => (
       <Group gap="xs" wrap="nowrap">
         <StatusDot status={statusOf(service.latestChange)} decorative />
@@ -25,7 +32,12 @@ const SERVICE_COLUMNS: DataTableColumn<Service>[] = [
       </Group>
     ),
   },
-  { id: 'status', header: 'Status', cell: (service) => statusOf(service.latestChange) },
+  {
+    id: 'status',
+    header: 'Status',
+    sortValue: (service) => statusOf(service.latestChange),
+    cell: (service) => statusOf(service.latestChange),
+  },
   {
     id: 'actions',
     header: 'Actions',
@@ -47,10 +59,15 @@ const SERVICE_COLUMNS: DataTableColumn<Service>[] = [
 
 export function ServicesPage() {
   const services = useServices();
+  const sorting = useUrlSorting(SORTABLE_SERVICE_COLUMNS);
   return (
     <Stack>
       <PageTitle title={SERVICES_TITLE} />
-      <Title order={1}>{SERVICES_TITLE}</Title>
+      <LiveTitle>{SERVICES_TITLE}</LiveTitle>
+      <Group justify="flex-end">
+        <CopyLinkButton />
+        <ExportCsvButton list="lb-services" filter={{}} />
+      </Group>
       <Paper withBorder p="md">
         <QueryState
           query={services}
@@ -64,6 +81,7 @@ export function ServicesPage() {
               columns={SERVICE_COLUMNS}
               rows={data}
               rowId={(service) => service.id}
+              sorting={sorting}
               minWidth={480}
               highlightOnHover
             />

@@ -3,6 +3,7 @@ import { nodesResponseSchema, type Node } from '@web-control/contract/monitoring
 import { request } from '../../../shared/http/http-client';
 import { HEALTH_OVERVIEW_REFRESH_MS } from '../constants';
 import { monitoringKeys } from './keys';
+import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
 
 export async function getNodes(): Promise<Node[]> {
   return (await request({ api: 'ecsApi', path: '/nodes', schema: nodesResponseSchema })).nodes;
@@ -18,5 +19,5 @@ export function nodesQuery() {
 }
 
 export function useNodes() {
-  return useQuery(nodesQuery());
+  return useQuery(useLiveQueryOptions(nodesQuery()));
 }

@@ -3,6 +3,7 @@ import { safResponseSchema, type SafQueue } from '@web-control/contract/monitori
 import { request } from '../../../shared/http/http-client';
 import { HEALTH_OVERVIEW_REFRESH_MS } from '../constants';
 import { monitoringKeys } from './keys';
+import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
 
 export async function getSafQueues(): Promise<SafQueue[]> {
   return (await request({ api: 'ecsApi', path: '/saf', schema: safResponseSchema })).queues;
@@ -18,5 +19,5 @@ export function safQueuesQuery() {
 }
 
 export function useSafQueues() {
-  return useQuery(safQueuesQuery());
+  return useQuery(useLiveQueryOptions(safQueuesQuery()));
 }

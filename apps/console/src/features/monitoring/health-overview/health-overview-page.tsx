@@ -11,6 +11,7 @@ import { useSafQueues } from '../api/saf-queues';
 import { METRICS_UNAVAILABLE, NO_NODES, NO_SAF_QUEUES } from '../constants';
 import { NODE_VIEW_PATH } from '../paths';
 import type { NodeViewState } from '../node-view/node-view-state';
+import { LiveTitle } from '../../../shared/live/live-title';
 
 const TITLE = 'Health Overview';
 
@@ -24,7 +25,7 @@ export function HealthOverviewPage() {
   return (
     <Stack>
       <PageTitle title={TITLE} />
-      <Title order={1}>{TITLE}</Title>
+      <LiveTitle>{TITLE}</LiveTitle>
       <QueryState query={both} errorText={METRICS_UNAVAILABLE}>
         {([nodeList, queueList]) => (
           <>

@@ -1,4 +1,4 @@
-import { Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { TIME_RANGES, type Instance, type MetricName } from '@web-control/contract/monitoring';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -14,6 +14,8 @@ import { useInstances } from '../api/instances';
 import { useNodeMetrics, type NodeMetricsParams, type TimeRange } from '../api/metrics';
 import { METRICS_UNAVAILABLE, NO_NODES } from '../constants';
 import { nodeViewStateSchema, type NodeViewState } from './node-view-state';
+import { LiveTitle } from '../../../shared/live/live-title';
+import { Select } from '../../../shared/ui/select';
 
 const TITLE = 'Node View';
 export const REQUESTS_CHART_TITLE = 'Request messages per second';
@@ -114,7 +116,7 @@ export function NodeViewPage() {
   return (
     <Stack>
       <PageTitle title={TITLE} />
-      <Title order={1}>{TITLE}</Title>
+      <LiveTitle>{TITLE}</LiveTitle>
       {content}
     </Stack>
   );

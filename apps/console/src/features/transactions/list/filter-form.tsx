@@ -1,10 +1,26 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
+import { cardKeyOf, FULL_CARD_NUMBER_MESSAGE, STAN_PATTERN } from '@web-control/contract/transactions';
 import { DateRangePicker } from '../components/date-range-picker';
 import type { FilterOptions } from '../api/get-filter-options';
-import type { TransactionFilters } from './transaction-filters';
+import { holdsCardNumber, type TransactionFilters } from './transaction-filters';
+import { Select } from '../../../shared/ui/select';
 
 /** The specification's default select placeholder (section 9). */
 export const SELECT_PLACEHOLDER = 'Select option';
+
+/** The card search fields (what support is given: a STAN with its date, a masked card number). */
+export const FILTER_TEXTS = {
+  stan: 'STAN',
+  stanError: 'Six digits',
+  card: 'Card number',
+  cardPlaceholder: '489537******1234',
+  cardError: 'First 6 and last 4 digits, such as 489537******1234',
+} as const;
+
+function cardError(card: string): string | null {
+  if (holdsCardNumber(card)) return FULL_CARD_NUMBER_MESSAGE;
+  return card.trim() !== '' && cardKeyOf(card) === undefined ? FILTER_TEXTS.cardError : null;
+}
 
 interface FilterFormProps {
   value: TransactionFilters;
@@ -33,7 +49,25 @@ export function FilterForm({ value, options, onChange }: FilterFormProps) {
       <TextInput
         label="Reference"
         value={value.reference}
+        error={holdsCardNumber(value.reference) ? FULL_CARD_NUMBER_MESSAGE : null}
         onChange={(event) => onChange({ ...value, reference: event.currentTarget.value })}
+      />
+      <TextInput
+        label={FILTER_TEXTS.stan}
+        value={value.stan}
+        inputMode="numeric"
+        w={110}
+        error={
+          value.stan.trim() !== '' && !STAN_PATTERN.test(value.stan.trim()) ? FILTER_TEXTS.stanError : null
+        }
+        onChange={(event) => onChange({ ...value, stan: event.currentTarget.value })}
+      />
+      <TextInput
+        label={FILTER_TEXTS.card}
+        placeholder={FILTER_TEXTS.cardPlaceholder}
+        value={value.card}
+        error={cardError(value.card)}
+        onChange={(event) => onChange({ ...value, card: event.currentTarget.value })}
       />
       <Select
         label="Service"

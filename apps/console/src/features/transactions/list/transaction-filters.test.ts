@@ -20,7 +20,7 @@ describe('transaction filters in the URL', () => {
   it('defaults to start to end of today, local, to the minute', () => {
     expect(today()).toEqual({ from: new Date(2026, 10, 22, 0, 0), to: new Date(2026, 10, 22, 23, 59) });
     expect(readListRequest(new URLSearchParams(), today())).toEqual({
-      filters: { ...today(), reference: '', service: null, receiver: null },
+      filters: { ...today(), reference: '', stan: '', card: '', service: null, receiver: null },
       page: 1,
     });
   });
@@ -57,6 +57,8 @@ describe('transaction filters in the URL', () => {
         from: new Date(2026, 10, 20, 8, 30),
         to: new Date(2026, 10, 21, 17, 45),
         reference: 'REF-9',
+        stan: '',
+        card: '',
         service: 'svc-1',
         receiver: 'rcv-2',
       },
@@ -79,7 +81,7 @@ describe('transaction filters in the URL', () => {
 
   it('writes the range always, other filters when set and the page beyond the first', () => {
     const request: ListRequest = {
-      filters: { ...today(), reference: ' REF-9 ', service: 'svc-1', receiver: null },
+      filters: { ...today(), reference: ' REF-9 ', stan: '', card: '', service: 'svc-1', receiver: null },
       page: 2,
     };
     expect(writeListRequest(request).toString()).toBe(
@@ -97,6 +99,8 @@ describe('transaction filters in the URL', () => {
     expect(toTransactionsQuery(request, LATEST, 20)).toEqual({
       service: undefined,
       reference: undefined,
+      stan: undefined,
+      card: undefined,
       receiver: undefined,
       dateFrom: '20261121T220000Z',
       dateTo: '20261122T215959Z',
@@ -113,5 +117,28 @@ describe('transaction filters in the URL', () => {
     });
     // A shared link to a later page has no latest record of its own.
     expect(toTransactionsQuery(request, null, 20)).toMatchObject({ latestRecord: undefined, offset: 40 });
+  });
+
+  it('finds by STAN and masked card number, asking only once each is whole', () => {
+    const request = readListRequest(new URLSearchParams('stan=004217&card=489537******1234'), today());
+    expect(request.filters).toMatchObject({ stan: '004217', card: '489537******1234' });
+    expect(writeListRequest(request).toString()).toContain('stan=004217&card=489537******1234');
+    expect(toTransactionsQuery(request, LATEST, 20)).toMatchObject({
+      stan: '004217',
+      card: '489537******1234',
+      dateFrom: '20261121T220000Z',
+    });
+    const typing = readListRequest(new URLSearchParams('stan=0042&card=489537***'), today());
+    expect(toTransactionsQuery(typing, LATEST, 20)).toMatchObject({ stan: undefined, card: undefined });
+  });
+
+  it('never writes or asks for a whole card number, typed as a reference or a card', () => {
+    const pan = '4895370012345671';
+    const request: ListRequest = {
+      filters: { ...today(), reference: pan, stan: '', card: ` ${pan} `, service: null, receiver: null },
+      page: 1,
+    };
+    expect(writeListRequest(request).toString()).toBe('from=2026-11-22T00%3A00&to=2026-11-22T23%3A59');
+    expect(toTransactionsQuery(request, LATEST, 20)).toMatchObject({ reference: undefined, card: undefined });
   });
 });

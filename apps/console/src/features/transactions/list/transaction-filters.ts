@@ -1,15 +1,23 @@
 import {
+  cardKeyOf,
   formatCompactIso,
+  STAN_PATTERN,
   TRANSACTIONS_MAX_OFFSET,
   TRANSACTIONS_PAGE_SIZE,
   type TransactionsQuery,
 } from '@web-control/contract/transactions';
+import { findCardNumbers } from '@web-control/contract/iso8583-masking';
 import dayjs from 'dayjs';
 import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
 import type { DateTimeRange } from '../components/date-time-range';
 
 export interface TransactionFilters extends DateTimeRange {
+  /** A card transaction's RRN too. */
   reference: string;
+  /** Six digits; within the date range, as STANs repeat. */
+  stan: string;
+  /** A masked card number: first 6 and last 4 digits. */
+  card: string;
   service: string | null;
   receiver: string | null;
 }
@@ -46,11 +54,18 @@ export function readListRequest(params: URLSearchParams, defaultRange: DateTimeR
       // An end before the start is no range: the default stands instead.
       ...(to < from ? defaultRange : { from, to }),
       reference: params.get('reference')?.trim() ?? '',
+      stan: params.get('stan')?.trim() ?? '',
+      card: params.get('card')?.trim() ?? '',
       service: params.get('service') || null,
       receiver: params.get('receiver') || null,
     },
     page: parsePage(params.get('page')),
   };
+}
+
+/** Whether a typed text holds a whole card number, which is never searched for. */
+export function holdsCardNumber(text: string): boolean {
+  return findCardNumbers(text).length > 0;
 }
 
 /** The search params of a request: the range always, other filters when set, the page beyond the first. */
@@ -60,8 +75,13 @@ export function writeListRequest({ filters, page }: ListRequest): URLSearchParam
     from: formatLocalMinute(filters.from),
     to: formatLocalMinute(filters.to),
   });
+  // A whole card number typed in either field never reaches the address (history, Copy link, logs).
   const reference = filters.reference.trim();
-  if (reference) params.set('reference', reference);
+  if (reference && !holdsCardNumber(reference)) params.set('reference', reference);
+  const stan = filters.stan.trim();
+  if (stan) params.set('stan', stan);
+  const card = filters.card.trim();
+  if (card && !holdsCardNumber(card)) params.set('card', card);
   if (filters.service) params.set('service', filters.service);
   if (filters.receiver) params.set('receiver', filters.receiver);
   if (page > 1) params.set('page', String(page));
@@ -97,7 +117,10 @@ export function toTransactionsQuery(
 ): TransactionsQuery {
   return {
     service: filters.service ?? undefined,
-    reference: filters.reference.trim() || undefined,
+    reference: holdsCardNumber(filters.reference) ? undefined : filters.reference.trim() || undefined,
+    // Asked for only once whole: a STAN or card number being typed filters nothing yet.
+    stan: STAN_PATTERN.test(filters.stan.trim()) ? filters.stan.trim() : undefined,
+    card: cardKeyOf(filters.card) === undefined ? undefined : filters.card.trim(),
     receiver: filters.receiver ?? undefined,
     dateFrom: formatCompactIso(filters.from),
     dateTo: formatCompactIso(dayjs(filters.to).endOf('minute').toDate()),

@@ -2,7 +2,11 @@ import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { TRANSACTIONS_PAGE_SIZE } from '@web-control/contract/transactions';
+import { LiveControl } from '../../../shared/live/live-control';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { refusalText } from '../../../shared/http/error-message';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useFilterOptions } from '../api/get-filter-options';
@@ -17,6 +21,7 @@ import { FilterForm } from './filter-form';
 import {
   readListRequest,
   todayRange,
+  toTransactionsQuery,
   writeListRequest,
   correctedListParams,
   type TransactionFilters,
@@ -125,6 +130,7 @@ export function TransactionsPage() {
           <Group justify="space-between" align="center">
             <Title order={1}>{TRANSACTIONS_TITLE}</Title>
             <Group gap="md">
+              {list.state.autoRefresh ? <LiveControl updatedAt={list.updatedAt} /> : null}
               <Switch
                 label="Auto-refresh"
                 checked={list.state.autoRefresh}
@@ -133,6 +139,15 @@ export function TransactionsPage() {
               <Button variant="default" onClick={list.refresh}>
                 Refresh
               </Button>
+              <CopyLinkButton />
+              <ExportCsvButton
+                list="transactions"
+                filter={toTransactionsQuery(
+                  { filters: request.filters, page: 1 },
+                  null,
+                  TRANSACTIONS_PAGE_SIZE,
+                )}
+              />
             </Group>
           </Group>
           <FilterForm value={filters} options={options.data} onChange={changeFilters} />

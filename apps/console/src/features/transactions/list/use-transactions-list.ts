@@ -1,4 +1,6 @@
-import { useEffect, useEffectEvent, useReducer, useRef } from 'react';
+import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
+import { useLive } from '../../../shared/live/live-state';
+import { usePageVisible } from '../../../shared/live/page-visibility';
 import { getTransactions } from '../api/get-transactions';
 import { AUTO_REFRESH_INTERVAL_MS, INITIAL_REFRESH_DELAY_MS } from './constants';
 import { toTransactionsQuery, type ListRequest } from './transaction-filters';
@@ -11,11 +13,17 @@ import { initialTransactionsPageState, reduceTransactionsPage } from './transact
  */
 export function useTransactionsList(request: ListRequest, requestKey: string) {
   const [state, dispatch] = useReducer(reduceTransactionsPage, initialTransactionsPageState);
+  const [updatedAt, setUpdatedAt] = useState(0);
+  const { paused } = useLive();
+  const visible = usePageVisible();
 
   const fetchPage = useEffectEvent((id: number, signal: AbortSignal) => {
     const { page } = request;
     getTransactions(toTransactionsQuery(request, state.latestUuid, state.pageSize), signal).then(
-      (response) => dispatch({ type: 'loaded', id, page, response }),
+      (response) => {
+        setUpdatedAt(Date.now());
+        dispatch({ type: 'loaded', id, page, response });
+      },
       (error: unknown) => {
         // A load replaced by a newer one is no failure.
         if (!signal.aborted) dispatch({ type: 'failed', id, error });
@@ -44,13 +52,21 @@ export function useTransactionsList(request: ListRequest, requestKey: string) {
     return () => window.clearTimeout(timer);
   }, []);
 
+  // Paused or in a hidden tab the timer stops; resumed or shown again, the list refreshes at once.
+  const running = visible && !paused;
+  const wasRunning = useRef(running);
   useEffect(() => {
+    const resumed = running && !wasRunning.current;
+    wasRunning.current = running;
+    if (!running) return;
+    if (resumed) dispatch({ type: 'tick' });
     const timer = window.setInterval(() => dispatch({ type: 'tick' }), AUTO_REFRESH_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [running]);
 
   return {
     state,
+    updatedAt,
     refresh: () => dispatch({ type: 'load', page: request.page }),
     select: (uuid: string) => dispatch({ type: 'select', uuid }),
     setAutoRefresh: (on: boolean) => dispatch({ type: 'set-auto-refresh', on }),

@@ -20,3 +20,24 @@ export const TRACE_TEXTS = {
   previousLeg: 'Previous leg',
   nextLeg: 'Next leg',
 } as const;
+
+/** The decoded ISO 8583 message of a card leg. */
+export const ISO8583_TEXTS = {
+  fields: 'Fields',
+  field: 'Field',
+  name: 'Name',
+  value: 'Value',
+  meaning: 'Meaning',
+  bitmap: 'Bitmap',
+  responseCode: 'Response code',
+  rawMessage: 'Raw message (masked)',
+  content: 'Content',
+  answeredBy: 'Answered by',
+  responseTo: 'Response to',
+  lateResponseTo: 'Late response to',
+  unanswered: 'Unanswered request: no response in this leg',
+  unmatched: 'Response to no request of this leg',
+  unansweredBadge: 'Unanswered',
+  lateBadge: 'Late response',
+  showCounterpart: (isRequest: boolean) => (isRequest ? 'Show its response' : 'Show its request'),
+} as const;

@@ -2,10 +2,20 @@ import { Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { EdgeMessage } from '@web-control/contract/transactions';
 import { useId } from 'react';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
+import { ISO8583_TEXTS } from './constants';
 import { describeMessage, formatRepeats } from './edge-messages';
+import { Iso8583View } from './iso8583-view';
 import { prettyPrintContent } from './pretty-print';
 
-function MessageDetail({ message, headingId }: { message: EdgeMessage; headingId: string }) {
+interface MessageDetailProps {
+  message: EdgeMessage;
+  headingId: string;
+  /** Every message of the leg, for an ISO 8583 message's request or response. */
+  messages: readonly EdgeMessage[];
+  onSelect: (id: string) => void;
+}
+
+function MessageDetail({ message, headingId, messages, onSelect }: MessageDetailProps) {
   const rows: [string, string][] = [
     ['Edge', message.edgeName],
     ['Edge type', message.edgeType],
@@ -31,8 +41,11 @@ function MessageDetail({ message, headingId }: { message: EdgeMessage; headingId
             ))}
           </Table.Tbody>
         </Table>
+        {message.iso8583 ? (
+          <Iso8583View iso={message.iso8583} messages={messages} onSelect={onSelect} />
+        ) : null}
         <Text size="sm" fw={600}>
-          Content
+          {message.iso8583 ? ISO8583_TEXTS.rawMessage : ISO8583_TEXTS.content}
         </Text>
         <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {prettyPrintContent(message.content)}
@@ -42,13 +55,27 @@ function MessageDetail({ message, headingId }: { message: EdgeMessage; headingId
   );
 }
 
-/** Every field of each message shown, its content pretty-printed. */
-export function MessageDetails({ messages }: { messages: readonly EdgeMessage[] }) {
+interface MessageDetailsProps {
+  /** The messages shown. */
+  messages: readonly EdgeMessage[];
+  /** Every message of the leg. */
+  all: readonly EdgeMessage[];
+  onSelect: (id: string) => void;
+}
+
+/** Every field of each message shown, its content pretty-printed; ISO 8583 decoded as well. */
+export function MessageDetails({ messages, all, onSelect }: MessageDetailsProps) {
   const idPrefix = useId();
   return (
     <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Message details">
       {messages.map((message) => (
-        <MessageDetail key={message.id} message={message} headingId={`${idPrefix}-${message.id}`} />
+        <MessageDetail
+          key={message.id}
+          message={message}
+          headingId={`${idPrefix}-${message.id}`}
+          messages={all}
+          onSelect={onSelect}
+        />
       ))}
     </Stack>
   );

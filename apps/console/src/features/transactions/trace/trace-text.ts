@@ -1,4 +1,5 @@
 import type { EdgeMessage, Transaction, TransactionLeg } from '@web-control/contract/transactions';
+import { iso8583TextLines } from './iso8583-text';
 import { prettyPrintContent } from './pretty-print';
 
 const CONTENT_INDENT = '    ';
@@ -11,7 +12,8 @@ function indentLines(text: string, indent: string): string {
 }
 
 /**
- * The trace as plain text, for pasting into a ticket. Times are ISO 8601 in UTC and repeats exact
+ * The trace as plain text, for pasting into a ticket; ISO 8583 messages decoded, card data masked as
+ * stored. Times are ISO 8601 in UTC and repeats exact
  * (not capped at 999+), so that whoever reads it elsewhere sees what the switch recorded.
  */
 export function formatTrace(
@@ -37,6 +39,8 @@ export function formatTrace(
       `${index + 1}. ${message.timeCreated}  ${message.edgeName} (${message.edgeType})  ${message.direction}`,
       `   ${message.messageDesc}`,
       `   Repeats: ${message.nrRepeats}`,
+      ...iso8583TextLines(message, messages).map((line) => `   ${line}`),
+      ...(message.iso8583 ? ['   Raw (masked):'] : []),
       indentLines(prettyPrintContent(message.content), CONTENT_INDENT),
     ].join('\n'),
   );

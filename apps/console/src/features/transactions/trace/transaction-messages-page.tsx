@@ -146,7 +146,7 @@ function TransactionTrace({ uuid }: { uuid: string }) {
                   onSelect={setSelectedId}
                 />
               </Paper>
-              <MessageDetails messages={visible} />
+              <MessageDetails messages={visible} all={sorted} onSelect={setSelectedId} />
             </SimpleGrid>
           )}
         </>

@@ -7,6 +7,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { formatCount } from '../../../shared/format/metrics';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
+import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import type { PageState } from '../../../shared/ui/paging';
@@ -124,9 +126,13 @@ export function VoucherSearchPage() {
       <VoucherBreadcrumbs />
       <Group justify="space-between">
         <Title order={1}>{VOUCHERS_TITLE}</Title>
-        <Button variant="default" onClick={() => void vouchers.refetch()} loading={vouchers.isFetching}>
-          {SEARCH_TEXTS.refresh}
-        </Button>
+        <Group gap="xs">
+          <CopyLinkButton />
+          <ExportCsvButton list="vouchers" filter={toOrdersQuery({ ...search, page: 1 })} />
+          <Button variant="default" onClick={() => void vouchers.refetch()} loading={vouchers.isFetching}>
+            {SEARCH_TEXTS.refresh}
+          </Button>
+        </Group>
       </Group>
       <form role="search" aria-label={SEARCH_TEXTS.filters} onSubmit={submit} noValidate>
         <Group align="flex-end" gap="xs">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobSuccessOf } from './job-success';
+import { jobSuccessOf } from './finance.ts';
 
 describe('job success', () => {
   it('is pending while the job has never run, whatever the successful runtime says', () => {

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  reviewsResponseSchema,
+  type ReviewsQuery,
+  type ReviewsResponse,
+} from '@web-control/contract/reviews';
+import { request } from '../../../shared/http/http-client';
+import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
+import { reviewKeys } from './keys';
+
+/** The inbox refreshes with the other polling screens. */
+export const REVIEWS_REFRESH_MS = 30_000;
+
+export function getReviews(query: ReviewsQuery, signal?: AbortSignal): Promise<ReviewsResponse> {
+  return request({ api: 'reviewsApi', path: '', query, schema: reviewsResponseSchema, signal });
+}
+
+export function reviewsQuery(query: ReviewsQuery) {
+  return queryOptions({
+    queryKey: reviewKeys.list(query),
+    queryFn: ({ signal }) => getReviews(query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: REVIEWS_REFRESH_MS,
+  });
+}
+
+export function useReviews(query: ReviewsQuery) {
+  return useQuery(useLiveQueryOptions(reviewsQuery(query)));
+}

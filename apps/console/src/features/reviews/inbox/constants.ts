@@ -1,0 +1,50 @@
+import { REVIEW_AREAS, type ReviewArea } from '@web-control/contract/reviews';
+
+export const REVIEWS_TEXTS = {
+  title: 'Reviews',
+  loading: 'Loading reviews',
+  failed: 'Could not fetch the requests to review. Contact support if this persists.',
+  empty: 'Nothing waits for your review.',
+  pages: 'Review pages',
+  table: 'Requests to review',
+  open: 'Open',
+  filters: 'Review filters',
+} as const;
+
+export const AREA_LABELS: Record<ReviewArea, string> = {
+  finance: 'Finance',
+  'config-maps': 'Config maps',
+  'load-balancer': 'Load balancer',
+  admin: 'User Management',
+};
+
+export const AREA_OPTIONS = REVIEW_AREAS.map((value) => ({ value, label: AREA_LABELS[value] }));
+
+/** The kinds a user may filter by, with their names. */
+export const KIND_LABELS: Record<string, string> = {
+  ACCEPT_TRANSACTIONS: 'Accept transactions',
+  REJECT_TRANSACTIONS: 'Reject transactions',
+  RESOLVE_TRANSACTIONS: 'Resolve transactions',
+  LOAD_FILE: 'Load file',
+  RELOAD_FILE: 'Reload file',
+  ROLLBACK_FILE: 'Roll back file',
+  MAP_REVIEW: 'Map review',
+  RECEIVER_ACTIVE: 'Receiver on or off',
+  RECEIVER_WEIGHT: 'Receiver weight',
+  USER_CREATE: 'Create user',
+  USER_UPDATE: 'Change user',
+  USER_DELETE: 'Delete user',
+  ROLE_CREATE: 'Create role',
+  ROLE_UPDATE: 'Change role',
+  ROLE_DELETE: 'Delete role',
+};
+
+export const KIND_OPTIONS = Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }));
+
+/** How long a request has waited: minutes, hours or days, whole. */
+export function ageText(requestedAt: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(requestedAt)) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+}

@@ -1,0 +1,106 @@
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import type { Iso8583DecodedMessage } from '@web-control/contract/iso8583-message';
+import type { EdgeMessage } from '@web-control/contract/transactions';
+import { Fragment } from 'react';
+import { ISO8583_TEXTS } from './constants';
+import { describeMessage } from './edge-messages';
+import {
+  describeExchange,
+  exchangeStatus,
+  formatMeaning,
+  formatMti,
+  formatResponseCode,
+} from './iso8583-text';
+
+/** Narrower than this, the fields table scrolls within the message's card. */
+const FIELDS_MIN_WIDTH = 340;
+
+interface Iso8583ViewProps {
+  iso: Iso8583DecodedMessage;
+  messages: readonly EdgeMessage[];
+  onSelect: (id: string) => void;
+}
+
+function ExchangeLine({ iso, messages, onSelect }: Iso8583ViewProps) {
+  const counterpart = messages.find((message) => message.id === iso.exchange.counterpartId);
+  const status = exchangeStatus(iso);
+  return (
+    <Group gap="sm">
+      {status === 'unanswered' ? (
+        <Badge color="red" variant="light" tt="none">
+          {ISO8583_TEXTS.unansweredBadge}
+        </Badge>
+      ) : null}
+      {status === 'late' ? (
+        <Badge color="orange" variant="light" tt="none">
+          {ISO8583_TEXTS.lateBadge}
+        </Badge>
+      ) : null}
+      <Text size="sm">{describeExchange(iso, counterpart ? describeMessage(counterpart) : null)}</Text>
+      {counterpart ? (
+        <Button size="compact-sm" variant="default" onClick={() => onSelect(counterpart.id)}>
+          {ISO8583_TEXTS.showCounterpart(iso.exchange.role === 'request')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** A card leg's message decoded: its type, how it pairs with its counterpart, its bitmap and fields. */
+export function Iso8583View({ iso, messages, onSelect }: Iso8583ViewProps) {
+  const responseCode = formatResponseCode(iso);
+  const bitmap = [iso.bitmap.primary, iso.bitmap.secondary].filter((part) => part !== null).join(' ');
+  return (
+    <Stack gap="sm">
+      <Text fw={600}>{formatMti(iso)}</Text>
+      <ExchangeLine iso={iso} messages={messages} onSelect={onSelect} />
+      {responseCode === null ? null : (
+        <Text size="sm">
+          {ISO8583_TEXTS.responseCode}: {responseCode}
+        </Text>
+      )}
+      <Text size="sm">
+        {ISO8583_TEXTS.bitmap}: <code>{bitmap}</code>
+      </Text>
+      {/* On a phone the table scrolls inside its card instead of pushing the page sideways. */}
+      <Table.ScrollContainer minWidth={FIELDS_MIN_WIDTH} type="native">
+        <Table withTableBorder striped aria-label={ISO8583_TEXTS.fields}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={70}>{ISO8583_TEXTS.field}</Table.Th>
+              <Table.Th>{ISO8583_TEXTS.name}</Table.Th>
+              <Table.Th>{ISO8583_TEXTS.value}</Table.Th>
+              <Table.Th>{ISO8583_TEXTS.meaning}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {iso.fields.map((field) => (
+              <Fragment key={field.number}>
+                <Table.Tr>
+                  <Table.Td>{field.number}</Table.Td>
+                  <Table.Td>{field.name}</Table.Td>
+                  <Table.Td style={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                    {field.value}
+                  </Table.Td>
+                  <Table.Td>{formatMeaning(field.meaning)}</Table.Td>
+                </Table.Tr>
+                {(field.elements ?? []).map((element) => (
+                  <Table.Tr key={`${field.number}-${element.tag}`}>
+                    <Table.Td>
+                      {field.number}.{element.tag}
+                    </Table.Td>
+                    <Table.Td>{element.name}</Table.Td>
+                    <Table.Td style={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                      {element.value}
+                    </Table.Td>
+                    <Table.Td>{element.meaning ?? ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Fragment>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Group, SegmentedControl, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useLive } from './live-state';
+import { latestUpdate, LIVE_TEXTS, updatedAgoText } from './live-texts';
+
+const AGE_TICK_MS = 1000;
+
+/** The newest update time of the live queries on screen, followed as the cache changes. */
+function useLiveUpdatedAt(): number {
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
+  return useSyncExternalStore(subscribe, () =>
+    latestUpdate(
+      cache.getAll().map((query) => ({
+        meta: query.meta,
+        dataUpdatedAt: query.state.dataUpdatedAt,
+        observed: query.getObserversCount() > 0,
+      })),
+    ),
+  );
+}
+
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), AGE_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * Live or Paused for the screen's own refreshes, and how old its data is. `updatedAt` is for a
+ * screen that refreshes outside TanStack Query; otherwise the live queries on screen say it.
+ */
+export function LiveControl({ updatedAt }: { updatedAt?: number }) {
+  const { paused, setPaused } = useLive();
+  const queryClient = useQueryClient();
+  const fromQueries = useLiveUpdatedAt();
+  const now = useNow();
+  const updated = updatedAt ?? fromQueries;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <SegmentedControl
+        size="xs"
+        aria-label={LIVE_TEXTS.group}
+        data={[LIVE_TEXTS.live, LIVE_TEXTS.paused]}
+        value={paused ? LIVE_TEXTS.paused : LIVE_TEXTS.live}
+        onChange={(value) => {
+          const pause = value === LIVE_TEXTS.paused;
+          setPaused(pause);
+          // Live again: the screen catches up at once rather than at its next interval.
+          if (!pause)
+            void queryClient.refetchQueries({
+              type: 'active',
+              predicate: (query) => query.meta?.live === true,
+            });
+        }}
+      />
+      {updated > 0 ? <Text size="xs">{updatedAgoText(updated, Math.max(now, updated))}</Text> : null}
+    </Group>
+  );
+}

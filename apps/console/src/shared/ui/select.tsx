@@ -1,0 +1,27 @@
+import { Select as MantineSelect, type Primitive, type SelectProps } from '@mantine/core';
+import { useState, type FocusEvent, type PointerEvent } from 'react';
+
+/**
+ * Mantine's Select, its options mounted once the field is first reached (pointer or focus) rather
+ * than with the screen: mounted closed, every select's dropdown is positioned as the screen first
+ * paints, each a forced style recalculation (decision 0033). Once reached the options stay mounted,
+ * so the keyboard moves through them as in Mantine's own (0017).
+ */
+export function Select<Value extends Primitive = string>(props: SelectProps<Value>) {
+  const [reached, setReached] = useState(false);
+  const { comboboxProps, onFocus, onPointerEnter } = props;
+  return (
+    <MantineSelect
+      {...props}
+      comboboxProps={{ ...comboboxProps, keepMounted: reached }}
+      onFocus={(event: FocusEvent<HTMLInputElement>) => {
+        setReached(true);
+        onFocus?.(event);
+      }}
+      onPointerEnter={(event: PointerEvent<HTMLInputElement>) => {
+        setReached(true);
+        onPointerEnter?.(event);
+      }}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  choiceParam,
+  localMinuteParam,
+  readUrlParams,
+  sizeParam,
+  textParam,
+  wholeNumberParam,
+  writeUrlParams,
+  type UrlParams,
+} from './url-params';
+import { readSorting, writeSorting } from './use-url-sorting';
+
+interface View {
+  from: string;
+  user: string;
+  status: 'OPEN' | 'CLOSED' | null;
+  page: number;
+  size: number;
+}
+
+const PARAMS: UrlParams<View> = {
+  from: localMinuteParam(),
+  user: textParam(),
+  status: choiceParam(['OPEN', 'CLOSED']),
+  page: wholeNumberParam(1),
+  size: sizeParam([10, 25]),
+};
+const DEFAULTS: View = { from: '2026-03-01T00:00', user: '', status: null, page: 1, size: 10 };
+
+describe('URL params', () => {
+  it('read what the URL gives, every value the default where it is missing', () => {
+    expect(
+      readUrlParams(
+        PARAMS,
+        DEFAULTS,
+        new URLSearchParams('from=2026-02-28T23:59&user=ann&status=OPEN&page=3&size=25'),
+      ),
+    ).toEqual({ from: '2026-02-28T23:59', user: 'ann', status: 'OPEN', page: 3, size: 25 });
+    expect(readUrlParams(PARAMS, DEFAULTS, new URLSearchParams(''))).toEqual(DEFAULTS);
+  });
+
+  it('fall back to the default for a value that does not read', () => {
+    const bad = new URLSearchParams('from=2026-02-30T10:00&status=LOST&page=0&size=7&other=kept');
+    expect(readUrlParams(PARAMS, DEFAULTS, bad)).toEqual(DEFAULTS);
+    expect(readUrlParams(PARAMS, DEFAULTS, new URLSearchParams('page=-2'))).toEqual(DEFAULTS);
+    expect(readUrlParams(PARAMS, DEFAULTS, new URLSearchParams('page=1e3'))).toEqual(DEFAULTS);
+  });
+
+  it('write only what differs from the default, keeping the other params', () => {
+    const written = writeUrlParams(
+      PARAMS,
+      DEFAULTS,
+      { ...DEFAULTS, user: 'ann & bob', page: 2 },
+      new URLSearchParams('sort=name&page=5&status=OPEN'),
+    );
+    expect(written.toString()).toBe('sort=name&user=ann+%26+bob&page=2');
+    expect(readUrlParams(PARAMS, DEFAULTS, written)).toEqual({ ...DEFAULTS, user: 'ann & bob', page: 2 });
+  });
+
+  it('read and write a sort, dropping unknown and repeated columns', () => {
+    expect(readSorting('name,-weight,bogus,name', ['name', 'weight'])).toEqual([
+      { id: 'name', desc: false },
+      { id: 'weight', desc: true },
+    ]);
+    expect(readSorting(null, ['name'])).toEqual([]);
+    expect(writeSorting([{ id: 'weight', desc: true }])).toBe('-weight');
+  });
+});

@@ -1,0 +1,89 @@
+import { parseLocalMinute } from '../format/dates';
+
+/**
+ * How one value of a view lives in the URL: read from every value of its name (a bad one gives
+ * `undefined`, and the view falls back to its default without an error), written as values.
+ */
+export interface UrlParam<T> {
+  read: (values: readonly string[]) => T | undefined;
+  write: (value: T) => string[];
+}
+
+export type UrlParams<T> = { [K in keyof T]: UrlParam<T[K]> };
+
+export function textParam(): UrlParam<string> {
+  return { read: ([value]) => value, write: (value) => [value] };
+}
+
+/** One of a fixed set, or null (no value: "any"). */
+export function choiceParam<V extends string>(choices: readonly V[]): UrlParam<V | null> {
+  return {
+    read: ([value]) =>
+      value !== undefined && (choices as readonly string[]).includes(value) ? (value as V) : undefined,
+    write: (value) => (value === null ? [] : [value]),
+  };
+}
+
+/** A whole number from `min` up (a page, an id). */
+export function wholeNumberParam(min = 1): UrlParam<number> {
+  return {
+    read: ([value]) => {
+      if (value === undefined || !/^\d{1,9}$/.test(value)) return undefined;
+      const number = Number(value);
+      return number >= min ? number : undefined;
+    },
+    write: (value) => [String(value)],
+  };
+}
+
+/** One of the sizes a list offers. */
+export function sizeParam(sizes: readonly number[]): UrlParam<number> {
+  return {
+    read: ([value]) => (value !== undefined && sizes.map(String).includes(value) ? Number(value) : undefined),
+    write: (value) => [String(value)],
+  };
+}
+
+/** A local `YYYY-MM-DDTHH:mm` that exists on the calendar (the filters' date-time inputs). */
+export function localMinuteParam(): UrlParam<string> {
+  return {
+    read: ([value]) => (value === '' || parseLocalMinute(value) !== undefined ? value : undefined),
+    write: (value) => [value],
+  };
+}
+
+function sameValues(left: readonly string[], right: readonly string[]): boolean {
+  return left.length === right.length && left.every((value, index) => value === right[index]);
+}
+
+/** The view the URL holds: each value the URL gives and reads well, otherwise its default. */
+export function readUrlParams<T extends object>(
+  params: UrlParams<T>,
+  defaults: T,
+  search: URLSearchParams,
+): T {
+  const view = { ...defaults };
+  for (const name of Object.keys(params) as (keyof T & string)[]) {
+    const values = search.getAll(name);
+    if (values.length === 0) continue;
+    const value = params[name].read(values);
+    if (value !== undefined) view[name] = value;
+  }
+  return view;
+}
+
+/** Writes the view into `search`: a value at its default is left out, so links stay short. */
+export function writeUrlParams<T extends object>(
+  params: UrlParams<T>,
+  defaults: T,
+  view: T,
+  search: URLSearchParams,
+): URLSearchParams {
+  for (const name of Object.keys(params) as (keyof T & string)[]) {
+    search.delete(name);
+    const values = params[name].write(view[name]);
+    if (sameValues(values, params[name].write(defaults[name]))) continue;
+    for (const value of values) search.append(name, value);
+  }
+  return search;
+}

@@ -1,0 +1,64 @@
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { PageState } from '../ui/paging';
+import { readUrlParams, writeUrlParams, type UrlParams } from './url-params';
+import { usePageState, type PageStateOptions } from '../ui/use-page-state';
+
+export interface ListUrlStateOptions<F extends object> extends PageStateOptions {
+  params: UrlParams<F>;
+  /** The filters of a bare link, made once as the screen opens (a range from today, say). */
+  defaults: () => F;
+  /** A change reaches the URL (and the request) this long after the last one; 0: at once. */
+  debounceMs?: number;
+  /** New filters keep the page (the audit log, specification 2 §4); otherwise page 1. */
+  keepPage?: boolean;
+}
+
+export interface ListUrlState<F> {
+  /** What the filter inputs show: the change being typed, or the URL's. */
+  filters: F;
+  /** The URL's filters: what the list asks for. */
+  settled: F;
+  change: (patch: Partial<F>) => void;
+  paging: PageState;
+}
+
+/**
+ * A list's whole view in the URL, so a link, a reload, Back and Forward show it again: filters,
+ * page and page size (sort, where a list has one, through `useUrlSorting`). A value that does not
+ * read falls back to its default without an error.
+ */
+export function useListUrlState<F extends object>(options: ListUrlStateOptions<F>): ListUrlState<F> {
+  const { params, debounceMs = 0, keepPage = false } = options;
+  const [search, setSearch] = useSearchParams();
+  const [defaults] = useState(options.defaults);
+  const paging = usePageState(options);
+  const key = search.toString();
+  const settled = readUrlParams(params, defaults, search);
+
+  // A change not yet in the URL, with the URL it was made on: any new URL (its own, Back) ends it.
+  const [draft, setDraft] = useState<{ key: string; filters: F } | null>(null);
+  if (draft !== null && draft.key !== key) setDraft(null);
+  const filters = draft?.key === key ? draft.filters : settled;
+
+  const commit = (next: F) =>
+    setSearch((previous) => {
+      const written = writeUrlParams(params, defaults, next, new URLSearchParams(previous));
+      if (!keepPage) written.delete('page');
+      return written;
+    });
+  const commitLater = useDebouncedCallback(commit, debounceMs);
+  useEffect(() => () => commitLater.cancel(), [key, commitLater]);
+
+  const change = (patch: Partial<F>) => {
+    const next = { ...filters, ...patch };
+    if (debounceMs === 0) {
+      commit(next);
+      return;
+    }
+    setDraft({ key, filters: next });
+    commitLater(next);
+  };
+  return { filters, settled, change, paging };
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/connection.ts';
+import type { App } from '../../server.ts';
+import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
+import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
+import { EXPORT_MESSAGES } from './service.ts';
+
+const ACTION_ID = '0b5f8a52-3c1e-4c1a-9b7e-2f4d6a8c0e11';
+const EXPORT_ROWS = 2_500;
+
+describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
+  let database: DatabaseHandle;
+  let app: App;
+  let auditor: string;
+  let nobody: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp({ database });
+    const user = await createTestUser(database, ['VIEW_AUDITS']);
+    auditor = (await login(app, user.username, user.password)).access_token;
+    const other = await createTestUser(database, ['VIEW_PROCESSES']);
+    nobody = (await login(app, other.username, other.password)).access_token;
+    const process = await database.db
+      .selectFrom('recon_processes')
+      .select('process_id')
+      .executeTakeFirstOrThrow();
+    // More rows than one cursor batch, and a name a spreadsheet would run as a formula.
+    const rows = Array.from({ length: EXPORT_ROWS }, (_, index) => ({
+      action_id: ACTION_ID,
+      process_id: process.process_id,
+      audit_date: new Date(Date.UTC(2026, 0, 1, 0, 0, index)),
+      username: index === 0 ? '=HYPERLINK("x")' : 'exporter',
+      reviewer_username: null,
+      type: 'LOAD_FILE' as const,
+      status: 'REGISTERED' as const,
+    }));
+    for (let start = 0; start < rows.length; start += 500) {
+      await database.db
+        .insertInto('recon_audits')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  async function tokenFor(token: string, list: string, filter: object) {
+    return app.inject({
+      method: 'POST',
+      url: `/api/exports/${list}/token`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: filter,
+    });
+  }
+
+  it('streams every row of the filter with the screen’s headers, formula-safe, by a single-use token', async () => {
+    const issued = await tokenFor(auditor, 'audit-log', {
+      fromDateTimeInclusive: '2026-01-01T00:00:00Z',
+      toDateTimeInclusive: '2026-01-02T00:00:00Z',
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const { token } = issued.json<{ token: string }>();
+    const download = await app.inject({ url: `/api/exports/audit-log?access_token=${token}` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(download.headers['content-disposition']).toContain('audit-log.csv');
+    const lines = download.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Event,Action,Date & Time,User,Reviewer,Status');
+    expect(lines).toHaveLength(EXPORT_ROWS + 1);
+    expect(lines[1], 'newest first, dates as ISO 8601 UTC').toBe(
+      `LOAD_FILE,${ACTION_ID},2026-01-01T00:41:39.000Z,exporter,,REGISTERED`,
+    );
+    expect(lines.at(-1), 'a formula is written inert').toBe(
+      `LOAD_FILE,${ACTION_ID},2026-01-01T00:00:00.000Z,"'=HYPERLINK(""x"")",,REGISTERED`,
+    );
+
+    const again = await app.inject({ url: `/api/exports/audit-log?access_token=${token}` });
+    expect(again.statusCode, 'a token opens one download').toBe(403);
+    expect(again.json()).toMatchObject({ errorMessage: EXPORT_MESSAGES.tokenInvalid });
+  });
+
+  it('exports only the filter, and only with the list’s permission', async () => {
+    const filtered = await tokenFor(auditor, 'audit-log', {
+      fromDateTimeInclusive: '2026-01-01T00:00:00Z',
+      toDateTimeInclusive: '2026-01-01T00:00:09Z',
+    });
+    const { token } = filtered.json<{ token: string }>();
+    const body = (await app.inject({ url: `/api/exports/audit-log?access_token=${token}` })).body;
+    expect(body.trimEnd().split('\r\n')).toHaveLength(11);
+
+    const refused = await tokenFor(nobody, 'audit-log', {});
+    expect(refused.statusCode).toBe(403);
+    expect((await tokenFor(auditor, 'audit-log', { status: 'LOST' })).statusCode).toBe(400);
+    expect((await tokenFor(auditor, 'no-such-list', {})).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/exports/audit-log?access_token=forged' })).statusCode).toBe(403);
+  });
+
+  it('exports a service’s receivers with the screen’s headers, numbers plain', async () => {
+    const viewer = await createTestUser(database, ['VIEW_LOAD_BALANCER']);
+    const viewerToken = (await login(app, viewer.username, viewer.password)).access_token;
+    const issued = await tokenFor(viewerToken, 'lb-receivers', { serviceId: 'card-authorisations' });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const { token } = issued.json<{ token: string }>();
+    const lines = (await app.inject({ url: `/api/exports/lb-receivers?access_token=${token}` })).body
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Receiver,Status,Active,Throughput,Success rate,Weight');
+    expect(lines.some((line) => /^Visa Base I,[a-z]+,true,\d+(\.\d+)?,\d+(\.\d+)?,\d+$/.test(line))).toBe(
+      true,
+    );
+    expect((await tokenFor(auditor, 'lb-receivers', { serviceId: 'card-authorisations' })).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { csvCell } from '@web-control/contract/finance-results';
+import { holdsAll, type Permission } from '@web-control/contract/permissions';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/schema.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { createExportsRepository } from './repository.ts';
+
+/** An export token lives this long and opens one download (as the finance downloads' do). */
+export const EXPORT_TOKEN_TTL_MS = 60_000;
+
+export const EXPORT_MESSAGES = {
+  unknownList: 'This list has no export.',
+  invalidFilter: 'The export’s filter is not valid.',
+  tokenInvalid: 'This download link is not valid or has expired. Please start the export again.',
+} as const;
+
+export interface Exporter {
+  userId: string;
+  username: string;
+  permissions: readonly string[];
+}
+
+/** Writes rows of cells; resolves once the client has taken them (backpressure). */
+export type WriteRows = (rows: readonly (readonly string[])[]) => Promise<void>;
+
+/** One list's export: who may, the filter it takes, the screen's headers, and its rows. */
+export interface ExportDefinition<Q> {
+  /** The permission that views the list; any one of them where the list takes several. */
+  permissions: readonly Permission[];
+  querySchema: z.ZodType<Q>;
+  fileName: string;
+  header: readonly string[];
+  /** Every row of the filter (not one page), batch by batch, in a bounded amount of memory. */
+  writeRows: (query: Q, exporter: Exporter, write: WriteRows) => Promise<void>;
+}
+
+function mayExport(held: readonly string[], definition: ExportDefinition<unknown>): boolean {
+  return definition.permissions.some((permission) => holdsAll(held, [permission]));
+}
+
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+export type ExportsService = ReturnType<typeof createExportsService>;
+
+/**
+ * Every list's "Export CSV": a single-use token for the list and filter (asked with the list's
+ * permission), then the download, streamed. Cells are made formula-safe by the contract's csvCell.
+ */
+export function createExportsService(deps: {
+  db: Db;
+  clock: Clock;
+  permissionsOfUser: (userId: string) => Promise<readonly string[] | undefined>;
+}) {
+  const repository = createExportsRepository();
+  const lists = new Map<string, ExportDefinition<unknown>>();
+  const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+  function definitionOf(list: string): ExportDefinition<unknown> {
+    const definition = lists.get(list);
+    if (definition === undefined) throw notFound(EXPORT_MESSAGES.unknownList);
+    return definition;
+  }
+
+  return {
+    register<Q>(list: string, definition: ExportDefinition<Q>): void {
+      if (lists.has(list)) throw new Error(`Export ${list} is already registered`);
+      lists.set(list, definition as ExportDefinition<unknown>);
+    },
+
+    lists(): string[] {
+      return [...lists.keys()];
+    },
+
+    async issueToken(exporter: Exporter, list: string, filter: unknown): Promise<{ token: string }> {
+      const definition = definitionOf(list);
+      if (!mayExport(exporter.permissions, definition)) {
+        throw forbidden(
+          `You need the ${definition.permissions.join(' or ')} permission to export this list.`,
+        );
+      }
+      const query = definition.querySchema.safeParse(filter);
+      if (!query.success) throw badRequest(EXPORT_MESSAGES.invalidFilter, 'filter');
+      const token = randomBytes(32).toString('base64url');
+      await repository.insertToken(deps.db, {
+        tokenHash: hash(token),
+        userId: exporter.userId,
+        username: exporter.username,
+        list,
+        // The filter as sent: the schema parses it again on download (its transforms run once).
+        query: filter,
+        expiresAt: new Date(deps.clock.now().getTime() + EXPORT_TOKEN_TTL_MS),
+      });
+      return { token };
+    },
+
+    /**
+     * Spends the token (once, before its minute is out, by a user who still holds the list's
+     * permission): the file name and a writer of the whole CSV.
+     */
+    async open(list: string, token: string) {
+      const definition = definitionOf(list);
+      const spent = await repository.spendToken(deps.db, hash(token), list, deps.clock.now());
+      if (spent === undefined) throw forbidden(EXPORT_MESSAGES.tokenInvalid);
+      const permissions = await deps.permissionsOfUser(spent.user_id);
+      if (permissions === undefined || !mayExport(permissions, definition)) {
+        throw forbidden(EXPORT_MESSAGES.tokenInvalid);
+      }
+      const query = definition.querySchema.parse(spent.query);
+      const exporter = { userId: spent.user_id, username: spent.username, permissions };
+      return {
+        fileName: definition.fileName,
+        writeTo: async (write: (chunk: string) => Promise<void>) => {
+          await write(csvLine(definition.header));
+          await definition.writeRows(query, exporter, (rows) => write(rows.map(csvLine).join('')));
+        },
+      };
+    },
+  };
+}

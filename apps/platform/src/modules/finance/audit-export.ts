@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { auditsQuerySchema } from '@web-control/contract/finance';
+import { streamInKeysetPages } from '../../db/keyset-pages.ts';
+import type { Db } from '../../db/schema.ts';
+import { isoOf } from '../exports/cursor.ts';
+import type { ExportDefinition } from '../exports/service.ts';
+import { filteredAudits } from './audits-repository.ts';
+
+/** The audit log's filter without its page: the export takes every row. */
+export const auditExportQuerySchema = auditsQuerySchema.omit({ offset: true, limit: true });
+type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+
+/**
+ * The finance audit log's export: the screen's columns (the event as its type and action), dates
+ * as ISO 8601 UTC, newest first as the screen lists them; read in keyset pages.
+ */
+export function createAuditExport(db: Db): ExportDefinition<AuditExportQuery> {
+  return {
+    permissions: ['VIEW_AUDITS'],
+    querySchema: auditExportQuerySchema,
+    fileName: 'audit-log.csv',
+    header: ['Event', 'Action', 'Date & Time', 'User', 'Reviewer', 'Status'],
+    writeRows: async (query, _exporter, write) => {
+      const select = filteredAudits(db, {
+        from: query.fromDateTimeInclusive === undefined ? undefined : new Date(query.fromDateTimeInclusive),
+        to: query.toDateTimeInclusive === undefined ? undefined : new Date(query.toDateTimeInclusive),
+        username: query.username,
+        type: query.type,
+        status: query.status,
+      }).selectAll();
+      await streamInKeysetPages(select, { columns: ['audit_date', 'audit_id'], direction: 'desc' }, (rows) =>
+        write(
+          rows.map((row) => [
+            row.type,
+            row.action_id,
+            isoOf(row.audit_date),
+            row.username,
+            row.reviewer_username ?? '',
+            row.status,
+          ]),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { REVIEW_AREAS, REVIEWS_MAX_PAGE_SIZE } from '@web-control/contract/reviews';
+import { text } from '@web-control/contract/inputs';
+import type { ExportDefinition } from '../exports/service.ts';
+import { REVIEW_PERMISSIONS, type ReviewsService } from './service.ts';
+
+const reviewsExportQuerySchema = z.object({
+  kind: text().max(64).optional(),
+  area: z.enum(REVIEW_AREAS).optional(),
+  requester: text().max(128).optional(),
+});
+
+/** The inbox as CSV: its columns, requested-at as ISO 8601 UTC, page by page of the same list. */
+export function createReviewsExport(
+  reviews: ReviewsService,
+): ExportDefinition<z.infer<typeof reviewsExportQuerySchema>> {
+  return {
+    // Any reviewer may export their inbox: the rows are those they may review.
+    permissions: Object.values(REVIEW_PERMISSIONS),
+    querySchema: reviewsExportQuerySchema,
+    fileName: 'reviews.csv',
+    header: ['Kind', 'Area', 'Summary', 'Requested by', 'When'],
+    writeRows: async (query, exporter, write) => {
+      for (let offset = 0; ; offset += REVIEWS_MAX_PAGE_SIZE) {
+        const page = await reviews.list(exporter, { ...query, offset, limit: REVIEWS_MAX_PAGE_SIZE });
+        await write(
+          page.reviews.map((review) => [
+            review.kind,
+            review.area,
+            review.summary,
+            review.requestedBy,
+            review.requestedAt,
+          ]),
+        );
+        if (offset + REVIEWS_MAX_PAGE_SIZE >= page.total) break;
+      }
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWN_CHANGES_REVIEW_MESSAGE } from '@web-control/contract/approvals';
+import { receiversResponseSchema } from '@web-control/contract/load-balancer';
+import { lbReviewSchema, reviewsResponseSchema, sentForReviewSchema } from '@web-control/contract/reviews';
+import type { DatabaseHandle } from '../../db/connection.ts';
+import type { App } from '../../server.ts';
+import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
+import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
+import { REVIEWS_MESSAGES } from './routes.ts';
+
+const SERVICE = 'card-authorisations';
+const RECEIVER = 'visa-base-i';
+const RECEIVERS_URL = `/api/lb/${SERVICE}/receivers`;
+const LB_EDITOR = ['VIEW_LOAD_BALANCER', 'EDIT_LOAD_BALANCER'] as const;
+
+async function tokenOf(
+  app: App,
+  database: DatabaseHandle,
+  permissions: Parameters<typeof createTestUser>[1],
+) {
+  const user = await createTestUser(database, permissions);
+  return { ...user, token: (await login(app, user.username, user.password)).access_token };
+}
+
+function call(app: App, method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: object) {
+  return app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function visa(app: App, token: string) {
+  const answer = receiversResponseSchema.parse((await call(app, 'GET', RECEIVERS_URL, token)).json());
+  const receiver = answer.receivers.find((each) => each.id === RECEIVER);
+  if (receiver === undefined) throw new Error('the demo receiver is missing');
+  return receiver;
+}
+
+describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) => {
+  describe('FOUR_EYES empty (the default): changes are made at once', () => {
+    let database: DatabaseHandle;
+    let app: App;
+    beforeAll(async () => {
+      database = await createTestDatabase(kind);
+      app = await buildTestApp({ database });
+    });
+    afterAll(async () => {
+      await app.close();
+      await database.close();
+    });
+
+    it('sets a weight directly and leaves nothing to review', async () => {
+      const maker = await tokenOf(app, database, [...LB_EDITOR]);
+      const checker = await tokenOf(app, database, [...LB_EDITOR]);
+      const answer = await call(app, 'PUT', `${RECEIVERS_URL}/${RECEIVER}/weight`, maker.token, {
+        weight: 321,
+      });
+      expect(answer.statusCode).toBe(204);
+      expect((await visa(app, maker.token)).weight).toBe(321);
+      const inbox = reviewsResponseSchema.parse(
+        (await call(app, 'GET', '/api/reviews', checker.token)).json(),
+      );
+      expect(inbox).toEqual({ reviews: [], total: 0 });
+    });
+  });
+
+  describe('FOUR_EYES=load-balancer: a receiver change is a request another user approves', () => {
+    let database: DatabaseHandle;
+    let app: App;
+    let maker: Awaited<ReturnType<typeof tokenOf>>;
+    let checker: Awaited<ReturnType<typeof tokenOf>>;
+    beforeAll(async () => {
+      database = await createTestDatabase(kind);
+      app = await buildTestApp({ database, settings: { fourEyes: 'load-balancer' } });
+      maker = await tokenOf(app, database, [...LB_EDITOR]);
+      checker = await tokenOf(app, database, [...LB_EDITOR]);
+    });
+    afterAll(async () => {
+      await app.close();
+      await database.close();
+    });
+
+    async function ask(change: { weight: number } | { active: boolean }) {
+      const path = 'weight' in change ? 'weight' : 'active';
+      const answer = await call(app, 'PUT', `${RECEIVERS_URL}/${RECEIVER}/${path}`, maker.token, change);
+      expect(answer.statusCode, answer.body).toBe(202);
+      return sentForReviewSchema.parse(answer.json()).requestId;
+    }
+
+    it('sends the change for review, lists it for others only, and makes it on approval', async () => {
+      const before = await visa(app, maker.token);
+      const requestId = await ask({ weight: 123 });
+      expect((await visa(app, maker.token)).weight, 'nothing changes until approved').toBe(before.weight);
+
+      const own = reviewsResponseSchema.parse((await call(app, 'GET', '/api/reviews', maker.token)).json());
+      expect(
+        own.reviews.map((review) => review.id),
+        'never one’s own',
+      ).not.toContain(requestId);
+      const inbox = reviewsResponseSchema.parse(
+        (await call(app, 'GET', '/api/reviews?area=load-balancer', checker.token)).json(),
+      );
+      expect(inbox.reviews).toEqual([
+        expect.objectContaining({
+          id: requestId,
+          kind: 'RECEIVER_WEIGHT',
+          area: 'load-balancer',
+          summary: `Set the weight of Visa Base I (${SERVICE}) to 123`,
+          requestedBy: maker.username,
+          scope: SERVICE,
+        }),
+      ]);
+      expect((await call(app, 'GET', '/api/reviews/count', checker.token)).json()).toEqual({ count: 1 });
+
+      const ownDecision = await call(app, 'POST', `/api/lb/reviews/${requestId}/approve`, maker.token, {
+        comment: 'mine',
+      });
+      expect(ownDecision.statusCode).toBe(403);
+      expect(ownDecision.json()).toMatchObject({ errorMessage: OWN_CHANGES_REVIEW_MESSAGE });
+
+      const approved = await call(app, 'POST', `/api/lb/reviews/${requestId}/approve`, checker.token, {
+        comment: 'fine',
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(lbReviewSchema.parse(approved.json()).status).toBe('APPROVED');
+      expect((await visa(app, maker.token)).weight).toBe(123);
+      const again = await call(app, 'POST', `/api/lb/reviews/${requestId}/approve`, checker.token, {
+        comment: 'twice',
+      });
+      expect(again.statusCode, 'an approval runs once').toBe(409);
+      expect((await call(app, 'GET', '/api/reviews/count', checker.token)).json()).toEqual({ count: 0 });
+    });
+
+    it('a rejection changes nothing', async () => {
+      const requestId = await ask({ active: false });
+      const rejected = await call(app, 'POST', `/api/lb/reviews/${requestId}/reject`, checker.token, {
+        comment: 'not now',
+      });
+      expect(rejected.statusCode).toBe(200);
+      expect((await visa(app, maker.token)).isActive).toBe(true);
+    });
+
+    it('applies only while the receiver is at the version it was asked against', async () => {
+      const first = await ask({ weight: 10 });
+      const second = await ask({ weight: 20 });
+      expect(
+        (await call(app, 'POST', `/api/lb/reviews/${first}/approve`, checker.token, { comment: 'ok' }))
+          .statusCode,
+      ).toBe(200);
+      const stale = await call(app, 'POST', `/api/lb/reviews/${second}/approve`, checker.token, {
+        comment: 'ok',
+      });
+      expect(stale.statusCode).toBe(409);
+      expect((await visa(app, maker.token)).weight).toBe(10);
+      const pending = lbReviewSchema.parse(
+        (await call(app, 'GET', `/api/lb/reviews/${second}`, checker.token)).json(),
+      );
+      expect(pending.status, 'a refused approval leaves it pending').toBe('PENDING');
+    });
+
+    it('refuses the inbox to a user who may review nothing, and an unknown area', async () => {
+      const viewer = await tokenOf(app, database, ['VIEW_LOAD_BALANCER']);
+      const refused = await call(app, 'GET', '/api/reviews', viewer.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ errorMessage: REVIEWS_MESSAGES.noReviewPermission });
+      expect((await call(app, 'GET', '/api/reviews?area=nowhere', checker.token)).statusCode).toBe(400);
+    });
+  });
+});

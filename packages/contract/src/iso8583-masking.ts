@@ -1,0 +1,104 @@
+import { MASKED_EMV_TAGS, readEmvElements, writeEmvElements } from './iso8583-emv.ts';
+
+/**
+ * Card data removed from a message before it is written anywhere: the PAN keeps its first 6 and
+ * last 4 digits (PCI DSS 3.4), track data keeps only that masked PAN, and the PIN block and chip
+ * cryptograms become `*` for each character they had, so their length still shows. Masking a
+ * masked message changes nothing.
+ */
+
+const MASK = '*';
+const PAN_KEPT_FIRST = 6;
+const PAN_KEPT_LAST = 4;
+
+export function maskPan(pan: string): string {
+  if (pan.length <= PAN_KEPT_FIRST + PAN_KEPT_LAST) return MASK.repeat(pan.length);
+  return (
+    pan.slice(0, PAN_KEPT_FIRST) +
+    MASK.repeat(pan.length - PAN_KEPT_FIRST - PAN_KEPT_LAST) +
+    pan.slice(-PAN_KEPT_LAST)
+  );
+}
+
+/** Track 2 (`PAN=YYMM…` or `PAN D YYMM…`) down to its masked PAN. */
+function maskTrack2(track: string): string {
+  return maskPan(track.split(/[=D]/)[0] ?? '');
+}
+
+/** Track 1 (`B` PAN `^` NAME `^` …) down to its masked PAN. */
+function maskTrack1(track: string): string {
+  const pan = track.replace(/^[A-Z]/, '').split('^')[0] ?? '';
+  return maskPan(pan.replace(/\s/g, ''));
+}
+
+function maskAll(value: string): string {
+  return MASK.repeat(value.length);
+}
+
+/** A constructed tag (a template such as 70 or 77) holds elements of its own. */
+function isConstructed(tag: string): boolean {
+  return (Number.parseInt(tag.slice(0, 2), 16) & 0x20) !== 0;
+}
+
+/**
+ * DE 55 with the masked tags' values replaced, inside templates too; all of it (or of a template)
+ * when it does not read as TLV.
+ */
+function maskIccData(hex: string): string {
+  const elements = readEmvElements(hex);
+  if (elements === undefined) return maskAll(hex);
+  return writeEmvElements(
+    elements.map(({ tag, value }) => ({
+      tag,
+      value: MASKED_EMV_TAGS.has(tag) ? maskAll(value) : isConstructed(tag) ? maskIccData(value) : value,
+    })),
+  );
+}
+
+const MASKS: Readonly<Record<number, (value: string) => string>> = {
+  2: maskPan,
+  34: maskPan,
+  35: maskTrack2,
+  36: maskAll,
+  45: maskTrack1,
+  52: maskAll,
+  55: maskIccData,
+};
+
+export function maskIso8583Fields(
+  fields: Readonly<Partial<Record<number, string>>>,
+): Partial<Record<number, string>> {
+  const masked: Partial<Record<number, string>> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    const number = Number(key);
+    masked[number] = MASKS[number]?.(value) ?? value;
+  }
+  return masked;
+}
+
+/** Luhn's check: what makes a digit string a plausible card number. */
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+const STANDALONE_DIGITS = /(?<!\d)\d{13,19}(?!\d)/g;
+
+/** Every Luhn-valid run of 13 to 19 digits standing alone (no digit either side) in a text. */
+export function findCardNumbers(text: string): string[] {
+  return [...text.matchAll(STANDALONE_DIGITS)].map((match) => match[0]).filter(isLuhnValid);
+}
+
+/** A text fit for a log: each card number in it (as findCardNumbers finds them) masked. */
+export function maskCardNumbers(text: string): string {
+  return text.replace(STANDALONE_DIGITS, (digits) => (isLuhnValid(digits) ? maskPan(digits) : digits));
+}

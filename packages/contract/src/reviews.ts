@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { text } from './inputs.ts';
+
+/** Where a review belongs: each opens that area's own review screen. */
+export const REVIEW_AREAS = ['finance', 'config-maps', 'load-balancer', 'admin'] as const;
+export type ReviewArea = (typeof REVIEW_AREAS)[number];
+
+/** `FOUR_EYES`: which areas' direct changes become requests in the approvals engine. */
+export const FOUR_EYES_AREAS = ['load-balancer', 'admin'] as const;
+export type FourEyesArea = (typeof FOUR_EYES_AREAS)[number];
+
+/** The load balancer's request kinds under FOUR_EYES=load-balancer. */
+export const LB_REVIEW_KINDS = ['RECEIVER_ACTIVE', 'RECEIVER_WEIGHT'] as const;
+
+/** User administration's request kinds under FOUR_EYES=admin. */
+export const ADMIN_REVIEW_KINDS = [
+  'USER_CREATE',
+  'USER_UPDATE',
+  'USER_DELETE',
+  'ROLE_CREATE',
+  'ROLE_UPDATE',
+  'ROLE_DELETE',
+] as const;
+export type AdminReviewKind = (typeof ADMIN_REVIEW_KINDS)[number];
+
+/** The map reviews' kind in the inbox (they keep their own review engine). */
+export const MAP_REVIEW_KIND = 'MAP_REVIEW';
+
+export const REVIEWS_PAGE_SIZE = 20;
+export const REVIEWS_MAX_PAGE_SIZE = 100;
+export const REVIEW_COMMENT_MAX_LENGTH = 1000;
+
+export const reviewsQuerySchema = z.object({
+  kind: text().max(64).optional(),
+  area: z.enum(REVIEW_AREAS).optional(),
+  requester: text().max(128).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(REVIEWS_MAX_PAGE_SIZE).default(REVIEWS_PAGE_SIZE),
+});
+export type ReviewsQuery = z.infer<typeof reviewsQuerySchema>;
+
+export const reviewSchema = z.object({
+  /** The approval request's id, or for a map review the map's id. */
+  id: text(),
+  kind: text(),
+  area: z.enum(REVIEW_AREAS),
+  summary: text(),
+  requestedBy: text(),
+  requestedAt: z.iso.datetime(),
+  /** What the area's review screen needs to open it: a process id, a map id. */
+  scope: text(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewsResponseSchema = z.object({
+  reviews: z.array(reviewSchema),
+  total: z.number().int().min(0),
+});
+export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;
+
+export const reviewCountSchema = z.object({ count: z.number().int().min(0) });
+
+/** A change FOUR_EYES turned into a request: 202 with the request to review. */
+export const sentForReviewSchema = z.object({ requestId: text(), status: z.literal('PENDING') });
+export type SentForReview = z.infer<typeof sentForReviewSchema>;
+
+export const reviewDecisionSchema = z.object({
+  comment: text()
+    .trim()
+    .min(1, 'Please enter a comment explaining your decision.')
+    .max(REVIEW_COMMENT_MAX_LENGTH),
+});
+
+/** One load balancer request as its review screen shows it. */
+export const lbReviewSchema = z.object({
+  id: text(),
+  kind: z.enum(LB_REVIEW_KINDS),
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+  summary: text(),
+  serviceId: text(),
+  receiverId: text(),
+  requestedBy: text(),
+  requestedAt: z.iso.datetime(),
+  comment: text().nullable(),
+  /** The requester and anyone else whose change it holds: none of them may review it. */
+  authors: z.array(text()),
+});
+export type LbReview = z.infer<typeof lbReviewSchema>;
+
+/** One field a user or role request changes, as its review screen shows it; null where there is none. */
+export const reviewChangeSchema = z.object({
+  field: text(),
+  from: text().nullable(),
+  to: text().nullable(),
+});
+export type ReviewChange = z.infer<typeof reviewChangeSchema>;
+
+/** One user administration request (FOUR_EYES=admin) as its review screen shows it. */
+export const adminReviewSchema = z.object({
+  id: text(),
+  kind: z.enum(ADMIN_REVIEW_KINDS),
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+  summary: text(),
+  changes: z.array(reviewChangeSchema),
+  requestedBy: text(),
+  requestedAt: z.iso.datetime(),
+  comment: text().nullable(),
+  /** The requester and the user the request changes: none of them may review it. */
+  authors: z.array(text()),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;
