@@ -1,4 +1,5 @@
 import { VOUCHER_SEARCH_PAGE_SIZE } from '@web-control/contract/vouchers';
+import { retrievalFailedText } from '../../shared/http/error-message';
 
 /** The voucher area's texts and constants (specification 3, sections 2, 5, 8 and 9). */
 
@@ -87,10 +88,8 @@ export const VOUCHER_MESSAGES = {
     `Voucher ${reference} was successfully ${CHANGE_DONE[change]}.`,
   changeFailed: (change: VoucherChange, reference: string) =>
     `Voucher ${reference} was unable to be ${CHANGE_DONE[change]}. Please try again or contact support for help.`,
-  searchFailed: (status: number | undefined) =>
-    `Could not retrieve vouchers${status === undefined ? '' : ` (${status})`}. Contact support if this persists.`,
-  voucherFailed: (status: number | undefined) =>
-    `Could not retrieve the voucher${status === undefined ? '' : ` (${status})`}. Contact support if this persists.`,
+  searchFailed: retrievalFailedText('vouchers'),
+  voucherFailed: retrievalFailedText('the voucher'),
   notFound: (reference: string) => `Can not find the voucher for ${reference}`,
   retry: 'Try again',
 } as const;

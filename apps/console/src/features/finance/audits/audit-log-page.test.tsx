@@ -186,13 +186,17 @@ describe('audit log', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'User' }), { target: { value: ' system ' } });
     await chooseOption('Type', 'Rollback file load');
     await chooseOption('Status', 'Failed');
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01T08:00' } });
+    // The project's picker, as in the browser: open it, pick a day; the time stays the default's.
+    press(screen.getByRole('button', { name: 'From' }));
+    await settle(100);
+    const calendar = screen.getByRole('dialog', { hidden: true });
+    fireEvent.click(within(calendar).getByRole('button', { name: '1 October 2026', hidden: true }));
     await settle(999);
     expect(queries()).toHaveLength(2);
     await settle(1);
     expect(queries()).toHaveLength(3);
     expect(queries().at(-1)).toEqual({
-      fromDateTimeInclusive: '2026-11-01T06:00:00.000Z',
+      fromDateTimeInclusive: '2026-10-01T12:30:00.000Z',
       toDateTimeInclusive: DEFAULT_RANGE.toDateTimeInclusive,
       offset: '50',
       limit: '50',

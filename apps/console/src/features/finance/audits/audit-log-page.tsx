@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { AUDIT_STATUSES, type ActionType, type Audit, type AuditStatus } from '@web-control/contract/finance';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
+import { FilterDateTime } from '../../../shared/forms/filter-date-time';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { totalRecordsOf } from '../../../shared/ui/paging';
@@ -97,18 +98,8 @@ export function AuditLogPage() {
         </Group>
       </Group>
       <Group role="search" aria-label="Audit log filters" align="flex-end">
-        <TextInput
-          type="datetime-local"
-          label="From"
-          value={filters.from}
-          onChange={(event) => change({ from: event.currentTarget.value })}
-        />
-        <TextInput
-          type="datetime-local"
-          label="To"
-          value={filters.to}
-          onChange={(event) => change({ to: event.currentTarget.value })}
-        />
+        <FilterDateTime label="From" value={filters.from} onChange={(from) => change({ from })} />
+        <FilterDateTime label="To" value={filters.to} onChange={(to) => change({ to })} />
         <TextInput
           label="User"
           value={filters.username}
