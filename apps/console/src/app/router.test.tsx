@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSIONS } from '@web-control/contract/permissions';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../shared/runtime-config';
 import { defineArea } from '../shared/screens/define-area';
 import { dispatchAccount, resetAccountForTests } from '../shared/session/session-state';
@@ -76,6 +76,12 @@ describe('routes built from the area declarations', () => {
 });
 
 describe('pages for what cannot be shown', () => {
+  // The dashboard layout is a lazy chunk: its first import (Mantine's modules transformed) can
+  // take longer than a screen's wait on a busy machine, so it is paid for before the tests.
+  beforeAll(async () => {
+    await import('./layout/dashboard-layout');
+  }, 60_000);
+
   beforeEach(() => {
     setRuntimeConfig({ ...TEST_CONFIG });
     vi.stubGlobal('fetch', routeFetch({}).fetchMock);
