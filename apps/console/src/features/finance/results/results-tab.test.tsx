@@ -328,6 +328,25 @@ describe('recon results', { timeout: 30_000 }, () => {
     expect(screen.queryByText('60 selected')).toBeNull();
   });
 
+  it('offers no way to act on every filtered transaction to a user who cannot submit actions', async () => {
+    signInWith(['VIEW_PROCESSES', 'RECON_SETTLEMENT']);
+    const user = userEvent.setup();
+    stubFetch(
+      routesWith({
+        [`GET ${TRANSACTIONS_PATH}`]: () => jsonResponse(200, page([transaction('1'), transaction('3')], 60)),
+      }),
+    );
+    renderTab('?matchStatus=UNMATCHED&settlementStatus=ISSUE');
+    await screen.findByRole('table', { name: 'Transactions' });
+    await user.click(rowOf('1'));
+    await user.keyboard('{Shift>}');
+    await user.click(rowOf('3'));
+    await user.keyboard('{/Shift}');
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Select all transactions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Manage selected' })).toBeNull();
+  });
+
   it('says when nothing matches, and offers Try again after a failure', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -287,7 +287,7 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
             visibility={columnChoices.visibility}
             setVisible={columnChoices.setVisible}
           />
-          {offer ? (
+          {offer && canSubmit ? (
             <Button variant="subtle" onClick={offer === 'select-all' ? selection.selectAll : selection.clear}>
               {offer === 'select-all' ? SELECT_ALL_TRANSACTIONS : CLEAR_SELECTION}
             </Button>
