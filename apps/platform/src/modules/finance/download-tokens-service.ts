@@ -6,7 +6,7 @@ import type { Db } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { Actor } from '../audit/audited-change.ts';
 import { createDownloadTokensRepository } from './download-tokens-repository.ts';
-import { exceptionsCsv } from './exceptions-csv.ts';
+import { exceptionsCsvOf } from './exceptions-csv.ts';
 import { createFilesRepository } from './files-repository.ts';
 import { DOWNLOAD_TOKEN_TTL_MS, FINANCE_MESSAGES } from './messages.ts';
 import { createOutboxRepository } from './outbox-repository.ts';
@@ -112,8 +112,10 @@ export function createDownloadTokensService(deps: {
         // Streamed from its chunks, as it was stored: never whole in memory.
         return { fileName: file.file_name, content: Readable.from(files.chunksOf(db, fileId)) };
       }
-      const exceptions = await files.exceptionsOf(db, fileId);
-      return { fileName: `${file.file_name}.exceptions.csv`, content: exceptionsCsv(exceptions) };
+      return {
+        fileName: `${file.file_name}.exceptions.csv`,
+        content: Readable.from(exceptionsCsvOf(db, fileId)),
+      };
     },
   };
 }

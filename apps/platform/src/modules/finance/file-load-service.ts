@@ -7,7 +7,7 @@ import type { Db, DbExecutor } from '../../db/schema.ts';
 import { SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import { createActionsRepository } from './actions-repository.ts';
 import type { ActionsService } from './actions-service.ts';
-import { exceptionsCsv } from './exceptions-csv.ts';
+import { exceptionsCsvSql } from './exceptions-csv.ts';
 import { FINANCE_REASON_MAX_BYTES, storableText } from './file-limits.ts';
 import { createFilesRepository } from './files-repository.ts';
 import { readPartyFile } from './loader.ts';
@@ -123,7 +123,7 @@ export function createFileLoadService(deps: FileLoadDeps) {
           processId: file.process_id,
           fileName: `${file.file_name}.exceptions.csv`,
           createdAt: clock.now(),
-          content: exceptionsCsv(await files.exceptionsOf(tx, fileId)),
+          content: exceptionsCsvSql(fileId),
           dedupeKey: `exceptions:${file.file_id}:${clock.now().getTime()}`,
           tags: [
             ['kind', EXTRACT_KINDS.exceptions],

@@ -253,15 +253,6 @@ export function createFilesRepository() {
       return { rows, total: Number(count.total) };
     },
 
-    exceptionsOf(executor: DbExecutor, fileId: number) {
-      return executor
-        .selectFrom('recon_exceptions')
-        .select(['line', 'reason', 'raw'])
-        .where('file_id', '=', fileId)
-        .orderBy('line')
-        .execute();
-    },
-
     async hasAnyFile(executor: DbExecutor): Promise<boolean> {
       const row = await executor.selectFrom('recon_files').select('file_id').limit(1).executeTakeFirst();
       return row !== undefined;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   EXTRACT_TAG_IDS,
   type ExtractTagId,
@@ -10,7 +10,8 @@ export interface NewExtract {
   processId: number | null;
   fileName: string;
   createdAt: Date;
-  content: Buffer;
+  /** The bytes, or a query giving them (a large extract is written by the database). */
+  content: Buffer | RawBuilder<Buffer>;
   /** What it is of: a second write of the same thing is skipped. */
   dedupeKey: string;
   tags: Array<[ExtractTagId, string]>;

@@ -12,6 +12,7 @@ import {
 import { checkIsoInstant, INSTANT_FORMAT_MESSAGE } from '@web-control/contract/inputs';
 import type { DbExecutor } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { csvCellSql, inertSql } from './csv-sql.ts';
 import { refreshValues } from './matching-repository.ts';
 
 /** The SQL expression of each fixed column on the transaction `t`. */
@@ -242,20 +243,6 @@ const RECORDS_OF_T = sql`(
     order by r.party_id, r.record_id), '[]'::jsonb)
   from recon_records r where r.process_id = t.process_id and r.match_key = t.match_key
 )`;
-
-/** The contract's inertCsvValue in SQL: a leading quote mark where a spreadsheet would see a formula. */
-function inertSql(value: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`(case when ${value} ~ E'^[-=+@\\t\\r]' then '''' else '' end) || ${value}`;
-}
-
-/** The contract's csvCell in SQL, on a text never null: made inert, then quoted when needed. */
-function csvCellSql(value: RawBuilder<unknown>): RawBuilder<unknown> {
-  // Most cells need neither: one test lets them through as they are. Quoting goes around the
-  // quote mark too; the mark itself never asks for quoting.
-  return sql`case when ${value} !~ E'^[-=+@\\t\\r]|[",\\r\\n]' then ${value}
-    when ${value} ~ E'[",\\r\\n]' then '"' || replace(${inertSql(value)}, '"', '""') || '"'
-    else ${inertSql(value)} end`;
-}
 
 /** A download's parties and fields, in the order of its columns. */
 export interface DownloadColumns extends ProcessFields {
