@@ -77,32 +77,28 @@ export function createFilesService(deps: {
     return file;
   }
 
+  /**
+   * A load or a reload, approved: the file must still be in the status it was asked in; it goes to
+   * FILTER and loads in the background. On a reload the old records stay until the load commits
+   * its own in their place.
+   */
+  const loadKind = (type: 'LOAD_FILE' | 'RELOAD_FILE', from: ReconFileRow['status'], refusal: string) =>
+    approvals.registerKind(type, {
+      payloadSchema: FILE_ACTION_PAYLOAD,
+      apply: async (tx, request, reviewer) => {
+        const action = await actions.actionOf(tx, request);
+        const file = await lockedFile(tx, action.file_id);
+        if (file.status !== from) {
+          throw conflict(refusal);
+        }
+        await loads.startLoad(tx, action.action_id, file.file_id, reviewer);
+      },
+      rejected: actions.rejected,
+    });
+
   const kinds: Record<FileActionType, ApprovalKind<FileActionPayload>> = {
-    LOAD_FILE: approvals.registerKind('LOAD_FILE', {
-      payloadSchema: FILE_ACTION_PAYLOAD,
-      apply: async (tx, request, reviewer) => {
-        const action = await actions.actionOf(tx, request);
-        const file = await lockedFile(tx, action.file_id);
-        if (file.status !== 'REGISTERED') {
-          throw conflict(FINANCE_MESSAGES.notRegistered);
-        }
-        await loads.startLoad(tx, action.action_id, file.file_id, reviewer);
-      },
-      rejected: actions.rejected,
-    }),
-    RELOAD_FILE: approvals.registerKind('RELOAD_FILE', {
-      payloadSchema: FILE_ACTION_PAYLOAD,
-      apply: async (tx, request, reviewer) => {
-        const action = await actions.actionOf(tx, request);
-        const file = await lockedFile(tx, action.file_id);
-        if (file.status !== 'ERROR') {
-          throw conflict(FINANCE_MESSAGES.notInError);
-        }
-        // The old records stay until the reload commits its own in their place.
-        await loads.startLoad(tx, action.action_id, file.file_id, reviewer);
-      },
-      rejected: actions.rejected,
-    }),
+    LOAD_FILE: loadKind('LOAD_FILE', 'REGISTERED', FINANCE_MESSAGES.notRegistered),
+    RELOAD_FILE: loadKind('RELOAD_FILE', 'ERROR', FINANCE_MESSAGES.notInError),
     ROLLBACK_FILE: approvals.registerKind('ROLLBACK_FILE', {
       payloadSchema: FILE_ACTION_PAYLOAD,
       apply: async (tx, request, reviewer) => {
