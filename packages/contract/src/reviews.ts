@@ -26,6 +26,25 @@ export type AdminReviewKind = (typeof ADMIN_REVIEW_KINDS)[number];
 /** The map reviews' kind in the inbox (they keep their own review engine). */
 export const MAP_REVIEW_KIND = 'MAP_REVIEW';
 
+/** Every kind of request the inbox lists, by its name: the inbox's Kind column and filter, and the finance summaries. */
+export const REVIEW_KIND_LABELS: Readonly<Record<string, string>> = {
+  ACCEPT_TRANSACTIONS: 'Accept transactions',
+  REJECT_TRANSACTIONS: 'Reject transactions',
+  RESOLVE_TRANSACTIONS: 'Resolve transactions',
+  LOAD_FILE: 'Load file',
+  RELOAD_FILE: 'Reload file',
+  ROLLBACK_FILE: 'Roll back file',
+  [MAP_REVIEW_KIND]: 'Map review',
+  RECEIVER_ACTIVE: 'Receiver on or off',
+  RECEIVER_WEIGHT: 'Receiver weight',
+  USER_CREATE: 'Create user',
+  USER_UPDATE: 'Change user',
+  USER_DELETE: 'Delete user',
+  ROLE_CREATE: 'Create role',
+  ROLE_UPDATE: 'Change role',
+  ROLE_DELETE: 'Delete role',
+};
+
 export const REVIEWS_PAGE_SIZE = 20;
 export const REVIEWS_MAX_PAGE_SIZE = 100;
 export const REVIEW_COMMENT_MAX_LENGTH = 1000;

@@ -4,6 +4,7 @@ import {
   ADMIN_REVIEW_KINDS,
   LB_REVIEW_KINDS,
   MAP_REVIEW_KIND,
+  REVIEW_KIND_LABELS,
   type Review,
   type ReviewArea,
   type ReviewsResponse,
@@ -28,15 +29,6 @@ const AREA_KINDS: Record<Exclude<ReviewArea, 'config-maps'>, readonly string[]> 
   admin: ADMIN_REVIEW_KINDS,
 };
 
-const FINANCE_LABELS: Partial<Record<string, string>> = {
-  ACCEPT_TRANSACTIONS: 'Accept transactions',
-  REJECT_TRANSACTIONS: 'Reject transactions',
-  RESOLVE_TRANSACTIONS: 'Resolve transactions',
-  LOAD_FILE: 'Load file',
-  RELOAD_FILE: 'Reload file',
-  ROLLBACK_FILE: 'Roll back file',
-};
-
 export interface Reviewer {
   userId: string;
   username: string;
@@ -52,7 +44,7 @@ export interface ReviewsFilter {
 }
 
 function financeSummary(kind: string, payload: unknown): string {
-  const label = FINANCE_LABELS[kind] ?? kind;
+  const label = REVIEW_KIND_LABELS[kind] ?? kind;
   const { processId, fileName } = (payload ?? {}) as { processId?: number; fileName?: string };
   return `${label}${fileName === undefined ? '' : ` ${fileName}`} (process ${String(processId ?? '?')})`;
 }

@@ -1,4 +1,4 @@
-import { REVIEW_AREAS, type ReviewArea } from '@web-control/contract/reviews';
+import { REVIEW_AREAS, REVIEW_KIND_LABELS, type ReviewArea } from '@web-control/contract/reviews';
 
 export const REVIEWS_TEXTS = {
   title: 'Reviews',
@@ -21,25 +21,7 @@ export const AREA_LABELS: Record<ReviewArea, string> = {
 export const AREA_OPTIONS = REVIEW_AREAS.map((value) => ({ value, label: AREA_LABELS[value] }));
 
 /** The kinds a user may filter by, with their names. */
-export const KIND_LABELS: Record<string, string> = {
-  ACCEPT_TRANSACTIONS: 'Accept transactions',
-  REJECT_TRANSACTIONS: 'Reject transactions',
-  RESOLVE_TRANSACTIONS: 'Resolve transactions',
-  LOAD_FILE: 'Load file',
-  RELOAD_FILE: 'Reload file',
-  ROLLBACK_FILE: 'Roll back file',
-  MAP_REVIEW: 'Map review',
-  RECEIVER_ACTIVE: 'Receiver on or off',
-  RECEIVER_WEIGHT: 'Receiver weight',
-  USER_CREATE: 'Create user',
-  USER_UPDATE: 'Change user',
-  USER_DELETE: 'Delete user',
-  ROLE_CREATE: 'Create role',
-  ROLE_UPDATE: 'Change role',
-  ROLE_DELETE: 'Delete role',
-};
-
-export const KIND_OPTIONS = Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }));
+export const KIND_OPTIONS = Object.entries(REVIEW_KIND_LABELS).map(([value, label]) => ({ value, label }));
 
 /** How long a request has waited: minutes, hours or days, whole. */
 export function ageText(requestedAt: string, now: number): string {

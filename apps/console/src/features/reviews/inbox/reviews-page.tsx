@@ -1,5 +1,11 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { REVIEW_AREAS, REVIEWS_PAGE_SIZE, type Review, type ReviewArea } from '@web-control/contract/reviews';
+import {
+  REVIEW_AREAS,
+  REVIEW_KIND_LABELS,
+  REVIEWS_PAGE_SIZE,
+  type Review,
+  type ReviewArea,
+} from '@web-control/contract/reviews';
 import { Link, useLocation } from 'react-router';
 import { formatNumericSeconds } from '../../../shared/format/dates';
 import { LiveTitle } from '../../../shared/live/live-title';
@@ -16,7 +22,7 @@ import { choiceParam, textParam, type UrlParams } from '../../../shared/url/url-
 import { useReviews } from '../api/get-reviews';
 import { reviewScreenPath } from '../paths';
 import { REVIEW_PERMISSIONS } from '../screens';
-import { AREA_LABELS, AREA_OPTIONS, ageText, KIND_LABELS, KIND_OPTIONS, REVIEWS_TEXTS } from './constants';
+import { AREA_LABELS, AREA_OPTIONS, ageText, KIND_OPTIONS, REVIEWS_TEXTS } from './constants';
 import { Select } from '../../../shared/ui/select';
 
 const FILTER_DEBOUNCE_MS = 400;
@@ -28,7 +34,7 @@ interface ReviewFilters {
 }
 
 const URL_PARAMS: UrlParams<ReviewFilters> = {
-  kind: choiceParam(Object.keys(KIND_LABELS)),
+  kind: choiceParam(Object.keys(REVIEW_KIND_LABELS)),
   area: choiceParam(REVIEW_AREAS),
   requester: textParam(),
 };
@@ -42,7 +48,7 @@ const LIST_TEXTS: PagedListTexts = {
 
 function columns(now: number, from: string): DataTableColumn<Review>[] {
   return [
-    { id: 'kind', header: 'Kind', cell: (review) => KIND_LABELS[review.kind] ?? review.kind },
+    { id: 'kind', header: 'Kind', cell: (review) => REVIEW_KIND_LABELS[review.kind] ?? review.kind },
     { id: 'area', header: 'Area', cell: (review) => AREA_LABELS[review.area] },
     { id: 'summary', header: 'Summary', rowHeader: true, cell: (review) => review.summary },
     { id: 'requestedBy', header: 'Requested by', cell: (review) => review.requestedBy },
