@@ -118,7 +118,7 @@ test.describe('ISO 8583 messages on the trace page', () => {
     );
     const boxes = await openTrace(page, declined.uuid);
     await boxes.filter({ hasText: 'Authorisation response (0110)' }).click();
-    await expect(details(page).getByText('0110 Authorization response', { exact: true })).toBeVisible();
+    await expect(details(page).getByText('0110 Authorisation response', { exact: true })).toBeVisible();
     const reason = details(page).getByText(
       /^Response code: (05 Do not honour|51 Insufficient funds|54 Expired card|55 Incorrect PIN|61 Exceeds withdrawal amount limit)$/,
     );
@@ -142,7 +142,7 @@ test.describe('ISO 8583 messages on the trace page', () => {
     let boxes = await openTrace(page, unanswered.first);
     // The request sent to the network: after the acquirer's own 0100 when the trace shows both.
     await boxes.filter({ hasText: 'Authorisation request (0100)' }).last().click();
-    await expect(details(page).getByText('0100 Authorization request', { exact: true })).toBeVisible();
+    await expect(details(page).getByText('0100 Authorisation request', { exact: true })).toBeVisible();
     await expect(details(page).getByText('Unanswered', { exact: true }), 'no answer came').toBeVisible();
     await expect(details(page).getByText('Unanswered request: no response in this leg')).toBeVisible();
     await boxes.filter({ hasText: 'Financial response (0210)' }).click();
@@ -153,7 +153,7 @@ test.describe('ISO 8583 messages on the trace page', () => {
     await expect(details(page).getByText('0420 Reversal advice', { exact: true })).toBeVisible();
     await expect(details(page).getByText('Response code: 68 Response received too late')).toBeVisible();
     await expect(fieldRow(page, 90)).toContainText(
-      /Original data elements0100\d{38}Original 0100 Authorization request, STAN \d{6}/,
+      /Original data elements0100\d{38}Original 0100 Authorisation request, STAN \d{6}, sent /,
     );
     await details(page).getByRole('button', { name: 'Show its response' }).click();
     await expect(details(page).getByText('0430 Reversal advice response', { exact: true })).toBeVisible();

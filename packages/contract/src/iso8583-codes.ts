@@ -112,7 +112,8 @@ export const NETWORK_MANAGEMENT_CODES: Readonly<Record<string, string>> = {
 
 /** MTI digit 2. */
 export const MESSAGE_CLASSES: Readonly<Record<string, string>> = {
-  '1': 'Authorization',
+  // The product's spelling, as the trace's message names; the fields keep the standard's.
+  '1': 'Authorisation',
   '2': 'Financial',
   '3': 'File action',
   '4': 'Reversal',

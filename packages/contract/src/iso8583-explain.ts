@@ -79,16 +79,14 @@ function posEntryMode(value: string): Iso8583Meaning | null {
   return pan === undefined ? null : { kind: 'text', text: pin === undefined ? pan : `${pan}, ${pin}` };
 }
 
-function originalData(value: string): Iso8583Meaning | null {
-  const match = /^(\d{4})(\d{6})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(value);
+/** DE 90: the original's MTI, STAN and transmission time (MMDDhhmmss, UTC, as DE 7). */
+function originalData(value: string, near: Date): Iso8583Meaning | null {
+  const match = /^(\d{4})(\d{6})(\d{10})/.exec(value);
   if (match === null) return null;
-  const [, mti = '', stan, month, day, hours, minutes, seconds] = match;
-  return {
-    kind: 'text',
-    text:
-      `Original ${mti} ${describeMti(mti)}, STAN ${stan}, ` +
-      `sent ${month}-${day} ${hours}:${minutes}:${seconds} UTC`,
-  };
+  const [, mti = '', stan = '', sentAt = ''] = match;
+  const sent = transmissionInstant(sentAt, near);
+  const original = `Original ${mti} ${describeMti(mti)}, STAN ${stan}`;
+  return sent?.kind === 'instant' ? { kind: 'original', text: original, at: sent.at } : textMeaning(original);
 }
 
 function explainElements(hex: string): Iso8583Element[] | undefined {
@@ -152,7 +150,7 @@ function meaningOf(number: number, value: string, values: Values, near: Date): I
     case 70:
       return textMeaning(NETWORK_MANAGEMENT_CODES[value]);
     case 90:
-      return originalData(value);
+      return originalData(value, near);
     default:
       return null;
   }

@@ -11,11 +11,26 @@ export const ISO8583_RESPONSE_TIMEOUT_MS = 5_000;
 
 export const iso8583MeaningSchema = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('text'), text: text() }),
-    /** Minor units of an ISO 4217 currency (two decimals). */
-    z.object({ kind: z.literal('amount'), minor: z.number().int(), currency: text() }),
-    /** An instant, for the console to show in the operator's zone. */
-    z.object({ kind: z.literal('instant'), at: z.iso.datetime() }),
+    z
+      .object({ kind: z.literal('text'), text: text() })
+      .describe('A meaning in words: "05" is "Do not honour"'),
+    z
+      .object({
+        kind: z.literal('amount'),
+        minor: z.number().int().describe('The amount in minor units (cents)'),
+        currency: text().describe('Its ISO 4217 alphabetic code, from DE 49 (or 50, 51)'),
+      })
+      .describe('An amount with its currency'),
+    z
+      .object({ kind: z.literal('instant'), at: z.iso.datetime() })
+      .describe('An instant (DE 7), for the console to show in the operator’s zone'),
+    z
+      .object({
+        kind: z.literal('original'),
+        text: text().describe('The original message: "Original 0100 Authorisation request, STAN 123456"'),
+        at: z.iso.datetime().describe('When the original was sent, for the operator’s zone'),
+      })
+      .describe('DE 90: the message a reversal or an advice refers to, and when it was sent'),
   ])
   .meta({ id: 'Iso8583Meaning' });
 export type Iso8583Meaning = z.infer<typeof iso8583MeaningSchema>;
@@ -44,23 +59,27 @@ export type Iso8583Field = z.infer<typeof iso8583FieldSchema>;
 
 export const iso8583ExchangeSchema = z.object({
   /** Requests and advices are answered; responses answer. */
-  role: z.enum(['request', 'response']),
+  role: z.enum(['request', 'response']).describe('Requests and advices are answered; responses answer'),
   /** The id of the message that answers this one, or that this one answers; null: none in the leg. */
-  counterpartId: text().nullable(),
+  counterpartId: text()
+    .nullable()
+    .describe('The message that answers this one, or that this one answers; null: none in the leg'),
   /** A response that came more than ISO8583_RESPONSE_TIMEOUT_MS after its request. */
-  late: z.boolean(),
+  late: z.boolean().describe('A response that came more than 5 s after its request'),
 });
 export type Iso8583Exchange = z.infer<typeof iso8583ExchangeSchema>;
 
 export const iso8583MessageSchema = z
   .object({
-    mti: text(),
+    mti: text().describe('The message type indicator: "0200"'),
     /** The MTI explained: "Financial request". */
-    messageType: text(),
+    messageType: text().describe('The MTI explained: "Financial request"'),
     /** 16 hexadecimal characters each; secondary null when absent. */
-    bitmap: z.object({ primary: text(), secondary: text().nullable() }),
+    bitmap: z
+      .object({ primary: text(), secondary: text().nullable() })
+      .describe('16 hexadecimal characters each; secondary null when absent'),
     /** Every present data element, in number order. */
-    fields: z.array(iso8583FieldSchema),
+    fields: z.array(iso8583FieldSchema).describe('Every present data element, in number order, masked'),
     exchange: iso8583ExchangeSchema,
   })
   .meta({ id: 'Iso8583Message' });

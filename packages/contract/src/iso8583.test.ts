@@ -224,8 +224,9 @@ describe('explaining a message', () => {
     expect(meaning(39)).toEqual({ kind: 'text', text: 'Do not honour' });
     expect(meaning(52)).toEqual({ kind: 'text', text: 'PIN block removed before storage (8 bytes)' });
     expect(meaning(90)).toEqual({
-      kind: 'text',
-      text: 'Original 0100 Authorization request, STAN 123456, sent 03-02 08:15:00 UTC',
+      kind: 'original',
+      text: 'Original 0100 Authorisation request, STAN 123456',
+      at: '2026-03-02T08:15:00.000Z',
     });
     const icc = explained.fields.find((field) => field.number === 55);
     expect(icc?.elements?.[0]).toEqual({

@@ -180,8 +180,8 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
     // A card leg speaks ISO 8583, answered decoded and linked; the card number masked.
     expect(messages.map((message) => message.iso8583?.messageType)).toEqual([
       'Financial request',
-      'Authorization request',
-      'Authorization response',
+      'Authorisation request',
+      'Authorisation response',
       'Financial response',
     ]);
     expect(messages[0]?.content).toMatch(/^0200[0-9A-F]{16}16\d{6}\*{6}\d{4}000000/);

@@ -17,6 +17,8 @@ export function formatMeaning(
       return formatCurrency(meaning.minor, meaning.currency);
     case 'instant':
       return formatInstant(meaning.at);
+    case 'original':
+      return `${meaning.text}, sent ${formatInstant(meaning.at)}`;
   }
 }
 

@@ -203,7 +203,7 @@ describe('an ISO 8583 message on the trace page', () => {
     ).toBeInTheDocument();
     expect(within(details()).getByText('Response code: 05 Do not honour')).toBeInTheDocument();
     await userEvent.click(within(details()).getByRole('button', { name: 'Show its request' }));
-    expect(await within(details()).findByText('0100 Authorization request')).toBeInTheDocument();
+    expect(await within(details()).findByText('0100 Authorisation request')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: /^Reversal advice \(0420\)/ }));
     expect(await within(details()).findByText('Unanswered')).toBeInTheDocument();
