@@ -378,7 +378,9 @@ describe('receiver changes', () => {
   );
 
   it('edits a weight with the note and a live projection, then toasts with the receiver name', async () => {
-    const { calls } = setup({ 'PUT /api/lb/svc-1/receivers/r-b/weight': () => jsonResponse(204, null) });
+    const { calls, fetchMock } = setup({
+      'PUT /api/lb/svc-1/receivers/r-b/weight': () => jsonResponse(204, null),
+    });
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
     await user.click(within(await receiverRow('Beta')).getByRole('button', { name: 'Edit weight of Beta' }));
@@ -406,6 +408,9 @@ describe('receiver changes', () => {
     expect(sent(calls, 'PUT')).toEqual([
       { method: 'PUT', path: '/api/lb/svc-1/receivers/r-b/weight', body: { weight: 300 } },
     ]);
+    // A retry after no answer would carry the same key, so the platform makes the change once.
+    const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'PUT') ?? [];
+    expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('says "Sent for review" when FOUR_EYES turns the change into a request (202)', async () => {

@@ -30,6 +30,9 @@ export interface LoadBalancerRoutesOptions {
 
 const VIEW_LOAD_BALANCER = permissions('VIEW_LOAD_BALANCER');
 const EDIT_LOAD_BALANCER = permissions('EDIT_LOAD_BALANCER');
+// An unanswered change sent again with its Idempotency-Key is answered as the first, not made twice
+// (under FOUR_EYES, not asked for review twice).
+const EDIT_RECEIVER = { ...EDIT_LOAD_BALANCER, idempotent: true };
 const MAX_ID_LENGTH = 64;
 
 const id = text().min(1).max(MAX_ID_LENGTH);
@@ -93,7 +96,7 @@ export const loadBalancerRoutes: FastifyPluginCallbackZod<LoadBalancerRoutesOpti
   app.put(
     '/:serviceId/receivers/:receiverId/active',
     {
-      config: EDIT_LOAD_BALANCER,
+      config: EDIT_RECEIVER,
       schema: {
         tags: ['load-balancer'],
         summary:
@@ -130,7 +133,7 @@ export const loadBalancerRoutes: FastifyPluginCallbackZod<LoadBalancerRoutesOpti
   app.put(
     '/:serviceId/receivers/:receiverId/weight',
     {
-      config: EDIT_LOAD_BALANCER,
+      config: EDIT_RECEIVER,
       schema: {
         tags: ['load-balancer'],
         summary:

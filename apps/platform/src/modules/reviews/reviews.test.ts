@@ -22,11 +22,18 @@ async function tokenOf(
   return { ...user, token: (await login(app, user.username, user.password)).access_token };
 }
 
-function call(app: App, method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: object) {
+function call(
+  app: App,
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  token: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) {
   return app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, ...headers },
     ...(payload ? { payload } : {}),
   });
 }
@@ -88,6 +95,29 @@ describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) =
       expect(answer.statusCode, answer.body).toBe(202);
       return sentForReviewSchema.parse(answer.json()).requestId;
     }
+
+    it('asks for review once when an unanswered change is sent again with its Idempotency-Key', async () => {
+      const key = { 'idempotency-key': 'f0e1d2c3-b4a5-4697-8879-6a5b4c3d2e1f' };
+      const url = `${RECEIVERS_URL}/${RECEIVER}/active`;
+      const first = await call(app, 'PUT', url, maker.token, { active: false }, key);
+      const replay = await call(app, 'PUT', url, maker.token, { active: false }, key);
+      expect(first.statusCode, first.body).toBe(202);
+      expect(replay.statusCode).toBe(202);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(first.json());
+      const inbox = reviewsResponseSchema.parse(
+        (await call(app, 'GET', '/api/reviews?area=load-balancer', checker.token)).json(),
+      );
+      expect(inbox.reviews.filter((review) => review.kind === 'RECEIVER_ACTIVE')).toHaveLength(1);
+      const rejected = await call(
+        app,
+        'POST',
+        `/api/lb/reviews/${sentForReviewSchema.parse(first.json()).requestId}/reject`,
+        checker.token,
+        { comment: 'not now' },
+      );
+      expect(rejected.statusCode, rejected.body).toBe(200);
+    });
 
     it('sends the change for review, lists it for others only, and makes it on approval', async () => {
       const before = await visa(app, maker.token);

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { setReceiverActiveSchema } from '@web-control/contract/load-balancer';
 import { requestChange, SENT_FOR_REVIEW, type ChangeOutcome } from '../../../shared/http/request-change';
+import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { ifMatch } from '../../../shared/http/stale-version';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { loadBalancerKeys } from './keys';
@@ -16,18 +17,16 @@ interface SetReceiverActiveInput {
   active: boolean;
 }
 
-export function setReceiverActive({
-  serviceId,
-  receiverId,
-  version,
-  active,
-}: SetReceiverActiveInput): Promise<ChangeOutcome> {
+export function setReceiverActive(
+  { serviceId, receiverId, version, active }: SetReceiverActiveInput,
+  idempotencyKey: string,
+): Promise<ChangeOutcome> {
   const body: z.input<typeof setReceiverActiveSchema> = { active };
   return requestChange({
     api: 'loadBalancerApi',
     path: `/${encodeURIComponent(serviceId)}/receivers/${encodeURIComponent(receiverId)}/active`,
     method: 'PUT',
-    headers: ifMatch(version),
+    headers: { ...ifMatch(version), ...idempotencyHeader(idempotencyKey) },
     body,
   });
 }
@@ -38,8 +37,19 @@ export function setReceiverActive({
  */
 export function useSetReceiverActive() {
   const queryClient = useQueryClient();
+  // A change sent again after no answer carries the same key: the platform makes it once.
+  const send = useIdempotentSend();
   return useMutation({
-    mutationFn: setReceiverActive,
+    mutationFn: (input: SetReceiverActiveInput) =>
+      send(
+        {
+          serviceId: input.serviceId,
+          receiverId: input.receiverId,
+          version: input.version,
+          active: input.active,
+        },
+        (key) => setReceiverActive(input, key),
+      ),
     onSuccess: async (outcome, { active }) => {
       notifications.show(
         outcome === 'sent-for-review'

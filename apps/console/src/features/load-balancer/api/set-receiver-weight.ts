@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { setReceiverWeightSchema } from '@web-control/contract/load-balancer';
 import { requestChange, SENT_FOR_REVIEW, type ChangeOutcome } from '../../../shared/http/request-change';
+import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { ifMatch } from '../../../shared/http/stale-version';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { loadBalancerKeys } from './keys';
@@ -18,18 +19,16 @@ interface SetReceiverWeightInput {
   weight: number;
 }
 
-export function setReceiverWeight({
-  serviceId,
-  receiverId,
-  version,
-  weight,
-}: SetReceiverWeightInput): Promise<ChangeOutcome> {
+export function setReceiverWeight(
+  { serviceId, receiverId, version, weight }: SetReceiverWeightInput,
+  idempotencyKey: string,
+): Promise<ChangeOutcome> {
   const body: z.input<typeof setReceiverWeightSchema> = { weight };
   return requestChange({
     api: 'loadBalancerApi',
     path: `/${encodeURIComponent(serviceId)}/receivers/${encodeURIComponent(receiverId)}/weight`,
     method: 'PUT',
-    headers: ifMatch(version),
+    headers: { ...ifMatch(version), ...idempotencyHeader(idempotencyKey) },
     body,
   });
 }
@@ -40,8 +39,19 @@ export function setReceiverWeight({
  */
 export function useSetReceiverWeight() {
   const queryClient = useQueryClient();
+  // A change sent again after no answer carries the same key: the platform makes it once.
+  const send = useIdempotentSend();
   return useMutation({
-    mutationFn: setReceiverWeight,
+    mutationFn: (input: SetReceiverWeightInput) =>
+      send(
+        {
+          serviceId: input.serviceId,
+          receiverId: input.receiverId,
+          version: input.version,
+          weight: input.weight,
+        },
+        (key) => setReceiverWeight(input, key),
+      ),
     onSuccess: async (outcome, { receiverName }) => {
       notifications.show(
         outcome === 'sent-for-review'
