@@ -307,12 +307,21 @@ describe.skipIf(template === null)('two platform instances on one PostgreSQL dat
         ),
       );
       const approver = await signIn(second, 'finance-approver');
-      // The approving instance loads the file in the background; it dies meanwhile.
+      // The approving instance loads the file in the background; it dies once the load has
+      // staged its first rows (FILTER alone is committed before the load begins).
       const approval = approve(first, approver.access_token, actionId).catch(() => undefined);
-      await vi.waitFor(async () => expect((await fileRow(fileId)).status).toBe('FILTER'), {
-        timeout: MINUTE_MS,
-        interval: 20,
-      });
+      await vi.waitFor(
+        async () => {
+          const loading = await database.db
+            .selectFrom('recon_files')
+            .select(['status', 'records_read'])
+            .where('file_id', '=', fileId)
+            .executeTakeFirstOrThrow();
+          expect(loading.status).toBe('FILTER');
+          expect(loading.records_read ?? 0).toBeGreaterThan(0);
+        },
+        { timeout: MINUTE_MS, interval: 20 },
+      );
       first.signal('SIGKILL');
       await first.exited;
       await approval;
