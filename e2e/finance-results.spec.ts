@@ -79,11 +79,16 @@ test.describe('unmatched transactions', () => {
     browser,
   }) => {
     test.setTimeout(180_000);
-    const operatorContext = await browser.newContext();
+    const operatorContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     const operator = await operatorContext.newPage();
     await signInAt(operator, UNMATCHED_LINK, 'finance-operator');
     await expect(operator, 'signing in returns to the link').toHaveURL(/matchStatus=UNMATCHED/);
     await waitForRows(operator);
+    await operator.getByRole('button', { name: 'Copy link' }).click();
+    await expect(operator.getByRole('button', { name: 'Link copied' })).toBeVisible();
+    expect(await operator.evaluate(() => navigator.clipboard.readText()), 'Copy link copies the view').toBe(
+      operator.url(),
+    );
 
     await expect(
       operator.getByRole('radio', { name: 'Unmatched' }),

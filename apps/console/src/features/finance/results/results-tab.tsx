@@ -64,6 +64,7 @@ import {
 import { selectAllOfferOf, selectedCountOf } from './select-all';
 import { STATUS_OPTION_LABELS, STATUS_OPTIONS, statusOptionOf } from './status-options';
 import { useColumnChoices } from './use-column-choices';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 
 const ACTION_MODALS = [commentModal];
 
@@ -314,9 +315,12 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
           ) : null}
           {selectedCount > 0 ? <Text size="sm" aria-live="polite">{`${selectedCount} selected`}</Text> : null}
         </Group>
-        <Button variant="subtle" onClick={() => void downloadAll(process.id, view)}>
-          {DOWNLOAD_ALL}
-        </Button>
+        <Group gap="xs">
+          <CopyLinkButton />
+          <Button variant="subtle" onClick={() => void downloadAll(process.id, view)}>
+            {DOWNLOAD_ALL}
+          </Button>
+        </Group>
       </Group>
       <MatchStatusLine processId={process.id} />
       <PagedList
