@@ -33,12 +33,32 @@ test('a failed map list says so at once in the catalogue toast, and Refresh keep
   await expect(page.getByRole('button', { name: 'Refresh' }), 'Refresh keeps its label').toBeEnabled();
 });
 
-test('a key prefix that matches nothing says so, not that the map is empty', async ({ page }) => {
+test('a key prefix that matches nothing says so, not that the map is empty; the view is a link', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInAt(page, `${MAPS_PATH}/currency-codes`, 'support');
   await expect(page.getByRole('rowheader', { name: '840' }), 'the applied mappings').toBeVisible();
   await page.getByRole('textbox', { name: 'Key prefix' }).fill('zzz');
   await expect(page.getByRole('status')).toHaveText('No mappings match the filter.');
   await expect(page.getByText('This map does not contain any mappings at this version.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/[?&]keyPrefix=zzz/);
+
+  await page.getByRole('textbox', { name: 'Key prefix' }).fill('8');
+  await expect(page.getByRole('rowheader', { name: '840' })).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByRole('textbox', { name: 'Key prefix' }), 'the link shows its view').toHaveValue(
+    'zzz',
+  );
+  await expect(page.getByRole('status')).toHaveText('No mappings match the filter.');
+  await page.goBack();
+  await expect(page.getByRole('textbox', { name: 'Key prefix' }), 'Back shows the view before').toHaveValue(
+    '8',
+  );
 });
 
 test('only EDIT_MAPPINGS offers Editing; Clear belongs to Editing', async ({ browser }) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   choiceParam,
   localMinuteParam,
+  oneOfParam,
   readUrlParams,
   sizeParam,
   textParam,
@@ -56,6 +57,14 @@ describe('URL params', () => {
     );
     expect(written.toString()).toBe('sort=name&user=ann+%26+bob&page=2');
     expect(readUrlParams(PARAMS, DEFAULTS, written)).toEqual({ ...DEFAULTS, user: 'ann & bob', page: 2 });
+  });
+
+  it('read one of a fixed set, never none: anything else falls back to the default', () => {
+    const mode = oneOfParam(['view', 'edit'] as const);
+    expect(mode.read(['edit'])).toBe('edit');
+    expect(mode.read(['Edit'])).toBeUndefined();
+    expect(mode.read([''])).toBeUndefined();
+    expect(mode.write('view')).toEqual(['view']);
   });
 
   it('read and write a sort, dropping unknown and repeated columns', () => {

@@ -87,3 +87,12 @@ export function writeUrlParams<T extends object>(
   }
   return search;
 }
+
+/** One of a fixed set, never none (a mode, a tab). */
+export function oneOfParam<V extends string>(choices: readonly V[]): UrlParam<V> {
+  return {
+    read: ([value]) =>
+      value !== undefined && (choices as readonly string[]).includes(value) ? (value as V) : undefined,
+    write: (value) => [value],
+  };
+}

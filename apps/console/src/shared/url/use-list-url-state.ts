@@ -5,7 +5,7 @@ import type { PageState } from '../ui/paging';
 import { readUrlParams, writeUrlParams, type UrlParams } from './url-params';
 import { usePageState, type PageStateOptions } from '../ui/use-page-state';
 
-export interface ListUrlStateOptions<F extends object> extends PageStateOptions {
+export interface UrlFiltersOptions<F extends object> {
   params: UrlParams<F>;
   /** The filters of a bare link, made once as the screen opens (a range from today, say). */
   defaults: () => F;
@@ -15,25 +15,29 @@ export interface ListUrlStateOptions<F extends object> extends PageStateOptions 
   keepPage?: boolean;
 }
 
-export interface ListUrlState<F> {
+export interface UrlFilters<F> {
   /** What the filter inputs show: the change being typed, or the URL's. */
   filters: F;
   /** The URL's filters: what the list asks for. */
   settled: F;
-  change: (patch: Partial<F>) => void;
+  /** A change, into the URL after the debounce, or at once (a choice rather than typing). */
+  change: (patch: Partial<F>, options?: { now?: boolean }) => void;
+}
+
+export type ListUrlStateOptions<F extends object> = UrlFiltersOptions<F> & PageStateOptions;
+
+export interface ListUrlState<F> extends UrlFilters<F> {
   paging: PageState;
 }
 
 /**
- * A list's whole view in the URL, so a link, a reload, Back and Forward show it again: filters,
- * page and page size (sort, where a list has one, through `useUrlSorting`). A value that does not
- * read falls back to its default without an error.
+ * A view's filters in the URL, so a link, a reload, Back and Forward show it again. A value that
+ * does not read falls back to its default without an error.
  */
-export function useListUrlState<F extends object>(options: ListUrlStateOptions<F>): ListUrlState<F> {
+export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): UrlFilters<F> {
   const { params, debounceMs = 0, keepPage = false } = options;
   const [search, setSearch] = useSearchParams();
   const [defaults] = useState(options.defaults);
-  const paging = usePageState(options);
   const key = search.toString();
   const settled = readUrlParams(params, defaults, search);
 
@@ -51,14 +55,24 @@ export function useListUrlState<F extends object>(options: ListUrlStateOptions<F
   const commitLater = useDebouncedCallback(commit, debounceMs);
   useEffect(() => () => commitLater.cancel(), [key, commitLater]);
 
-  const change = (patch: Partial<F>) => {
+  const change = (patch: Partial<F>, { now = false } = {}) => {
     const next = { ...filters, ...patch };
-    if (debounceMs === 0) {
+    if (debounceMs === 0 || now) {
+      commitLater.cancel();
       commit(next);
       return;
     }
     setDraft({ key, filters: next });
     commitLater(next);
   };
-  return { filters, settled, change, paging };
+  return { filters, settled, change };
+}
+
+/**
+ * A list's whole view in the URL: its filters (above), page and page size (sort, where a list has
+ * one, through `useUrlSorting`).
+ */
+export function useListUrlState<F extends object>(options: ListUrlStateOptions<F>): ListUrlState<F> {
+  const paging = usePageState(options);
+  return { ...useUrlFilters(options), paging };
 }

@@ -31,8 +31,8 @@ function setup(routesOverride: Routes = {}, mapOverrides = {}) {
   });
 }
 
-function renderPage(mapId = 'bin-routing') {
-  return renderRoutes(routes, { path: `/dashboard/config/maps/${mapId}` });
+function renderPage(mapId = 'bin-routing', search = '') {
+  return renderRoutes(routes, { path: `/dashboard/config/maps/${mapId}${search}` });
 }
 
 async function startEditing(user: ReturnType<typeof userEvent.setup>) {
@@ -111,6 +111,30 @@ describe('mappings page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Key prefix' })).toHaveValue('');
     expect(view).toHaveValue('all');
     await waitFor(() => expect(fetch.requests(MAPPINGS).at(-1)?.search).toBe(''));
+  });
+
+  it('opens a link with its mode, view and prefixes, and offers to copy the link', async () => {
+    const fetch = setup();
+    renderPage('bin-routing', '?mode=edit&view=changes&keyPrefix=41&valuePrefix=zz%3F');
+    expect(await screen.findByRole('combobox', { name: 'View' })).toHaveValue('changes');
+    expect(screen.getByRole('combobox', { name: 'Mode' })).toHaveValue('edit');
+    expect(screen.getByRole('textbox', { name: 'Key prefix' })).toHaveValue('41');
+    expect(screen.getByRole('textbox', { name: 'Value prefix' })).toHaveValue('zz?');
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fetch.requests(MAPPINGS).at(-1)?.search).toBe(
+        '?updates-only=true&key-prefix=41&value-prefix=zz%3F',
+      ),
+    );
+  });
+
+  it('shows the applied mappings to a viewer whose link asks for Editing, and a bad view as all', async () => {
+    signInWith(['VIEW_MAPPINGS']);
+    const fetch = setup();
+    renderPage('bin-routing', '?mode=edit&view=nope&keyPrefix=4');
+    expect(await screen.findByRole('rowheader', { name: '400000' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Mode' })).toBeNull();
+    expect(fetch.requests(MAPPINGS).at(-1)?.search).toBe('?version=applied&key-prefix=4');
   });
 
   it('adds a mapping on Enter, refusing empty fields with the exact text', async () => {

@@ -1,7 +1,6 @@
 import { submitVersionBodySchema } from '@web-control/contract/config-maps';
 import { commentModal } from '../../../shared/modals/comment-modal-definition';
 import { Button, FileButton, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConfigMap } from '@web-control/contract/config-maps';
 import { useMemo, useState } from 'react';
@@ -30,7 +29,10 @@ import {
 } from '../constants';
 import { DownloadButton } from './download-button';
 import { MappingsTable } from './mappings-table';
-import { NO_FILTERS, selectionOf, type MappingMode } from './selection';
+import { NO_FILTERS, selectionOf, type MappingFilters, type MappingMode } from './selection';
+import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { useUrlFilters } from '../../../shared/url/use-list-url-state';
+import { oneOfParam, textParam, type UrlParams } from '../../../shared/url/url-params';
 
 const MAPPINGS_MODALS = [editMappingModal, commentModal];
 
@@ -47,20 +49,29 @@ const VIEW_OPTIONS = (Object.keys(MAPPING_VIEWS) as MappingView[]).map((value) =
   label: MAPPING_VIEWS[value],
 }));
 
+const MAPPING_URL_PARAMS: UrlParams<MappingFilters> = {
+  mode: oneOfParam<MappingMode>(['view', 'edit']),
+  view: oneOfParam(Object.keys(MAPPING_VIEWS) as MappingView[]),
+  keyPrefix: textParam(),
+  valuePrefix: textParam(),
+};
+
 function MappingsScreen({ map }: { map: ConfigMap }) {
   const canEdit = useCan()('EDIT_MAPPINGS');
   usePreloadModalsWhenIdle(MAPPINGS_MODALS, canEdit);
-  const [mode, setMode] = useState<MappingMode>(NO_FILTERS.mode);
-  const [view, setView] = useState<MappingView>(NO_FILTERS.view);
-  const [keyPrefix, setKeyPrefix] = useState('');
-  const [valuePrefix, setValuePrefix] = useState('');
+  // The view is in the URL (a link shows it again). Typing a prefix asks once the typing pauses;
+  // the mode and the view select change at once. Editing in a link counts only for who may edit.
+  const { filters, settled, change } = useUrlFilters({
+    params: MAPPING_URL_PARAMS,
+    defaults: () => NO_FILTERS,
+    debounceMs: MAPPING_FILTER_DEBOUNCE_MS,
+  });
+  const mode: MappingMode = canEdit ? filters.mode : 'view';
+  const { view, keyPrefix, valuePrefix } = filters;
   const [expanded, setExpanded] = useState(false);
-  // Typing a prefix asks once the typing pauses, not at every keystroke.
-  const [debouncedKey] = useDebouncedValue(keyPrefix, MAPPING_FILTER_DEBOUNCE_MS);
-  const [debouncedValue] = useDebouncedValue(valuePrefix, MAPPING_FILTER_DEBOUNCE_MS);
   const selection = useMemo(
-    () => selectionOf({ mode, view, keyPrefix: debouncedKey, valuePrefix: debouncedValue }),
-    [mode, view, debouncedKey, debouncedValue],
+    () => selectionOf({ ...settled, mode: canEdit ? settled.mode : 'view' }),
+    [settled, canEdit],
   );
   const download = useDownloadMappings();
   const upload = useUploadMappings();
@@ -88,9 +99,7 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
   }
 
   function clear() {
-    setKeyPrefix('');
-    setValuePrefix('');
-    setView(NO_FILTERS.view);
+    change({ keyPrefix: '', valuePrefix: '', view: NO_FILTERS.view }, { now: true });
   }
 
   return (
@@ -103,9 +112,12 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
             description={MODE_DESCRIPTIONS[mode]}
             data={MODE_OPTIONS}
             value={mode}
-            onChange={(event) => setMode(event.currentTarget.value === 'edit' ? 'edit' : 'view')}
+            onChange={(event) =>
+              change({ mode: event.currentTarget.value === 'edit' ? 'edit' : 'view' }, { now: true })
+            }
           />
         ) : null}
+        <CopyLinkButton />
         <DownloadButton
           downloading={download.isPending}
           onDownload={(format) => download.mutate({ mapId: map.id, selection, format })}
@@ -134,13 +146,13 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
           label={MAPPINGS_TEXTS.keyPrefix}
           value={keyPrefix}
           autoComplete="off"
-          onChange={(event) => setKeyPrefix(event.currentTarget.value)}
+          onChange={(event) => change({ keyPrefix: event.currentTarget.value })}
         />
         <TextInput
           label={MAPPINGS_TEXTS.valuePrefix}
           value={valuePrefix}
           autoComplete="off"
-          onChange={(event) => setValuePrefix(event.currentTarget.value)}
+          onChange={(event) => change({ valuePrefix: event.currentTarget.value })}
         />
         {/* The View select and Clear belong to the edit mode (section 2). */}
         {editing ? (
@@ -149,7 +161,7 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
               label={MAPPINGS_TEXTS.view}
               data={VIEW_OPTIONS}
               value={view}
-              onChange={(event) => setView(event.currentTarget.value as MappingView)}
+              onChange={(event) => change({ view: event.currentTarget.value as MappingView }, { now: true })}
             />
             <Button variant="default" onClick={clear}>
               {MAPPINGS_TEXTS.clear}
