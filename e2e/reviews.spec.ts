@@ -79,3 +79,19 @@ test('the reviews inbox lists another user’s request with a count badge; its r
     'decided, it leaves the inbox',
   ).toHaveCount(0);
 });
+
+test('a map review in the inbox opens that map’s review in Map Approvals', async ({ page }) => {
+  await signInAt(page, '/dashboard/reviews?area=config-maps', 'approver');
+  const row = page
+    .getByRole('table', { name: 'Requests to review' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /^Map merchant-category-codes/ }) });
+  await row.getByRole('link', { name: /^Open Map merchant-category-codes/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/config\/approvals\?map=merchant-category-codes$/);
+  const card = page.getByRole('article', { name: 'merchant-category-codes' });
+  await expect(card.getByRole('button', { name: 'Review' }), 'its review is open').toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible();
+});

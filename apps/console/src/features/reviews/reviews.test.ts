@@ -16,9 +16,10 @@ const REVIEW: Review = {
 describe('reviews inbox', () => {
   it('opens each area’s own review screen', () => {
     expect(reviewScreenPath(REVIEW)).toBe(`/dashboard/finance/processes/3/approvals/${REVIEW.id}`);
-    expect(reviewScreenPath({ ...REVIEW, area: 'config-maps', kind: 'MAP_REVIEW', id: 'bins' })).toBe(
-      '/dashboard/config/approvals',
-    );
+    expect(
+      reviewScreenPath({ ...REVIEW, area: 'config-maps', kind: 'MAP_REVIEW', id: 'bins', scope: 'bins' }),
+      'the map’s review in Map Approvals',
+    ).toBe('/dashboard/config/approvals?map=bins');
     expect(reviewScreenPath({ ...REVIEW, area: 'load-balancer', kind: 'RECEIVER_WEIGHT' })).toBe(
       `/dashboard/load-balancer/reviews/${REVIEW.id}`,
     );

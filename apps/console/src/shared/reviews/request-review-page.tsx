@@ -3,13 +3,14 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { OWN_CHANGES_REVIEW_MESSAGE } from '@web-control/contract/approvals';
 import { reviewDecisionSchema } from '@web-control/contract/reviews';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatNumericSeconds } from '../format/dates';
 import { commentModal } from '../modals/comment-modal-definition';
 import { openModal } from '../modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../modals/preload';
 import { useAccount } from '../session/session-state';
 import { PageTitle } from '../ui/page-title';
+import { useReturnPath } from './return-path';
 import { QueryState } from '../ui/query-state';
 
 export const REQUEST_REVIEW_TEXTS = {
@@ -40,12 +41,6 @@ export interface ReviewedRequest {
 }
 
 const MODALS = [commentModal];
-
-/** Where a decision returns: the inbox the review was opened from, else the area's own list. */
-function useReturnPath(fallback: string): string {
-  const from = (useLocation().state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/dashboard/') ? from : fallback;
-}
 
 /**
  * One request of the approvals engine sent for review by FOUR_EYES: what it asks, who asked and

@@ -11,7 +11,10 @@ import { configMap, mapping, mappingsPage, mapVersion, VERSION_2 } from '../conf
 import { signInWith } from '../../../test/session';
 import { MapApprovalsPage } from './map-approvals-page';
 
-const routes = [{ path: '/dashboard/config/approvals', element: <MapApprovalsPage /> }];
+const routes = [
+  { path: '/dashboard/config/approvals', element: <MapApprovalsPage /> },
+  { path: '/dashboard/reviews', element: <h1>Reviews inbox</h1> },
+];
 const MAP = '/api/config/maps/merchant-category-codes';
 const OWN_CHANGES_SENTENCE =
   'This request includes changes you made, so another user must approve or reject it.';
@@ -141,6 +144,22 @@ describe('map approvals', { timeout: 30_000 }, () => {
       fetch.headersOf('POST', `${MAP}/versions/${VERSION_2}/reviews`)[0]?.get('Idempotency-Key'),
     ).toBeTruthy();
     await waitFor(() => expect(fetch.requests('/api/config/maps')).toHaveLength(2));
+  });
+
+  it('opens the map a link from the reviews inbox names, and returns to the inbox after the decision', async () => {
+    setup({ [`POST ${MAP}/versions/${VERSION_2}/reviews`]: () => new Response(null, { status: 201 }) });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, {
+      path: '/dashboard/config/approvals?map=merchant-category-codes',
+      state: { from: '/dashboard/reviews?area=config-maps' },
+    });
+    const card = await screen.findByRole('article', { name: 'merchant-category-codes' });
+    expect(within(card).getByRole('button', { name: 'Review' })).toHaveAttribute('aria-expanded', 'true');
+    await user.click(await within(card).findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject merchant-category-codes' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment (Required)' }), 'Not this week');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByRole('heading', { name: 'Reviews inbox' })).toBeInTheDocument();
   });
 
   it('says when the review failed, with its status', async () => {

@@ -18,9 +18,11 @@ import {
   type Mapping,
 } from '@web-control/contract/config-maps';
 import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { openModal } from '../../../shared/modals/modal-store';
 import { preloadModals } from '../../../shared/modals/preload';
+import { useReturnPath } from '../../../shared/reviews/return-path';
 import { useAccount } from '../../../shared/session/session-state';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -124,11 +126,14 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
   // Nobody reviews a review holding changes they made (four-eyes): the platform refuses it too.
   const authors = versions.data?.versions.flatMap((version) => version.authors);
   const ownChanges = username !== null && authors?.includes(username) === true;
+  // Opened from the reviews inbox, a decision returns there.
+  const navigate = useNavigate();
+  const returnPath = useReturnPath();
 
   async function decide(approved: boolean) {
     if (versionId === undefined) return;
     const label = approved ? APPROVALS_TEXTS.approve : APPROVALS_TEXTS.reject;
-    await openModal(commentModal, {
+    const decided = await openModal(commentModal, {
       title: `${label} ${map.name}`,
       warning: approved && emptyReview ? APPROVALS_TEXTS.emptyReview : undefined,
       confirmLabel: label,
@@ -137,6 +142,7 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
       schema: submitVersionBodySchema.shape.comment,
       apply: (comment) => review.mutateAsync({ mapId: map.id, versionId, approved, comment }),
     });
+    if (decided && returnPath !== undefined) void navigate(returnPath);
   }
 
   return (
@@ -225,7 +231,9 @@ function PendingMapCard({
 
 export function MapApprovalsPage() {
   const maps = useMaps(true);
-  const [expanded, setExpanded] = useState<string | null>(null);
+  // `?map=<id>` (a link from the reviews inbox) opens that map's review.
+  const [search] = useSearchParams();
+  const [expanded, setExpanded] = useState<string | null>(() => search.get('map'));
   // Reviewing is what this page is for: its modals load with it, so a full value shows at once.
   useEffect(() => preloadModals(APPROVAL_MODALS), []);
   return (
