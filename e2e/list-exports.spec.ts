@@ -126,4 +126,60 @@ test.describe('every list exports', () => {
     expect(lines[0]).toBe('Settlement ID,Status,Start,End');
     expect(lines.slice(1).map((line) => `Settlement ${line.split(',')[0]}`)).toEqual(titles);
   });
+
+  test('load balancer services and receivers, vouchers and the reviews inbox: the rows the screen lists', async ({
+    page,
+    browser,
+  }) => {
+    await signInAt(page, '/dashboard/load-balancer/services', 'operator');
+    const services = page.getByRole('table').getByRole('rowheader');
+    await expect(services.first()).toBeVisible();
+    const serviceNames = await services.allTextContents();
+    const servicesCsv = await exportCsv(page);
+    expect(servicesCsv.name).toBe('load-balancer-services.csv');
+    expect(servicesCsv.lines[0]).toBe('Service,Status');
+    expect(servicesCsv.lines.slice(1).map((line) => line.split(',')[0])).toEqual(serviceNames);
+
+    await page.goto('/dashboard/load-balancer/services/eft-payments');
+    const receivers = page.getByRole('table', { name: 'Receivers' }).getByRole('rowheader');
+    await expect(receivers.first()).toBeVisible();
+    const receiverNames = await receivers.allTextContents();
+    const receiversCsv = await exportCsv(page);
+    expect(receiversCsv.name).toBe('load-balancer-receivers.csv');
+    expect(receiversCsv.lines[0]).toBe('Receiver,Status,Active,Throughput,Success rate,Weight');
+    expect(receiversCsv.lines.slice(1).map((line) => line.split(',')[0])).toEqual(receiverNames);
+
+    // The simulator adds vouchers and the other tests reviews meanwhile: read both again until a
+    // screen and its export agree.
+    await page.goto('/dashboard/vouchers');
+    const vouchers = page.getByRole('table', { name: 'Vouchers' }).getByRole('row');
+    await expect(async () => {
+      await page.reload();
+      await expect(vouchers, 'a page of 25 vouchers and the header row').toHaveCount(26);
+      const range = (await page.getByText(/^1-25 of [\d\s,]+$/).textContent()) ?? '';
+      const total = Number(range.replace(/^1-25 of /, '').replace(/\D/g, ''));
+      const firstPage = (await vouchers.allTextContents()).slice(1);
+      const { name, lines } = await exportCsv(page);
+      expect(name).toBe('vouchers.csv');
+      expect(lines[0]).toBe('Reference Number,Date Last Modified,Date Created,Status');
+      expect(lines, 'every voucher of the filter, not one page').toHaveLength(total + 1);
+      lines.slice(1, 26).forEach((line, index) => {
+        expect(firstPage[index], 'in the screen’s order').toContain(line.split(',')[0]);
+      });
+    }).toPass();
+
+    const approver = await (await browser.newContext()).newPage();
+    await signInAt(approver, '/dashboard/reviews?area=config-maps', 'approver');
+    await expect(approver.getByRole('heading', { name: 'Reviews', level: 1 }), 'signed in').toBeVisible();
+    const summaries = approver.getByRole('table', { name: 'Requests to review' }).getByRole('rowheader');
+    await expect(async () => {
+      await approver.reload();
+      await expect(summaries.first()).toBeVisible();
+      const shown = await summaries.allTextContents();
+      const { name, lines } = await exportCsv(approver);
+      expect(name).toBe('reviews.csv');
+      expect(lines[0]).toBe('Kind,Area,Summary,Requested by,When');
+      expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(shown);
+    }).toPass();
+  });
 });
