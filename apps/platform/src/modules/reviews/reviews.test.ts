@@ -58,6 +58,49 @@ describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) =
       await database.close();
     });
 
+    it('lists a map waiting for review to who approves maps, never to one of its authors', async () => {
+      const MAP_EDITOR = ['VIEW_MAPPINGS', 'EDIT_MAPPINGS', 'APPROVE_MAPS'] as const;
+      const author = await tokenOf(app, database, [...MAP_EDITOR]);
+      const checker = await tokenOf(app, database, [...MAP_EDITOR]);
+      const viewer = await tokenOf(app, database, ['VIEW_MAPPINGS']);
+      const mapId = `inbox-${kind}`;
+      expect(
+        (await call(app, 'POST', '/api/config/maps', author.token, { id: mapId, name: 'Inbox map' }))
+          .statusCode,
+      ).toBe(201);
+      const added = await call(app, 'POST', `/api/config/maps/${mapId}/mappings`, author.token, {
+        key: 'A1',
+        value: 'first',
+      });
+      expect(added.statusCode, added.body).toBe(204);
+      const submitted = await call(app, 'POST', `/api/config/maps/${mapId}/versions`, author.token, {
+        comment: 'Please review',
+      });
+      expect(submitted.statusCode, submitted.body).toBe(201);
+
+      const inboxOf = async (token: string) =>
+        reviewsResponseSchema.parse((await call(app, 'GET', '/api/reviews?area=config-maps', token)).json())
+          .reviews;
+      expect(await inboxOf(checker.token)).toContainEqual(
+        expect.objectContaining({
+          id: mapId,
+          kind: 'MAP_REVIEW',
+          area: 'config-maps',
+          summary: 'Map Inbox map: 1 submitted version',
+          requestedBy: author.username,
+          scope: mapId,
+        }),
+      );
+      expect(
+        (await inboxOf(author.token)).map((review) => review.id),
+        'never a review of one’s own changes',
+      ).not.toContain(mapId);
+      expect(
+        (await call(app, 'GET', '/api/reviews?area=config-maps', viewer.token)).statusCode,
+        'without a reviewer permission',
+      ).toBe(403);
+    });
+
     it('sets a weight directly and leaves nothing to review', async () => {
       const maker = await tokenOf(app, database, [...LB_EDITOR]);
       const checker = await tokenOf(app, database, [...LB_EDITOR]);
