@@ -33,6 +33,8 @@ test('support sees no Upload, nor exception downloads it may not fetch; the fina
   ).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Logout' }).click();
+  // The next visit waits for the logout's own way to /login, or that navigation aborts it.
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await signInAt(page, '/dashboard/finance/processes', 'finance-operator');
   await expect(
     page.getByRole('button', { name: 'Upload', exact: true }),

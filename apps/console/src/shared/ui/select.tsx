@@ -13,7 +13,10 @@ export function Select<Value extends Primitive = string>(props: SelectProps<Valu
   return (
     <MantineSelect
       {...props}
-      comboboxProps={{ ...comboboxProps, keepMounted: reached }}
+      // 'display-none': the closed options are hidden by a style set in the same render as the
+      // opening. With React's Activity (Mantine's default) a dropdown opened as its options were
+      // first mounted stayed hidden once on a busy machine (CI: an expanded select, no options).
+      comboboxProps={{ ...comboboxProps, keepMounted: reached, keepMountedMode: 'display-none' }}
       onFocus={(event: FocusEvent<HTMLInputElement>) => {
         setReached(true);
         onFocus?.(event);
