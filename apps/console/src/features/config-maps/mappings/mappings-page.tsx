@@ -69,9 +69,17 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
   const mode: MappingMode = canEdit ? filters.mode : 'view';
   const { view, keyPrefix, valuePrefix } = filters;
   const [expanded, setExpanded] = useState(false);
+  // Kept while the URL's filters are the same: the pages started from it belong to it.
+  const settledMode: MappingMode = canEdit ? settled.mode : 'view';
   const selection = useMemo(
-    () => selectionOf({ ...settled, mode: canEdit ? settled.mode : 'view' }),
-    [settled, canEdit],
+    () =>
+      selectionOf({
+        mode: settledMode,
+        view: settled.view,
+        keyPrefix: settled.keyPrefix,
+        valuePrefix: settled.valuePrefix,
+      }),
+    [settledMode, settled.view, settled.keyPrefix, settled.valuePrefix],
   );
   const download = useDownloadMappings();
   const upload = useUploadMappings();
