@@ -426,6 +426,12 @@ describe('mappings page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('rowheader', { name: '500000' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    // Refresh redraws the screen with the map as it is now: the page reached stays.
+    const asked = fetch.requests(MAPPINGS).length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(fetch.requests(MAPPINGS).length).toBeGreaterThan(asked));
+    expect(fetch.requests(MAPPINGS).at(-1)?.search).toBe('?version=applied&after-key=400000');
+    expect(screen.getByRole('rowheader', { name: '500000' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('rowheader', { name: '400000' })).toBeInTheDocument();
     expect(fetch.requests(MAPPINGS).map((url) => url.search)).toContain('?version=applied&before-key=500000');
