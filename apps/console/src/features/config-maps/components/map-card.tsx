@@ -66,7 +66,8 @@ export function MapCard({ map, expanded, onToggle, linkName }: MapCardProps) {
               </Text>
             )}
           </Stack>
-          <Group gap="xs" wrap="nowrap">
+          {/* On a phone a long client status puts the Clients button under it, not off the edge. */}
+          <Group gap="xs">
             <StatePill label={clientSummaryText(summary)} kind={clientStatusKind(summary)} />
             <Button
               variant="default"
