@@ -178,8 +178,12 @@ test.describe('every list exports', () => {
       const shown = await summaries.allTextContents();
       const { name, lines } = await exportCsv(approver);
       expect(name).toBe('reviews.csv');
-      expect(lines[0]).toBe('Kind,Area,Summary,Requested by,When');
+      expect(lines[0]).toBe('Kind,Area,Summary,Requested by,When,Age');
       expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(shown);
+      expect(
+        lines.slice(1).map((line) => line.split(',')[5]),
+        'ages in whole seconds',
+      ).toEqual(shown.map(() => expect.stringMatching(/^\d+$/)));
     }).toPass();
   });
 });

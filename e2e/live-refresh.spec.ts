@@ -1,8 +1,11 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { apiToken } from './support/api';
 import { signInAt } from './support/session';
 
 const SERVICES_PATH = '/dashboard/load-balancer/services';
 const POLL_INTERVAL_MS = 30_000;
+/** The trace's refresh (specification: the message page refreshes every 5 s). */
+const TRACE_REFRESH_MS = 5_000;
 
 /** The browser's own way to say a tab went to the background or came back. */
 async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
@@ -42,10 +45,8 @@ test.describe('live or paused', () => {
     const refreshed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/lb');
     await setVisibility(page, 'visible');
     await refreshed;
-    // The menu's review count is one of the screen's live queries too.
-    await expect
-      .poll(() => sent.toSorted(), 'nothing while hidden, then one refresh of each')
-      .toEqual(['GET /api/lb', 'GET /api/reviews/count']);
+    // The operator reviews nothing (FOUR_EYES is off): no review count beside the screen's own.
+    await expect.poll(() => sent, 'nothing while hidden, then one refresh').toEqual(['GET /api/lb']);
   });
 
   test('Paused stops the refresh and Live refreshes at once; another screen starts live', async ({
@@ -66,9 +67,7 @@ test.describe('live or paused', () => {
     const refreshed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/lb');
     await refresh.getByText('Live').click();
     await refreshed;
-    await expect
-      .poll(() => sent.toSorted(), 'nothing while paused, then one refresh of each')
-      .toEqual(['GET /api/lb', 'GET /api/reviews/count']);
+    await expect.poll(() => sent, 'nothing while paused, then one refresh').toEqual(['GET /api/lb']);
     await expect(page.getByText(/^updated [0-2] s ago$/)).toBeVisible();
   });
 
@@ -92,8 +91,76 @@ test.describe('live or paused', () => {
     );
     await setVisibility(page, 'visible');
     await refreshed;
-    await expect
-      .poll(() => sent.toSorted(), 'one refresh of each, on return')
-      .toEqual(['GET /api/ecs/transactions', 'GET /api/reviews/count']);
+    // The page's clock runs on after the return: the list's next 5 s refreshes may follow.
+    expect(sent[0], 'nothing from the hidden tab, then the refresh on return').toBe(
+      'GET /api/ecs/transactions',
+    );
   });
+
+  test('the trace page pauses its 5 s refresh with the same control', async ({ page, request }) => {
+    const token = await apiToken(request, 'admin');
+    const listed = await request.get('/api/ecs/transactions', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const { transactions } = (await listed.json()) as { transactions: { uuid: string }[] };
+    const uuid = transactions[0]?.uuid;
+    if (uuid === undefined) throw new Error('The seeded day has no transaction');
+    await page.clock.install();
+    await signInAt(page, `/dashboard/transactions/${uuid}`, 'operator');
+    await expect(page.getByRole('list', { name: 'Edge messages' }).getByRole('button').first()).toBeVisible();
+    const refresh = page.getByRole('radiogroup', { name: 'Refresh' });
+    await refresh.getByText('Paused').click();
+    await expect(refresh.getByRole('radio', { name: 'Paused' })).toBeChecked();
+
+    const sent = recordApiRequests(page);
+    await page.clock.runFor(TRACE_REFRESH_MS * 3 + 500);
+    await expect(page.getByText(/^updated 1\d s ago$/), 'the age keeps counting while paused').toBeVisible();
+
+    const refreshed = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === `/api/ecs/transactions/${uuid}/messages`,
+    );
+    await refresh.getByText('Live').click();
+    await refreshed;
+    // The page's clock runs on after Live: the trace's next 5 s refreshes may follow these two.
+    await expect
+      .poll(() => sent.slice(0, 2).toSorted(), 'nothing while paused, then the leg and its messages')
+      .toEqual([`GET /api/ecs/transactions/${uuid}`, `GET /api/ecs/transactions/${uuid}/messages`]);
+  });
+
+  for (const { screen, path, username, refreshes } of [
+    {
+      screen: 'a process’s approvals',
+      path: '/dashboard/finance/processes/1/approvals',
+      username: 'finance-approver',
+      // The list and the pending badge beside the tab, then the menu's review count.
+      refreshes: ['GET /api/recon/actions', 'GET /api/recon/actions', 'GET /api/reviews/count'],
+    },
+    {
+      screen: 'the map approvals',
+      path: '/dashboard/config/approvals',
+      username: 'approver',
+      refreshes: ['GET /api/config/maps', 'GET /api/reviews/count'],
+    },
+  ]) {
+    test(`${screen} refresh every 30 s under the Live control`, async ({ page }) => {
+      await page.clock.install();
+      await signInAt(page, path, username);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const refresh = page.getByRole('radiogroup', { name: 'Refresh' });
+      await expect(page.getByText(/^updated \d+ s ago$/), 'the list has answered').toBeVisible();
+
+      const polled = recordApiRequests(page);
+      await page.clock.runFor(POLL_INTERVAL_MS + 1000);
+      await expect.poll(() => polled.toSorted(), 'live, the screen asks again after 30 s').toEqual(refreshes);
+
+      await refresh.getByText('Paused').click();
+      await expect(refresh.getByRole('radio', { name: 'Paused' })).toBeChecked();
+      const sent = recordApiRequests(page);
+      await page.clock.runFor(POLL_INTERVAL_MS * 2 + 1000);
+      await refresh.getByText('Live').click();
+      await expect
+        .poll(() => sent.slice(0, refreshes.length).toSorted(), 'nothing while paused, then one refresh')
+        .toEqual(refreshes);
+    });
+  }
 });

@@ -5,9 +5,7 @@ import { text } from './inputs.ts';
 export const REVIEW_AREAS = ['finance', 'config-maps', 'load-balancer', 'admin'] as const;
 export type ReviewArea = (typeof REVIEW_AREAS)[number];
 
-/** `FOUR_EYES`: which areas' direct changes become requests in the approvals engine. */
-export const FOUR_EYES_AREAS = ['load-balancer', 'admin'] as const;
-export type FourEyesArea = (typeof FOUR_EYES_AREAS)[number];
+export { FOUR_EYES_AREAS, type FourEyesArea } from './runtime-config.ts';
 
 /** The load balancer's request kinds under FOUR_EYES=load-balancer. */
 export const LB_REVIEW_KINDS = ['RECEIVER_ACTIVE', 'RECEIVER_WEIGHT'] as const;

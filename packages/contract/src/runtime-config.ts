@@ -3,6 +3,10 @@ import { text } from './inputs.ts';
 
 export const AUTH_PROVIDER_KINDS = ['auth-server', 'identity-provider'] as const;
 
+/** `FOUR_EYES`: which areas' direct changes become requests in the approvals engine. */
+export const FOUR_EYES_AREAS = ['load-balancer', 'admin'] as const;
+export type FourEyesArea = (typeof FOUR_EYES_AREAS)[number];
+
 /** The object /config.js hands the console; it names every API base so a deployment can move one. */
 export const runtimeConfigSchema = z.object({
   productName: text(),
@@ -20,6 +24,8 @@ export const runtimeConfigSchema = z.object({
   companyDomain: text().optional(),
   /** SESSION_IDLE_MINUTES: the console signs out after as long without activity as the platform allows. */
   sessionIdleMinutes: z.number().int().min(1).optional(),
+  /** FOUR_EYES: the areas whose changes are requests, so their editors review each other's (Reviews). */
+  fourEyes: z.array(z.enum(FOUR_EYES_AREAS)).default([]),
   authApi: text(),
   ecsApi: text(),
   transactionsApi: text(),

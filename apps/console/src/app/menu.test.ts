@@ -1,5 +1,7 @@
 import { PERMISSIONS } from '@web-control/contract/permissions';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setRuntimeConfig } from '../shared/runtime-config';
+import { TEST_CONFIG } from '../test/tokens';
 import { buildMenu } from './menu';
 
 const labels = (menu: ReturnType<typeof buildMenu>) => menu.map((entry) => entry.label);
@@ -43,5 +45,26 @@ describe('menu gating', () => {
     expect(withoutApprove[0]?.children).toEqual([]);
     const withApprove = buildMenu({ hideHome: true, heldPermissions: ['VIEW_MAPPINGS', 'APPROVE_MAPS'] });
     expect(withApprove[0]?.children?.length).toBe(2);
+  });
+
+  describe('Reviews', () => {
+    afterEach(() => setRuntimeConfig(undefined));
+    const reviewsShownTo = (heldPermissions: string[]) =>
+      labels(buildMenu({ hideHome: true, heldPermissions })).includes('Reviews');
+
+    it('shows to finance and map approvers, not to editors whose changes are made at once', () => {
+      setRuntimeConfig(TEST_CONFIG);
+      expect(reviewsShownTo(['APPROVE_ACTIONS'])).toBe(true);
+      expect(reviewsShownTo(['APPROVE_MAPS'])).toBe(true);
+      expect(reviewsShownTo(['VIEW_LOAD_BALANCER', 'EDIT_LOAD_BALANCER', 'MANAGE_USERS'])).toBe(false);
+    });
+
+    it('shows to the editors of each area FOUR_EYES sends for review', () => {
+      setRuntimeConfig({ ...TEST_CONFIG, fourEyes: ['load-balancer'] });
+      expect(reviewsShownTo(['VIEW_LOAD_BALANCER', 'EDIT_LOAD_BALANCER'])).toBe(true);
+      expect(reviewsShownTo(['MANAGE_USERS'])).toBe(false);
+      setRuntimeConfig({ ...TEST_CONFIG, fourEyes: ['admin'] });
+      expect(reviewsShownTo(['MANAGE_USERS'])).toBe(true);
+    });
   });
 });

@@ -23,7 +23,7 @@ export function getMenuEntry({ menu, permissions }: Area, options: MenuOptions):
     holdsAll(options.heldPermissions, link.permissions);
   const entry: MenuLink = { label: menu.label, to: menu.to, permissions: menu.permissions ?? permissions };
   const anyHeld =
-    menu.anyOf === undefined || menu.anyOf.some((name) => options.heldPermissions.includes(name));
+    menu.anyOf === undefined || menu.anyOf().some((name) => options.heldPermissions.includes(name));
   if ((options.hideHome && menu.hiddenByHideHome) || !allowed(entry) || !anyHeld) return undefined;
   if (menu.external) entry.external = true;
   if (menu.children) entry.children = menu.children.filter(allowed);

@@ -1,3 +1,5 @@
+import type { FourEyesArea } from '@web-control/contract/runtime-config';
+
 /** Builds an unsigned JWT-shaped token; the console only reads claims, the platform verifies them. */
 export function fakeAccessToken(claims: Record<string, unknown>): string {
   const encode = (value: unknown) =>
@@ -21,4 +23,5 @@ export const TEST_CONFIG = {
   moneyTransferApi: '/api/moneytransfer',
   reviewsApi: '/api/reviews',
   exportsApi: '/api/exports',
+  fourEyes: [] as FourEyesArea[],
 } as const;

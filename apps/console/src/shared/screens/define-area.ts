@@ -30,8 +30,8 @@ export interface MenuPlacement {
   to: string;
   /** Who sees the entry; the area's permissions when left out. */
   permissions?: Permission[];
-  /** Besides those, the entry shows only to a user holding at least one of these. */
-  anyOf?: Permission[];
+  /** Besides those, the entry shows only to a user holding at least one of these (read at each use). */
+  anyOf?: () => Permission[];
   /** Opens the documentation in a new tab instead of a screen. */
   external?: boolean;
   /** Left out of the menu and the palette when the runtime configuration sets hideHome. */

@@ -10,7 +10,10 @@ const reviewsExportQuerySchema = z.object({
   requester: text().max(128).optional(),
 });
 
-/** The inbox as CSV: its columns, requested-at as ISO 8601 UTC, page by page of the same list. */
+/**
+ * The inbox as CSV: its columns, requested-at as ISO 8601 UTC and the age as whole seconds at the
+ * export's start (the screen's "3 h" in machine form), page by page of the same list.
+ */
 export function createReviewsExport(
   reviews: ReviewsService,
 ): ExportDefinition<z.infer<typeof reviewsExportQuerySchema>> {
@@ -19,8 +22,11 @@ export function createReviewsExport(
     permissions: Object.values(REVIEW_PERMISSIONS),
     querySchema: reviewsExportQuerySchema,
     fileName: 'reviews.csv',
-    header: ['Kind', 'Area', 'Summary', 'Requested by', 'When'],
+    header: ['Kind', 'Area', 'Summary', 'Requested by', 'When', 'Age'],
     writeRows: async (query, exporter, write) => {
+      const exportedAt = Date.now();
+      const ageSeconds = (requestedAt: string) =>
+        Math.max(0, Math.floor((exportedAt - Date.parse(requestedAt)) / 1000));
       for (let offset = 0; ; offset += REVIEWS_MAX_PAGE_SIZE) {
         const page = await reviews.list(exporter, { ...query, offset, limit: REVIEWS_MAX_PAGE_SIZE });
         await write(
@@ -30,6 +36,7 @@ export function createReviewsExport(
             review.summary,
             review.requestedBy,
             review.requestedAt,
+            String(ageSeconds(review.requestedAt)),
           ]),
         );
         if (offset + REVIEWS_MAX_PAGE_SIZE >= page.total) break;

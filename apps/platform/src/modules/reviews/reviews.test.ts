@@ -114,6 +114,11 @@ describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) =
       );
       expect(inbox).toEqual({ reviews: [], total: 0 });
     });
+
+    it('tells the console no area sends its changes for review', async () => {
+      const script = await app.inject({ method: 'GET', url: '/config.js' });
+      expect(script.body).toContain('"fourEyes": []');
+    });
   });
 
   describe('FOUR_EYES=load-balancer: a receiver change is a request another user approves', () => {
@@ -130,6 +135,11 @@ describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) =
     afterAll(async () => {
       await app.close();
       await database.close();
+    });
+
+    it('tells the console, so load balancer editors see the Reviews menu entry', async () => {
+      const script = await app.inject({ method: 'GET', url: '/config.js' });
+      expect(script.body).toContain('"fourEyes": [\n    "load-balancer"\n  ]');
     });
 
     async function ask(change: { weight: number } | { active: boolean }) {
@@ -160,6 +170,26 @@ describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) =
         { comment: 'not now' },
       );
       expect(rejected.statusCode, rejected.body).toBe(200);
+    });
+
+    it('exports the inbox with the screen’s columns, the age in whole seconds', async () => {
+      const requestId = await ask({ weight: 77 });
+      const issued = await call(app, 'POST', '/api/exports/reviews/token', checker.token, {
+        area: 'load-balancer',
+      });
+      expect(issued.statusCode, issued.body).toBe(200);
+      const { token } = issued.json<{ token: string }>();
+      const download = await app.inject({ url: `/api/exports/reviews?access_token=${token}` });
+      const [header, ...rows] = download.body.trimEnd().split('\r\n');
+      expect(header).toBe('Kind,Area,Summary,Requested by,When,Age');
+      expect(rows).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^RECEIVER_WEIGHT,load-balancer,Set the weight of Visa Base I \\(${SERVICE}\\) to 77,${maker.username},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,\\d+$`,
+          ),
+        ),
+      ]);
+      await call(app, 'POST', `/api/lb/reviews/${requestId}/reject`, checker.token, { comment: 'no' });
     });
 
     it('sends the change for review, lists it for others only, and makes it on approval', async () => {

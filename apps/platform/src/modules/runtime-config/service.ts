@@ -20,6 +20,7 @@ export function buildRuntimeConfig(settings: Settings): RuntimeConfig {
     companyIdentityProvider: settings.companyIdentityProvider,
     companyDomain: settings.companyDomain,
     sessionIdleMinutes: settings.sessionIdleMinutes,
+    fourEyes: [...settings.fourEyes],
     ...settings.apiBases,
   });
 }

@@ -17,19 +17,27 @@ export function mapsQuery(onlyPendingReview: boolean) {
   });
 }
 
+/** How often the approvals page asks again: reviews arrive and are decided by others meanwhile. */
+export const MAP_APPROVALS_REFRESH_MS = 30_000;
+
+/**
+ * The maps, under the Live control: the maps page follows its clients (`refetchInterval` from the
+ * answer), the approvals page (`onlyPendingReview`) asks every 30 s.
+ */
 export function useMaps(
   onlyPendingReview: boolean,
   refetchInterval?: (data: MapsResponse | undefined) => number | false,
 ) {
-  const options = {
-    ...mapsQuery(onlyPendingReview),
-    // A failure is told at once (the catalogue's toast), not after silent retries; Refresh asks again.
-    retry: false,
-    refetchInterval: refetchInterval
-      ? (query: { state: { data: MapsResponse | undefined } }) => refetchInterval(query.state.data)
-      : undefined,
-  };
-  // The maps page follows its clients under the Live control; the approvals page does not poll.
-  const live = useLiveQueryOptions(options);
-  return useQuery(refetchInterval ? live : options);
+  return useQuery(
+    useLiveQueryOptions({
+      ...mapsQuery(onlyPendingReview),
+      // A failure is told at once (the catalogue's toast), not after silent retries; Refresh asks again.
+      retry: false,
+      refetchInterval: refetchInterval
+        ? (query: { state: { data: MapsResponse | undefined } }) => refetchInterval(query.state.data)
+        : onlyPendingReview
+          ? MAP_APPROVALS_REFRESH_MS
+          : undefined,
+    }),
+  );
 }

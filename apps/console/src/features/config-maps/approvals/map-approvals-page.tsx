@@ -25,6 +25,7 @@ import { preloadModals } from '../../../shared/modals/preload';
 import { useReturnPath } from '../../../shared/reviews/return-path';
 import { useAccount } from '../../../shared/session/session-state';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import { LiveControl } from '../../../shared/live/live-control';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
@@ -241,7 +242,10 @@ export function MapApprovalsPage() {
       <PageTitle title={APPROVALS_TEXTS.title} />
       <Group justify="space-between">
         <Title order={1}>{APPROVALS_TEXTS.title}</Title>
-        <RefreshButton fetching={maps.isFetching} onRefresh={() => void maps.refetch()} />
+        <Group gap="xs">
+          <LiveControl />
+          <RefreshButton fetching={maps.isFetching} onRefresh={() => void maps.refetch()} />
+        </Group>
       </Group>
       <QueryState
         query={maps}

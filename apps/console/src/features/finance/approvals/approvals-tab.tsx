@@ -9,6 +9,7 @@ import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
 import { usePageState } from '../../../shared/ui/use-page-state';
 import { StatePill } from '../../../shared/ui/state-pill';
+import { LiveControl } from '../../../shared/live/live-control';
 import { usePendingActions } from '../api/get-pending-actions';
 import { FINANCE_MESSAGES } from '../messages';
 import { approvalPath } from '../paths';
@@ -96,7 +97,8 @@ export function ApprovalsTab({ processId }: { processId: number }) {
   const approver = can('APPROVE_ACTIONS');
   return (
     <Stack>
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="xs">
+        <LiveControl />
         <CopyLinkButton />
         <ExportCsvButton list="finance-approvals" filter={{ processId }} />
         <Button variant="default" onClick={() => void actions.refetch()} loading={actions.isFetching}>

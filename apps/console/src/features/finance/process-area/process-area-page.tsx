@@ -27,7 +27,7 @@ import { isTabAllowed, PROCESS_TABS, visibleTabsOf } from './process-tabs';
 const PENDING_COUNT_PAGE = { offset: 0, limit: 1 };
 
 function PendingBadge({ processId }: { processId: number }) {
-  const pending = usePendingActions(processId, PENDING_COUNT_PAGE);
+  const pending = usePendingActions(processId, PENDING_COUNT_PAGE, { beside: true });
   const count = pending.data?.paginationInfo.totalRecords;
   if (!count) return null;
   return (

@@ -21,7 +21,7 @@ import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { choiceParam, textParam, type UrlParams } from '../../../shared/url/url-params';
 import { useReviews } from '../api/get-reviews';
 import { reviewScreenPath } from '../paths';
-import { REVIEW_PERMISSIONS } from '../screens';
+import { reviewPermissions } from '../screens';
 import { AREA_LABELS, AREA_OPTIONS, ageText, KIND_OPTIONS, REVIEWS_TEXTS } from './constants';
 import { Select } from '../../../shared/ui/select';
 
@@ -92,7 +92,7 @@ export function ReviewsPage() {
     ...(requester === '' ? {} : { requester }),
   };
   const reviews = useReviews({ ...filter, ...pageQueryOf(paging) });
-  if (!REVIEW_PERMISSIONS.some((name) => can(name))) return <TurnAway />;
+  if (!reviewPermissions().some((name) => can(name))) return <TurnAway />;
   // Ages count from the answer's time, so they hold still between refreshes.
   const now = reviews.dataUpdatedAt;
   return (

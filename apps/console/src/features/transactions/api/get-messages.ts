@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { messagesResponseSchema, type EdgeMessage } from '@web-control/contract/transactions';
 import { request } from '../../../shared/http/http-client';
+import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
 import { TRACE_REFRESH_MS } from '../trace/constants';
 import { transactionKeys } from './keys';
 
@@ -25,5 +26,5 @@ export function messagesQuery(uuid: string) {
 }
 
 export function useMessages(uuid: string) {
-  return useQuery(messagesQuery(uuid));
+  return useQuery(useLiveQueryOptions(messagesQuery(uuid)));
 }

@@ -4,6 +4,7 @@ import {
   type TransactionLegResponse,
 } from '@web-control/contract/transactions';
 import { request } from '../../../shared/http/http-client';
+import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
 import { TRACE_REFRESH_MS } from '../trace/constants';
 import { transactionKeys } from './keys';
 
@@ -25,5 +26,5 @@ export function transactionLegQuery(uuid: string) {
 }
 
 export function useTransactionLeg(uuid: string) {
-  return useQuery(transactionLegQuery(uuid));
+  return useQuery(useLiveQueryOptions(transactionLegQuery(uuid)));
 }

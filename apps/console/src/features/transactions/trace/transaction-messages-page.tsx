@@ -21,6 +21,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { HTTP_STATUS, isNotFound, statusOf } from '../../../shared/http/error-message';
 import { HttpError } from '../../../shared/http/http-error';
+import { LiveControl } from '../../../shared/live/live-control';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useMessages } from '../api/get-messages';
 import { useTransactionLeg } from '../api/get-transaction-leg';
@@ -104,10 +105,13 @@ function TransactionTrace({ uuid }: { uuid: string }) {
   return (
     <Stack>
       <PageTitle title={TRACE_TEXTS.title} />
-      <Group gap="sm" wrap="nowrap">
-        <LegLink uuid={transactionLeg?.uuidPrev} label={TRACE_TEXTS.previousLeg} arrow="←" />
-        <Title order={1}>{TRACE_TEXTS.title}</Title>
-        <LegLink uuid={transactionLeg?.uuidNext} label={TRACE_TEXTS.nextLeg} arrow="→" />
+      <Group justify="space-between" align="center">
+        <Group gap="sm" wrap="nowrap">
+          <LegLink uuid={transactionLeg?.uuidPrev} label={TRACE_TEXTS.previousLeg} arrow="←" />
+          <Title order={1}>{TRACE_TEXTS.title}</Title>
+          <LegLink uuid={transactionLeg?.uuidNext} label={TRACE_TEXTS.nextLeg} arrow="→" />
+        </Group>
+        <LiveControl />
       </Group>
       {loading ? (
         <Center p="xl">
