@@ -1,4 +1,4 @@
-import { parseLocalMinute } from '../format/dates';
+import { parseDay, parseLocalMinute } from '../format/dates';
 
 /**
  * How one value of a view lives in the URL: read from every value of its name (a bad one gives
@@ -42,6 +42,16 @@ export function sizeParam(sizes: readonly number[]): UrlParam<number> {
     read: ([value]) => (value !== undefined && sizes.map(String).includes(value) ? Number(value) : undefined),
     write: (value) => [String(value)],
   };
+}
+
+/** Text as given, its spaces at either end dropped (a reference someone pasted). */
+export function trimmedTextParam(): UrlParam<string> {
+  return { read: ([value]) => value?.trim(), write: (value) => [value.trim()] };
+}
+
+/** A local day (`YYYY-MM-DD`) that exists on the calendar, or null (no bound). */
+export function dayParam(): UrlParam<string | null> {
+  return { read: ([value]) => parseDay(value) ?? undefined, write: (value) => (value === null ? [] : [value]) };
 }
 
 /** A local `YYYY-MM-DDTHH:mm` that exists on the calendar (the filters' date-time inputs). */

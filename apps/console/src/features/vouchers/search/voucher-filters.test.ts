@@ -1,45 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hasFilters,
-  NO_FILTERS,
-  readVoucherSearch,
-  toOrdersQuery,
-  writeVoucherSearch,
-} from './voucher-filters';
+import { readUrlParams, writeUrlParams } from '../../../shared/url/url-params';
+import { hasFilters, NO_FILTERS, toOrdersQuery, VOUCHER_URL_PARAMS } from './voucher-filters';
 
-describe('voucher search in the URL', () => {
-  it('reads defaults from an empty URL: no filters, page 1, 25 a page', () => {
-    expect(readVoucherSearch(new URLSearchParams())).toEqual({ filters: NO_FILTERS, page: 1, size: 25 });
+describe('voucher filters in the URL', () => {
+  const read = (search: string) => readUrlParams(VOUCHER_URL_PARAMS, NO_FILTERS, new URLSearchParams(search));
+  const write = (filters: typeof NO_FILTERS) =>
+    writeUrlParams(VOUCHER_URL_PARAMS, NO_FILTERS, filters, new URLSearchParams()).toString();
+
+  it('reads no filters from an empty URL', () => {
+    expect(read('')).toEqual(NO_FILTERS);
   });
 
-  it('round-trips every filter, the page and the size', () => {
-    const search = {
-      filters: {
-        reference: 'MT-000123',
-        createdFrom: '2026-02-01',
-        createdTo: '2026-02-03',
-        modifiedFrom: '2026-02-02',
-        modifiedTo: '2026-02-04',
-      },
-      page: 3,
-      size: 50,
+  it('round-trips every filter', () => {
+    const filters = {
+      reference: 'MT-000123',
+      createdFrom: '2026-02-01',
+      createdTo: '2026-02-03',
+      modifiedFrom: '2026-02-02',
+      modifiedTo: '2026-02-04',
     };
-    const params = writeVoucherSearch(search);
-    expect(params.toString()).toBe(
-      'reference=MT-000123&createdFrom=2026-02-01&createdTo=2026-02-03&modifiedFrom=2026-02-02&modifiedTo=2026-02-04&page=3&size=50',
+    const search = write(filters);
+    expect(search).toBe(
+      'reference=MT-000123&createdFrom=2026-02-01&createdTo=2026-02-03&modifiedFrom=2026-02-02&modifiedTo=2026-02-04',
     );
-    expect(readVoucherSearch(params)).toEqual(search);
+    expect(read(search)).toEqual(filters);
   });
 
-  it('leaves out unreadable days, pages and sizes', () => {
-    const search = readVoucherSearch(
-      new URLSearchParams('createdFrom=2026-02-30&createdTo=yesterday&page=-2&size=7&reference=%20'),
-    );
-    expect(search).toEqual({ filters: NO_FILTERS, page: 1, size: 25 });
+  it('leaves out unreadable days and a blank reference', () => {
+    expect(read('createdFrom=2026-02-30&createdTo=yesterday&reference=%20')).toEqual(NO_FILTERS);
+    expect(read('reference=%20MT-1%20').reference, 'spaces at either end dropped').toBe('MT-1');
   });
 
   it('writes nothing for the defaults', () => {
-    expect(writeVoucherSearch({ filters: NO_FILTERS, page: 1, size: 25 }).toString()).toBe('');
+    expect(write(NO_FILTERS)).toBe('');
     expect(hasFilters(NO_FILTERS)).toBe(false);
     expect(hasFilters({ ...NO_FILTERS, modifiedTo: '2026-02-04' })).toBe(true);
   });

@@ -1,5 +1,5 @@
-import { dayRangeOf, parseDay } from '../../../shared/format/dates';
-import { VOUCHER_PAGE_SIZE, VOUCHER_PAGE_SIZES } from '../constants';
+import { dayRangeOf } from '../../../shared/format/dates';
+import { dayParam, trimmedTextParam, type UrlParams } from '../../../shared/url/url-params';
 import type { VouchersQuery } from '@web-control/contract/vouchers';
 
 /** The day bounds as the URL and the date inputs hold them: local days (shared DAY_FORMAT), or null. */
@@ -27,40 +27,14 @@ export const NO_FILTERS: VoucherFilters = {
 
 const DAY_PARAMS = ['createdFrom', 'createdTo', 'modifiedFrom', 'modifiedTo'] as const;
 
-function parsePositive(text: string | null, fallback: number): number {
-  const value = /^\d+$/.test(text ?? '') ? Number(text) : fallback;
-  return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
-}
-
-/** The search in the URL; anything missing or unreadable takes its default. */
-export function readVoucherSearch(params: URLSearchParams): VoucherSearch {
-  const size = parsePositive(params.get('size'), VOUCHER_PAGE_SIZE);
-  return {
-    filters: {
-      reference: params.get('reference')?.trim() ?? '',
-      createdFrom: parseDay(params.get('createdFrom')),
-      createdTo: parseDay(params.get('createdTo')),
-      modifiedFrom: parseDay(params.get('modifiedFrom')),
-      modifiedTo: parseDay(params.get('modifiedTo')),
-    },
-    page: parsePositive(params.get('page'), 1),
-    size: (VOUCHER_PAGE_SIZES as readonly number[]).includes(size) ? size : VOUCHER_PAGE_SIZE,
-  };
-}
-
-/** Only what differs from the defaults goes into the URL. */
-export function writeVoucherSearch({ filters, page, size }: VoucherSearch): URLSearchParams {
-  const params = new URLSearchParams();
-  const reference = filters.reference.trim();
-  if (reference) params.set('reference', reference);
-  for (const name of DAY_PARAMS) {
-    const day = filters[name];
-    if (day) params.set(name, day);
-  }
-  if (page > 1) params.set('page', String(page));
-  if (size !== VOUCHER_PAGE_SIZE) params.set('size', String(size));
-  return params;
-}
+/** The filters in the URL (page and size are the shared paging's); an unreadable day is no bound. */
+export const VOUCHER_URL_PARAMS: UrlParams<VoucherFilters> = {
+  reference: trimmedTextParam(),
+  createdFrom: dayParam(),
+  createdTo: dayParam(),
+  modifiedFrom: dayParam(),
+  modifiedTo: dayParam(),
+};
 
 /** `GET {moneytransfer}/orders`: ISO 8601 bounds with a zone (specification 0); offset = page * size - size. */
 export function toOrdersQuery({ filters, page, size }: VoucherSearch): VouchersQuery {

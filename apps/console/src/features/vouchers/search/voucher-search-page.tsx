@@ -1,17 +1,16 @@
 import '@mantine/dates/styles.css';
 import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import type { SenderOrder } from '@web-control/contract/vouchers';
-import { useState, type SubmitEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { SubmitEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { formatCount } from '../../../shared/format/metrics';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
-import type { PageState } from '../../../shared/ui/paging';
 import { StatePill } from '../../../shared/ui/state-pill';
 import { useVouchers } from '../api/get-vouchers';
 import { VoucherBreadcrumbs } from '../components/voucher-breadcrumbs';
@@ -19,6 +18,7 @@ import {
   SEARCH_TEXTS,
   VOUCHER_FILTER_DEBOUNCE_MS,
   VOUCHER_MESSAGES,
+  VOUCHER_PAGE_SIZE,
   VOUCHER_PAGE_SIZES,
   VOUCHERS_TITLE,
 } from '../constants';
@@ -28,11 +28,9 @@ import { voucherStateKind } from '../voucher-state';
 import {
   hasFilters,
   NO_FILTERS,
-  readVoucherSearch,
   toOrdersQuery,
-  writeVoucherSearch,
+  VOUCHER_URL_PARAMS,
   type VoucherFilters,
-  type VoucherSearch,
 } from './voucher-filters';
 
 const LIST_TEXTS: PagedListTexts = {
@@ -87,38 +85,19 @@ const DAY_FIELDS: { name: DayFilter; label: string }[] = [
  */
 export function VoucherSearchPage() {
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = readVoucherSearch(searchParams);
+  const { filters, settled, change, paging } = useListUrlState({
+    params: VOUCHER_URL_PARAMS,
+    defaults: () => NO_FILTERS,
+    debounceMs: VOUCHER_FILTER_DEBOUNCE_MS,
+    size: VOUCHER_PAGE_SIZE,
+    sizes: VOUCHER_PAGE_SIZES,
+  });
+  const search = { filters: settled, page: paging.page, size: paging.size };
   const vouchers = useVouchers(toOrdersQuery(search));
-  // The reference as typed, until it reaches the URL.
-  const [draft, setDraft] = useState<string | null>(null);
-
-  const update = (change: (current: VoucherSearch) => VoucherSearch, replace = false) =>
-    setSearchParams((current) => writeVoucherSearch(change(readVoucherSearch(current))), { replace });
-  const setFilters = (patch: Partial<VoucherFilters>, replace = false) =>
-    update((current) => ({ ...current, filters: { ...current.filters, ...patch }, page: 1 }), replace);
-
-  const commitReference = useDebouncedCallback((reference: string) => {
-    setFilters({ reference }, true);
-    setDraft(null);
-  }, VOUCHER_FILTER_DEBOUNCE_MS);
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    commitReference.flush();
-  };
-  const clear = () => {
-    commitReference.cancel();
-    setDraft(null);
-    update((current) => ({ ...current, filters: NO_FILTERS, page: 1 }));
-  };
-
-  const { filters } = search;
-  const paging: PageState = {
-    page: search.page,
-    size: search.size,
-    setPage: (page) => update((current) => ({ ...current, page })),
-    setSize: (size) => update((current) => ({ ...current, size, page: 1 })),
+    change({}, { now: true });
   };
   return (
     <Stack>
@@ -138,23 +117,23 @@ export function VoucherSearchPage() {
         <Group align="flex-end" gap="xs">
           <TextInput
             label={SEARCH_TEXTS.reference}
-            value={draft ?? filters.reference}
+            value={filters.reference}
             autoComplete="off"
-            onChange={(event) => {
-              const { value } = event.currentTarget;
-              setDraft(value);
-              commitReference(value);
-            }}
+            onChange={(event) => change({ reference: event.currentTarget.value })}
           />
           {DAY_FIELDS.map(({ name, label }) => (
             <DayFilterInput
               key={name}
               label={label}
               value={filters[name]}
-              onChange={(value) => setFilters({ [name]: value })}
+              onChange={(value) => change({ [name]: value }, { now: true })}
             />
           ))}
-          <Button variant="default" onClick={clear} disabled={!hasFilters(filters) && draft === null}>
+          <Button
+            variant="default"
+            onClick={() => change(NO_FILTERS, { now: true })}
+            disabled={!hasFilters(filters) && !hasFilters(settled)}
+          >
             {SEARCH_TEXTS.clear}
           </Button>
         </Group>
