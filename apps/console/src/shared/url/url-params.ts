@@ -51,7 +51,10 @@ export function trimmedTextParam(): UrlParam<string> {
 
 /** A local day (`YYYY-MM-DD`) that exists on the calendar, or null (no bound). */
 export function dayParam(): UrlParam<string | null> {
-  return { read: ([value]) => parseDay(value) ?? undefined, write: (value) => (value === null ? [] : [value]) };
+  return {
+    read: ([value]) => parseDay(value) ?? undefined,
+    write: (value) => (value === null ? [] : [value]),
+  };
 }
 
 /** A local `YYYY-MM-DDTHH:mm` that exists on the calendar (the filters' date-time inputs). */
