@@ -76,6 +76,41 @@ test.describe('every list exports', () => {
     }).toPass();
   });
 
+  test('a process’s approvals and outbox, and the global outbox: the rows the screen lists', async ({
+    page,
+  }) => {
+    await signInAt(page, '/dashboard/finance/processes/1/approvals', 'finance-approver');
+    const actions = page.getByRole('article');
+    // Other tests ask for actions meanwhile: read both again until the screen and its export agree.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(actions.first().or(page.getByText('There are no pending approvals'))).toBeVisible();
+      const shown = await actions.count();
+      const { name, lines } = await exportCsv(page);
+      expect(name).toBe('finance-approvals.csv');
+      expect(lines[0]).toBe(
+        'Process,Action,File,Transactions,Records,Selection,Requested by,Requested at,Comment',
+      );
+      // A page holds 10; the export every pending action of the process.
+      if (shown < 10) expect(lines).toHaveLength(shown + 1);
+      else expect(lines.length).toBeGreaterThan(shown);
+    }).toPass();
+
+    for (const path of ['/dashboard/finance/processes/1/outbox', '/dashboard/finance/outbox']) {
+      await page.goto(path);
+      const extracts = page.getByRole('table', { name: 'Extracts' }).getByRole('rowheader');
+      await expect(extracts.first().or(page.getByText(/^No /).first())).toBeVisible();
+      const files = await extracts.allTextContents();
+      const { name, lines } = await exportCsv(page);
+      expect(name).toBe('finance-outbox.csv');
+      expect(lines[0]).toMatch(/^Filename,Date Created/);
+      expect(
+        lines.slice(1, files.length + 1).map((line) => line.split(',')[0]),
+        path,
+      ).toEqual(files);
+    }
+  });
+
   test('users: the Find box is in the link, and the export holds the users it finds', async ({ page }) => {
     await signInAt(page, '/dashboard/admin/users', 'admin');
     const users = page.getByRole('navigation', { name: 'Users' }).getByRole('link');
