@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
 import { BASE_URL, DEMO_PASSWORD } from './support/constants';
+import { expectAccessible } from './support/axe';
 import { signInAt } from './support/session';
 
 // The seeded "Card acquiring" process takes its Switch party's files by this name pattern.
@@ -174,6 +175,7 @@ test('a file in ERROR: its exceptions download as CSV, and a reload is requested
     'the file’s transaction is shown',
   ).toBeVisible();
   await expect(transactions.getByRole('checkbox'), 'no selection on the detail page').toHaveCount(0);
+  await expectAccessible(admin, 'the approval detail');
   await admin.getByRole('button', { name: 'Approve' }).click();
   const review = admin.getByRole('dialog', { name: 'Approve' });
   await expect(
