@@ -5,6 +5,8 @@ import type { PageState } from '../ui/paging';
 import { readUrlParams, writeUrlParams, type UrlParams } from './url-params';
 import { usePageState, type PageStateOptions } from '../ui/use-page-state';
 
+const PAGE_PARAMS = ['page'];
+
 export interface UrlFiltersOptions<F extends object> {
   params: UrlParams<F>;
   /** The filters of a bare link, made once as the screen opens (a range from today, say). */
@@ -13,6 +15,8 @@ export interface UrlFiltersOptions<F extends object> {
   debounceMs?: number;
   /** New filters keep the page (the audit log, specification 2 §4); otherwise page 1. */
   keepPage?: boolean;
+  /** The parameters that say where in the list the view is, dropped by new filters: `page`, or a keyset cursor. */
+  pageParams?: readonly string[];
 }
 
 export interface UrlFilters<F> {
@@ -35,7 +39,7 @@ export interface ListUrlState<F> extends UrlFilters<F> {
  * does not read falls back to its default without an error.
  */
 export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): UrlFilters<F> {
-  const { params, debounceMs = 0, keepPage = false } = options;
+  const { params, debounceMs = 0, keepPage = false, pageParams = PAGE_PARAMS } = options;
   const [search, setSearch] = useSearchParams();
   const [defaults] = useState(options.defaults);
   const key = search.toString();
@@ -49,7 +53,7 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
   const commit = (next: F) =>
     setSearch((previous) => {
       const written = writeUrlParams(params, defaults, next, new URLSearchParams(previous));
-      if (!keepPage) written.delete('page');
+      if (!keepPage) for (const name of pageParams) written.delete(name);
       return written;
     });
   const commitLater = useDebouncedCallback(commit, debounceMs);

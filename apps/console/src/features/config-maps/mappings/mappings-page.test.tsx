@@ -437,6 +437,34 @@ describe('mappings page', { timeout: 30_000 }, () => {
     expect(fetch.requests(MAPPINGS).map((url) => url.search)).toContain('?version=applied&before-key=500000');
   });
 
+  it('opens the page a link names after or before a key, and a filter goes back to the first page', async () => {
+    const fetch = setup({
+      [`GET ${MAPPINGS}`]: (_body, url) =>
+        jsonResponse(
+          200,
+          mappingsPage([mapping(url.searchParams.get('after-key') === '400000' ? '500000' : '400000', 'x')]),
+        ),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage('bin-routing', '?after=400000');
+    expect(await screen.findByRole('rowheader', { name: '500000' })).toBeInTheDocument();
+    expect(fetch.requests(MAPPINGS)[0]?.search).toBe('?version=applied&after-key=400000');
+
+    await user.type(screen.getByRole('textbox', { name: 'Key prefix' }), '4');
+    await waitFor(() =>
+      expect(fetch.requests(MAPPINGS).at(-1)?.search, 'new filters start at the first page').toBe(
+        '?version=applied&key-prefix=4',
+      ),
+    );
+  });
+
+  it('takes a cursor too long to be a key as none', async () => {
+    const fetch = setup();
+    renderPage('bin-routing', `?before=${'9'.repeat(201)}`);
+    await screen.findByRole('rowheader', { name: '400000' });
+    expect(fetch.requests(MAPPINGS)[0]?.search).toBe('?version=applied');
+  });
+
   it('downloads the selection as CSV by default, or in the format chosen beside it', async () => {
     const fetch = setup({
       [`GET ${MAPPINGS}`]: (_body, url) =>

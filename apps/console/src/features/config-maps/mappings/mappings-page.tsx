@@ -30,6 +30,7 @@ import {
 import { DownloadButton } from './download-button';
 import { MappingsTable } from './mappings-table';
 import { NO_FILTERS, selectionOf, type MappingFilters, type MappingMode } from './selection';
+import { MAPPING_PAGE_PARAMS } from './use-mapping-pages';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useUrlFilters } from '../../../shared/url/use-list-url-state';
 import { oneOfParam, textParam, type UrlParams } from '../../../shared/url/url-params';
@@ -65,6 +66,7 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
     params: MAPPING_URL_PARAMS,
     defaults: () => NO_FILTERS,
     debounceMs: MAPPING_FILTER_DEBOUNCE_MS,
+    pageParams: MAPPING_PAGE_PARAMS,
   });
   const mode: MappingMode = canEdit ? filters.mode : 'view';
   const { view, keyPrefix, valuePrefix } = filters;
