@@ -147,3 +147,25 @@ test('Create Map asks for an id of at most 32 and a name of at most 128; Create 
     `${MAPS_PATH}/${id}`,
   );
 });
+
+test('the page of mappings reached is in the link: reload keeps it, Back returns to the first', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/config/maps/currency-codes', 'operator');
+  const keys = page.getByRole('table').first().getByRole('rowheader');
+  await expect(keys.first()).toBeVisible();
+  const firstPage = await keys.allTextContents();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page, 'the page is after the last key shown').toHaveURL(
+    new RegExp(`[?&]after=${firstPage.at(-1) ?? ''}$`),
+  );
+  await expect(keys.first()).not.toHaveText(firstPage[0] ?? '');
+  const secondPage = await keys.allTextContents();
+
+  await page.reload();
+  await expect(keys.first(), 'a reload shows the same page').toHaveText(secondPage[0] ?? '');
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  await page.goBack();
+  await expect(keys.first(), 'Back returns to the first page').toHaveText(firstPage[0] ?? '');
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+});
