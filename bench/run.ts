@@ -29,7 +29,12 @@ import {
 import type { BenchDatabase } from './src/platform.ts';
 import { DOWNLOAD_ROUNDS, measureResults } from './src/results.ts';
 import { measureRetention, RETENTION_BENCH_LEGS } from './src/retention.ts';
-import { BENCH_TRANSACTIONS, measureTransactions, type LatencyFigure } from './src/transactions.ts';
+import {
+  BENCH_TRANSACTIONS,
+  measureTransactions,
+  type LatencyFigure,
+  type TransactionFigures,
+} from './src/transactions.ts';
 import { BENCH_VOUCHERS, measureVouchers, type VoucherBenchDatabase } from './src/vouchers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -56,6 +61,8 @@ const FINANCE_LIST_P95_BUDGET_MS = 50;
 const RESULTS_P95_BUDGET_MS = 50;
 /** The CSV download of a million transactions: at least this share of COPY … TO STDOUT's rows/s. */
 const DOWNLOAD_SHARE_OF_COPY_BUDGET = 0.9;
+/** How far the platform's RSS may grow during a million-leg export, in MB: a streamed export stays flat. */
+const EXPORT_RSS_GROWTH_BUDGET_MB = 256;
 /** How far the platform's RSS may grow during the download, in MB: a streamed download stays flat. */
 const DOWNLOAD_RSS_GROWTH_BUDGET_MB = 256;
 /**
@@ -162,6 +169,9 @@ const mapBenchDatabases: BenchDatabase[] = (
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const failures: string[] = [];
+
+/** Bytes as whole megabytes (MiB), as the report writes memory and sizes. */
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const sections: Record<Part, string[]> = {
   console: [],
   'first-start': [],
@@ -430,9 +440,41 @@ async function measureTransactionLists(): Promise<string[]> {
       '',
       ...transactions.lists.map((figure) => `- ${figure.scenario}: \`${figure.query}\``),
       '',
+      ...exportLines(database, transactions),
     );
   }
   return lines;
+}
+
+/** Export CSV of a million legs: every row of the filter, memory flat (issue 25). */
+function exportLines(database: BenchDatabase, figures: TransactionFigures): string[] {
+  const exported = figures.export;
+  const growthMb = (exported.rss.peak - exported.rss.before) / 1024 / 1024;
+  const everyRow = exported.rows === figures.transactions;
+  const over = growthMb > EXPORT_RSS_GROWTH_BUDGET_MB;
+  if (over) {
+    failures.push(`transactions on ${database.kind}, export: RSS grew ${growthMb.toFixed(0)} MB`);
+  }
+  if (!everyRow) {
+    failures.push(
+      `transactions on ${database.kind}, export: ${exported.rows.toString()} rows of ${figures.transactions.toString()}`,
+    );
+  }
+  return [
+    '### Export CSV of every leg',
+    '',
+    '`POST /api/exports/transactions/token` for the seeded week, then the download read to its last byte',
+    "over HTTP. Memory is the resident set of the bench's process (the platform runs in it), sampled every",
+    `20 ms; the budget is its growth over the ${mb(exported.rss.before)} MB before the export.`,
+    '',
+    '| what | figure | budget | verdict |',
+    '|---|---|---|---|',
+    `| rows | ${exported.rows.toLocaleString('en')} of ${figures.transactions.toLocaleString('en')} | every leg | ${everyRow ? 'ok' : 'missing rows'} |`,
+    `| size | ${mb(exported.bytes)} MB | – | – |`,
+    `| time | ${(exported.ms / 1000).toFixed(1)} s (${Math.round(exported.rows / (exported.ms / 1000)).toLocaleString('en')} rows/s) | – | – |`,
+    `| platform RSS | ${mb(exported.rss.before)} → ${mb(exported.rss.peak)} MB (+${growthMb.toFixed(0)} MB) | +${EXPORT_RSS_GROWTH_BUDGET_MB.toString()} MB | ${over ? 'over' : 'ok'} |`,
+    '',
+  ];
 }
 
 async function measureFinanceCalls(): Promise<string[]> {
@@ -462,7 +504,6 @@ async function measureFinanceCalls(): Promise<string[]> {
       return `| ${step.step} | ${count(step.records)} | ${(step.ms / 1000).toFixed(2)} s | ${count(Math.round(perSecond))} | ${budget === undefined ? '–' : count(budget)} | ${verdict} |`;
     };
     const { counts, outcome } = finance;
-    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     const ratioLine = () => {
       const step = finance.load[2];
       const ratio = (step?.ms ?? Number.POSITIVE_INFINITY) / finance.copyMs;
@@ -574,7 +615,6 @@ async function measureFinanceCalls(): Promise<string[]> {
 async function measureReconResults(): Promise<string[]> {
   const lines: string[] = [];
   const count = (value: number) => value.toLocaleString('en');
-  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
   for (const database of benchDatabases) {
     const figures = await measureResults(database);
     const row = (figure: ListFigure, budget: number | undefined) => {

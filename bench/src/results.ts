@@ -10,7 +10,7 @@ import { measure, signIn, startBenchPlatform, type BenchDatabase } from './platf
 /** The demo EFT process the finance seed fills: fields reference (TEXT), amount (INTEGRAL), valueDate. */
 const EFT = 2;
 /** How often the platform's resident memory is sampled during the download. */
-const RSS_SAMPLE_MS = 20;
+export const RSS_SAMPLE_MS = 20;
 
 export interface DownloadFigure {
   rows: number;
@@ -77,7 +77,7 @@ function newlines(chunk: Uint8Array): number {
 }
 
 /** Reads a streamed body to its end, counting lines and bytes without keeping it. */
-async function drain(body: ReadableStream<Uint8Array>): Promise<{ lines: number; bytes: number }> {
+export async function drain(body: ReadableStream<Uint8Array>): Promise<{ lines: number; bytes: number }> {
   let lines = 0;
   let bytes = 0;
   for await (const chunk of body) {

@@ -6,6 +6,7 @@ import {
 } from '@web-control/platform/transactions/repository';
 import { seedTransactions } from '@web-control/platform/simulator/seed-transactions';
 import { measure, signIn, startBenchPlatform, type BenchDatabase } from './platform.ts';
+import { drain, RSS_SAMPLE_MS } from './results.ts';
 
 export type { BenchDatabase } from './platform.ts';
 
@@ -24,12 +25,53 @@ export interface LatencyFigure {
   max: number;
 }
 
+/** Export CSV of the whole seeded week: every leg, through the single-use token, read to its end. */
+export interface ExportFigure {
+  rows: number;
+  bytes: number;
+  ms: number;
+  rss: { before: number; peak: number };
+}
+
 export interface TransactionFigures {
   database: string;
   transactions: number;
   seededNow: boolean;
   health: LatencyFigure;
   lists: LatencyFigure[];
+  export: ExportFigure;
+}
+
+/** Asks a token for the list's export and reads the download to its end, sampling the resident set. */
+async function measureExport(
+  platformUrl: string,
+  headers: Record<string, string>,
+  filter: Record<string, string>,
+): Promise<ExportFigure> {
+  global.gc?.();
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, RSS_SAMPLE_MS);
+  try {
+    const started = performance.now();
+    const issued = await fetch(`${platformUrl}/api/exports/transactions/token`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(filter),
+    });
+    if (!issued.ok) throw new Error(`export token: ${issued.status.toString()} ${await issued.text()}`);
+    const { token } = (await issued.json()) as { token: string };
+    const response = await fetch(`${platformUrl}/api/exports/transactions?access_token=${token}`);
+    if (!response.ok || response.body === null) throw new Error(`export: ${response.status.toString()}`);
+    const { lines, bytes } = await drain(response.body);
+    // The header line is not a leg.
+    return { rows: lines - 1, bytes, ms: performance.now() - started, rss: { before, peak } };
+  } finally {
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }
 }
 
 interface Scenario {
@@ -154,10 +196,16 @@ export async function measureTransactions(target: BenchDatabase): Promise<Transa
         ...figure,
       });
     }
+    // The whole week: every seeded leg (the seed writes no leg after the newest).
+    const exported = await measureExport(platform.url, headers, {
+      dateFrom: formatCompactIso(new Date(weekStart.getTime() - DAY_MS)),
+      dateTo: week.dateTo,
+    });
     return {
       database: platform.app.services.database.location,
       transactions,
       seededNow,
+      export: exported,
       health: { scenario: '/api/health', query: '', index: undefined, rows: 0, ...health },
       lists,
     };
