@@ -111,6 +111,7 @@ describe('platform server', () => {
       hideHome: true,
       authProvider: 'auth-server',
       sessionIdleMinutes: 10,
+      fourEyes: [],
       authApi: '/api/auth',
       ecsApi: '/api/ecs',
       transactionsApi: '/api/ecs/transactions',
