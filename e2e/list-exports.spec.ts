@@ -96,7 +96,7 @@ test.describe('every list exports', () => {
       else expect(lines.length).toBeGreaterThan(shown);
     }).toPass();
 
-    for (const path of ['/dashboard/finance/processes/1/outbox', '/dashboard/finance/outbox']) {
+    for (const path of ['/dashboard/finance/processes/1/outbox']) {
       await page.goto(path);
       const extracts = page.getByRole('table', { name: 'Extracts' }).getByRole('rowheader');
       await expect(extracts.first().or(page.getByText(/^No /).first())).toBeVisible();
