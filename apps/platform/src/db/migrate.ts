@@ -30,6 +30,7 @@ import * as transactionStanAndCard from './migrations/0030-transaction-stan-and-
 import * as exportTokens from './migrations/0032-export-tokens.ts';
 import * as transactionsByDay from './migrations/0033-transactions-by-day.ts';
 import * as typedValueIndexes from './migrations/0035-typed-value-indexes.ts';
+import * as oneDownloadTokensTable from './migrations/0036-one-download-tokens-table.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-export-tokens': exportTokens,
   '0033-transactions-by-day': transactionsByDay,
   '0035-typed-value-indexes': typedValueIndexes,
+  '0036-one-download-tokens-table': oneDownloadTokensTable,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

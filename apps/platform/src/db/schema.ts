@@ -4,7 +4,7 @@ import type { AppSettingsTables } from '../modules/app-settings/table.ts';
 import type { AuditTables } from '../modules/audit/table.ts';
 import type { AuthTables } from '../modules/auth/table.ts';
 import type { ConfigMapsTables } from '../modules/config-maps/table.ts';
-import type { ExportsTables } from '../modules/exports/table.ts';
+import type { DownloadTokensTables } from '../modules/download-tokens/table.ts';
 import type { FinanceTables } from '../modules/finance/table.ts';
 import type { LoadBalancerTables } from '../modules/load-balancer/table.ts';
 import type { MonitoringTables } from '../modules/monitoring/table.ts';
@@ -28,7 +28,7 @@ export interface Database
     FinanceTables,
     VouchersTables,
     ConfigMapsTables,
-    ExportsTables {}
+    DownloadTokensTables {}
 
 export type Db = Kysely<Database>;
 /** A query runner: the database itself or an open transaction. */

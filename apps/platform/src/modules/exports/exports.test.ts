@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { App } from '../../server.ts';
@@ -12,6 +13,7 @@ describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
   let database: DatabaseHandle;
   let app: App;
   let auditor: string;
+  let auditorName: string;
   let nobody: string;
 
   beforeAll(async () => {
@@ -19,6 +21,7 @@ describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
     app = await buildTestApp({ database });
     const user = await createTestUser(database, ['VIEW_AUDITS']);
     auditor = (await login(app, user.username, user.password)).access_token;
+    auditorName = user.username;
     const other = await createTestUser(database, ['VIEW_PROCESSES']);
     nobody = (await login(app, other.username, other.password)).access_token;
     const process = await database.db
@@ -80,6 +83,35 @@ describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
     const again = await app.inject({ url: `/api/exports/audit-log?access_token=${token}` });
     expect(again.statusCode, 'a token opens one download').toBe(403);
     expect(again.json()).toMatchObject({ errorMessage: EXPORT_MESSAGES.tokenInvalid });
+  });
+
+  it('keeps its token with the finance downloads’ (by its hash, its list and filter), opening its own list only', async () => {
+    const filter = {
+      fromDateTimeInclusive: '2026-01-01T00:00:00Z',
+      toDateTimeInclusive: '2026-01-01T00:00:09Z',
+    };
+    const { token } = (await tokenFor(auditor, 'audit-log', filter)).json<{ token: string }>();
+    const stored = await database.db
+      .selectFrom('download_tokens')
+      .select(['token_hash', 'username', 'list', 'query', 'file_id', 'extract_id'])
+      .where('list', 'is not', null)
+      .execute();
+    expect(stored).toEqual([
+      {
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        username: auditorName,
+        list: 'audit-log',
+        query: filter,
+        file_id: null,
+        extract_id: null,
+      },
+    ]);
+
+    const elsewhere = await app.inject({ url: `/api/exports/roles?access_token=${token}` });
+    expect(elsewhere.statusCode, 'an audit log token opens no other list').toBe(403);
+    expect(elsewhere.json()).toMatchObject({ errorMessage: EXPORT_MESSAGES.tokenInvalid });
+    const left = await database.db.selectFrom('download_tokens').select('token_hash').execute();
+    expect(left, 'and it is spent').toEqual([]);
   });
 
   it('exports only the filter, and only with the list’s permission', async () => {

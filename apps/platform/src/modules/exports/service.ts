@@ -1,14 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { csvCell } from '@web-control/contract/finance-results';
 import { holdsAll, type Permission } from '@web-control/contract/permissions';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { createExportsRepository } from './repository.ts';
-
-/** An export token lives this long and opens one download (as the finance downloads' do). */
-export const EXPORT_TOKEN_TTL_MS = 60_000;
+import { createDownloadTokens } from '../download-tokens/download-tokens.ts';
 
 export const EXPORT_MESSAGES = {
   unknownList: 'This list has no export.',
@@ -55,9 +51,8 @@ export function createExportsService(deps: {
   clock: Clock;
   permissionsOfUser: (userId: string) => Promise<readonly string[] | undefined>;
 }) {
-  const repository = createExportsRepository();
+  const tokens = createDownloadTokens(deps);
   const lists = new Map<string, ExportDefinition<unknown>>();
-  const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
   function definitionOf(list: string): ExportDefinition<unknown> {
     const definition = lists.get(list);
@@ -84,17 +79,8 @@ export function createExportsService(deps: {
       }
       const query = definition.querySchema.safeParse(filter);
       if (!query.success) throw badRequest(EXPORT_MESSAGES.invalidFilter, 'filter');
-      const token = randomBytes(32).toString('base64url');
-      await repository.insertToken(deps.db, {
-        tokenHash: hash(token),
-        userId: exporter.userId,
-        username: exporter.username,
-        list,
-        // The filter as sent: the schema parses it again on download (its transforms run once).
-        query: filter,
-        expiresAt: new Date(deps.clock.now().getTime() + EXPORT_TOKEN_TTL_MS),
-      });
-      return { token };
+      // The filter as sent: the schema parses it again on download (its transforms run once).
+      return { token: await tokens.issue(exporter, { kind: 'list', list, query: filter }) };
     },
 
     /**
@@ -103,14 +89,16 @@ export function createExportsService(deps: {
      */
     async open(list: string, token: string) {
       const definition = definitionOf(list);
-      const spent = await repository.spendToken(deps.db, hash(token), list, deps.clock.now());
-      if (spent === undefined) throw forbidden(EXPORT_MESSAGES.tokenInvalid);
-      const permissions = await deps.permissionsOfUser(spent.user_id);
+      const spent = await tokens.spend(token);
+      if (spent?.subject.kind !== 'list' || spent.subject.list !== list) {
+        throw forbidden(EXPORT_MESSAGES.tokenInvalid);
+      }
+      const permissions = await deps.permissionsOfUser(spent.userId);
       if (permissions === undefined || !mayExport(permissions, definition)) {
         throw forbidden(EXPORT_MESSAGES.tokenInvalid);
       }
-      const query = definition.querySchema.parse(spent.query);
-      const exporter = { userId: spent.user_id, username: spent.username, permissions };
+      const query = definition.querySchema.parse(spent.subject.query);
+      const exporter = { userId: spent.userId, username: spent.username, permissions };
       return {
         fileName: definition.fileName,
         writeTo: async (write: (chunk: string) => Promise<void>) => {

@@ -1,25 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { EXTRACT_PATH_PATTERN } from '@web-control/contract/finance-settlements';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { Actor } from '../audit/audited-change.ts';
-import { createDownloadTokensRepository } from './download-tokens-repository.ts';
+import { createDownloadTokens, type DownloadSubject } from '../download-tokens/download-tokens.ts';
 import { exceptionsCsvOf } from './exceptions-csv.ts';
 import { createFilesRepository } from './files-repository.ts';
-import { DOWNLOAD_TOKEN_TTL_MS, FINANCE_MESSAGES } from './messages.ts';
+import { FINANCE_MESSAGES } from './messages.ts';
 import { createOutboxRepository } from './outbox-repository.ts';
 
 function extractIdOf(path: string): number {
   return Number(EXTRACT_PATH_PATTERN.exec(path)?.[1] ?? 0);
 }
 
-function hashOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** Single-use download tokens for inbox files and outbox extracts, and the downloads they open. */
+/** Download tokens for inbox files and outbox extracts (the platform's one kind), and the downloads they open. */
 export function createDownloadTokensService(deps: {
   db: Db;
   clock: Clock;
@@ -27,14 +22,14 @@ export function createDownloadTokensService(deps: {
   permissionsOfUser: (userId: string) => Promise<readonly string[] | undefined>;
 }) {
   const { db, clock } = deps;
-  const tokens = createDownloadTokensRepository();
+  const tokens = createDownloadTokens({ db, clock });
   const files = createFilesRepository();
   const outbox = createOutboxRepository();
 
   return {
     /** Deletes download tokens nobody spent before they expired. */
     purgeExpiredDownloadTokens: async (now: Date): Promise<number> => {
-      return tokens.purgeExpiredDownloadTokens(db, now);
+      return tokens.purgeExpired(now);
     },
 
     /**
@@ -49,7 +44,7 @@ export function createDownloadTokensService(deps: {
       if (actor.userId === null) {
         throw forbidden();
       }
-      let target: { fileId: number | null; extractId: number | null };
+      let subject: DownloadSubject;
       if (typeof fileIdentifier === 'number') {
         if (!permissions.includes('DOWNLOAD_INBOX_FILES')) {
           throw forbidden();
@@ -57,32 +52,25 @@ export function createDownloadTokensService(deps: {
         if ((await files.findFile(db, fileIdentifier)) === undefined) {
           throw notFound(FINANCE_MESSAGES.noFile);
         }
-        target = { fileId: fileIdentifier, extractId: null };
+        subject = { kind: 'file', fileId: fileIdentifier };
       } else {
         const extractId = extractIdOf(fileIdentifier);
         if ((await outbox.findExtract(db, extractId)) === undefined) {
           throw notFound(FINANCE_MESSAGES.noExtract);
         }
-        target = { fileId: null, extractId };
+        subject = { kind: 'extract', extractId };
       }
-      const token = randomBytes(32).toString('base64url');
-      await tokens.insertDownloadToken(db, {
-        tokenHash: hashOf(token),
-        userId: actor.userId,
-        ...target,
-        expiresAt: new Date(clock.now().getTime() + DOWNLOAD_TOKEN_TTL_MS),
-      });
-      return { token };
+      return { token: await tokens.issue({ userId: actor.userId, username: actor.username }, subject) };
     },
 
     /** Spends a token for this extract: its bytes and name. */
     downloadExtract: async (path: string, token: string) => {
       const extractId = extractIdOf(path);
-      const spent = await tokens.spendDownloadToken(db, hashOf(token), clock.now());
-      if (spent?.extract_id !== extractId) {
+      const spent = await tokens.spend(token);
+      if (spent?.subject.kind !== 'extract' || spent.subject.extractId !== extractId) {
         throw forbidden(FINANCE_MESSAGES.tokenInvalid);
       }
-      const permissions = await deps.permissionsOfUser(spent.user_id);
+      const permissions = await deps.permissionsOfUser(spent.userId);
       if (permissions?.includes('VIEW_PROCESSES') !== true) {
         throw forbidden();
       }
@@ -95,12 +83,12 @@ export function createDownloadTokensService(deps: {
 
     /** Spends a token for this file: the raw file or its exceptions extract as CSV. */
     download: async (fileId: number, token: string, what: 'file' | 'exceptions') => {
-      const spent = await tokens.spendDownloadToken(db, hashOf(token), clock.now());
-      if (spent?.file_id !== fileId) {
+      const spent = await tokens.spend(token);
+      if (spent?.subject.kind !== 'file' || spent.subject.fileId !== fileId) {
         throw forbidden(FINANCE_MESSAGES.tokenInvalid);
       }
       // The token stands in for its user: they must still hold the permission now.
-      const permissions = await deps.permissionsOfUser(spent.user_id);
+      const permissions = await deps.permissionsOfUser(spent.userId);
       if (permissions?.includes('DOWNLOAD_INBOX_FILES') !== true) {
         throw forbidden();
       }

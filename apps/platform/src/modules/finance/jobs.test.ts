@@ -75,11 +75,12 @@ describe.each(TEST_DATABASE_KINDS)('finance jobs on %s', (kind) => {
     const token = (hash: string, expiresAt: Date) => ({
       token_hash: hash,
       user_id: viewer.userId,
+      username: 'viewer',
       file_id: file.file_id,
       expires_at: expiresAt,
     });
     await database.db
-      .insertInto('recon_download_tokens')
+      .insertInto('download_tokens')
       .values([
         token('expired', new Date(now.getTime() - 1)),
         token('live', new Date(now.getTime() + HOUR_MS)),
@@ -91,7 +92,7 @@ describe.each(TEST_DATABASE_KINDS)('finance jobs on %s', (kind) => {
       lastRuntime: now.toISOString(),
       lastSuccessfulRuntime: now.toISOString(),
     });
-    const tokens = await database.db.selectFrom('recon_download_tokens').select('token_hash').execute();
+    const tokens = await database.db.selectFrom('download_tokens').select('token_hash').execute();
     expect(tokens).toEqual([{ token_hash: 'live' }]);
     const runs = await database.db
       .selectFrom('finance_job_runs')

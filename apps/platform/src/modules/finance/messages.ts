@@ -18,9 +18,6 @@ export const LOAD_RESUME_AFTER_MS = 2 * 60_000;
 /** The job that loads again the files whose approved load never committed. */
 export const FILE_LOAD_RESUME_JOB = 'file-load-resume';
 
-/** A download token lives this long and opens one download. */
-export const DOWNLOAD_TOKEN_TTL_MS = 60_000;
-
 const PAST_TENSE: Record<TransactionAction, string> = {
   accept: 'accepted',
   reject: 'rejected',

@@ -205,14 +205,6 @@ export interface ReconAuditsTable {
   status: AuditStatus;
 }
 
-export interface ReconDownloadTokensTable {
-  token_hash: string;
-  user_id: string;
-  file_id: number | null;
-  extract_id: ColumnType<number | null, number | null | undefined, number | null>;
-  expires_at: Timestamp;
-}
-
 export interface FinanceJobsTable {
   name: string;
   /** The job's cron expression (UTC). */
@@ -247,7 +239,6 @@ export interface FinanceTables {
   recon_transactions: ReconTransactionsTable;
   recon_actions: ReconActionsTable;
   recon_audits: ReconAuditsTable;
-  recon_download_tokens: ReconDownloadTokensTable;
   recon_transaction_values: ReconTransactionValuesTable;
   recon_action_transactions: ReconActionTransactionsTable;
   recon_settlement_runs: ReconSettlementRunsTable;
