@@ -186,6 +186,7 @@ test.describe('every list exports', () => {
     // The simulator adds vouchers meanwhile: read both again until the screen and its export agree.
     await signInAt(page, '/dashboard/vouchers', 'operator');
     const vouchers = page.getByRole('table', { name: 'Vouchers' }).getByRole('row');
+    await expect(vouchers.first(), 'signed in (a reload before would land on the login page)').toBeVisible();
     await expect(async () => {
       await page.reload();
       await expect(vouchers, 'a page of 25 vouchers and the header row').toHaveCount(26);

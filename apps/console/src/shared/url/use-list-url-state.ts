@@ -7,8 +7,26 @@ import { usePageState, type PageStateOptions } from '../ui/use-page-state';
 
 const PAGE_PARAMS = ['page'];
 
-export interface UrlFiltersOptions<F extends object> {
-  params: UrlParams<F>;
+/** How a whole view is read from the URL and written into it, where its values are not one param each. */
+export interface UrlCodec<F> {
+  /** The URL's view; what does not read takes its default. */
+  read: (search: URLSearchParams, defaults: F) => F;
+  /** Writes the view into `search` (the current URL's), leaving the names it does not own. */
+  write: (view: F, defaults: F, search: URLSearchParams) => URLSearchParams;
+}
+
+/** The codec of a view whose values are one URL param each. */
+export function paramsCodec<F extends object>(params: UrlParams<F>): UrlCodec<F> {
+  return {
+    read: (search, defaults) => readUrlParams(params, defaults, search),
+    write: (view, defaults, search) => writeUrlParams(params, defaults, view, search),
+  };
+}
+
+/** Each value one param (most lists), or a codec of the whole view (transactions, results). */
+type UrlView<F> = { params: UrlParams<F>; codec?: never } | { codec: UrlCodec<F>; params?: never };
+
+export type UrlFiltersOptions<F extends object> = UrlView<F> & {
   /** The filters of a bare link, made once as the screen opens (a range from today, say). */
   defaults: () => F;
   /** A change reaches the URL (and the request) this long after the last one; 0: at once. */
@@ -17,7 +35,7 @@ export interface UrlFiltersOptions<F extends object> {
   keepPage?: boolean;
   /** The parameters that say where in the list the view is, dropped by new filters: `page`, or a keyset cursor. */
   pageParams?: readonly string[];
-}
+};
 
 export interface UrlFilters<F> {
   /** What the filter inputs show: the change being typed, or the URL's. */
@@ -39,23 +57,25 @@ export interface ListUrlState<F> extends UrlFilters<F> {
  * does not read falls back to its default without an error.
  */
 export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): UrlFilters<F> {
-  const { params, debounceMs = 0, keepPage = false, pageParams = PAGE_PARAMS } = options;
+  const { debounceMs = 0, keepPage = false, pageParams = PAGE_PARAMS } = options;
+  const codec = options.codec ?? paramsCodec(options.params);
   const [search, setSearch] = useSearchParams();
   const [defaults] = useState(options.defaults);
   const key = search.toString();
-  const settled = readUrlParams(params, defaults, search);
+  const settled = codec.read(search, defaults);
 
   // A change not yet in the URL, with the URL it was made on: any new URL (its own, Back) ends it.
   const [draft, setDraft] = useState<{ key: string; filters: F } | null>(null);
   if (draft !== null && draft.key !== key) setDraft(null);
   const filters = draft?.key === key ? draft.filters : settled;
 
-  const commit = (next: F) =>
-    setSearch((previous) => {
-      const written = writeUrlParams(params, defaults, next, new URLSearchParams(previous));
-      if (!keepPage) for (const name of pageParams) written.delete(name);
-      return written;
-    });
+  // Called from the latest render (the debounce ends on any new URL), so `search` is current.
+  const commit = (next: F) => {
+    const written = codec.write(next, defaults, new URLSearchParams(search));
+    if (!keepPage) for (const name of pageParams) written.delete(name);
+    // The same view again (a card number the URL never holds, say) makes no history entry.
+    if (written.toString() !== key) setSearch(written);
+  };
   const commitLater = useDebouncedCallback(commit, debounceMs);
   useEffect(() => () => commitLater.cancel(), [key, commitLater]);
 

@@ -159,6 +159,10 @@ describe('recon results', { timeout: 30_000 }, () => {
     expect(query().get('matchStatus')).toBe('MATCHED');
     expect(query().get('settlementStatus')).toBe('ISSUE');
     expect(query().get('offset')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Issue' }));
+    expect(query().get('matchStatus'), 'Issue has no match status').toBeNull();
+    expect(query().get('settlementStatus')).toBe('ISSUE');
+    expect(screen.getByRole('radio', { name: 'Issue' })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Add filter' }));
     expect(screen.getByRole('button', { name: 'Remove filter 1' })).toBeEnabled();

@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Group, Menu, Popover, Radio, Stack, Text } fro
 import { notifications } from '@mantine/notifications';
 import type { ProcessDefinition, ReconTransaction } from '@web-control/contract/finance';
 import {
+  EMPTY_RECON_QUERY,
   RESULTS_PAGE_SIZES,
   SORT_ENTRIES_MAX,
   TRANSACTION_ACTIONS,
@@ -19,6 +20,7 @@ import { useAccount } from '../../../shared/session/session-state';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { totalRecordsOf, type PageState } from '../../../shared/ui/paging';
 import { cycleSort } from '../../../shared/ui/table-rules';
+import { useUrlFilters } from '../../../shared/url/use-list-url-state';
 import {
   useRowSelection,
   type RowSelectionControl,
@@ -52,7 +54,7 @@ import { filterFieldsOf, resultsColumns } from './results-columns';
 import {
   pageOf,
   readView,
-  searchOf,
+  RESULTS_VIEW_CODEC,
   sortingOf,
   withFilters,
   withPage,
@@ -171,10 +173,18 @@ async function downloadAll(processId: number, view: ResultsView) {
 export function ResultsTab({ process }: { process: ProcessDefinition }) {
   const { username } = useAccount();
   const can = useCan();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { settled: view, change } = useUrlFilters({
+    codec: RESULTS_VIEW_CODEC,
+    defaults: () => EMPTY_RECON_QUERY,
+    // The offset is the view's own: each `with…` below says whether a change keeps it.
+    pageParams: [],
+  });
+  const [searchParams] = useSearchParams();
   const search = searchParams.toString();
-  const { view, error: linkError } = useMemo(() => readView(search), [search]);
-  const setView = (next: ResultsView) => setSearchParams(new URLSearchParams(searchOf(next)));
+  const linkError = useMemo(() => readView(search).error, [search]);
+  // A view replaces the last one whole: a status it leaves out is none (Issue has no match status).
+  const setView = (next: ResultsView) =>
+    change({ matchStatus: undefined, settlementStatus: undefined, ...next });
   // The paging is part of the view, in the URL with the filters and the sort.
   const paging: PageState = {
     page: pageOf(view),

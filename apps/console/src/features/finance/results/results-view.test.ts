@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   pageOf,
   readView,
-  searchOf,
+  RESULTS_VIEW_CODEC,
   sortByOf,
   sortingOf,
   withFilters,
@@ -64,7 +64,15 @@ describe('results view', () => {
       offset: 50,
       limit: 50,
     };
-    expect(readView(searchOf(view))).toEqual({ view, error: null });
+    const search = RESULTS_VIEW_CODEC.write(view, EMPTY_RECON_QUERY, new URLSearchParams());
+    expect(readView(search.toString())).toEqual({ view, error: null });
+    expect(RESULTS_VIEW_CODEC.read(search, EMPTY_RECON_QUERY)).toEqual(view);
+  });
+
+  it('writes a new view over the old one, keeping the names the view does not own', () => {
+    const old = new URLSearchParams('f.amount.EQUALS=5&matchStatus=MATCHED&offset=25&tab=recon');
+    const written = RESULTS_VIEW_CODEC.write({ ...EMPTY_RECON_QUERY, sortBy: [] }, EMPTY_RECON_QUERY, old);
+    expect(written.toString()).toBe('tab=recon&limit=25');
   });
 
   it('reads a non-numeric limit as 25 and a malformed link as the default view with its reason', () => {

@@ -3,10 +3,13 @@ import {
   decodeReconQuery,
   EMPTY_RECON_QUERY,
   encodeReconQuery,
+  FILTER_PARAM_PREFIX,
+  SORT_PARAM,
   type FilterItem,
   type ReconQuery,
   type SortEntry,
 } from '@web-control/contract/finance-results';
+import type { UrlCodec } from '../../../shared/url/use-list-url-state';
 import { statusFilterOf, type StatusOption } from './status-options';
 
 /** What the grid shows is the results query itself; its link is the contract's one encoding. */
@@ -25,9 +28,19 @@ export function readView(search: string): ReadView {
     : { view: EMPTY_RECON_QUERY, error: decoded.error };
 }
 
-export function searchOf(view: ResultsView): string {
-  return encodeReconQuery(view).toString();
-}
+const VIEW_PARAMS = ['matchStatus', 'settlementStatus', SORT_PARAM, 'offset', 'limit'];
+
+/** The view for the shared URL hook: the contract's encoding, beside any name it does not own. */
+export const RESULTS_VIEW_CODEC: UrlCodec<ResultsView> = {
+  read: (search) => readView(search.toString()).view,
+  write: (view, _defaults, search) => {
+    for (const name of [...search.keys()]) {
+      if (name.startsWith(FILTER_PARAM_PREFIX) || VIEW_PARAMS.includes(name)) search.delete(name);
+    }
+    encodeReconQuery(view).forEach((value, name) => search.append(name, value));
+    return search;
+  },
+};
 
 export function sortingOf(sortBy: readonly SortEntry[]): SortingState {
   return sortBy.map((entry) => ({ id: entry.fieldName, desc: entry.direction === 'desc' }));

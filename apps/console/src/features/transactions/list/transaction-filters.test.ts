@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   correctedListParams,
+  defaultFilters,
   readListRequest,
+  TRANSACTION_FILTERS_CODEC,
   todayRange,
   toTransactionsQuery,
   writeListRequest,
@@ -92,6 +94,26 @@ describe('transaction filters in the URL', () => {
       filters: { ...request.filters, reference: 'REF-9' },
     });
     expect(writeListRequest({ ...request, page: 1 }).has('page')).toBe(false);
+  });
+
+  it('gives the shared URL hook the filters as the list request holds them, leaving the page to it', () => {
+    const filters = { ...today(), reference: 'REF-9', stan: '', card: '', service: null, receiver: 'r-1' };
+    const search = TRANSACTION_FILTERS_CODEC.write(
+      filters,
+      defaultFilters(new Date(2026, 10, 22, 14, 5)),
+      new URLSearchParams('page=4&reference=OLD&stan=123456'),
+    );
+    expect(search.toString()).toBe(
+      'page=4&from=2026-11-22T00%3A00&to=2026-11-22T23%3A59&reference=REF-9&receiver=r-1',
+    );
+    expect(TRANSACTION_FILTERS_CODEC.read(search, defaultFilters(new Date()))).toEqual(filters);
+    expect(
+      TRANSACTION_FILTERS_CODEC.read(
+        new URLSearchParams('from=nonsense'),
+        defaultFilters(new Date(2026, 10, 22)),
+      ),
+      'what does not read takes the default',
+    ).toEqual(defaultFilters(new Date(2026, 10, 22)));
   });
 
   it('asks the API for the range in compact ISO UTC, the end minute whole, without empty filters', () => {

@@ -9,6 +9,7 @@ import {
 import { findCardNumbers } from '@web-control/contract/iso8583-masking';
 import dayjs from 'dayjs';
 import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
+import type { UrlCodec } from '../../../shared/url/use-list-url-state';
 import type { DateTimeRange } from '../components/date-time-range';
 
 export interface TransactionFilters extends DateTimeRange {
@@ -39,10 +40,17 @@ export function todayRange(now: Date): DateTimeRange {
 /** The last page the platform can be asked for (its deepest offset). */
 export const LAST_PAGE = TRANSACTIONS_MAX_OFFSET / TRANSACTIONS_PAGE_SIZE + 1;
 
-function parsePage(text: string | null): number {
+/** The URL's page: 1 when it does not read, the last page when it lies beyond. */
+export function readPage(params: URLSearchParams): number {
+  const text = params.get('page');
   const page = /^\d+$/.test(text ?? '') ? Number(text) : 1;
   if (!Number.isFinite(page) || page < 1) return 1;
   return Math.min(page, LAST_PAGE);
+}
+
+/** A bare link's filters: today, nothing else. */
+export function defaultFilters(now: Date): TransactionFilters {
+  return { ...todayRange(now), reference: '', stan: '', card: '', service: null, receiver: null };
 }
 
 /** The request in the search params; what is missing or unreadable takes its default. */
@@ -59,7 +67,7 @@ export function readListRequest(params: URLSearchParams, defaultRange: DateTimeR
       service: params.get('service') || null,
       receiver: params.get('receiver') || null,
     },
-    page: parsePage(params.get('page')),
+    page: readPage(params),
   };
 }
 
@@ -87,6 +95,18 @@ export function writeListRequest({ filters, page }: ListRequest): URLSearchParam
   if (page > 1) params.set('page', String(page));
   return params;
 }
+
+const FILTER_NAMES = ['from', 'to', 'reference', 'stan', 'card', 'service', 'receiver'];
+
+/** The filters for the shared URL hook: read and written as the list request's; the page is the hook's to drop. */
+export const TRANSACTION_FILTERS_CODEC: UrlCodec<TransactionFilters> = {
+  read: (search, defaults) => readListRequest(search, defaults).filters,
+  write: (filters, _defaults, search) => {
+    for (const name of FILTER_NAMES) search.delete(name);
+    writeListRequest({ filters, page: 1 }).forEach((value, name) => search.set(name, value));
+    return search;
+  },
+};
 
 /**
  * The address to show instead of one whose range could not be read or was reversed (the default

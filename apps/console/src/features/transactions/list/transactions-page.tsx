@@ -1,12 +1,12 @@
 import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { TRANSACTIONS_PAGE_SIZE } from '@web-control/contract/transactions';
 import { LiveControl } from '../../../shared/live/live-control';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
+import { useUrlFilters } from '../../../shared/url/use-list-url-state';
 import { refusalText } from '../../../shared/http/error-message';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useFilterOptions } from '../api/get-filter-options';
@@ -19,12 +19,12 @@ import {
 } from './constants';
 import { FilterForm } from './filter-form';
 import {
-  readListRequest,
-  todayRange,
-  toTransactionsQuery,
-  writeListRequest,
   correctedListParams,
-  type TransactionFilters,
+  defaultFilters,
+  readPage,
+  toTransactionsQuery,
+  TRANSACTION_FILTERS_CODEC,
+  writeListRequest,
 } from './transaction-filters';
 import { TransactionsList } from './transactions-list';
 import type { TransactionsPageState } from './transactions-page-state';
@@ -95,9 +95,15 @@ function Results({ state, onToggle, onRetry }: ResultsProps) {
  */
 export function TransactionsPage() {
   const options = useFilterOptions();
+  // The shared hook keeps the filters (a change shows at once, reaches the URL a second later, and
+  // any new URL drops a change not yet written); the page and the address's correction are the list's.
+  const { filters, settled, change } = useUrlFilters({
+    codec: TRANSACTION_FILTERS_CODEC,
+    defaults: () => defaultFilters(new Date()),
+    debounceMs: FILTER_DEBOUNCE_MS,
+  });
   const [searchParams, setSearchParams] = useSearchParams();
-  const [defaultRange] = useState(() => todayRange(new Date()));
-  const request = readListRequest(searchParams, defaultRange);
+  const request = { filters: settled, page: readPage(searchParams) };
   const requestKey = writeListRequest(request).toString();
   const list = useTransactionsList(request, requestKey);
   const corrected = correctedListParams(searchParams, request)?.toString() ?? null;
@@ -105,21 +111,6 @@ export function TransactionsPage() {
     if (corrected !== null) setSearchParams(new URLSearchParams(corrected), { replace: true });
   }, [corrected, setSearchParams]);
 
-  // A change not yet in the URL, with the URL it was made on: any new URL (the change's own,
-  // Back, paging) replaces it, and a pending change made on another URL is never sent.
-  const [draft, setDraft] = useState<{ key: string; filters: TransactionFilters } | null>(null);
-  if (draft !== null && draft.key !== requestKey) setDraft(null);
-  const filters = draft?.key === requestKey ? draft.filters : request.filters;
-  const commitFilters = useDebouncedCallback((next: TransactionFilters) => {
-    const params = writeListRequest({ filters: next, page: 1 });
-    if (params.toString() !== requestKey) setSearchParams(params);
-  }, FILTER_DEBOUNCE_MS);
-  useEffect(() => () => commitFilters.cancel(), [requestKey, commitFilters]);
-
-  const changeFilters = (next: TransactionFilters) => {
-    setDraft({ key: requestKey, filters: next });
-    commitFilters(next);
-  };
   const goToPage = (page: number) => setSearchParams(writeListRequest({ filters: request.filters, page }));
 
   return (
@@ -150,7 +141,7 @@ export function TransactionsPage() {
               />
             </Group>
           </Group>
-          <FilterForm value={filters} options={options.data} onChange={changeFilters} />
+          <FilterForm value={filters} options={options.data} onChange={change} />
           <Paper withBorder p="md">
             <Stack gap="sm">
               <Results state={list.state} onToggle={list.select} onRetry={list.refresh} />

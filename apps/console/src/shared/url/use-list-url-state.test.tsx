@@ -1,0 +1,64 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../test/render';
+import { textParam } from './url-params';
+import { useUrlFilters, type UrlCodec } from './use-list-url-state';
+
+interface Filters {
+  q: string;
+}
+
+/** Upper case in the URL, never the word "secret" (as a card number is never written). */
+const SHOUTING: UrlCodec<Filters> = {
+  read: (search, defaults) => ({ q: search.get('q')?.toLowerCase() ?? defaults.q }),
+  write: ({ q }, _defaults, search) => {
+    search.delete('q');
+    if (q !== '' && q !== 'secret') search.set('q', q.toUpperCase());
+    return search;
+  },
+};
+
+function Finder({ codec }: { codec?: UrlCodec<Filters> }) {
+  const options = codec === undefined ? { params: { q: textParam() } } : { codec };
+  const { filters, settled, change } = useUrlFilters<Filters>({ ...options, defaults: () => ({ q: '' }) });
+  return (
+    <>
+      <input aria-label="Find" value={filters.q} onChange={(event) => change({ q: event.target.value })} />
+      <output>asked: {settled.q}</output>
+    </>
+  );
+}
+
+function renderFinder(path: string, codec?: UrlCodec<Filters>) {
+  return renderRoutes([{ path: '/list', element: <Finder codec={codec} /> }], { path });
+}
+
+describe('useUrlFilters', () => {
+  it('writes a change with the view’s params, dropping the page, as a new history entry', async () => {
+    const { router } = renderFinder('/list?page=3');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Find' }), 'a');
+    expect(await screen.findByText('asked: a')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=a');
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('asked:')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=3');
+  });
+
+  it('reads and writes through a codec, keeping the names it does not own', async () => {
+    const { router } = renderFinder('/list?q=ABC&tab=2', SHOUTING);
+    expect(screen.getByText('asked: abc')).toBeInTheDocument();
+    const find = screen.getByRole('textbox', { name: 'Find' });
+    await userEvent.type(find, 'd');
+    expect(await screen.findByText('asked: abcd')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=2&q=ABCD');
+  });
+
+  it('makes no history entry for a change that writes the same URL', () => {
+    const { router } = renderFinder('/list?tab=2&q=ABC', SHOUTING);
+    const before = router.state.location.key;
+    fireEvent.change(screen.getByRole('textbox', { name: 'Find' }), { target: { value: 'ABC' } });
+    expect(router.state.location.search).toBe('?tab=2&q=ABC');
+    expect(router.state.location.key, 'no navigation, not even a replace').toBe(before);
+  });
+});
