@@ -1,5 +1,11 @@
 import { useLive } from './live-state';
 
+/**
+ * How often the review screens (Reviews and its menu count, a process's approvals, Map Approvals)
+ * ask again: other users' requests and decisions arrive while one is open.
+ */
+export const REVIEW_REFRESH_MS = 30_000;
+
 /** Marks a query as one of the screen's own refreshes: the Live control reads its update time. */
 export const LIVE_META = { live: true } as const;
 /** Paused and resumed with the screen, but not the screen's figures (the menu's review count). */

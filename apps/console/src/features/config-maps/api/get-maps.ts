@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mapsResponseSchema, type MapsQuery, type MapsResponse } from '@web-control/contract/config-maps';
 import { request } from '../../../shared/http/http-client';
-import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
+import { REVIEW_REFRESH_MS, useLiveQueryOptions } from '../../../shared/live/use-live-query';
 import { configMapKeys } from './keys';
 
 /** Every map, or (the approvals page) only those with a pending review. */
@@ -16,9 +16,6 @@ export function mapsQuery(onlyPendingReview: boolean) {
     queryFn: ({ signal }) => getMaps(onlyPendingReview, signal),
   });
 }
-
-/** How often the approvals page asks again: reviews arrive and are decided by others meanwhile. */
-export const MAP_APPROVALS_REFRESH_MS = 30_000;
 
 /**
  * The maps, under the Live control: the maps page follows its clients (`refetchInterval` from the
@@ -36,7 +33,7 @@ export function useMaps(
       refetchInterval: refetchInterval
         ? (query: { state: { data: MapsResponse | undefined } }) => refetchInterval(query.state.data)
         : onlyPendingReview
-          ? MAP_APPROVALS_REFRESH_MS
+          ? REVIEW_REFRESH_MS
           : undefined,
     }),
   );

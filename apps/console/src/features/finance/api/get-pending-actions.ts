@@ -2,13 +2,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ACTION_STATUS_PENDING, actionsResponseSchema, type PageQuery } from '@web-control/contract/finance';
 import type { z } from 'zod';
 import { request } from '../../../shared/http/http-client';
-import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
+import { REVIEW_REFRESH_MS, useLiveQueryOptions } from '../../../shared/live/use-live-query';
 import { financeKeys } from './keys';
 
 export type PendingActions = z.infer<typeof actionsResponseSchema>;
-
-/** Other users' requests arrive while a reviewer has the approvals open (with the reviews inbox's pace). */
-export const APPROVALS_REFRESH_MS = 30_000;
 
 export function getPendingActions(
   processId: number,
@@ -29,7 +26,7 @@ export function pendingActionsQuery(processId: number, page: PageQuery) {
     queryKey: financeKeys.pendingActions(processId, page),
     queryFn: ({ signal }) => getPendingActions(processId, page, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: APPROVALS_REFRESH_MS,
+    refetchInterval: REVIEW_REFRESH_MS,
   });
 }
 

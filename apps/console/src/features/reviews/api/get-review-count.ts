@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reviewCountSchema } from '@web-control/contract/reviews';
 import { request } from '../../../shared/http/http-client';
-import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
-import { REVIEWS_REFRESH_MS } from './get-reviews';
+import { REVIEW_REFRESH_MS, useLiveQueryOptions } from '../../../shared/live/use-live-query';
 import { reviewKeys } from './keys';
 
 export async function getReviewCount(signal?: AbortSignal): Promise<number> {
@@ -13,7 +12,7 @@ export function reviewCountQuery(enabled: boolean) {
   return queryOptions({
     queryKey: reviewKeys.count(),
     queryFn: ({ signal }) => getReviewCount(signal),
-    refetchInterval: REVIEWS_REFRESH_MS,
+    refetchInterval: REVIEW_REFRESH_MS,
     enabled,
   });
 }

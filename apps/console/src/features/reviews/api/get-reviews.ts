@@ -5,11 +5,8 @@ import {
   type ReviewsResponse,
 } from '@web-control/contract/reviews';
 import { request } from '../../../shared/http/http-client';
-import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
+import { REVIEW_REFRESH_MS, useLiveQueryOptions } from '../../../shared/live/use-live-query';
 import { reviewKeys } from './keys';
-
-/** The inbox refreshes with the other polling screens. */
-export const REVIEWS_REFRESH_MS = 30_000;
 
 export function getReviews(query: ReviewsQuery, signal?: AbortSignal): Promise<ReviewsResponse> {
   return request({ api: 'reviewsApi', path: '', query, schema: reviewsResponseSchema, signal });
@@ -20,7 +17,7 @@ export function reviewsQuery(query: ReviewsQuery) {
     queryKey: reviewKeys.list(query),
     queryFn: ({ signal }) => getReviews(query, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: REVIEWS_REFRESH_MS,
+    refetchInterval: REVIEW_REFRESH_MS,
   });
 }
 
