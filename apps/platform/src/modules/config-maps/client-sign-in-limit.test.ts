@@ -7,7 +7,7 @@ import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-data
 import { SYSTEM_ACTOR } from '../audit/audited-change.ts';
 import { CLIENT_SIGN_IN_FAILURE_LIMIT, CLIENT_SIGN_IN_WINDOW_MS } from './client-sign-in-limit.ts';
 import { CURRENCY_CODES_MAP } from './seed.ts';
-import { CONFIG_AUDIT_ACTIONS } from './service.ts';
+import { CONFIG_AUDIT_ACTIONS } from './messages.ts';
 
 const ATTACKER = '203.0.113.7';
 const ELSEWHERE = '198.51.100.20';

@@ -33,7 +33,7 @@ import {
   UNSUBSCRIBED_MAP,
 } from './seed.ts';
 import { APPROVAL_MESSAGES } from '../approvals/service.ts';
-import { CONFIG_AUDIT_ACTIONS, CONFIG_MESSAGES } from './service.ts';
+import { CONFIG_AUDIT_ACTIONS, CONFIG_MESSAGES } from './messages.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Caller = 'operator' | 'approver' | 'admin' | 'viewer' | 'nobody' | 'none';

@@ -48,7 +48,8 @@ import {
   refusals,
 } from '../../plugins/route-helpers.ts';
 import { clientCredentialsOf, createClientSignInLimit } from './client-sign-in-limit.ts';
-import type { ConfigMapsService, MappingsPage } from './service.ts';
+import type { MappingsPage } from './mappings-reader.ts';
+import type { ConfigMapsService } from './service.ts';
 
 export interface ConfigMapsRoutesOptions {
   service: ConfigMapsService;

@@ -1,303 +1,39 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
-  CLIENT_TOO_OLD_AFTER_MS,
-  MAPPINGS_PAGE_SIZE_DEFAULT,
-  VERSION_APPLIED,
-  VERSION_SUBMITTED,
-  VERSION_UNSUBMITTED,
-  type AcknowledgementBody,
-  type ClientMapContent,
-  type ClientMapsResponse,
-  type ClientVersion,
+  MAP_ID_TAKEN_MESSAGE,
   type ConfigMap,
   type CreateMapBody,
-  type DownloadFormat,
   type Mapping,
   type MappingPatch,
-  type MappingsResponse,
   type MapVersion,
   type PushResponse,
-  type RegisterClientResponse,
   type UploadMappingsResponse,
-  type VersionSelector,
   type VersionState,
-  MAP_ID_TAKEN_MESSAGE,
 } from '@web-control/contract/config-maps';
 import { ERROR_CODES } from '@web-control/contract/errors';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import { assertReviewerIsNotAuthor } from '../approvals/service.ts';
 import { createAuditedChange, type Actor } from '../audit/audited-change.ts';
-import { AUDIT_OUTCOMES, type AuditService } from '../audit/service.ts';
-import { CLIENT_SIGN_IN_FAILURE_LIMIT, type ClientSignInRefusal } from './client-sign-in-limit.ts';
-import {
-  changeOf,
-  CHANGES_CSV_HEADER,
-  contentOf,
-  CSV_HEADER,
-  FILE_MESSAGES,
-  parseMappingsFile,
-} from './files.ts';
-import {
-  createConfigMapsRepository,
-  WORKING_SEQ,
-  type ClientMapRow,
-  type EntryRow,
-  type MappingSelection,
-  type MapRecord,
-  type VersionRow,
-} from './repository.ts';
-
-export const CONFIG_AUDIT_ACTIONS = {
-  mapCreated: 'CONFIG_MAP_CREATED',
-  mappingAdded: 'CONFIG_MAPPING_ADDED',
-  mappingUpdated: 'CONFIG_MAPPING_UPDATED',
-  mappingDeleted: 'CONFIG_MAPPING_DELETED',
-  mappingsUploaded: 'CONFIG_MAPPINGS_UPLOADED',
-  submitted: 'CONFIG_MAP_SUBMITTED',
-  approved: 'CONFIG_MAP_APPROVED',
-  rejected: 'CONFIG_MAP_REJECTED',
-  pushed: 'CONFIG_MAPS_PUSHED',
-  clientRegistered: 'CONFIG_CLIENT_REGISTERED',
-  clientAcknowledged: 'CONFIG_CLIENT_ACKNOWLEDGED',
-  clientSecretIssued: 'CONFIG_CLIENT_SECRET_ISSUED',
-  clientSignInLimited: 'CONFIG_CLIENT_SIGN_IN_LIMITED',
-} as const;
-
-export const CONFIG_MESSAGES = {
-  noMap: (id: string) => `Can not find the map for ${id}`,
-  noVersion: 'This version does not exist in this map.',
-  versionRejected: 'This version was rejected: its changes were discarded.',
-  noMapping: (key: string) => `No mapping with key '${key}' in this map.`,
-  mappingExists: (key: string) => `A mapping with key '${key}' already exists.`,
-  mappingChanged: (key: string) =>
-    `Someone else changed the mapping '${key}' while you were editing; nothing was changed.`,
-  nothingToSubmit: 'There are no unsubmitted changes to submit.',
-  alreadyReviewed: 'This review has already been decided.',
-  newerSubmission:
-    'A newer submission was added to this review. Reload to see every change before you review.',
-  unknownMaps: (ids: string[]) => `No such maps: ${ids.join(', ')}.`,
-  noClient: (id: string) => `No client ${id} is registered.`,
-  notSubscribed: 'This client does not subscribe to this map.',
-  notPushed: 'No version of this map has been pushed yet.',
-  notPushedVersion: 'Only the pushed version of a map can be acknowledged.',
-} as const;
-
-/** The page a list shows; the routes build the URLs from it. */
-export interface MappingsPage {
-  response: Omit<MappingsResponse, 'paging'>;
-  first?: string | undefined;
-  last?: string | undefined;
-  hasNext: boolean;
-  hasPrevious: boolean;
-}
-
-export interface MappingsListQuery {
-  keyPrefix?: string | undefined;
-  valuePrefix?: string | undefined;
-  version?: VersionSelector | undefined;
-  versionFrom?: VersionSelector | undefined;
-  updatesOnly?: boolean | undefined;
-  afterKey?: string | undefined;
-  beforeKey?: string | undefined;
-  pageSize?: number | undefined;
-}
-
-const DOWNLOAD_BATCH = 10_000;
-const CLIENT_FETCH_BATCH = 10_000;
-
-function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
-
-/** How a client appears as the actor of its audit rows. */
-function clientActorName(clientId: string): string {
-  return `client:${clientId}`;
-}
-
-function iso(date: Date): string {
-  return date.toISOString();
-}
-
-/** authors: the usernames of who changed the version, its submitter included. */
-function toVersion(row: VersionRow, authors: readonly string[]): MapVersion {
-  return {
-    versionId: row.version_id,
-    state: row.state,
-    userId: row.submitted_by,
-    timeSubmitted: iso(row.submitted_at),
-    comment: row.comment,
-    reviewedBy: row.reviewed_by,
-    timeReviewed: row.reviewed_at === null ? null : iso(row.reviewed_at),
-    reviewComment: row.review_comment,
-    authors: [...authors],
-  };
-}
-
-/** The mapping of a key from its rows valid at `seq` and at `fromSeq`. */
-function toMapping(key: string, rows: readonly EntryRow[], seq: number, fromSeq: number): Mapping {
-  const validAt = (at: number) =>
-    rows.find((row) => row.from_seq <= at && (row.to_seq === null || row.to_seq > at));
-  const now = validAt(seq);
-  const before = validAt(fromSeq);
-  if (now === undefined) {
-    return { key, value: null, state: 'deleted', previousValue: before?.value ?? null };
-  }
-  if (before === undefined) {
-    return { key, value: now.value, state: 'added', previousValue: null };
-  }
-  return before.value === now.value
-    ? { key, value: now.value, state: 'unchanged', previousValue: null }
-    : { key, value: now.value, state: 'updated', previousValue: before.value };
-}
-
-function matchesValuePrefix(mapping: Mapping, prefix: string | undefined): boolean {
-  if (prefix === undefined || prefix === '') return true;
-  return (mapping.value ?? '').startsWith(prefix) || (mapping.previousValue ?? '').startsWith(prefix);
-}
+import type { AuditService } from '../audit/service.ts';
+import { createConfigClientsService } from './clients-service.ts';
+import { FILE_MESSAGES, parseMappingsFile } from './files.ts';
+import { describeMaps } from './map-descriptions.ts';
+import { toMapping, toVersion } from './mapping-rows.ts';
+import { createMappingsReader } from './mappings-reader.ts';
+import { CONFIG_AUDIT_ACTIONS, CONFIG_MESSAGES } from './messages.ts';
+import { createConfigMapsRepository, WORKING_SEQ, type MapRecord, type VersionRow } from './repository.ts';
+import { requireMap } from './require-map.ts';
 
 export type ConfigMapsService = ReturnType<typeof createConfigMapsService>;
 
 export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: AuditService }) {
-  const { db, clock, audit } = deps;
+  const { db, clock } = deps;
   const repository = createConfigMapsRepository();
   const runAuditedChange = createAuditedChange(deps);
-
-  async function requireMap(executor: DbExecutor, mapId: string, forUpdate = false): Promise<MapRecord> {
-    const map = await repository.findMap(executor, mapId, { forUpdate });
-    if (map === undefined) {
-      throw notFound(CONFIG_MESSAGES.noMap(mapId));
-    }
-    return map;
-  }
-
-  function clientVersionOf(
-    row: ClientMapRow,
-    pushed: VersionRow | undefined,
-    pushedAt: Date | null,
-    now: Date,
-  ): ClientVersion {
-    const pushedId = pushed?.version_id ?? null;
-    const versionMismatch = pushedId !== null && row.applied_version_id !== pushedId;
-    const tooOld =
-      versionMismatch && pushedAt !== null && now.getTime() - pushedAt.getTime() > CLIENT_TOO_OLD_AFTER_MS;
-    return {
-      clientId: row.client_id,
-      acknowledgedVersionRejected:
-        pushedId !== null && row.last_ack_version_id === pushedId && row.last_ack_status === 'rejected',
-      acknowledgedVersionTooOld: tooOld,
-      versionMismatch,
-      acknowledgedVersion: row.applied_version_id,
-      clientLogTime: row.log_time === null ? null : iso(row.log_time),
-      clientLogMessage: row.log_message,
-    };
-  }
-
-  async function describeMaps(executor: DbExecutor, maps: readonly MapRecord[]): Promise<ConfigMap[]> {
-    const ids = maps.map((map) => map.id);
-    const versions = await repository.listVersions(executor, ids);
-    const subscriptions = await repository.listSubscriptions(executor, { mapIds: ids });
-    const withChanges = await repository.mapsWithChanges(executor, maps);
-    const now = clock.now();
-    return maps.map((map) => {
-      const own = versions.filter((version) => version.map_id === map.id);
-      const latest = own.find((version) => version.state !== 'rejected');
-      const applied = own.find((version) => version.seq === map.appliedSeq);
-      const pushed = own.find((version) => version.seq === map.pushedSeq);
-      return {
-        id: map.id,
-        name: map.name,
-        latestSubmittedVersion:
-          latest === undefined
-            ? null
-            : {
-                versionId: latest.version_id,
-                timeSubmitted: iso(latest.submitted_at),
-                userId: latest.submitted_by,
-                comment: latest.comment,
-              },
-        appliedVersion:
-          applied === undefined
-            ? null
-            : {
-                versionId: applied.version_id,
-                timeApproved: iso(applied.reviewed_at ?? applied.submitted_at),
-              },
-        pushedVersion:
-          pushed === undefined || map.pushedAt === null
-            ? null
-            : { versionId: pushed.version_id, timePushed: iso(map.pushedAt) },
-        pendingReview: own.some((version) => version.state === 'submitted'),
-        unsubmittedChanges: withChanges.has(map.id),
-        clientVersions: subscriptions
-          .filter((row) => row.map_id === map.id)
-          .map((row) => clientVersionOf(row, pushed, map.pushedAt, now)),
-      };
-    });
-  }
-
-  /** The seq and version id a selector names. */
-  async function resolveVersion(
-    executor: DbExecutor,
-    map: MapRecord,
-    selector: VersionSelector,
-  ): Promise<{ seq: number; versionId: string | null }> {
-    if (selector === VERSION_UNSUBMITTED) {
-      return { seq: WORKING_SEQ, versionId: null };
-    }
-    if (selector === VERSION_APPLIED) {
-      const applied = await repository.findVersionBySeq(executor, map.id, map.appliedSeq);
-      return { seq: map.appliedSeq, versionId: applied?.version_id ?? null };
-    }
-    if (selector === VERSION_SUBMITTED) {
-      const [latest] = (await repository.listVersions(executor, [map.id])).filter(
-        (version) => version.state !== 'rejected',
-      );
-      return latest === undefined
-        ? { seq: 0, versionId: null }
-        : { seq: latest.seq, versionId: latest.version_id };
-    }
-    const version = await repository.findVersion(executor, map.id, selector);
-    if (version === undefined) {
-      throw notFound(CONFIG_MESSAGES.noVersion);
-    }
-    if (version.state === 'rejected') {
-      throw conflict(CONFIG_MESSAGES.versionRejected);
-    }
-    return { seq: version.seq, versionId: version.version_id };
-  }
-
-  async function selectionOf(map: MapRecord, query: MappingsListQuery) {
-    const version = await resolveVersion(db, map, query.version ?? VERSION_UNSUBMITTED);
-    const from = await resolveVersion(db, map, query.versionFrom ?? VERSION_APPLIED);
-    const selection: MappingSelection = {
-      mapId: map.id,
-      seq: version.seq,
-      fromSeq: from.seq,
-      draftSeq: map.nextSeq,
-      updatesOnly: query.updatesOnly ?? false,
-      keyPrefix: query.keyPrefix,
-      valuePrefix: query.valuePrefix,
-    };
-    return { selection, version, from };
-  }
-
-  async function mappingsOf(selection: MappingSelection, keys: readonly string[]): Promise<Mapping[]> {
-    const rows = await repository.entriesOf(db, selection.mapId, keys, selection);
-    const byKey = new Map<string, EntryRow[]>();
-    for (const row of rows) {
-      byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
-    }
-    return keys
-      .map((key) => toMapping(key, byKey.get(key) ?? [], selection.seq, selection.fromSeq))
-      .filter(
-        (mapping) =>
-          !(selection.updatesOnly && mapping.state === 'unchanged') &&
-          !(mapping.value === null && mapping.previousValue === null) &&
-          matchesValuePrefix(mapping, selection.valuePrefix),
-      );
-  }
+  const mappings = createMappingsReader({ db, repository });
+  const clients = createConfigClientsService({ ...deps, repository, runAuditedChange });
 
   /** One audited change of a map's unsubmitted changes, the map row locked. */
   function changeMappings<T>(
@@ -311,7 +47,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
       actor,
       { action, target, ...(describe === undefined ? {} : { describe }) },
       async (tx) => {
-        const map = await requireMap(tx, String(target.mapId), true);
+        const map = await requireMap(repository, tx, String(target.mapId), true);
         return work(tx, map);
       },
     );
@@ -393,13 +129,21 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
   }
 
   return {
+    ...mappings,
+    ...clients,
+
     async listMaps(options: { onlyPendingReview?: boolean | undefined }): Promise<ConfigMap[]> {
-      const maps = await describeMaps(db, await repository.listMaps(db));
+      const maps = await describeMaps(repository, db, await repository.listMaps(db), clock.now());
       return options.onlyPendingReview === true ? maps.filter((map) => map.pendingReview) : maps;
     },
 
     async getMap(mapId: string): Promise<ConfigMap> {
-      const [map] = await describeMaps(db, [await requireMap(db, mapId)]);
+      const [map] = await describeMaps(
+        repository,
+        db,
+        [await requireMap(repository, db, mapId)],
+        clock.now(),
+      );
       if (map === undefined) throw notFound(CONFIG_MESSAGES.noMap(mapId));
       return map;
     },
@@ -424,73 +168,8 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
     },
 
     async listVersions(mapId: string, state?: VersionState): Promise<MapVersion[]> {
-      await requireMap(db, mapId);
+      await requireMap(repository, db, mapId);
       return withAuthors(db, await repository.listVersions(db, [mapId], state));
-    },
-
-    async listMappings(mapId: string, query: MappingsListQuery): Promise<MappingsPage> {
-      const map = await requireMap(db, mapId);
-      const { selection, version, from } = await selectionOf(map, query);
-      const size = query.pageSize ?? MAPPINGS_PAGE_SIZE_DEFAULT;
-      let keys: string[];
-      let hasNext: boolean;
-      let hasPrevious: boolean;
-      if (query.beforeKey !== undefined) {
-        keys = await repository.selectKeys(db, selection, { before: query.beforeKey }, size + 1);
-        hasPrevious = keys.length > size;
-        if (hasPrevious) keys = keys.slice(1);
-        hasNext = true;
-      } else {
-        keys = await repository.selectKeys(db, selection, { after: query.afterKey }, size + 1);
-        hasNext = keys.length > size;
-        if (hasNext) keys = keys.slice(0, size);
-        const first = keys[0];
-        hasPrevious =
-          query.afterKey !== undefined &&
-          (first === undefined ||
-            (await repository.selectKeys(db, selection, { before: first }, 1)).length > 0);
-      }
-      return {
-        response: {
-          mapId,
-          version: version.versionId,
-          versionFrom: from.versionId,
-          mappings: await mappingsOf(selection, keys),
-        },
-        first: keys[0],
-        last: keys.at(-1),
-        hasNext,
-        hasPrevious,
-      };
-    },
-
-    /**
-     * The selection's mappings as file text, batch by batch: the map's contents (deleted ones left
-     * out, so the file uploads again as it is), or for a changes selection every change, deletions
-     * marked, with its state and previous value.
-     */
-    async *download(mapId: string, query: MappingsListQuery, format: DownloadFormat): AsyncGenerator<string> {
-      const map = await requireMap(db, mapId);
-      const { selection } = await selectionOf(map, query);
-      const changes = selection.updatesOnly;
-      if (format === 'json') yield '[\n';
-      else yield changes ? CHANGES_CSV_HEADER : CSV_HEADER;
-      let after: string | undefined;
-      let first = true;
-      for (;;) {
-        const keys = await repository.selectKeys(db, selection, { after }, DOWNLOAD_BATCH);
-        if (keys.length === 0) break;
-        after = keys.at(-1);
-        let chunk = '';
-        for (const mapping of await mappingsOf(selection, keys)) {
-          const line = changes ? changeOf(mapping, format, first) : contentOf(mapping, format, first);
-          if (line === null) continue;
-          chunk += line;
-          first = false;
-        }
-        yield chunk;
-      }
-      if (format === 'json') yield '\n]\n';
     },
 
     async addMapping(actor: Actor, mapId: string, key: string, value: string): Promise<void> {
@@ -672,158 +351,6 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
             pushed.push({ id: map.id, versionId: applied.version_id });
           }
           return { maps: pushed };
-        },
-      );
-    },
-
-    // --- clients -------------------------------------------------------------------------
-
-    /** Registers a client (or gives it a new secret) subscribed to exactly `maps`; the secret is shown once. */
-    async registerClient(
-      actor: Actor,
-      clientId: string,
-      maps: readonly string[],
-    ): Promise<RegisterClientResponse> {
-      const unique = [...new Set(maps)];
-      return runAuditedChange(
-        actor,
-        { action: CONFIG_AUDIT_ACTIONS.clientRegistered, target: { clientId, maps: unique } },
-        async (tx) => {
-          const missing: string[] = [];
-          for (const mapId of unique) {
-            if ((await repository.findMap(tx, mapId)) === undefined) missing.push(mapId);
-          }
-          if (missing.length > 0) throw badRequest(CONFIG_MESSAGES.unknownMaps(missing), 'maps');
-          const clientSecret = randomBytes(32).toString('base64url');
-          await repository.upsertClient(tx, {
-            clientId,
-            secretHash: hashSecret(clientSecret),
-            createdAt: clock.now(),
-          });
-          await repository.setSubscriptions(tx, clientId, unique);
-          return { clientId, clientSecret, maps: unique };
-        },
-      );
-    },
-
-    /** A new secret for a registered client, keeping its subscriptions (the simulator's nodes at start). */
-    async issueClientSecret(actor: Actor, clientId: string): Promise<string> {
-      return runAuditedChange(
-        actor,
-        { action: CONFIG_AUDIT_ACTIONS.clientSecretIssued, target: { clientId } },
-        async (tx) => {
-          const client = await repository.findClient(tx, clientId);
-          if (client === undefined) throw notFound(CONFIG_MESSAGES.noClient(clientId));
-          const clientSecret = randomBytes(32).toString('base64url');
-          await repository.upsertClient(tx, {
-            clientId,
-            secretHash: hashSecret(clientSecret),
-            createdAt: client.created_at,
-          });
-          return clientSecret;
-        },
-      );
-    },
-
-    async listClients() {
-      const clients = await repository.listClients(db);
-      const subscriptions = await repository.listSubscriptions(db, {});
-      return {
-        clients: clients.map((client) => ({
-          clientId: client.client_id,
-          maps: subscriptions.filter((row) => row.client_id === client.client_id).map((row) => row.map_id),
-        })),
-      };
-    },
-
-    /** The client a client id and secret name, or undefined. */
-    async authenticateClient(clientId: string, secret: string): Promise<string | undefined> {
-      const client = await repository.findClient(db, clientId);
-      const expected = Buffer.from(client?.secret_hash ?? hashSecret(randomUUID()), 'hex');
-      const given = Buffer.from(hashSecret(secret), 'hex');
-      const same = expected.length === given.length && timingSafeEqual(expected, given);
-      return same && client?.secret_hash != null ? client.client_id : undefined;
-    },
-
-    /** The first 429 of a window of failed client sign-ins; a registered client is named as the actor. */
-    async recordClientSignInLimited(refusal: ClientSignInRefusal): Promise<void> {
-      const client = refusal.clientId === '' ? undefined : await repository.findClient(db, refusal.clientId);
-      await audit.record(db, {
-        action: CONFIG_AUDIT_ACTIONS.clientSignInLimited,
-        outcome: AUDIT_OUTCOMES.refused,
-        actor: client === undefined ? null : clientActorName(client.client_id),
-        clientAddress: refusal.clientAddress,
-        detail: {
-          status: 429,
-          failedAttempts: CLIENT_SIGN_IN_FAILURE_LIMIT,
-          retryAfterSeconds: refusal.retryAfterSeconds,
-        },
-      });
-    },
-
-    async clientMaps(clientId: string): Promise<ClientMapsResponse> {
-      const subscriptions = await repository.listSubscriptions(db, { clientId });
-      const maps: ClientMapsResponse['maps'] = [];
-      for (const row of subscriptions) {
-        const map = await requireMap(db, row.map_id);
-        const pushed =
-          map.pushedSeq === null ? undefined : await repository.findVersionBySeq(db, map.id, map.pushedSeq);
-        maps.push({
-          id: map.id,
-          versionId: pushed?.version_id ?? null,
-          timePushed: pushed === undefined || map.pushedAt === null ? null : iso(map.pushedAt),
-        });
-      }
-      return { clientId, maps };
-    },
-
-    async clientMapContent(clientId: string, mapId: string): Promise<ClientMapContent> {
-      const [subscription] = await repository.listSubscriptions(db, { clientId, mapIds: [mapId] });
-      if (subscription === undefined) throw notFound(CONFIG_MESSAGES.notSubscribed);
-      const map = await requireMap(db, mapId);
-      const pushed =
-        map.pushedSeq === null ? undefined : await repository.findVersionBySeq(db, mapId, map.pushedSeq);
-      if (pushed === undefined) throw notFound(CONFIG_MESSAGES.notPushed);
-      const mappings: Array<{ key: string; value: string }> = [];
-      let after: string | undefined;
-      for (;;) {
-        const batch = await repository.entriesAt(db, mapId, pushed.seq, after, CLIENT_FETCH_BATCH);
-        mappings.push(...batch);
-        if (batch.length < CLIENT_FETCH_BATCH) break;
-        after = batch.at(-1)?.key;
-      }
-      return { id: mapId, versionId: pushed.version_id, mappings };
-    },
-
-    async acknowledge(clientId: string, mapId: string, ack: AcknowledgementBody): Promise<void> {
-      const actor: Actor = { userId: null, username: clientActorName(clientId), clientAddress: null };
-      await runAuditedChange(
-        actor,
-        {
-          action: CONFIG_AUDIT_ACTIONS.clientAcknowledged,
-          target: {
-            clientId,
-            mapId,
-            versionId: ack.versionId,
-            status: ack.status,
-            logMessage: ack.logMessage,
-          },
-        },
-        async (tx) => {
-          const [subscription] = await repository.listSubscriptions(tx, { clientId, mapIds: [mapId] });
-          if (subscription === undefined) throw notFound(CONFIG_MESSAGES.notSubscribed);
-          const map = await requireMap(tx, mapId);
-          const pushed =
-            map.pushedSeq === null ? undefined : await repository.findVersionBySeq(tx, mapId, map.pushedSeq);
-          if (pushed?.version_id !== ack.versionId) throw conflict(CONFIG_MESSAGES.notPushedVersion);
-          await repository.recordAcknowledgement(tx, {
-            clientId,
-            mapId,
-            versionId: ack.versionId,
-            status: ack.status,
-            logTime: ack.logTime === undefined ? clock.now() : new Date(ack.logTime),
-            logMessage: ack.logMessage,
-          });
         },
       );
     },
