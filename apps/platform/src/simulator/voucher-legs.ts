@@ -5,7 +5,7 @@ import {
 } from '@web-control/contract/transactions';
 import { DEMO_INSTANCES } from '../db/demo-topology.ts';
 import type { RecordedLeg } from '../modules/transactions/repository.ts';
-import type { VoucherPlace } from '../modules/vouchers/service.ts';
+import type { VoucherPlace } from '../modules/vouchers/switch-events.ts';
 import { drawDigits as digits, drawLogNormal, later, pickFrom, type Random } from './random.ts';
 
 /**

@@ -10,12 +10,9 @@ import {
   type NewTransition,
   type NewVoucher,
 } from '../modules/vouchers/repository.ts';
-import {
-  referenceOfId,
-  VOUCHER_DESCRIPTIONS,
-  VOUCHER_VALIDITY_DAYS,
-  type VoucherPlace,
-} from '../modules/vouchers/service.ts';
+import { VOUCHER_DESCRIPTIONS, VOUCHER_VALIDITY_DAYS } from '../modules/vouchers/messages.ts';
+import { referenceOfId } from '../modules/vouchers/references.ts';
+import type { VoucherPlace } from '../modules/vouchers/switch-events.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../time.ts';
 import { createRandom, deriveSeed, pickFrom, type Random } from './random.ts';
 import type { SimulatorLog, SimulatorStartTask } from './simulator.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DbExecutor } from '../db/schema.ts';
 import type { RecordedLeg } from '../modules/transactions/repository.ts';
-import { VOUCHER_VALIDITY_DAYS, type VouchersService } from '../modules/vouchers/service.ts';
+import { VOUCHER_VALIDITY_DAYS } from '../modules/vouchers/messages.ts';
+import type { VouchersService } from '../modules/vouchers/service.ts';
 import { DAY_MS, MINUTE_MS, SECOND_MS } from '../time.ts';
 import { TICK_MS } from './engine.ts';
 import { createRandom, deriveSeed, drawPoisson, pickFrom, type Random } from './random.ts';

@@ -5,7 +5,7 @@ import { askExportToken, exportLines } from '../../testing/exports.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
 import { createVouchersRepository } from './repository.ts';
-import { referenceOfId } from './service.ts';
+import { referenceOfId } from './references.ts';
 
 /** More than one cursor batch. */
 const VOUCHERS = 1_200;

@@ -8,7 +8,7 @@ import { streamInKeysetPages } from '../../db/keyset-pages.ts';
 import { isoOf } from '../exports/cursor.ts';
 import type { ExportDefinition } from '../exports/service.ts';
 import { matchingVouchers, voucherOrderOf } from './repository.ts';
-import { voucherSearchOf } from './service.ts';
+import { voucherSearchOf } from './voucher-views.ts';
 
 /**
  * The voucher search as CSV in the search's order: its columns, dates as ISO 8601 UTC. The

@@ -19,7 +19,7 @@ import { findPlanNode, type PlanNode } from '../../testing/query-plans.ts';
 import { CompiledQuery } from 'kysely';
 import { MINUTE_MS } from '../../time.ts';
 import { voucherSearchQueries, type VoucherSearch } from './repository.ts';
-import { VOUCHER_MESSAGES } from './service.ts';
+import { VOUCHER_MESSAGES } from './messages.ts';
 
 const START = new Date('2026-03-02T08:00:00Z');
 const BRANCH = VOUCHER_BRANCHES[0] ?? { merchantId: '', terminalId: '', name: '', city: '', region: '' };
