@@ -70,11 +70,16 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
   const filters = draft?.key === key ? draft.filters : settled;
 
   // Called from the latest render (the debounce ends on any new URL), so `search` is current.
-  const commit = (next: F) => {
-    const written = codec.write(next, defaults, new URLSearchParams(search));
+  const write = (view: F) => {
+    const written = codec.write(view, defaults, new URLSearchParams(search));
     if (!keepPage) for (const name of pageParams) written.delete(name);
-    // The same view again (a card number the URL never holds, say) makes no history entry.
-    if (written.toString() !== key) setSearch(written);
+    return written;
+  };
+  const commit = (next: F) => {
+    const written = write(next);
+    // A change that writes what the view on screen writes (a card number, which the URL never
+    // holds) is no change: no history entry, and the page stays.
+    if (written.toString() !== write(settled).toString()) setSearch(written);
   };
   const commitLater = useDebouncedCallback(commit, debounceMs);
   useEffect(() => () => commitLater.cancel(), [key, commitLater]);
