@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/schema.ts';
 
 /** A token lives this long and opens one download. */
-export const DOWNLOAD_TOKEN_TTL_MS = 60_000;
+const DOWNLOAD_TOKEN_TTL_MS = 60_000;
 
 /** What a token opens: an inbox file, an outbox extract, or a list's export with its filter. */
 export type DownloadSubject =
@@ -11,7 +11,7 @@ export type DownloadSubject =
   | { kind: 'extract'; extractId: number }
   | { kind: 'list'; list: string; query: unknown };
 
-export interface SpentToken {
+interface SpentToken {
   userId: string;
   username: string;
   subject: DownloadSubject;
@@ -20,8 +20,6 @@ export interface SpentToken {
 function hashOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
-
-export type DownloadTokens = ReturnType<typeof createDownloadTokens>;
 
 /**
  * The platform's single-use download tokens (finance files and extracts, every list's export):
