@@ -19,19 +19,28 @@ const SHOUTING: UrlCodec<Filters> = {
   },
 };
 
-function Finder({ codec }: { codec?: UrlCodec<Filters> }) {
+function Finder({ codec, debounceMs }: { codec?: UrlCodec<Filters>; debounceMs?: number }) {
   const options = codec === undefined ? { params: { q: textParam() } } : { codec };
-  const { filters, settled, change } = useUrlFilters<Filters>({ ...options, defaults: () => ({ q: '' }) });
+  const { filters, settled, change } = useUrlFilters<Filters>({
+    ...options,
+    defaults: () => ({ q: '' }),
+    debounceMs,
+  });
   return (
     <>
       <input aria-label="Find" value={filters.q} onChange={(event) => change({ q: event.target.value })} />
+      <button type="button" onClick={() => change({ q: 'secret' }, { now: true })}>
+        Secret
+      </button>
       <output>asked: {settled.q}</output>
     </>
   );
 }
 
-function renderFinder(path: string, codec?: UrlCodec<Filters>) {
-  return renderRoutes([{ path: '/list', element: <Finder codec={codec} /> }], { path });
+function renderFinder(path: string, codec?: UrlCodec<Filters>, debounceMs?: number) {
+  return renderRoutes([{ path: '/list', element: <Finder codec={codec} debounceMs={debounceMs} /> }], {
+    path,
+  });
 }
 
 describe('useUrlFilters', () => {
@@ -60,5 +69,16 @@ describe('useUrlFilters', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Find' }), { target: { value: 'ABC' } });
     expect(router.state.location.search).toBe('?tab=2&q=ABC');
     expect(router.state.location.key, 'no navigation, not even a replace').toBe(before);
+  });
+
+  it('shows a change written at once on a debounced screen, before (and without) a new URL', () => {
+    const { router } = renderFinder('/list?tab=2', SHOUTING, 300);
+    fireEvent.click(screen.getByRole('button', { name: 'Secret' }));
+    expect(screen.getByRole('textbox', { name: 'Find' }), 'the input shows the change').toHaveValue('secret');
+    expect(
+      screen.getByText('asked:'),
+      'the list asks with the URL, which never holds it',
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=2');
   });
 });

@@ -86,12 +86,15 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
 
   const change = (patch: Partial<F>, { now = false } = {}) => {
     const next = { ...filters, ...patch };
+    // A debounced screen's inputs show `filters` and its list asks with `settled`: a change written
+    // now shows at once too, since the router renders the new URL in a transition and a change made
+    // before that render must build on this one. (Without a debounce the two are one.)
+    if (debounceMs > 0) setDraft({ key, filters: next });
     if (debounceMs === 0 || now) {
       commitLater.cancel();
       commit(next);
       return;
     }
-    setDraft({ key, filters: next });
     commitLater(next);
   };
   return { filters, settled, change };
