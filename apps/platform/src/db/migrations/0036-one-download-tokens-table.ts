@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { up as createExportTokens } from './0032-export-tokens.ts';
 
 /**
  * One table of single-use download tokens: the finance downloads' (a file, an extract) now also
@@ -19,16 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table export_tokens (
-      token_hash text primary key,
-      user_id uuid not null,
-      username text not null,
-      list text not null,
-      query jsonb not null,
-      expires_at timestamptz not null
-    )`.execute(db);
-  await sql`create index export_tokens_expires_at on export_tokens (expires_at)`.execute(db);
+  await createExportTokens(db);
   await sql`delete from download_tokens`.execute(db);
   await sql`drop index download_tokens_expires_at`.execute(db);
   await sql`alter table download_tokens
