@@ -145,7 +145,9 @@ test.describe('ISO 8583 messages on the trace page', () => {
     await expect(details(page).getByText('0100 Authorisation request', { exact: true })).toBeVisible();
     await expect(details(page).getByText('Unanswered', { exact: true }), 'no answer came').toBeVisible();
     await expect(details(page).getByText('Unanswered request: no response in this leg')).toBeVisible();
-    await boxes.filter({ hasText: 'Financial response (0210)' }).click();
+    // The one answer in the leg is the switch's to the terminal: 0210 for a purchase, 0110 for a
+    // pre-authorisation (the simulator reverses either).
+    await boxes.filter({ hasText: /^(Financial|Authorisation) response \(0[12]10\)/ }).click();
     await expect(details(page).getByText('Response code: 91 Issuer or switch inoperative')).toBeVisible();
 
     await page.getByRole('link', { name: 'Next leg' }).click();
