@@ -1,0 +1,57 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { readPartyFile, type ReadRow } from './loader.ts';
+import type { ProcessDefinitionRow } from './process-repository.ts';
+
+const PROCESS: ProcessDefinitionRow = {
+  id: 2,
+  name: 'eft',
+  displayName: 'EFT',
+  parties: [
+    {
+      id: 1,
+      name: 'Switch',
+      filePattern: 'eft-switch-*.csv',
+      columns: { reference: 'reference', amount: 'amount' },
+    },
+  ],
+  fields: [
+    { name: 'reference', displayName: 'Reference', type: 'TEXT', reconcilable: true, key: true, money: null },
+    { name: 'amount', displayName: 'Amount', type: 'INTEGRAL', reconcilable: true, key: false, money: null },
+  ],
+};
+
+async function readAll(chunks: Buffer[]): Promise<ReadRow[]> {
+  const rows: ReadRow[] = [];
+  for await (const row of readPartyFile(Readable.from(chunks), PROCESS, 1)) rows.push(row);
+  return rows;
+}
+
+describe('readPartyFile', () => {
+  it('reads a stored chunk of tens of thousands of rows whole, a character of three bytes cut anywhere', async () => {
+    // "€" is three bytes in UTF-8: the stored chunks are cut after the first of them, and with one
+    // on every line the pieces the parser is handed cut through them too.
+    const lines = ['reference,amount'];
+    for (let index = 1; index <= 80_000; index += 1) lines.push(`€${index.toString()},${index.toString()}`);
+    const file = Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+    const storedChunk = file.indexOf('€', 1024 * 1024) + 1;
+    const chunks = [];
+    for (let at = 0; at < file.length; at += storedChunk) chunks.push(file.subarray(at, at + storedChunk));
+    expect(chunks).toHaveLength(2);
+
+    const rows = await readAll(chunks);
+
+    expect(rows).toHaveLength(80_000);
+    expect(rows.filter((row) => 'exception' in row)).toEqual([]);
+    expect(rows[0]).toEqual({
+      line: 2,
+      record: { matchKey: '["€1"]', fields: { reference: '€1', amount: '1' } },
+    });
+    expect(rows.at(-1)).toEqual({
+      line: 80_001,
+      record: { matchKey: '["€80000"]', fields: { reference: '€80000', amount: '80000' } },
+    });
+    const references = rows.map((row) => ('record' in row ? row.record.fields.reference : row.exception.raw));
+    expect(references.every((reference, index) => reference === `€${(index + 1).toString()}`)).toBe(true);
+  });
+});
