@@ -83,9 +83,7 @@ test.describe('colour scheme', () => {
         await expect(page.getByRole('heading', { name: 'Login' })).toHaveCount(0);
         for (const screen of screens) {
           await page.goto(screen.path);
-          await expect(page.getByRole('heading', { name: screen.heading, level: 1 }).first()).toBeVisible({
-            timeout: 15_000,
-          });
+          await expect(page.getByRole('heading', { name: screen.heading, level: 1 }).first()).toBeVisible();
           await expect(scheme(page)).toHaveAttribute('data-mantine-color-scheme', mode);
           // Loaders gone, so the check sees the screen's content.
           await expect(page.getByRole('progressbar')).toHaveCount(0);

@@ -213,9 +213,6 @@ test.describe('load balancer', () => {
       await signInAt(page, SERVICES_PATH, 'operator');
       await expect(page.getByRole('alert')).toHaveText(
         'Something went wrong while fetching load-balanced services.',
-        {
-          timeout: 15_000,
-        },
       );
 
       await page.unroute((url) => url.pathname === '/api/lb');
@@ -237,11 +234,9 @@ test.describe('load balancer', () => {
       await signInAt(page, `${SERVICES_PATH}/${CARDS.id}`, 'operator');
       await expect(page.getByRole('alert').filter({ hasText: 'service info' })).toHaveText(
         'Could not fetch service info. Contact support if this problem persists.',
-        { timeout: 15_000 },
       );
       await expect(page.getByRole('alert').filter({ hasText: 'receivers' })).toHaveText(
         'Could not fetch receivers. Contact support if this problem persists.',
-        { timeout: 15_000 },
       );
 
       await page.unrouteAll();

@@ -87,10 +87,14 @@ test.describe('shell', () => {
       .getByRole('navigation', { name: 'Main menu' })
       .getByRole('link', { name: 'Documentation' })
       .click();
-    await expect(await popup).toHaveURL(/\/api\/docs/);
+    const documentation = await popup;
+    await expect(documentation).toHaveURL(/\/api\/docs/);
+    await documentation.close();
 
+    const reopened = page.waitForEvent('popup');
     await page.goto('/dashboard/documentation');
     await expect(page, 'the documentation route goes home').toHaveURL('/dashboard/home');
+    await expect(await reopened, 'and opens the documentation').toHaveURL(/\/api\/docs/);
   });
 
   test('without a support address the Support link and Not Found lead to the documentation', async ({
