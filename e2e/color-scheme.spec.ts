@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SCHEME_KEY } from './support/axe';
+import { SERVED_SHELL } from './support/constants';
 import { signIn, signInAt } from './support/session';
 
 // Without a heading: the screen's own level-1 heading (a process's or a map's name).
@@ -85,7 +86,8 @@ test.describe('colour scheme', () => {
           await page.goto(screen.path);
           await expect(page.getByRole('heading', { name: screen.heading, level: 1 }).first()).toBeVisible();
           await expect(scheme(page)).toHaveAttribute('data-mantine-color-scheme', mode);
-          // Loaders gone, so the check sees the screen's content.
+          // The served page's heading and loaders gone, so the check sees the screen's content.
+          await expect(page.locator(SERVED_SHELL)).toHaveCount(0);
           await expect(page.getByRole('progressbar')).toHaveCount(0);
           const result = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
           const found = result.violations.flatMap((violation) =>

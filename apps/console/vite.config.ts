@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { pagePreload } from './build/page-preload.ts';
+import { pageShell } from './build/page-shell.ts';
 
 const BUILD_ID = createHash('sha256').update(String(Date.now())).digest('hex').slice(0, 12);
 
@@ -28,7 +29,7 @@ const MANTINE =
 const TABLES = /node_modules[\\/]@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), buildVersionFile(), pagePreload(), precompress()],
+  plugins: [react(), buildVersionFile(), pagePreload(), pageShell(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     sourcemap: false,

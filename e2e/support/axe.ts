@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { SERVED_SHELL } from './constants';
 
 /** Mantine's own key for the colour scheme it keeps in local storage. */
 export const SCHEME_KEY = 'mantine-color-scheme-value';
@@ -46,6 +47,10 @@ export async function expectAccessible(
 ): Promise<void> {
   // Each pass takes seconds on a busy machine: the second is given its own time.
   test.info().setTimeout(test.info().timeout + 20_000);
+  await expect(
+    page.locator(SERVED_SHELL),
+    'the console has drawn the screen over the served page',
+  ).toHaveCount(0);
   expect(violationsOf(await scope(new AxeBuilder({ page })).analyze()), `${what} passes axe`).toEqual([]);
   const chosen = await page.evaluate((key) => window.localStorage.getItem(key), SCHEME_KEY);
   const other: Scheme = (await shownScheme(page)) === 'dark' ? 'light' : 'dark';

@@ -2,6 +2,8 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const DEMO_PASSWORD = 'E2e-demo-Passw0rd!';
+/** The heading a screen's page is served with, until the console draws the screen (decision 0036). */
+export const SERVED_SHELL = '[data-shell]';
 
 /** Where the browser tests' platform keeps its database and written e-mails. */
 export const E2E_DATA_DIR = new URL(`../../.tmp/e2e-data-${E2E_PORT}`, import.meta.url).pathname;

@@ -1,27 +1,17 @@
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import { runnerImport, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import { REFRESH_TOKEN_KEY } from '../src/shared/session/token-storage.ts';
+import { declaredAreas, flattenScreens, type DeclaredScreen } from './declared-screens.ts';
 
 const DASHBOARD_MODULES = ['/src/app/layout/dashboard-layout.tsx', '/src/app/toasts.tsx'];
 const AREA_ROUTES = /\/src\/features\/([^/]+)\/routes\.tsx?$/;
 
-interface DeclaredScreen {
-  path?: string;
-  children?: DeclaredScreen[];
-}
-
-/** `/dashboard/<segment>` of every route an area declares in its screens.ts. */
-async function areaPrefixes(srcDir: string, folder: string): Promise<string[]> {
-  const { module } = await runnerImport<Record<string, { screens?: DeclaredScreen[] }>>(
-    path.join(srcDir, 'features', folder, 'screens.ts'),
+/** `/dashboard/<segment>` of every route an area declares. */
+function areaPrefixes(screens: readonly DeclaredScreen[]): string[] {
+  const prefixes = flattenScreens(screens).map(
+    (screen) => /^\/dashboard\/[^/:*]+/.exec(screen.path ?? '')?.[0],
   );
-  const area = Object.values(module).find((value) => Array.isArray(value.screens));
-  const walk = (screens: DeclaredScreen[]): string[] =>
-    screens.flatMap((screen) => [screen.path ?? '', ...walk(screen.children ?? [])]);
-  const prefixes = walk(area?.screens ?? []).map((route) => /^\/dashboard\/[^/:*]+/.exec(route)?.[0]);
   return [...new Set(prefixes.filter((prefix) => prefix !== undefined))];
 }
 
@@ -100,20 +90,15 @@ export function pagePreload(): Plugin {
         files.forEach((file) => loaded.add(file));
         return files;
       });
-      const folders = (await readdir(path.join(srcDir, 'features'))).sort();
       const areas: Record<string, string[]> = {};
-      const declared = folders.filter((folder) =>
-        existsSync(path.join(srcDir, 'features', folder, 'screens.ts')),
-      );
-      const prefixes = await Promise.all(declared.map((folder) => areaPrefixes(srcDir, folder)));
-      declared.forEach((folder, index) => {
+      for (const { folder, screens } of await declaredAreas(srcDir)) {
         const chunk = chunks.find(
           (candidate) => AREA_ROUTES.exec(candidate.facadeModuleId ?? '')?.[1] === folder,
         );
         if (!chunk) this.error(`page preload: no route chunk for ${folder}`);
         const files = closure(bundle, chunk, loaded);
-        for (const prefix of prefixes[index] ?? []) areas[prefix] = files;
-      });
+        for (const prefix of areaPrefixes(screens)) areas[prefix] = files;
+      }
       const reference = this.emitFile({
         type: 'asset',
         name: 'preload.js',

@@ -6,13 +6,15 @@ import { App } from './app/app';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+// The screen's heading the platform served in the page, drawn until the screen is (app/served-shell.tsx).
+const servedShell = root.innerHTML;
 const reactRoot = createRoot(root);
 // As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread for one long task (what Lighthouse counts as blocking time).
 startTransition(() =>
   reactRoot.render(
     <StrictMode>
-      <App />
+      <App servedShell={servedShell} />
     </StrictMode>,
   ),
 );

@@ -14,6 +14,7 @@ import { keepSessionFresh, restoreSession } from '../shared/session/session';
 import { ConfigurationMissingBanner } from './configuration-missing';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
+import { ServedShell } from './served-shell';
 import { cssVariablesResolver, theme } from './theme';
 import classes from './toasts.module.css';
 
@@ -62,7 +63,7 @@ function afterFirstScreen(router: ReturnType<typeof createRouter>, then: () => v
   };
 }
 
-function Console({ onFirstScreen }: { onFirstScreen: () => void }) {
+function Console({ onFirstScreen, servedShell }: { onFirstScreen: () => void; servedShell: string }) {
   const [router] = useState(createRouter);
   const [queryClient] = useState(createQueryClient);
 
@@ -82,18 +83,24 @@ function Console({ onFirstScreen }: { onFirstScreen: () => void }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <ServedShell router={router} markup={servedShell} />
       <ModalHostOnceNeeded />
     </QueryClientProvider>
   );
 }
 
-export function App() {
+/** `servedShell`: what the page held in #root as served (a screen's heading, or nothing). */
+export function App({ servedShell = '' }: { servedShell?: string }) {
   const [toastsWanted, setToastsWanted] = useState(false);
   const wantToasts = useCallback(() => setToastsWanted(true), []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <ToastsOnceWanted wanted={toastsWanted} />
-      {getRuntimeConfig() ? <Console onFirstScreen={wantToasts} /> : <ConfigurationMissingBanner />}
+      {getRuntimeConfig() ? (
+        <Console onFirstScreen={wantToasts} servedShell={servedShell} />
+      ) : (
+        <ConfigurationMissingBanner />
+      )}
     </MantineProvider>
   );
 }

@@ -11,6 +11,7 @@ import { createTestDatabase } from '../testing/test-database.ts';
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, index) => `"row ${index}"`).join(',')}];`;
 const STYLES = `.row { color: red; }\n`.repeat(200);
 const INDEX = `<!doctype html><title>console</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(40)}`;
+const VOUCHERS_PAGE = INDEX.replace('<title>console</title>', '<title>console</title><h1>Vouchers</h1>');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A dist folder as the console build leaves it: each file with its .br and .gz copies beside it. */
@@ -34,6 +35,8 @@ describe('console static files', () => {
     await writeBuiltFile(consoleDist, 'assets/index-abc123.js', SCRIPT);
     await writeBuiltFile(consoleDist, 'assets/index-abc123.css', STYLES);
     await writeFile(path.join(consoleDist, 'assets', 'tiny-def456.js'), 'export {};');
+    await mkdir(path.join(consoleDist, 'shells', 'dashboard'), { recursive: true });
+    await writeBuiltFile(consoleDist, 'shells/dashboard/vouchers.html', VOUCHERS_PAGE);
     app = await buildTestApp({ database, settings: { consoleDist } });
   });
   afterAll(async () => {
@@ -100,5 +103,30 @@ describe('console static files', () => {
     const plain = await app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(INDEX);
+  });
+
+  it("sends a screen's own page where the build wrote one, whatever its query, and index.html elsewhere", async () => {
+    const pages = {
+      '/dashboard/vouchers': VOUCHERS_PAGE,
+      '/dashboard/vouchers?state=ACTIVE&page=2': VOUCHERS_PAGE,
+      '/dashboard/vouchers/': VOUCHERS_PAGE,
+      '/dashboard/vouchers/123': INDEX,
+      '/dashboard': INDEX,
+      '/shells/dashboard/vouchers': INDEX,
+    };
+    for (const [url, page] of Object.entries(pages)) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString('utf8'), url).toBe(page);
+    }
+
+    const plain = await app.inject({
+      url: '/dashboard/vouchers',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(VOUCHERS_PAGE);
   });
 });

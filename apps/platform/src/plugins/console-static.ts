@@ -1,6 +1,7 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { SHELLS_DIR } from '@web-control/contract/console-build';
 import { ERROR_CODES } from '@web-control/contract/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -36,6 +37,36 @@ function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
+/** A page the platform answers with, and the encodings the build wrote beside it. */
+interface ServedPage {
+  file: string;
+  copies: (typeof PRECOMPRESSED)[number][];
+}
+
+function servedPage(file: string): ServedPage {
+  return { file, copies: PRECOMPRESSED.filter((copy) => existsSync(file + copy.extension)) };
+}
+
+/** The pages the console's build wrote for its screens' paths (index.html with the screen's heading in place), by path. */
+function shellPages(consoleDist: string): Map<string, ServedPage> {
+  const folder = path.join(consoleDist, SHELLS_DIR);
+  const pages = new Map<string, ServedPage>();
+  if (!existsSync(folder)) return pages;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const route = path.relative(folder, file).slice(0, -'.html'.length).split(path.sep).join('/');
+    pages.set(`/${route}`, servedPage(file));
+  }
+  return pages;
+}
+
+/** A request's path without its query or a trailing slash. */
+function pathOf(url: string): string {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '/';
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
 function isApiPath(url: string): boolean {
   return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 }
@@ -43,13 +74,15 @@ function isApiPath(url: string): boolean {
 /**
  * Serves the built console. Vite's hashed files under /assets never change, so browsers may keep
  * them; index.html must be revalidated so a new release is picked up. Unknown non-API GETs answer
- * index.html so the console's router can handle deep links. Files are sent as the brotli or gzip
+ * index.html so the console's router can handle deep links (a screen's own page where the build
+ * wrote one). Files are sent as the brotli or gzip
  * copy the build wrote beside them when the browser accepts it.
  */
 const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, options) => {
   const indexPath = path.join(options.consoleDist, 'index.html');
   const built = existsSync(indexPath);
-  const indexCopies = PRECOMPRESSED.filter((copy) => existsSync(indexPath + copy.extension));
+  const index = servedPage(indexPath);
+  const shells = built ? shellPages(options.consoleDist) : new Map<string, ServedPage>();
 
   if (built) {
     await app.register(async (publicScope) => {
@@ -83,16 +116,17 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
         .header('cache-control', 'no-store')
         .send(CONSOLE_MISSING_MESSAGE);
     }
+    const page = shells.get(pathOf(request.url)) ?? index;
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
-    const copy = indexCopies.find((candidate) => accepted.has(candidate.encoding) || accepted.has('*'));
+    const copy = page.copies.find((candidate) => accepted.has(candidate.encoding) || accepted.has('*'));
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE_CACHE)
       .header('vary', 'accept-encoding');
     if (copy === undefined) {
-      return reply.send(createReadStream(indexPath));
+      return reply.send(createReadStream(page.file));
     }
-    return reply.header('content-encoding', copy.encoding).send(createReadStream(indexPath + copy.extension));
+    return reply.header('content-encoding', copy.encoding).send(createReadStream(page.file + copy.extension));
   });
 };
 

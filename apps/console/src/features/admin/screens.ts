@@ -1,5 +1,6 @@
 import { defineArea } from '../../shared/screens/define-area';
 import { ADMIN_PATH, ADMIN_REVIEWS_PATH, ROLES_PATH, USERS_PATH } from './paths';
+import { USERS_TITLE } from './titles';
 
 export const ADMIN_SCREENS = defineArea({
   permissions: ['MANAGE_USERS'],
@@ -14,6 +15,7 @@ export const ADMIN_SCREENS = defineArea({
           path: USERS_PATH,
           component: (area) => area.UsersPage,
           paletteLabel: 'Users',
+          shell: { heading: USERS_TITLE, above: 'tabs' },
           children: [
             { component: (area) => area.SelectUserNote },
             {
@@ -45,5 +47,5 @@ export const ADMIN_SCREENS = defineArea({
     // A user or role change sent for review (FOUR_EYES=admin), opened from the Reviews inbox.
     { path: `${ADMIN_REVIEWS_PATH}/:requestId`, component: (area) => area.AdminReviewPage },
   ],
-  menu: { label: 'User Management', to: USERS_PATH },
+  menu: { label: USERS_TITLE, to: USERS_PATH },
 });

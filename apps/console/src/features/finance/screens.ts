@@ -1,4 +1,5 @@
 import { defineArea } from '../../shared/screens/define-area';
+import { PROCESSES_TITLE } from './titles';
 import { FINANCE_PATH, OUTBOX_PATH, PROCESSES_PATH } from './paths';
 
 export const FINANCE_SCREENS = defineArea({
@@ -6,7 +7,12 @@ export const FINANCE_SCREENS = defineArea({
   load: () => import('./routes'),
   screens: [
     { path: FINANCE_PATH, redirectTo: PROCESSES_PATH },
-    { path: PROCESSES_PATH, component: (area) => area.ProcessesPage, paletteLabel: 'Processes' },
+    {
+      path: PROCESSES_PATH,
+      component: (area) => area.ProcessesPage,
+      paletteLabel: 'Processes',
+      shell: { heading: PROCESSES_TITLE },
+    },
     { path: `${PROCESSES_PATH}/:processId/*`, component: (area) => area.ProcessAreaPage },
     {
       path: `${PROCESSES_PATH}/:processId/approvals/:actionId`,

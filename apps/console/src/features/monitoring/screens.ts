@@ -1,4 +1,5 @@
 import { defineArea } from '../../shared/screens/define-area';
+import { HEALTH_OVERVIEW_TITLE } from './titles';
 import { HEALTH_OVERVIEW_PATH, MONITORING_PATH, NODE_VIEW_PATH } from './paths';
 
 export const MONITORING_SCREENS = defineArea({
@@ -10,6 +11,7 @@ export const MONITORING_SCREENS = defineArea({
       path: HEALTH_OVERVIEW_PATH,
       component: (area) => area.HealthOverviewPage,
       paletteLabel: 'Health Overview',
+      shell: { heading: HEALTH_OVERVIEW_TITLE },
     },
     { path: NODE_VIEW_PATH, component: (area) => area.NodeViewPage, paletteLabel: 'Node View' },
   ],

@@ -3,8 +3,6 @@ import { retrievalFailedText } from '../../shared/http/error-message';
 
 /** The voucher area's texts and constants (specification 3, sections 2, 5, 8 and 9). */
 
-export const VOUCHERS_TITLE = 'Vouchers';
-export const VOUCHER_TITLE = 'Voucher';
 export const HOME_CRUMB = 'Home';
 
 /** Section 9: the search's default page size; offset = page * size - size. */

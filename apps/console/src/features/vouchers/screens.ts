@@ -1,4 +1,5 @@
 import { defineArea } from '../../shared/screens/define-area';
+import { VOUCHERS_TITLE } from './titles';
 import { VOUCHERS_PATH } from './paths';
 
 export const VOUCHERS_SCREENS = defineArea({
@@ -6,7 +7,11 @@ export const VOUCHERS_SCREENS = defineArea({
   permissions: ['VIEW_VOUCHERS', 'VIEW_TRANSACTIONS'],
   load: () => import('./routes'),
   screens: [
-    { path: VOUCHERS_PATH, component: (area) => area.VoucherSearchPage },
+    {
+      path: VOUCHERS_PATH,
+      component: (area) => area.VoucherSearchPage,
+      shell: { heading: VOUCHERS_TITLE, above: 'breadcrumbs' },
+    },
     { path: `${VOUCHERS_PATH}/:voucherId`, component: (area) => area.VoucherDetailPage },
   ],
   menu: { label: 'Vouchers', to: VOUCHERS_PATH, permissions: ['VIEW_VOUCHERS'] },

@@ -14,9 +14,23 @@ export type ScreenDeclaration<Module> =
       component: (module: Module) => ComponentType;
       /** Its name in the command palette, under its area's menu label; unnamed screens are not offered. */
       paletteLabel?: string;
+      /** Its heading, painted from the page the platform serves before the console runs (a path without parameters). */
+      shell?: ScreenShell;
       children?: ScreenDeclaration<Module>[];
     }
   | { path?: string; permissions?: Permission[]; redirectTo: string };
+
+/**
+ * What the page served for a screen's path shows until the console draws the screen
+ * (build/page-shell.ts): the screen's own heading at its own place, so the largest paint is not
+ * held until the JavaScript has arrived and run.
+ */
+export interface ScreenShell {
+  /** The screen's `h1`, exactly. */
+  heading: string;
+  /** A row the screen draws above its heading, whose height the shell keeps free. */
+  above?: 'breadcrumbs' | 'tabs';
+}
 
 export interface MenuChild {
   label: string;
@@ -56,6 +70,7 @@ export type AreaScreen =
       permissions: Permission[];
       load: () => Promise<ComponentType>;
       paletteLabel?: string;
+      shell?: ScreenShell;
       children: AreaScreen[];
     }
   | { path?: string; permissions: Permission[]; redirectTo: string };
@@ -75,6 +90,7 @@ function bindScreen<Module>(load: () => Promise<Module>, screen: ScreenDeclarati
     permissions,
     load: async () => component(await load()),
     paletteLabel: screen.paletteLabel,
+    shell: screen.shell,
     children: (screen.children ?? []).map((child) => bindScreen(load, child)),
   };
 }

@@ -1,12 +1,13 @@
 import { useUsers } from '../api/users';
 import { MasterDetail, SelectNote } from '../components/master-detail';
 import { USERS_PATH } from '../paths';
+import { USERS_TITLE } from '../titles';
 
 export function UsersPage() {
   const users = useUsers();
   return (
     <MasterDetail
-      title="User Management"
+      title={USERS_TITLE}
       createLabel="create user"
       createPath={`${USERS_PATH}/create`}
       query={users}

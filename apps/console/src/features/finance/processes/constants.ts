@@ -1,4 +1,3 @@
-export const PROCESSES_TITLE = 'Processes';
 /** Specification 2, section 9. */
 export const PROCESSES_PAGE_SIZE = 10;
 

@@ -5,7 +5,8 @@ import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
 import { usePageState } from '../../../shared/ui/use-page-state';
 import { useProcesses } from '../api/get-processes';
-import { PROCESSES_MESSAGES, PROCESSES_PAGE_SIZE, PROCESSES_TITLE } from './constants';
+import { PROCESSES_MESSAGES, PROCESSES_PAGE_SIZE } from './constants';
+import { PROCESSES_TITLE } from '../titles';
 import { UploadButton } from '../upload/upload-button';
 import { ProcessCard } from './process-card';
 

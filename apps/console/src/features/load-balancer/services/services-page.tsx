@@ -8,14 +8,13 @@ import { StatusDot } from '../../../shared/ui/status-dot';
 import { useServices } from '../api/get-services';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { servicePath } from '../paths';
+import { SERVICES_TITLE } from '../titles';
 
 import { statusOf } from '../status';
 import { LiveTitle } from '../../../shared/live/live-title';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useUrlSorting } from '../../../shared/url/use-url-sorting';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
-
-export const SERVICES_TITLE = 'Load Balancer - Services';
 
 const SORTABLE_SERVICE_COLUMNS = ['service', 'status'];
 

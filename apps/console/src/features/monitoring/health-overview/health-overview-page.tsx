@@ -3,6 +3,7 @@ import type { Node, SafQueue } from '@web-control/contract/monitoring';
 import { Link } from 'react-router';
 import { formatCount, formatResponseTime, formatTps } from '../../../shared/format/metrics';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import { HEALTH_OVERVIEW_TITLE } from '../titles';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { combineQueries, EmptyState, QueryState } from '../../../shared/ui/query-state';
 import { StatusDot } from '../../../shared/ui/status-dot';
@@ -13,8 +14,6 @@ import { NODE_VIEW_PATH } from '../paths';
 import type { NodeViewState } from '../node-view/node-view-state';
 import { LiveTitle } from '../../../shared/live/live-title';
 
-const TITLE = 'Health Overview';
-
 /** Nodes and SAF queues load together and refresh every 30 s without a loader. */
 export function HealthOverviewPage() {
   const nodes = useNodes();
@@ -24,8 +23,8 @@ export function HealthOverviewPage() {
   const both = combineQueries(nodes, queues);
   return (
     <Stack>
-      <PageTitle title={TITLE} />
-      <LiveTitle>{TITLE}</LiveTitle>
+      <PageTitle title={HEALTH_OVERVIEW_TITLE} />
+      <LiveTitle>{HEALTH_OVERVIEW_TITLE}</LiveTitle>
       <QueryState query={both} errorText={METRICS_UNAVAILABLE}>
         {([nodeList, queueList]) => (
           <>

@@ -1,7 +1,6 @@
 import { retrievalFailedText } from '../../../shared/http/error-message';
 
 /** Texts and timings of the transactions list (specification sections 2, 8 and 9). */
-export const TRANSACTIONS_TITLE = 'Transactions';
 export const NO_TRANSACTIONS = 'No transactions match your query';
 
 export const AUTO_REFRESH_INTERVAL_MS = 5_000;

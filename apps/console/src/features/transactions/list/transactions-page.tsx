@@ -10,13 +10,8 @@ import { useUrlFilters } from '../../../shared/url/use-list-url-state';
 import { refusalText } from '../../../shared/http/error-message';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useFilterOptions } from '../api/get-filter-options';
-import {
-  FILTER_DEBOUNCE_MS,
-  loadFailedText,
-  NO_TRANSACTIONS,
-  TRANSACTIONS_TITLE,
-  TRY_AGAIN,
-} from './constants';
+import { FILTER_DEBOUNCE_MS, loadFailedText, NO_TRANSACTIONS, TRY_AGAIN } from './constants';
+import { TRANSACTIONS_TITLE } from '../titles';
 import { FilterForm } from './filter-form';
 import {
   correctedListParams,

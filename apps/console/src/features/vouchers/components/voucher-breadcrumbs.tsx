@@ -1,6 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { HOME_CRUMB, VOUCHER_TITLE, VOUCHERS_TITLE } from '../constants';
+import { HOME_CRUMB } from '../constants';
+import { VOUCHER_TITLE, VOUCHERS_TITLE } from '../titles';
 import { VOUCHERS_PATH } from '../paths';
 
 /** Home > Vouchers, or Home > Vouchers > Voucher on a detail page (specification 3, section 2). */

@@ -20,8 +20,8 @@ import {
   VOUCHER_MESSAGES,
   VOUCHER_PAGE_SIZE,
   VOUCHER_PAGE_SIZES,
-  VOUCHERS_TITLE,
 } from '../constants';
+import { VOUCHERS_TITLE } from '../titles';
 import { voucherPath } from '../paths';
 import { DayFilterInput } from './day-filter-input';
 import { voucherStateKind } from '../voucher-state';

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { SHELLS_DIR } from '@web-control/contract/console-build';
+import type { Plugin } from 'vite';
+import type { ScreenShell } from '../src/shared/screens/define-area.ts';
+import { declaredAreas, flattenScreens, type DeclaredScreen } from './declared-screens.ts';
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+// The dashboard layout's frame (app/layout/dashboard-layout.tsx: Mantine's AppShell with a header of
+// 72 px, 56 from the `sm` breakpoint, a navbar of 240 px from there, a footer of 36 px, padding md)
+// and Mantine's colours and h1 as the theme sets them. A browser test holds the heading's box
+// equal to the screen's own (e2e/page-shell.spec.ts).
+const SHELL_STYLE = `
+[data-shell]{--border:#dee2e6;position:absolute;inset:0;background:#fff;color:#000;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+[data-shell]>header,[data-shell]>nav,[data-shell]>footer{position:fixed;box-sizing:border-box;left:0;border:0 solid var(--border)}
+[data-shell]>header{top:0;right:0;height:72px;border-bottom-width:1px}
+[data-shell]>nav{display:none;top:56px;bottom:36px;width:240px;border-right-width:1px}
+[data-shell]>footer{bottom:0;right:0;height:36px;border-top-width:1px}
+[data-shell]>main{padding:88px 16px 52px}
+[data-shell] h1{width:fit-content;margin:0;font-size:1.75rem;font-weight:700;line-height:1.3}
+[data-shell] [data-above]{margin-bottom:16px}
+[data-shell] [data-above=breadcrumbs]{height:16px}
+[data-shell] [data-above=tabs]{height:36px}
+@media (min-width:48em){[data-shell]>header{height:56px}[data-shell]>nav{display:block}[data-shell]>main{padding:72px 16px 52px 256px}}
+@media (prefers-color-scheme:dark){[data-shell]{--border:#424242;background:#242424;color:#c9c9c9}}
+`
+  .trim()
+  .replaceAll('\n', '');
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** What #root holds until the console draws the screen: the layout's frame and the screen's heading. */
+export function shellMarkup(shell: ScreenShell): string {
+  const above = shell.above ? `<div data-above="${shell.above}"></div>` : '';
+  return (
+    `<div data-shell><style>${SHELL_STYLE}</style><header></header><nav></nav>` +
+    `<main>${above}<h1>${escapeHtml(shell.heading)}</h1></main><footer></footer></div>`
+  );
+}
+
+/** The console's page with a screen's shell in its #root (React replaces it on its first render). */
+export function shellPage(indexHtml: string, shell: ScreenShell): string {
+  if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT}`);
+  return indexHtml.replace(EMPTY_ROOT, `<div id="root">${shellMarkup(shell)}</div>`);
+}
+
+/** The screens with a shell, by path; a path with parameters has no page of its own. */
+export function shellScreens(screens: readonly DeclaredScreen[]): { path: string; shell: ScreenShell }[] {
+  return flattenScreens(screens).flatMap((screen) =>
+    screen.shell && screen.path && !/[:*]/.test(screen.path)
+      ? [{ path: screen.path, shell: screen.shell }]
+      : [],
+  );
+}
+
+/** `/dashboard/transactions` → `shells/dashboard/transactions.html`. */
+export function shellFileName(routePath: string): string {
+  return path.posix.join(SHELLS_DIR, `${routePath.replace(/^\/+/, '')}.html`);
+}
+
+/**
+ * Writes a page per screen that declares a shell: the built index.html with the screen's heading
+ * at its place, which the platform serves for that path. The heading is then the first and largest
+ * paint, before the JavaScript has arrived (on a slow link, seconds earlier).
+ */
+export function pageShell(): Plugin {
+  let srcDir = '';
+  return {
+    name: 'web-control-page-shell',
+    apply: 'build',
+    // After page-preload, whose script the pages must carry too.
+    enforce: 'post',
+    configResolved(config) {
+      srcDir = path.join(config.root, 'src');
+    },
+    async generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') this.error('page shell: no index.html');
+      const page = String(html.source);
+      for (const { screens } of await declaredAreas(srcDir)) {
+        for (const { path: routePath, shell } of shellScreens(screens)) {
+          this.emitFile({
+            type: 'asset',
+            fileName: shellFileName(routePath),
+            source: shellPage(page, shell),
+          });
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export const SERVICES_TITLE = 'Load Balancer - Services';

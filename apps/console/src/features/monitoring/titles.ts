@@ -1,0 +1,1 @@
+export const HEALTH_OVERVIEW_TITLE = 'Health Overview';

@@ -1,0 +1,2 @@
+export const VOUCHERS_TITLE = 'Vouchers';
+export const VOUCHER_TITLE = 'Voucher';

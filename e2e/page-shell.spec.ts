@@ -1,0 +1,98 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { SERVED_SHELL } from './support/constants';
+import { signInAt } from './support/session';
+
+// The screens whose page the platform serves with their heading in place (their screens.ts `shell`).
+const SHELLS = [
+  { path: '/dashboard/transactions', heading: 'Transactions' },
+  { path: '/dashboard/monitoring/overview', heading: 'Health Overview' },
+  { path: '/dashboard/load-balancer/services', heading: 'Load Balancer - Services' },
+  { path: '/dashboard/finance/processes', heading: 'Processes' },
+  { path: '/dashboard/vouchers', heading: 'Vouchers' },
+  { path: '/dashboard/admin/users', heading: 'User Management' },
+] as const;
+const WIDTHS = [
+  { name: 'a phone', width: 412, height: 823 },
+  { name: 'a desktop', width: 1280, height: 800 },
+] as const;
+
+async function headingBox(page: Page, name: string) {
+  const heading = page.getByRole('heading', { level: 1, name, exact: true });
+  await expect(heading).toBeVisible();
+  const box = await heading.boundingBox();
+  if (!box) throw new Error(`no box for the heading ${name}`);
+  return box;
+}
+
+for (const { name, width, height } of WIDTHS) {
+  test(`on ${name}, each screen's page shows its heading where the screen then draws it`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    // Without JavaScript the page shows what it was served: the shell alone.
+    const served = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height } });
+    const page = await served.newPage();
+    const console = await browser.newContext({ viewport: { width, height } });
+    const signedIn = await console.newPage();
+    await signInAt(signedIn, SHELLS[0].path, 'admin');
+    for (const shell of SHELLS) {
+      await page.goto(shell.path);
+      const before = await headingBox(page, shell.heading);
+
+      await signedIn.goto(shell.path);
+      await expect(signedIn.locator(SERVED_SHELL), 'the console has replaced the shell').toHaveCount(0);
+      const after = await headingBox(signedIn, shell.heading);
+      for (const side of ['x', 'y', 'width', 'height'] as const) {
+        expect(Math.abs(before[side] - after[side]), `${shell.path}: the heading's ${side}`).toBeLessThan(1);
+      }
+    }
+    await served.close();
+    await console.close();
+  });
+}
+
+test('a screen with parameters, an unknown path and a query are served as their path says', async ({
+  browser,
+}) => {
+  const served = await browser.newContext({ javaScriptEnabled: false });
+  const page = await served.newPage();
+  await page.goto('/dashboard/vouchers?state=ACTIVE&page=2');
+  await expect(page.getByRole('heading', { level: 1 }), 'a query keeps the screen’s page').toHaveText(
+    'Vouchers',
+  );
+  await page.goto('/dashboard/vouchers/');
+  await expect(page.getByRole('heading', { level: 1 }), 'and so does a trailing slash').toHaveText(
+    'Vouchers',
+  );
+  for (const path of ['/dashboard/vouchers/123', '/dashboard/home', '/dashboard/nowhere', '/login']) {
+    await page.goto(path);
+    await expect(page.locator('#root'), `${path}: the console's page, empty until it runs`).toBeEmpty();
+  }
+  await served.close();
+});
+
+test('the heading stays while the screen’s code is on its way, and gives way to the screen', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/home', 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const held: Route[] = [];
+  let released = false;
+  await page.route('**/assets/area-transactions-*.js', async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  // The held chunk is preloaded by the page, which holds its load event too.
+  await page.goto('/dashboard/transactions', { waitUntil: 'commit' });
+  // Mantine marks the page once React has drawn it: the console runs, the screen's chunk is held.
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', /light|dark/);
+  await expect.poll(() => held.length, 'the screen’s chunk is asked for').toBeGreaterThan(0);
+  await expect(page.locator(SERVED_SHELL), 'the served heading is still drawn').toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+
+  released = true;
+  await Promise.all(held.map((route) => route.continue()));
+  await expect(page.getByRole('textbox', { name: 'Reference' }), 'the screen').toBeVisible();
+  await expect(page.locator(SERVED_SHELL), 'the shell has given way').toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+});
