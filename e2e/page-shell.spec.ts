@@ -32,8 +32,8 @@ for (const { name, width, height } of WIDTHS) {
     // Without JavaScript the page shows what it was served: the shell alone.
     const served = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height } });
     const page = await served.newPage();
-    const console = await browser.newContext({ viewport: { width, height } });
-    const signedIn = await console.newPage();
+    const running = await browser.newContext({ viewport: { width, height } });
+    const signedIn = await running.newPage();
     await signInAt(signedIn, SHELLS[0].path, 'admin');
     for (const shell of SHELLS) {
       await page.goto(shell.path);
@@ -47,7 +47,7 @@ for (const { name, width, height } of WIDTHS) {
       }
     }
     await served.close();
-    await console.close();
+    await running.close();
   });
 }
 

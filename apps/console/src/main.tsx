@@ -6,7 +6,8 @@ import { App } from './app/app';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// The screen's heading the platform served in the page, drawn until the screen is (app/served-shell.tsx).
+// What the page was served with in #root (a screen's heading), drawn again until the screen is drawn
+// (app/served-shell.tsx).
 const servedShell = root.innerHTML;
 const reactRoot = createRoot(root);
 // As a transition the first render yields to the browser every few milliseconds instead of

@@ -74,9 +74,9 @@ function isApiPath(url: string): boolean {
 /**
  * Serves the built console. Vite's hashed files under /assets never change, so browsers may keep
  * them; index.html must be revalidated so a new release is picked up. Unknown non-API GETs answer
- * index.html so the console's router can handle deep links (a screen's own page where the build
- * wrote one). Files are sent as the brotli or gzip
- * copy the build wrote beside them when the browser accepts it.
+ * index.html so the console's router can handle deep links, or the screen's own page where the
+ * build wrote one. Files are sent as the brotli or gzip copy the build wrote beside them when the
+ * browser accepts it.
  */
 const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, options) => {
   const indexPath = path.join(options.consoleDist, 'index.html');
