@@ -1,7 +1,7 @@
-import { MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useModalQueue } from '../shared/modals/modal-store';
 import { loadModalHost } from '../shared/modals/preload';
@@ -19,6 +19,9 @@ import { cssVariablesResolver, theme } from './theme';
 import classes from './toasts.module.css';
 
 export const TOAST_POSITION = 'top-center';
+
+// Mantine's default makes a new manager per render, which re-subscribes the provider each time.
+const colorSchemeManager = localStorageColorSchemeManager();
 
 // Neither is needed to sign in, so neither delays /login: the toasts' container loads once the
 // first screen has shown (or with an earlier toast), the modal host when a screen preloads its
@@ -63,6 +66,9 @@ function afterFirstScreen(router: ReturnType<typeof createRouter>, then: () => v
   };
 }
 
+// The toasts' mount re-renders Body: the console and its screens stay as they are.
+const MemoizedConsole = memo(Console);
+
 function Console({ onFirstScreen, servedShell }: { onFirstScreen: () => void; servedShell: string }) {
   const [router] = useState(createRouter);
   const [queryClient] = useState(createQueryClient);
@@ -89,18 +95,36 @@ function Console({ onFirstScreen, servedShell }: { onFirstScreen: () => void; se
   );
 }
 
-/** `servedShell`: what the page held in #root as served (a screen's heading, or nothing). */
-export function App({ servedShell = '' }: { servedShell?: string }) {
+/** The toasts and the console beside them; its state changes never re-render MantineProvider. */
+function Body({ servedShell }: { servedShell: string }) {
   const [toastsWanted, setToastsWanted] = useState(false);
   const wantToasts = useCallback(() => setToastsWanted(true), []);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+    <>
       <ToastsOnceWanted wanted={toastsWanted} />
       {getRuntimeConfig() ? (
-        <Console onFirstScreen={wantToasts} servedShell={servedShell} />
+        <MemoizedConsole onFirstScreen={wantToasts} servedShell={servedShell} />
       ) : (
         <ConfigurationMissingBanner />
       )}
+    </>
+  );
+}
+
+/**
+ * `servedShell`: what the page held in #root as served (a screen's heading, or nothing).
+ * MantineProvider gives a new context to every Mantine component each time it renders, so
+ * nothing above it holds state: a re-render there redrew every screen's every component.
+ */
+export function App({ servedShell = '' }: { servedShell?: string }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
+      <Body servedShell={servedShell} />
     </MantineProvider>
   );
 }

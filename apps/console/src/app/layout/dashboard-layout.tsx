@@ -13,6 +13,7 @@ import { PALETTE_SHORTCUT } from '../command-palette/search-button';
 import { useUpdateReady } from '../update-check';
 import { Footer } from './footer';
 import { Header } from './header';
+import classes from './dashboard-layout.module.css';
 import { SideMenu } from './side-menu';
 
 // Loaded at its first use, so that it adds nothing to what /login downloads.
@@ -30,8 +31,9 @@ export function DashboardLayout() {
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const opened = openedOn === location.pathname;
   const [hidden, setHidden] = useState(false);
-  // The menu does not animate until it has settled after mount.
-  const [ready, setReady] = useState(false);
+  // The menu does not animate until it has settled after mount: an attribute, not state, since a
+  // render of the layout redraws its header and menu.
+  const shellRef = useRef<HTMLDivElement>(null);
   const pendingNavigation = useRef<number | undefined>(undefined);
   // The layout's own palette, so that nothing of it outlives the signed-in screens.
   const [[paletteStore, palette]] = useState(createSpotlight);
@@ -44,7 +46,10 @@ export function DashboardLayout() {
   useHotkeys([[PALETTE_SHORTCUT, togglePalette]], []);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setReady(true), SIDEBAR_READY_DELAY_MS);
+    const timer = window.setTimeout(
+      () => shellRef.current?.setAttribute('data-ready', ''),
+      SIDEBAR_READY_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, []);
 
@@ -75,7 +80,9 @@ export function DashboardLayout() {
         header={{ height: { base: 72, sm: 56 } }}
         footer={{ height: 36 }}
         navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: hidden } }}
-        transitionDuration={ready ? 200 : 0}
+        transitionDuration={200}
+        className={classes.shell}
+        ref={shellRef}
         padding="md"
       >
         <AppShell.Header>
@@ -89,7 +96,7 @@ export function DashboardLayout() {
             onOpenSearch={togglePalette}
           />
         </AppShell.Header>
-        <AppShell.Navbar p="xs" data-ready={ready}>
+        <AppShell.Navbar p="xs">
           <SideMenu permissions={account.userPermissions} onNavigate={navigateFromMenu} />
         </AppShell.Navbar>
         <AppShell.Main>

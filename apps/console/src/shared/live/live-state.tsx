@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
 interface LiveState {
   paused: boolean;
@@ -13,10 +13,11 @@ const LiveContext = createContext<LiveState>({ paused: false, setPaused: () => {
  */
 export function LiveProvider({ screen, children }: { screen: string; children: ReactNode }) {
   const [pausedOn, setPausedOn] = useState<string | null>(null);
-  const value: LiveState = {
-    paused: pausedOn === screen,
-    setPaused: (paused) => setPausedOn(paused ? screen : null),
-  };
+  // The same value until it changes: the layout's renders do not redraw every live screen.
+  const value = useMemo<LiveState>(
+    () => ({ paused: pausedOn === screen, setPaused: (paused) => setPausedOn(paused ? screen : null) }),
+    [pausedOn, screen],
+  );
   return <LiveContext value={value}>{children}</LiveContext>;
 }
 

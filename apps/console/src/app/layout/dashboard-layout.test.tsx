@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLive } from '../../shared/live/live-state';
+import { setRuntimeConfig } from '../../shared/runtime-config';
+import { dispatchAccount, resetAccountForTests } from '../../shared/session/session-state';
+import { SIDEBAR_READY_DELAY_MS } from '../../shared/timing';
+import { routeFetch } from '../../test/fetch';
+import { renderRoutes } from '../../test/render';
+import { TEST_CONFIG } from '../../test/tokens';
+import { DashboardLayout } from './dashboard-layout';
+
+const screenDrawn = vi.fn();
+
+/** Stands in for a live screen (it reads whether refreshes are paused), counting how often it is drawn. */
+function CountedScreen() {
+  useLive();
+  screenDrawn();
+  return <h1>A screen</h1>;
+}
+
+const routes: RouteObject[] = [
+  { path: '/dashboard', element: <DashboardLayout />, children: [{ path: '*', element: <CountedScreen /> }] },
+];
+
+describe('the dashboard layout', () => {
+  beforeEach(() => {
+    screenDrawn.mockClear();
+    setRuntimeConfig({ ...TEST_CONFIG });
+    vi.stubGlobal('fetch', routeFetch({}).fetchMock);
+    dispatchAccount({
+      type: 'authenticated',
+      accessToken: 'token',
+      refreshToken: 'refresh',
+      username: 'Jane Operator',
+      permissions: [],
+    });
+  });
+
+  afterEach(() => {
+    resetAccountForTests();
+    setRuntimeConfig(undefined);
+    vi.unstubAllGlobals();
+  });
+
+  it('becomes ready after its delay without drawing the screen again', async () => {
+    const { container } = renderRoutes(routes, { path: '/dashboard/somewhere' });
+    expect(await screen.findByRole('heading', { name: 'A screen' })).toBeInTheDocument();
+    const shell = container.querySelector('.mantine-AppShell-root');
+    expect(shell).not.toHaveAttribute('data-ready');
+    const drawnBefore = screenDrawn.mock.calls.length;
+
+    await waitFor(() => expect(shell).toHaveAttribute('data-ready'), {
+      timeout: SIDEBAR_READY_DELAY_MS * 4,
+    });
+    expect(screenDrawn).toHaveBeenCalledTimes(drawnBefore);
+  });
+});
