@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
 import { useLive } from '../../../shared/live/live-state';
 import { usePageVisible } from '../../../shared/live/page-visibility';
 import { getTransactions } from '../api/get-transactions';
@@ -21,8 +21,12 @@ export function useTransactionsList(request: ListRequest, requestKey: string) {
     const { page } = request;
     getTransactions(toTransactionsQuery(request, state.latestUuid, state.pageSize), signal).then(
       (response) => {
-        setUpdatedAt(Date.now());
-        dispatch({ type: 'loaded', id, page, response });
+        // A page of rows is the screen's largest render: as a transition it yields to the browser
+        // every few milliseconds (and to typing) instead of holding the main thread.
+        startTransition(() => {
+          setUpdatedAt(Date.now());
+          dispatch({ type: 'loaded', id, page, response });
+        });
       },
       (error: unknown) => {
         // A load replaced by a newer one is no failure.
@@ -46,7 +50,9 @@ export function useTransactionsList(request: ListRequest, requestKey: string) {
     dispatch({ type: 'load', page: request.page });
   }, [requestKey, request.page]);
 
-  const refreshInitially = useEffectEvent(() => dispatch({ type: 'initial-refresh', page: request.page }));
+  const refreshInitially = useEffectEvent(() =>
+    startTransition(() => dispatch({ type: 'initial-refresh', page: request.page })),
+  );
   useEffect(() => {
     const timer = window.setTimeout(() => refreshInitially(), INITIAL_REFRESH_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -60,7 +66,10 @@ export function useTransactionsList(request: ListRequest, requestKey: string) {
     wasRunning.current = running;
     if (!running) return;
     if (resumed) dispatch({ type: 'tick' });
-    const timer = window.setInterval(() => dispatch({ type: 'tick' }), AUTO_REFRESH_INTERVAL_MS);
+    const timer = window.setInterval(
+      () => startTransition(() => dispatch({ type: 'tick' })),
+      AUTO_REFRESH_INTERVAL_MS,
+    );
     return () => window.clearInterval(timer);
   }, [running]);
 
