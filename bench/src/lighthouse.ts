@@ -17,7 +17,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NAVSTART_RETRIES = 2;
 /**
  * Runs per page; the report keeps the median run (Lighthouse's own choice of it). One mobile run's
- * blocking time moved by 2–3x between runs minutes apart on this machine.
+ * blocking time moved by up to 3x between runs minutes apart on this machine.
  */
 const RUNS: Record<FormFactor, number> = { mobile: 3, desktop: 1 };
 /** The longest wait for the first start's history (an hour of it) before measuring anyway. */
