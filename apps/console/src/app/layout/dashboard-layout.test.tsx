@@ -3,9 +3,10 @@ import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLive } from '../../shared/live/live-state';
 import { setRuntimeConfig } from '../../shared/runtime-config';
-import { dispatchAccount, resetAccountForTests } from '../../shared/session/session-state';
+import { resetAccountForTests } from '../../shared/session/session-state';
 import { routeFetch } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
+import { signInWith } from '../../test/session';
 import { TEST_CONFIG } from '../../test/tokens';
 import { DashboardLayout } from './dashboard-layout';
 
@@ -27,13 +28,7 @@ describe('the dashboard layout', () => {
     screenDrawn.mockClear();
     setRuntimeConfig({ ...TEST_CONFIG });
     vi.stubGlobal('fetch', routeFetch({}).fetchMock);
-    dispatchAccount({
-      type: 'authenticated',
-      accessToken: 'token',
-      refreshToken: 'refresh',
-      username: 'Jane Operator',
-      permissions: [],
-    });
+    signInWith([]);
   });
 
   afterEach(() => {
