@@ -1,5 +1,7 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense, use } from 'react';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render';
 import { textParam } from './url-params';
@@ -35,6 +37,21 @@ function Finder({ codec, debounceMs }: { codec?: UrlCodec<Filters>; debounceMs?:
       <output>asked: {settled.q}</output>
     </>
   );
+}
+
+/** Holds the render of one URL until `release`, as a slow device holds the router's transition. */
+function holdUrl(search: string) {
+  let resolve = () => {};
+  const held = new Promise<void>((done) => (resolve = done));
+  function Hold() {
+    if (useLocation().search === search) use(held);
+    return null;
+  }
+  const release = () => {
+    resolve();
+    return held;
+  };
+  return { Hold, release };
 }
 
 function renderFinder(path: string, codec?: UrlCodec<Filters>, debounceMs?: number) {
@@ -80,5 +97,34 @@ describe('useUrlFilters', () => {
       'the list asks with the URL, which never holds it',
     ).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=2');
+  });
+
+  it('keeps a change typed while its own written URL is still rendering, and writes it after the debounce', async () => {
+    const { Hold, release } = holdUrl('?q=a');
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/list',
+          element: (
+            <Suspense>
+              <Finder debounceMs={50} />
+              <Hold />
+            </Suspense>
+          ),
+        },
+      ],
+      { path: '/list' },
+    );
+    const find = screen.getByRole('textbox', { name: 'Find' });
+    fireEvent.change(find, { target: { value: 'a' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=a'));
+    expect(screen.getByText('asked:'), 'the new URL is not drawn yet').toBeInTheDocument();
+
+    // An act that returns a promise: a synchronous one would not hear the held render resolve.
+    await act(() => Promise.resolve(fireEvent.change(find, { target: { value: 'ab' } })));
+    await act(release);
+    expect(await screen.findByText('asked: ab')).toBeInTheDocument();
+    expect(find).toHaveValue('ab');
+    expect(router.state.location.search).toBe('?q=ab');
   });
 });

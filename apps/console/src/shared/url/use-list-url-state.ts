@@ -1,5 +1,5 @@
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageState } from '../ui/paging';
 import { readUrlParams, writeUrlParams, type UrlParams } from './url-params';
@@ -52,6 +52,13 @@ export interface ListUrlState<F> extends UrlFilters<F> {
   paging: PageState;
 }
 
+/** A change not yet in the URL: the URL it was made on, and the URL this hook had written then, not yet rendered. */
+interface Draft<F> {
+  key: string;
+  after: string | null;
+  filters: F;
+}
+
 /**
  * A view's filters in the URL, so a link, a reload, Back and Forward show it again. A value that
  * does not read falls back to its default without an error.
@@ -64,32 +71,45 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
   const key = search.toString();
   const settled = codec.read(search, defaults);
 
-  // A change not yet in the URL, with the URL it was made on: any new URL (its own, Back) ends it.
-  const [draft, setDraft] = useState<{ key: string; filters: F } | null>(null);
-  if (draft !== null && draft.key !== key) setDraft(null);
+  // A change not yet in the URL, with the URL it was made on: any new URL (Back, its own) ends it,
+  // except the URL this hook had written when it was made. The router renders a written URL in a
+  // transition, so a change typed before that render is made on the old URL and still wanted.
+  const [draft, setDraft] = useState<Draft<F> | null>(null);
+  if (draft !== null && draft.key !== key)
+    setDraft(draft.after === key ? { key, after: null, filters: draft.filters } : null);
   const filters = draft?.key === key ? draft.filters : settled;
+  const written = useRef<string | null>(null);
 
   // Called from the latest render (the debounce ends on any new URL), so `search` is current.
   const write = (view: F) => {
-    const written = codec.write(view, defaults, new URLSearchParams(search));
-    if (!keepPage) for (const name of pageParams) written.delete(name);
-    return written;
+    const next = codec.write(view, defaults, new URLSearchParams(search));
+    if (!keepPage) for (const name of pageParams) next.delete(name);
+    return next;
   };
   const commit = (next: F) => {
-    const written = write(next);
+    const url = write(next);
     // A change that writes what the view on screen writes (a card number, which the URL never
     // holds) is no change: no history entry, and the page stays.
-    if (written.toString() !== write(settled).toString()) setSearch(written);
+    if (url.toString() === write(settled).toString()) return;
+    written.current = url.toString();
+    setSearch(url);
   };
   const commitLater = useDebouncedCallback(commit, debounceMs);
-  useEffect(() => () => commitLater.cancel(), [key, commitLater]);
+  const draftKey = draft?.key;
+  useEffect(() => {
+    // A new URL ends the pending change, unless the draft carried over to it.
+    if (draftKey !== key) commitLater.cancel();
+  }, [key, draftKey, commitLater]);
 
   const change = (patch: Partial<F>, { now = false } = {}) => {
     const next = { ...filters, ...patch };
     // A debounced screen's inputs show `filters` and its list asks with `settled`: a change written
     // now shows at once too, since the router renders the new URL in a transition and a change made
     // before that render must build on this one. (Without a debounce the two are one.)
-    if (debounceMs > 0) setDraft({ key, filters: next });
+    if (debounceMs > 0) {
+      const after = written.current !== key ? written.current : null;
+      setDraft({ key, after, filters: next });
+    }
     if (debounceMs === 0 || now) {
       commitLater.cancel();
       commit(next);
