@@ -4,14 +4,19 @@ import { whenIdle } from '../idle';
 /** An idle preload runs by then even on a browser that is never idle (a page that keeps polling). */
 export const MODAL_PRELOAD_IDLE_TIMEOUT_MS = 2_000;
 
-/** A loader that starts once and is shared by all who ask; a failed load is tried again when next asked. */
+/**
+ * A loader that starts once and is shared by all who ask; a failed load is tried again when next
+ * asked. Its promise can be given to `use`, which reads it at once once it has loaded.
+ */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+    loading ??= settledForUse(
+      load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      }),
+    );
     return loading;
   };
 }
@@ -29,15 +34,24 @@ export type PreloadableComponent<P extends object> = ComponentType<P> & { preloa
 export function lazyModalContent<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): PreloadableComponent<P> {
-  let loaded: ComponentType<P> | undefined;
-  const preload = loadOnce(async () => {
-    loaded = await load();
-    return loaded;
-  });
+  const preload = loadOnce(load);
   function LazyModalContent(props: P) {
-    return createElement(loaded ?? use(preload()), props);
+    return createElement(use(preload()), props);
   }
   return Object.assign(LazyModalContent, { preload });
+}
+
+/**
+ * Marks the promise fulfilled with its value once it is, as React itself marks a promise it has
+ * seen: `use` then reads a preloaded chunk at once instead of suspending for a turn.
+ */
+function settledForUse<T>(promise: Promise<T>): Promise<T> {
+  const marked = promise as Promise<T> & { status?: string; value?: T };
+  marked.then(
+    (value) => Object.assign(marked, { status: 'fulfilled', value }),
+    () => undefined,
+  );
+  return promise;
 }
 
 /** What a screen names to preload: a modal definition (its content may be preloadable). */

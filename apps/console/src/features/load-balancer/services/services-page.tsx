@@ -9,7 +9,6 @@ import { useServices } from '../api/get-services';
 import { LOAD_BALANCER_MESSAGES } from '../messages';
 import { servicePath } from '../paths';
 import { SERVICES_TITLE } from '../titles';
-
 import { statusOf } from '../status';
 import { LiveTitle } from '../../../shared/live/live-title';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
