@@ -25,7 +25,7 @@ async function headingBox(page: Page, name: string) {
 }
 
 for (const { name, width, height } of WIDTHS) {
-  test(`on ${name}, each screen's page shows its heading where the screen then draws it`, async ({
+  test(`on ${name}, each screen's page shows its heading where the screen then draws it, and the console stays quiet`, async ({
     browser,
   }) => {
     test.setTimeout(180_000);
@@ -34,6 +34,10 @@ for (const { name, width, height } of WIDTHS) {
     const page = await served.newPage();
     const running = await browser.newContext({ viewport: { width, height } });
     const signedIn = await running.newPage();
+    const logged: string[] = [];
+    signedIn.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+    });
     await signInAt(signedIn, SHELLS[0].path, 'admin');
     for (const shell of SHELLS) {
       await page.goto(shell.path);
@@ -46,6 +50,7 @@ for (const { name, width, height } of WIDTHS) {
         expect(Math.abs(before[side] - after[side]), `${shell.path}: the heading's ${side}`).toBeLessThan(1);
       }
     }
+    expect(logged, 'nothing in the browser console (a router warning was there at every start)').toEqual([]);
     await served.close();
     await running.close();
   });

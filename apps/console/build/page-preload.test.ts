@@ -31,9 +31,16 @@ describe('closure', () => {
   });
 });
 
+interface PreloadLink {
+  rel: string;
+  as?: string;
+  crossOrigin: string;
+  href: string;
+}
+
 /** Runs the preloader as the page would, and returns the links it added. */
 function runPreloader(pathname: string, refreshToken: string | null) {
-  const links: { rel: string; as?: string; href: string }[] = [];
+  const links: PreloadLink[] = [];
   const source = preloaderSource('/', {
     dashboard: ['assets/layout.js', 'assets/layout.css'],
     areas: { '/dashboard/transactions': ['assets/area-transactions.js'] },
@@ -43,7 +50,7 @@ function runPreloader(pathname: string, refreshToken: string | null) {
     localStorage: { getItem: () => refreshToken },
     document: {
       createElement: () => ({}),
-      head: { appendChild: (link: { rel: string; as?: string; href: string }) => links.push({ ...link }) },
+      head: { appendChild: (link: PreloadLink) => links.push({ ...link }) },
     },
   });
   return links;
@@ -51,10 +58,11 @@ function runPreloader(pathname: string, refreshToken: string | null) {
 
 describe('the page preloader', () => {
   it('fetches the layout and the area of the address beside the entry when a session is stored', () => {
+    // In the credentials mode of Vite's own links (`crossorigin`), or the browser fetches them again.
     expect(runPreloader('/dashboard/transactions/5b1e', 'token')).toEqual([
-      { rel: 'modulepreload', href: '/assets/layout.js' },
-      { rel: 'preload', as: 'style', href: '/assets/layout.css' },
-      { rel: 'modulepreload', href: '/assets/area-transactions.js' },
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/layout.js' },
+      { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/layout.css' },
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/area-transactions.js' },
     ]);
   });
 

@@ -49,6 +49,9 @@ export function preloaderSource(base: string, lists: PreloadLists): string {
     var link = document.createElement('link');
     link.rel = /\\.css$/.test(file) ? 'preload' : 'modulepreload';
     if (link.rel === 'preload') link.as = 'style';
+    // As Vite's own links ask for them: a preload in another credentials mode is not used, and the
+    // file is fetched again.
+    link.crossOrigin = '';
     link.href = ${JSON.stringify(base)} + file;
     document.head.appendChild(link);
   });

@@ -41,6 +41,10 @@ const password = () => import('../features/password/routes');
 // The layout (menu, header, command palette) is nothing /login needs: it loads with the first dashboard page.
 const dashboardLayout = async () => (await import('./layout/dashboard-layout')).DashboardLayout;
 
+function DrawnBesideTheRouter() {
+  return null;
+}
+
 /** Every route of the console: the public pages, and under /dashboard the declared areas. */
 export function buildRoutes(areas: readonly Area[]): RouteObject[] {
   const dashboardRoutes: RouteObject[] = [
@@ -51,6 +55,9 @@ export function buildRoutes(areas: readonly Area[]): RouteObject[] {
     {
       // What fails outside the dashboard layout (or in it) still gets a page with a way back.
       errorElement: <ScreenErrorPage standalone />,
+      // While the first screen's chunks load the served shell shows, drawn beside the router
+      // (served-shell.tsx); said here, the router no longer warns in the console that it has none.
+      HydrateFallback: DrawnBesideTheRouter,
       children: [
         { path: '/', element: <DefaultPathRedirect /> },
         // Part of the entry: most visits start here, and a lazy chunk would cost a round trip.
