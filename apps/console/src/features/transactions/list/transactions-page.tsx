@@ -91,7 +91,7 @@ function Results({ state, onToggle, onRetry }: ResultsProps) {
 export function TransactionsPage() {
   const options = useFilterOptions();
   // The shared hook keeps the filters (a change shows at once, reaches the URL a second later, and
-  // any new URL drops a change not yet written); the page and the address's correction are the list's.
+  // Back drops a change not yet written); the page and the address's correction are the list's.
   const { filters, settled, change } = useUrlFilters({
     codec: TRANSACTION_FILTERS_CODEC,
     defaults: () => defaultFilters(new Date()),
