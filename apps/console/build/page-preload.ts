@@ -50,7 +50,7 @@ export function preloaderSource(base: string, lists: PreloadLists): string {
     link.rel = /\\.css$/.test(file) ? 'preload' : 'modulepreload';
     if (link.rel === 'preload') link.as = 'style';
     // As Vite's own links ask for them: a preload in another credentials mode is not used, and the
-    // file is fetched again.
+    // file is requested again.
     link.crossOrigin = '';
     link.href = ${JSON.stringify(base)} + file;
     document.head.appendChild(link);
