@@ -99,6 +99,19 @@ describe('useUrlFilters', () => {
     expect(router.state.location.search).toBe('?tab=2');
   });
 
+  it('drops a change typed on an earlier URL when Forward returns to one the hook wrote', async () => {
+    const { router } = renderFinder('/list', undefined, 50);
+    const find = screen.getByRole('textbox', { name: 'Find' });
+    fireEvent.change(find, { target: { value: 'a' } });
+    expect(await screen.findByText('asked: a')).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('asked:')).toBeInTheDocument();
+    fireEvent.change(find, { target: { value: 'x' } });
+    await act(() => router.navigate(1));
+    expect(await screen.findByText('asked: a')).toBeInTheDocument();
+    expect(find, 'the input shows the URL it went to, not the change made before').toHaveValue('a');
+  });
+
   it('keeps a change typed while its own written URL is still rendering, and writes it after the debounce', async () => {
     const { Hold, release } = holdUrl('?q=a');
     const { router } = renderRoutes(

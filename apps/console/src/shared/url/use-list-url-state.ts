@@ -97,6 +97,9 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
   const commitLater = useDebouncedCallback(commit, debounceMs);
   const draftKey = draft?.key;
   useEffect(() => {
+    // Its own URL on screen, the hook has no write in flight: a later draft carries over to no URL
+    // (Forward to it must drop the draft, as any navigation does).
+    if (written.current === key) written.current = null;
     // A new URL ends the pending change, unless the draft carried over to it.
     if (draftKey !== key) commitLater.cancel();
   }, [key, draftKey, commitLater]);
@@ -106,10 +109,8 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
     // A debounced screen's inputs show `filters` and its list asks with `settled`: a change written
     // now shows at once too, since the router renders the new URL in a transition and a change made
     // before that render must build on this one. (Without a debounce the two are one.)
-    if (debounceMs > 0) {
-      const after = written.current !== key ? written.current : null;
-      setDraft({ key, after, filters: next });
-    }
+    if (debounceMs > 0)
+      setDraft({ key, after: written.current === key ? null : written.current, filters: next });
     if (debounceMs === 0 || now) {
       commitLater.cancel();
       commit(next);
