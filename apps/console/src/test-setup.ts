@@ -28,10 +28,25 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+// As in a browser, an observer reports each element once when it starts observing it; jsdom lays
+// nothing out, so the size reported is 0.
 class ResizeObserverStub {
-  observe(): void {}
+  #disconnected = false;
+  readonly #callback: ResizeObserverCallback;
+  constructor(callback: ResizeObserverCallback) {
+    this.#callback = callback;
+  }
+  observe(target: Element): void {
+    void Promise.resolve().then(() => {
+      if (this.#disconnected) return;
+      const entry = { target, contentRect: target.getBoundingClientRect() } as ResizeObserverEntry;
+      this.#callback([entry], this);
+    });
+  }
   unobserve(): void {}
-  disconnect(): void {}
+  disconnect(): void {
+    this.#disconnected = true;
+  }
 }
 window.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = () => undefined;

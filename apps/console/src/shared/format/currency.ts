@@ -1,6 +1,7 @@
-/** The specification's default currency and locale (section 9). */
+import { NUMBER_LOCALE } from './locale';
+
+/** The specification's default currency (section 9). */
 export const DEFAULT_CURRENCY = 'ZAR';
-const CURRENCY_LOCALE = 'en-ZA';
 
 interface CurrencyFormat {
   format: Intl.NumberFormat;
@@ -16,7 +17,7 @@ function currencyFormat(currency: string): CurrencyFormat | undefined {
   if (!formats.has(currency)) {
     let entry: CurrencyFormat | undefined;
     try {
-      const format = new Intl.NumberFormat(CURRENCY_LOCALE, { style: 'currency', currency });
+      const format = new Intl.NumberFormat(NUMBER_LOCALE, { style: 'currency', currency });
       entry = { format, decimals: format.resolvedOptions().maximumFractionDigits ?? 2 };
     } catch {
       entry = undefined;

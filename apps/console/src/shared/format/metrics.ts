@@ -1,3 +1,5 @@
+import { NUMBER_LOCALE } from './locale';
+
 /** Transactions per second are shown to 3 decimals (specification section 9). */
 export const TPS_DECIMALS = 3;
 /** Response times are shown to 2 decimals, in milliseconds (specification section 9). */
@@ -12,7 +14,7 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): () => 
   return () => (format ??= new Intl.NumberFormat(locale, options));
 }
 
-const countFormat = numberFormat('en-ZA', { maximumFractionDigits: 0 });
+const countFormat = numberFormat(NUMBER_LOCALE, { maximumFractionDigits: 0 });
 
 // A fixed decimal point rather than the locale's: en-ZA writes "12,345" for 12.345 TPS, which
 // reads as twelve thousand to most operators.
@@ -41,11 +43,11 @@ export function formatCount(value: number): string {
 
 // Load balancer figures, through Intl.NumberFormat with the en-ZA grouping but a decimal point,
 // for the same reason as above.
-const throughputFormat = numberFormat('en-ZA', {
+const throughputFormat = numberFormat(NUMBER_LOCALE, {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
-const percentFormat = numberFormat('en-ZA', {
+const percentFormat = numberFormat(NUMBER_LOCALE, {
   style: 'percent',
   minimumFractionDigits: 1,
   maximumFractionDigits: 1,
@@ -82,7 +84,7 @@ export function formatShortCount(value: number): string {
   return Number.isFinite(value) ? shortCountFormat().format(value).toLowerCase() : '-';
 }
 
-const amountFormat = numberFormat('en-ZA', { maximumFractionDigits: 2 });
+const amountFormat = numberFormat(NUMBER_LOCALE, { maximumFractionDigits: 2 });
 
 /** An amount with a space between thousands and a decimal point: 1234567.5 → "1 234 567.5". */
 export function formatAmount(value: number): string {

@@ -1,6 +1,7 @@
-import { Group, SegmentedControl, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { SegmentedChoice } from '../ui/segmented-choice';
 import { useLive } from './live-state';
 import { latestUpdate, LIVE_TEXTS, updatedAgoText } from './live-texts';
 
@@ -42,10 +43,9 @@ export function LiveControl({ updatedAt }: { updatedAt?: number }) {
   const updated = updatedAt ?? fromQueries;
   return (
     <Group gap="xs" wrap="nowrap">
-      <SegmentedControl
-        size="xs"
-        aria-label={LIVE_TEXTS.group}
-        data={[LIVE_TEXTS.live, LIVE_TEXTS.paused]}
+      <SegmentedChoice
+        label={LIVE_TEXTS.group}
+        options={[LIVE_TEXTS.live, LIVE_TEXTS.paused]}
         value={paused ? LIVE_TEXTS.paused : LIVE_TEXTS.live}
         onChange={(value) => {
           const pause = value === LIVE_TEXTS.paused;
