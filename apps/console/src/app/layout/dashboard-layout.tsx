@@ -4,7 +4,6 @@ import { useHotkeys } from '@mantine/hooks';
 import { createSpotlight } from '@mantine/spotlight';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { warmUpNumberFormatsSoon } from '../../shared/format/warm-up';
 import { LiveProvider } from '../../shared/live/live-state';
 import { getRuntimeConfig } from '../../shared/runtime-config';
 import { useAccount } from '../../shared/session/session-state';
@@ -54,9 +53,6 @@ export function DashboardLayout() {
   }, []);
 
   useEffect(() => () => window.clearTimeout(pendingNavigation.current), []);
-
-  // While the screen's first answers are on their way, not inside their render.
-  useEffect(warmUpNumberFormatsSoon, []);
 
   const navigateFromMenu = (to: string) => {
     if (updateReady) {

@@ -1,7 +1,11 @@
+import { GROUP_SEPARATOR, groupThousands, roundDecimal } from './decimal';
 import { NUMBER_LOCALE } from './locale';
 
 /** The specification's default currency (section 9). */
 export const DEFAULT_CURRENCY = 'ZAR';
+// Rand, nearly every amount on screen, is written by hand (./decimal.ts): no Intl, no ICU set-up.
+const RAND_SYMBOL = 'R';
+const RAND_DECIMALS = 2;
 
 interface CurrencyFormat {
   format: Intl.NumberFormat;
@@ -29,6 +33,7 @@ function currencyFormat(currency: string): CurrencyFormat | undefined {
 
 /** The currency's ISO 4217 number of decimals (2 for ZAR, 0 for JPY); 2 for a code Intl rejects. */
 export function currencyDecimalsOf(currency: string): number {
+  if (currency === DEFAULT_CURRENCY) return RAND_DECIMALS;
   return currencyFormat(currency)?.decimals ?? 2;
 }
 
@@ -39,6 +44,15 @@ export function currencyDecimalsOf(currency: string): number {
  */
 export function formatCurrency(minorUnits: number, currency: string = DEFAULT_CURRENCY): string {
   if (!Number.isFinite(minorUnits)) return '-';
+  if (currency === DEFAULT_CURRENCY) {
+    const { negative, integer, fraction } = roundDecimal(
+      minorUnits,
+      RAND_DECIMALS,
+      RAND_DECIMALS,
+      -RAND_DECIMALS,
+    );
+    return `${negative ? '-' : ''}${RAND_SYMBOL}${GROUP_SEPARATOR}${groupThousands(integer)}.${fraction}`;
+  }
   const entry = currencyFormat(currency);
   if (!entry) return `${currency} ${(minorUnits / 100).toFixed(2)}`;
   return entry.format

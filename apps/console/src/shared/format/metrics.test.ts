@@ -54,6 +54,19 @@ describe('load balancer figures', () => {
     expect(formatShare(0.75)).toBe('75.0%');
     expect(formatShare(1 / 3)).toBe('33.3%');
   });
+
+  it('rounds shares and rates as Intl rounds percentages', () => {
+    const percent = new Intl.NumberFormat('en-ZA', {
+      style: 'percent',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
+    for (let step = 0; step <= 2000; step += 1) {
+      const fraction = step / 2000 - 0.0005;
+      expect(formatShare(fraction), String(fraction)).toBe(percent.format(fraction).replace(',', '.'));
+    }
+    expect(formatSuccessRate(14.45)).toBe('14.5%');
+  });
 });
 
 describe('finance figures', () => {
@@ -62,6 +75,17 @@ describe('finance figures', () => {
     expect(formatShortCount(1234)).toBe('1.2k');
     expect(formatShortCount(2_500_000)).toBe('2.5m');
     expect(formatShortCount(Number.NaN)).toBe('-');
+  });
+
+  it('writes short counts as Intl writes English compact notation, lower-cased', () => {
+    const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+    const values = [0, -0, 0.04, 0.05, 12.34, 999.94, 999.95, 1000, -1234, 15_500, 999_949, 999_950];
+    values.push(1.25e9, 999e12, 1e15, 1.234e18, 12_345_678);
+    for (let exponent = 0; exponent < 16; exponent += 1)
+      values.push(1.95 * 10 ** exponent, -7.05 * 10 ** exponent);
+    for (const value of values) {
+      expect(formatShortCount(value), String(value)).toBe(compact.format(value).toLowerCase());
+    }
   });
 
   it('groups amounts with a space and keeps a decimal point', () => {

@@ -1,20 +1,9 @@
-import { NUMBER_LOCALE } from './locale';
+import { formatGrouped, roundDecimal } from './decimal';
 
 /** Transactions per second are shown to 3 decimals (specification section 9). */
 export const TPS_DECIMALS = 3;
 /** Response times are shown to 2 decimals, in milliseconds (specification section 9). */
 export const RESPONSE_TIME_DECIMALS = 2;
-
-/**
- * A number format made when first used, then kept: making one loads the locale's data, which cost
- * a screen about 90 ms of its first render (4x CPU throttle) when all of them were made at import.
- */
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): () => Intl.NumberFormat {
-  let format: Intl.NumberFormat | undefined;
-  return () => (format ??= new Intl.NumberFormat(locale, options));
-}
-
-const countFormat = numberFormat(NUMBER_LOCALE, { maximumFractionDigits: 0 });
 
 // A fixed decimal point rather than the locale's: en-ZA writes "12,345" for 12.345 TPS, which
 // reads as twelve thousand to most operators.
@@ -38,55 +27,58 @@ export function formatResponseTime(milliseconds: number): string {
 
 /** Whole counts with the en-ZA digit grouping: 1234567 → "1 234 567". */
 export function formatCount(value: number): string {
-  return Number.isFinite(value) ? countFormat().format(value) : '-';
+  return Number.isFinite(value) ? formatGrouped(value, 0, 0) : '-';
 }
 
-// Load balancer figures, through Intl.NumberFormat with the en-ZA grouping but a decimal point,
-// for the same reason as above.
-const throughputFormat = numberFormat(NUMBER_LOCALE, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const percentFormat = numberFormat(NUMBER_LOCALE, {
-  style: 'percent',
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-
-function formatWithDecimalPoint(format: () => Intl.NumberFormat, value: number): string {
-  if (!Number.isFinite(value)) return '-';
-  return format()
-    .formatToParts(value)
-    .map((part) => (part.type === 'decimal' ? '.' : part.value))
-    .join('');
+// Load balancer figures: the en-ZA grouping but a decimal point, for the same reason as above.
+function formatFinite(value: number, minFraction: number, maxFraction: number, shift = 0): string {
+  return Number.isFinite(value) ? formatGrouped(value, minFraction, maxFraction, shift) : '-';
 }
 
 /** A receiver's requests per second: 12.5 → "12.50 req/s". */
 export function formatThroughput(requestsPerSecond: number): string {
-  const text = formatWithDecimalPoint(throughputFormat, requestsPerSecond);
+  const text = formatFinite(requestsPerSecond, 2, 2);
   return text === '-' ? text : `${text} req/s`;
+}
+
+// Shifting the decimal digits, not multiplying, so 0.145 is 14.5 % exactly, as Intl's percent has it.
+function formatPercent(value: number, shift: number): string {
+  const text = formatFinite(value, 1, 1, shift);
+  return text === '-' ? text : `${text}%`;
 }
 
 /** A success rate given in percent (0 to 100): 99.5 → "99.5%". */
 export function formatSuccessRate(percent: number): string {
-  return formatWithDecimalPoint(percentFormat, percent / 100);
+  return formatPercent(percent, 0);
 }
 
 /** A share given as a fraction (0 to 1): 0.75 → "75.0%". */
 export function formatShare(fraction: number): string {
-  return formatWithDecimalPoint(percentFormat, fraction);
+  return formatPercent(fraction, 2);
 }
 
-const shortCountFormat = numberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+// English compact notation (Intl's 'en' with one decimal at most), lower-case.
+const SHORT_UNITS = ['', 'k', 'm', 'b', 't'];
 
 /** Counts in short notation, lower-case as the specification writes it: 1234 → "1.2k". */
 export function formatShortCount(value: number): string {
-  return Number.isFinite(value) ? shortCountFormat().format(value).toLowerCase() : '-';
+  if (!Number.isFinite(value)) return '-';
+  let unit = 0;
+  while (unit < SHORT_UNITS.length - 1 && Math.abs(value) >= 1000 ** (unit + 1)) unit += 1;
+  let digits = roundDecimal(value, 0, 1, -3 * unit);
+  // 999 950 rounds to 1000k, which is written 1m.
+  if (digits.integer === '1000' && unit < SHORT_UNITS.length - 1) {
+    unit += 1;
+    digits = roundDecimal(value, 0, 1, -3 * unit);
+  }
+  // Past 't' the number grows, grouped with commas from five digits on, as 'en' does.
+  const integer =
+    digits.integer.length > 4 ? digits.integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : digits.integer;
+  const fraction = digits.fraction ? `.${digits.fraction}` : '';
+  return `${digits.negative ? '-' : ''}${integer}${fraction}${SHORT_UNITS[unit] ?? ''}`;
 }
-
-const amountFormat = numberFormat(NUMBER_LOCALE, { maximumFractionDigits: 2 });
 
 /** An amount with a space between thousands and a decimal point: 1234567.5 → "1 234 567.5". */
 export function formatAmount(value: number): string {
-  return formatWithDecimalPoint(amountFormat, value);
+  return formatFinite(value, 0, 2);
 }
