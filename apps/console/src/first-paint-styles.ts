@@ -1,6 +1,6 @@
 // Only the Mantine styles of what the entry itself can show (sign-in, the guard's loader, not-found,
 // error and missing-configuration pages, toasts), in the order of Mantine's full stylesheet: this
-// blocks the first paint. The full stylesheet loads with whatever shows more (shared/ui/all-styles.ts).
+// blocks the first paint. The rest loads with whatever shows more (shared/ui/all-styles.ts).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
