@@ -1,4 +1,5 @@
 import './first-paint-styles';
+import './zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
