@@ -145,6 +145,8 @@ test.describe('load balancer', () => {
     page,
     request,
   }) => {
+    // Two axe checks of the dialog (light and dark) and a save: 80 s on a busy two-core machine.
+    test.setTimeout(180_000);
     try {
       await signInAt(page, `${SERVICES_PATH}/${AIRTIME.id}`, 'operator');
       const cellC = receiverRow(page, CELL_C.name);
