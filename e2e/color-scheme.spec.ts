@@ -74,7 +74,6 @@ test.describe('colour scheme', () => {
       test(`no contrast violation in ${mode} mode on ${first} and the ${screens.length - 1} screens after it`, async ({
         page,
       }) => {
-        test.setTimeout(90_000);
         await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
           SCHEME_KEY,
           mode,

@@ -9,7 +9,6 @@ const NOT_ALLOWED = 'Your account may not open the page you asked for';
 test('support sees no Upload, nor exception downloads it may not fetch; the finance operator does', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signInAt(page, '/dashboard/finance/processes', 'support');
   await expect(page.getByRole('heading', { name: 'Processes' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refresh' }), 'the list has loaded').toBeEnabled();
@@ -45,7 +44,6 @@ test('support sees no Upload, nor exception downloads it may not fetch; the fina
 test('support opening the Settlement tab by its address is turned away like any route it may not open', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signInAt(page, `${PROCESS_PATH}/inbox`, 'support');
   await expect(page.getByRole('tab', { name: 'Inbox' }), 'support may open the process').toBeVisible();
   await expect(page.getByRole('tab', { name: 'Settlement' }), 'but has no Settlement tab').toHaveCount(0);
@@ -55,7 +53,6 @@ test('support opening the Settlement tab by its address is turned away like any 
 });
 
 test("an unknown process says 'No process found' on every tab and stays there", async ({ page }) => {
-  test.setTimeout(120_000);
   await signInAt(page, '/dashboard/finance/processes/999/inbox', 'finance-operator');
   const dialog = page.getByRole('dialog', { name: 'Process not found' });
   await expect(dialog, 'the catalogue’s modal').toBeVisible();
@@ -115,7 +112,6 @@ async function emptyClosedRun(request: APIRequestContext): Promise<Run> {
 }
 
 test('a closed run without transactions says so instead of waiting for totals', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const run = await emptyClosedRun(request);
   await signInAt(page, `/dashboard/finance/processes/${run.processId}/settlements`, 'finance-operator');
   await page.getByLabel('Settlement ID').fill(String(run.id));

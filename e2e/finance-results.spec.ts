@@ -337,7 +337,6 @@ test('a filter the platform refuses shows its reason with Try again', async ({ p
 test('settlement runs: today’s open run, a closed run’s aggregate totals and its report', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signInAt(page, `${PROCESS_PATH}/settlements`, 'finance-operator');
   const runs = page.getByRole('button', { name: /^Settlement \d+$/ });
   // The demo's first feed closes a run per history day and opens today's: ask again until it has.
@@ -394,7 +393,6 @@ test('settlement runs: today’s open run, a closed run’s aggregate totals and
 });
 
 test('the outbox filters extracts by tag and downloads one through a single-use token', async ({ page }) => {
-  test.setTimeout(120_000);
   await signInAt(page, '/dashboard/finance/outbox', 'finance-operator');
   await expect(page.getByRole('heading', { name: 'Outbox' }), 'the outbox heading').toBeVisible();
   await expect(page.locator('input[type="date"]'), 'not the browser’s own picker').toHaveCount(0);

@@ -76,7 +76,6 @@ test.describe('Health Overview', () => {
   });
 
   test('each node answers at its own response time', async ({ page }) => {
-    test.setTimeout(120_000);
     await signInAt(page, OVERVIEW_PATH, MONITOR);
     const nodes = page.getByRole('table', { name: 'Node Health' });
     await expect(nodes.getByRole('row')).toHaveCount(5);

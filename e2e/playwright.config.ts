@@ -35,9 +35,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 60_000,
   // A busy two-core machine runs four platforms and two browsers: a screen may take seconds to answer,
-  // and a CI run that shared the machine with another saw 15 s passed twice. A wait only costs when it fails.
+  // and a CI run that shared the machine with another saw 15 s passed twice; a test of five page loads
+  // passed 60 s on a slow machine. A wait only costs when it fails.
+  timeout: 120_000,
   expect: { timeout: 30_000 },
   use: {
     baseURL: BASE_URL,

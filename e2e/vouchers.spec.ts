@@ -79,8 +79,6 @@ function historyEvents(page: Page) {
 }
 
 test('an operator searches by reference and opens the voucher', async ({ page }) => {
-  // Two accessibility scans of full pages take their time on a busy machine.
-  test.setTimeout(120_000);
   const voucher = vouchers.find((each) => each.state === 'REDEEMED') ?? vouchers[0];
   if (!voucher) throw new Error('no voucher to search for');
   await signInAt(page, '/dashboard/vouchers', 'operator');
