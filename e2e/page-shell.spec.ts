@@ -112,3 +112,26 @@ test('the heading stays while the screen’s code is on its way, and gives way t
   await expect(page.locator(SERVED_SHELL), 'the shell has given way').toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
 });
+
+test('a dashboard page comes with its screen’s code preloaded, and each file is asked for once', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/home', 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/')) asked.push(pathname);
+  });
+  const response = await page.goto('/dashboard/transactions');
+  const area = /<(\/assets\/area-transactions-[^>]+\.js)>; rel=modulepreload/.exec(
+    response?.headers().link ?? '',
+  )?.[1];
+  expect(area, 'the page’s Link header names the screen’s chunk').toBeDefined();
+  await expect(page.getByRole('textbox', { name: 'Reference' }), 'the screen').toBeVisible();
+  expect(asked).toContain(area);
+  expect(
+    asked.filter((file, index) => asked.indexOf(file) !== index),
+    'no file asked for twice (a preload in another mode than its use is not used)',
+  ).toEqual([]);
+});

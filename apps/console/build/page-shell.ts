@@ -70,7 +70,7 @@ export function pageShell(): Plugin {
   return {
     name: 'web-control-page-shell',
     apply: 'build',
-    // After page-preload, whose script the pages must carry too.
+    // After Vite has written index.html's tags, which the pages carry too.
     enforce: 'post',
     configResolved(config) {
       srcDir = path.join(config.root, 'src');

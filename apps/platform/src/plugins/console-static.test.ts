@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRELOAD_LINKS_FILE, type PreloadLinks } from '@web-control/contract/console-build';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { App } from '../server.ts';
 import { buildTestApp } from '../testing/test-app.ts';
@@ -13,6 +14,17 @@ const STYLES = `.row { color: red; }\n`.repeat(200);
 const INDEX = `<!doctype html><title>console</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(40)}`;
 const VOUCHERS_PAGE = INDEX.replace('<title>console</title>', '<title>console</title><h1>Vouchers</h1>');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PRELOAD_LINKS: PreloadLinks = {
+  entry: ['assets/index-abc123.css', 'assets/index-abc123.js'],
+  dashboard: ['assets/layout-1.js', 'assets/layout-2.css'],
+  areas: {
+    '/dashboard/vouchers': ['assets/area-vouchers-3.js'],
+    '/dashboard/finance': ['assets/area-finance-4.js', 'assets/dates-5.css'],
+  },
+};
+const LAYOUT_LINKS =
+  '</assets/index-abc123.css>; rel=preload; as=style; crossorigin, </assets/index-abc123.js>; rel=modulepreload; crossorigin, </config.js>; rel=preload; as=script, ' +
+  '</assets/layout-1.js>; rel=modulepreload; crossorigin, </assets/layout-2.css>; rel=preload; as=style; crossorigin';
 
 /** A dist folder as the console build leaves it: each file with its .br and .gz copies beside it. */
 async function writeBuiltFile(folder: string, name: string, content: string): Promise<void> {
@@ -37,6 +49,7 @@ describe('console static files', () => {
     await writeFile(path.join(consoleDist, 'assets', 'tiny-def456.js'), 'export {};');
     await mkdir(path.join(consoleDist, 'shells', 'dashboard'), { recursive: true });
     await writeBuiltFile(consoleDist, 'shells/dashboard/vouchers.html', VOUCHERS_PAGE);
+    await writeFile(path.join(consoleDist, PRELOAD_LINKS_FILE), JSON.stringify(PRELOAD_LINKS));
     app = await buildTestApp({ database, settings: { consoleDist } });
   });
   afterAll(async () => {
@@ -128,5 +141,24 @@ describe('console static files', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(VOUCHERS_PAGE);
+  });
+
+  it("preloads a dashboard page's layout and area with the page, and nothing outside the dashboard", async () => {
+    const links = {
+      '/dashboard/vouchers?state=ACTIVE': `${LAYOUT_LINKS}, </assets/area-vouchers-3.js>; rel=modulepreload; crossorigin`,
+      '/dashboard/finance/processes/1/results': `${LAYOUT_LINKS}, </assets/area-finance-4.js>; rel=modulepreload; crossorigin, </assets/dates-5.css>; rel=preload; as=style; crossorigin`,
+      '/dashboard/nowhere': LAYOUT_LINKS,
+      '/dashboard': undefined,
+      '/login': undefined,
+      '/': undefined,
+      '/reset/abc': undefined,
+    };
+    for (const [url, link] of Object.entries(links)) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.link, url).toBe(link);
+    }
+    const script = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(script.headers.link, 'a file is sent without').toBeUndefined();
   });
 });

@@ -1,12 +1,13 @@
-import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { SHELLS_DIR } from '@web-control/contract/console-build';
+import { PRELOAD_LINKS_FILE, SHELLS_DIR, type PreloadLinks } from '@web-control/contract/console-build';
 import { ERROR_CODES } from '@web-control/contract/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { markRoutesPublic } from './auth-guard.ts';
 import { NOT_FOUND_MESSAGE } from './error-handler.ts';
+import { CONFIG_SCRIPT_PATH } from '../modules/runtime-config/routes.ts';
 import { API_PREFIX } from './security.ts';
 
 export interface ConsoleStaticOptions {
@@ -61,6 +62,37 @@ function shellPages(consoleDist: string): Map<string, ServedPage> {
   return pages;
 }
 
+const NO_PRELOADS: PreloadLinks = { entry: [], dashboard: [], areas: {} };
+
+/** The build's preload lists, or none when the build wrote none. */
+function preloadLinks(consoleDist: string): PreloadLinks {
+  const file = path.join(consoleDist, PRELOAD_LINKS_FILE);
+  if (!existsSync(file)) return NO_PRELOADS;
+  return JSON.parse(readFileSync(file, 'utf8')) as PreloadLinks;
+}
+
+/** A preload as the console's own tag asks for the file (`crossorigin`: a preload in another credentials mode is not used). */
+function preloadOf(file: string): string {
+  return file.endsWith('.css')
+    ? `</${file}>; rel=preload; as=style; crossorigin`
+    : `</${file}>; rel=modulepreload; crossorigin`;
+}
+
+/**
+ * The `Link` header of a dashboard page: the entry's files and the runtime configuration first, as
+ * the page's tags will ask for them, then its layout's and its area's. Outside the dashboard, none:
+ * /login does not download the dashboard.
+ */
+export function preloadLinkHeader(links: PreloadLinks, pagePath: string): string | undefined {
+  const prefix = /^\/dashboard\/[^/]+/.exec(pagePath)?.[0];
+  if (prefix === undefined || links.dashboard.length === 0) return undefined;
+  return [
+    ...links.entry.map(preloadOf),
+    `<${CONFIG_SCRIPT_PATH}>; rel=preload; as=script`,
+    ...[...links.dashboard, ...(links.areas[prefix] ?? [])].map(preloadOf),
+  ].join(', ');
+}
+
 /** A request's path without its query or a trailing slash. */
 function pathOf(url: string): string {
   const pathname = url.split(/[?#]/, 1)[0] ?? '/';
@@ -75,7 +107,7 @@ function isApiPath(url: string): boolean {
  * Serves the built console. Vite's hashed files under /assets never change, so browsers may keep
  * them; index.html must be revalidated so a new release is picked up. Unknown non-API GETs answer
  * index.html so the console's router can handle deep links, or the screen's own page where the
- * build wrote one. Files are sent as the brotli or gzip copy the build wrote beside them when the
+ * build wrote one, with a `Link` header that preloads a dashboard page's chunks. Files are sent as the brotli or gzip copy the build wrote beside them when the
  * browser accepts it.
  */
 const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, options) => {
@@ -83,6 +115,7 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
   const built = existsSync(indexPath);
   const index = servedPage(indexPath);
   const shells = built ? shellPages(options.consoleDist) : new Map<string, ServedPage>();
+  const links = built ? preloadLinks(options.consoleDist) : NO_PRELOADS;
 
   if (built) {
     await app.register(async (publicScope) => {
@@ -116,13 +149,16 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
         .header('cache-control', 'no-store')
         .send(CONSOLE_MISSING_MESSAGE);
     }
-    const page = shells.get(pathOf(request.url)) ?? index;
+    const pagePath = pathOf(request.url);
+    const page = shells.get(pagePath) ?? index;
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const copy = page.copies.find((candidate) => accepted.has(candidate.encoding) || accepted.has('*'));
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE_CACHE)
       .header('vary', 'accept-encoding');
+    const link = preloadLinkHeader(links, pagePath);
+    if (link !== undefined) reply.header('link', link);
     if (copy === undefined) {
       return reply.send(createReadStream(page.file));
     }
