@@ -34,9 +34,9 @@ export function closure(bundle: OutputBundle, chunk: OutputChunk, loaded: Set<st
 /**
  * A signed-in first visit otherwise loads the entry, runs it, and only then asks for the dashboard
  * layout and the screen's area: two waves of downloads on a slow link. The build lists the entry's
- * files, and for the layout and each area's `/dashboard/<segment>` the files past the entry; the platform sends
- * the page's lists as a `Link` header, so the browser fetches them beside the entry before any
- * script runs (decision 0044).
+ * files, and for the layout and each area's `/dashboard/<segment>` the files past the entry; the
+ * platform sends a page's lists as a `Link` header, so the browser fetches them beside the entry
+ * before any script runs (decision 0044).
  */
 export function pagePreload(): Plugin {
   let srcDir = '';
@@ -76,10 +76,9 @@ export function pagePreload(): Plugin {
       }
       // The entry's own files lead: the page's tags ask for them only once the page has arrived, and
       // the preloads would otherwise take the connections first.
-      const entryFiles = [...entryClosure];
       const styleFirst = (file: string) => (file.endsWith('.css') ? 0 : 1);
       const links: PreloadLinks = {
-        entry: entryFiles.sort((a, b) => styleFirst(a) - styleFirst(b)),
+        entry: [...entryClosure].sort((a, b) => styleFirst(a) - styleFirst(b)),
         dashboard,
         areas,
       };

@@ -5,9 +5,9 @@ import { PRELOAD_LINKS_FILE, SHELLS_DIR, type PreloadLinks } from '@web-control/
 import { ERROR_CODES } from '@web-control/contract/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { CONFIG_SCRIPT_PATH } from '../modules/runtime-config/routes.ts';
 import { markRoutesPublic } from './auth-guard.ts';
 import { NOT_FOUND_MESSAGE } from './error-handler.ts';
-import { CONFIG_SCRIPT_PATH } from '../modules/runtime-config/routes.ts';
 import { API_PREFIX } from './security.ts';
 
 export interface ConsoleStaticOptions {
@@ -71,7 +71,7 @@ function preloadLinks(consoleDist: string): PreloadLinks {
   return JSON.parse(readFileSync(file, 'utf8')) as PreloadLinks;
 }
 
-/** A preload as the console's own tag asks for the file (`crossorigin`: a preload in another credentials mode is not used). */
+/** A file's preload as the console's own tag asks for it (in another credentials mode it is not used). */
 function preloadOf(file: string): string {
   return file.endsWith('.css')
     ? `</${file}>; rel=preload; as=style; crossorigin`
@@ -83,7 +83,7 @@ function preloadOf(file: string): string {
  * the page's tags will ask for them, then its layout's and its area's. Outside the dashboard, none:
  * /login does not download the dashboard.
  */
-export function preloadLinkHeader(links: PreloadLinks, pagePath: string): string | undefined {
+function preloadLinkHeader(links: PreloadLinks, pagePath: string): string | undefined {
   const prefix = /^\/dashboard\/[^/]+/.exec(pagePath)?.[0];
   if (prefix === undefined || links.dashboard.length === 0) return undefined;
   return [
@@ -107,8 +107,8 @@ function isApiPath(url: string): boolean {
  * Serves the built console. Vite's hashed files under /assets never change, so browsers may keep
  * them; index.html must be revalidated so a new release is picked up. Unknown non-API GETs answer
  * index.html so the console's router can handle deep links, or the screen's own page where the
- * build wrote one, with a `Link` header that preloads a dashboard page's chunks. Files are sent as the brotli or gzip copy the build wrote beside them when the
- * browser accepts it.
+ * build wrote one, with a `Link` header that preloads a dashboard page's chunks. Files are sent as
+ * the brotli or gzip copy the build wrote beside them when the browser accepts it.
  */
 const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, options) => {
   const indexPath = path.join(options.consoleDist, 'index.html');

@@ -6,7 +6,7 @@ import { applyTokens } from '../../../shared/session/session-state';
 import { useLogin } from '../api/login';
 import { checkLogin, type LoginField } from './login-form-state';
 
-export const LOGIN_UNAVAILABLE = 'Signing in is not possible right now. Please try again or contact support.';
+const LOGIN_UNAVAILABLE = 'Signing in is not possible right now. Please try again or contact support.';
 
 function describeLoginError(error: unknown): string {
   if (statusOf(error) === HTTP_STATUS.unauthenticated) return LOGIN_MESSAGES.failed;
