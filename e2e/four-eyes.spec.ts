@@ -7,7 +7,9 @@ import { signInAt } from './support/session';
 
 // These tests use the platform started with FOUR_EYES=load-balancer,admin.
 test.use({ baseURL: FOUR_EYES_BASE_URL });
-test.describe.configure({ timeout: 120_000 });
+// Each test signs in twice on its own platform and runs axe in both schemes: on a busy CI machine
+// one took more than 140 s (14 s on a quiet one).
+test.describe.configure({ timeout: 240_000 });
 
 async function signedIn(browser: Browser, path: string, username: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: FOUR_EYES_BASE_URL })).newPage();

@@ -3,6 +3,8 @@ import './zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createRouter } from './app/router';
+import { getRuntimeConfig } from './shared/runtime-config';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -10,13 +12,17 @@ if (!root) throw new Error('The page has no #root element');
 // What the page was served with in #root (a screen's heading), drawn again until the screen is drawn
 // (app/served-shell.tsx).
 const servedShell = root.innerHTML;
+// Made before the first render, the router asks for the first screen's chunks while the entry runs,
+// before the page's load event: their stylesheets, preloaded by the platform's Link header, are then
+// used at once (Chromium warns of a preload unused a few seconds after load, as on a busy machine).
+const router = getRuntimeConfig() ? createRouter() : undefined;
 const reactRoot = createRoot(root);
 // As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread for one long task (what Lighthouse counts as blocking time).
 startTransition(() =>
   reactRoot.render(
     <StrictMode>
-      <App servedShell={servedShell} />
+      <App servedShell={servedShell} router={router} />
     </StrictMode>,
   ),
 );

@@ -13,7 +13,7 @@ import { handleIdlePhase } from '../shared/session/idle-sign-out';
 import { keepSessionFresh, restoreSession } from '../shared/session/session';
 import { ConfigurationMissingBanner } from './configuration-missing';
 import { createQueryClient } from './query-client';
-import { createRouter } from './router';
+import { type ConsoleRouter, createRouter } from './router';
 import { ServedShell } from './served-shell';
 import { cssVariablesResolver, theme } from './theme';
 import classes from './toasts.module.css';
@@ -52,7 +52,7 @@ function ToastsOnceWanted({ wanted }: { wanted: boolean }) {
 }
 
 /** Runs `then` when the browser is idle after the router's first screen has rendered. */
-function afterFirstScreen(router: ReturnType<typeof createRouter>, then: () => void): () => void {
+function afterFirstScreen(router: ConsoleRouter, then: () => void): () => void {
   if (router.state.initialized) return whenIdle(then);
   let cancelIdle = () => {};
   const unsubscribe = router.subscribe((state) => {
@@ -69,8 +69,16 @@ function afterFirstScreen(router: ReturnType<typeof createRouter>, then: () => v
 // The toasts' mount re-renders Body: the console and its screens stay as they are.
 const MemoizedConsole = memo(Console);
 
-function Console({ onFirstScreen, servedShell }: { onFirstScreen: () => void; servedShell: string }) {
-  const [router] = useState(createRouter);
+function Console({
+  onFirstScreen,
+  servedShell,
+  router: givenRouter,
+}: {
+  onFirstScreen: () => void;
+  servedShell: string;
+  router?: ConsoleRouter;
+}) {
+  const [router] = useState(() => givenRouter ?? createRouter());
   const [queryClient] = useState(createQueryClient);
 
   useEffect(() => {
@@ -96,14 +104,14 @@ function Console({ onFirstScreen, servedShell }: { onFirstScreen: () => void; se
 }
 
 /** The toasts and the console beside them; its state changes never re-render MantineProvider. */
-function Body({ servedShell }: { servedShell: string }) {
+function Body({ servedShell, router }: { servedShell: string; router?: ConsoleRouter }) {
   const [toastsWanted, setToastsWanted] = useState(false);
   const wantToasts = useCallback(() => setToastsWanted(true), []);
   return (
     <>
       <ToastsOnceWanted wanted={toastsWanted} />
       {getRuntimeConfig() ? (
-        <MemoizedConsole onFirstScreen={wantToasts} servedShell={servedShell} />
+        <MemoizedConsole onFirstScreen={wantToasts} servedShell={servedShell} router={router} />
       ) : (
         <ConfigurationMissingBanner />
       )}
@@ -113,10 +121,11 @@ function Body({ servedShell }: { servedShell: string }) {
 
 /**
  * `servedShell`: what the page held in #root as served (a screen's heading, or nothing).
+ * `router`: made before the first render by main.tsx; without one the console makes its own.
  * MantineProvider gives a new context to every Mantine component each time it renders, so
  * nothing above it holds state: a re-render there redrew every screen's every component.
  */
-export function App({ servedShell = '' }: { servedShell?: string }) {
+export function App({ servedShell = '', router }: { servedShell?: string; router?: ConsoleRouter }) {
   return (
     <MantineProvider
       theme={theme}
@@ -124,7 +133,7 @@ export function App({ servedShell = '' }: { servedShell?: string }) {
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      <Body servedShell={servedShell} />
+      <Body servedShell={servedShell} router={router} />
     </MantineProvider>
   );
 }

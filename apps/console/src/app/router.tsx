@@ -87,3 +87,5 @@ export const routes = buildRoutes(AREAS);
 export function createRouter() {
   return createBrowserRouter(routes);
 }
+
+export type ConsoleRouter = ReturnType<typeof createRouter>;
