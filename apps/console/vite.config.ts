@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { mantineReactId } from './build/mantine-react-id.ts';
 import { precompress } from './build/precompress.ts';
 import { pagePreload } from './build/page-preload.ts';
 import { pageShell } from './build/page-shell.ts';
@@ -29,7 +30,7 @@ const MANTINE =
 const TABLES = /node_modules[\\/]@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), buildVersionFile(), pagePreload(), pageShell(), precompress()],
+  plugins: [react(), mantineReactId(), buildVersionFile(), pagePreload(), pageShell(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     sourcemap: false,

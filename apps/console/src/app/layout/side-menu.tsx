@@ -1,4 +1,4 @@
-import { Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Badge, NavLink, Stack } from '@mantine/core';
 import { useReviewCount } from '../../features/reviews/api/get-review-count';
 import { REVIEWS_PATH } from '../../features/reviews/paths';
 import { notifications } from '@mantine/notifications';
@@ -9,6 +9,7 @@ import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../../shared/runti
 import { getAccount, signOutLocally } from '../../shared/session/session-state';
 import { markSignedOut } from '../../shared/session/token-storage';
 import { buildMenu, type MenuLink } from '../menu';
+import classes from './side-menu.module.css';
 
 export const LOGOUT_FAILED = 'Logout failed, please contact support.';
 
@@ -108,7 +109,9 @@ export function SideMenu({ permissions, onNavigate }: SideMenuProps) {
   };
 
   return (
-    <ScrollArea>
+    // The browser's own scrolling: Mantine's ScrollArea sets state from a ref as it mounts, and so
+    // re-rendered the whole menu unsliced in the task that draws every first screen (decision 0045).
+    <div className={classes.scroller}>
       <nav aria-label="Main menu">
         <Stack gap={2}>
           {menu.map(renderLink)}
@@ -120,6 +123,6 @@ export function SideMenu({ permissions, onNavigate }: SideMenuProps) {
           />
         </Stack>
       </nav>
-    </ScrollArea>
+    </div>
   );
 }

@@ -129,7 +129,13 @@ describe('user administration', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Ann.Lee']);
-    await waitFor(() => expect(router.state.location.search).toBe('?q=LEE'));
+    // The screen, not the router: the router has the new address before React draws the links with it.
+    await waitFor(() =>
+      expect(within(list).getByRole('link', { name: 'Ann.Lee' })).toHaveAttribute(
+        'href',
+        '/dashboard/admin/users/u-2?q=LEE',
+      ),
+    );
     await user.click(within(list).getByRole('link', { name: 'Ann.Lee' }));
     expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-2');
     expect(router.state.location.search, 'opening a user keeps the view').toBe('?q=LEE');

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  NavLink,
-  Paper,
-  ScrollArea,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, NavLink, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -78,7 +67,9 @@ export function MasterDetail<T>(props: MasterDetailProps<T>) {
               value={filters.q}
               onChange={(event) => change({ q: event.currentTarget.value })}
             />
-            <ScrollArea.Autosize mah="65vh">
+            {/* The browser's own scrolling: Mantine's ScrollArea sets state from a ref as it mounts,
+                and so re-rendered the whole list unsliced (decision 0045). */}
+            <Box mah="65vh" style={{ overflowY: 'auto' }}>
               <QueryState query={props.query} errorText={LIST_LOAD_FAILED} emptyText={props.emptyText}>
                 {(items) => (
                   <nav aria-label={props.listLabel}>
@@ -99,7 +90,7 @@ export function MasterDetail<T>(props: MasterDetailProps<T>) {
                   </nav>
                 )}
               </QueryState>
-            </ScrollArea.Autosize>
+            </Box>
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
