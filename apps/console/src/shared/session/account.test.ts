@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_ACCOUNT, reduceAccount } from './account';
+import { INITIAL_ACCOUNT, reduceAccount, type AccountEvent } from './account';
 
 describe('account transitions', () => {
   it('starts loading and signed out', () => {
@@ -35,5 +35,24 @@ describe('account transitions', () => {
       { type: 'signed-out' },
     );
     expect(out).toMatchObject({ accessToken: null, isAuthenticated: false, loading: false });
+  });
+
+  it('gives the same account back for an event that changes nothing, and a new one for a change', () => {
+    const event: Extract<AccountEvent, { type: 'authenticated' }> = {
+      type: 'authenticated',
+      accessToken: 'a',
+      refreshToken: 'r',
+      username: 'admin',
+      permissions: ['MANAGE_USERS'],
+    };
+    const signedIn = reduceAccount(INITIAL_ACCOUNT, event);
+    expect(reduceAccount(signedIn, { ...event, permissions: ['MANAGE_USERS'] })).toBe(signedIn);
+    expect(reduceAccount(signedIn, { type: 'checked-stored-tokens' })).toBe(signedIn);
+    const refreshed = reduceAccount(signedIn, { ...event, accessToken: 'b' });
+    expect(refreshed).not.toBe(signedIn);
+    expect(refreshed.accessToken).toBe('b');
+    expect(reduceAccount(signedIn, { ...event, permissions: ['MANAGE_USERS', 'VIEW_PROCESSES'] })).not.toBe(
+      signedIn,
+    );
   });
 });

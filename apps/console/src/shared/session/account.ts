@@ -34,7 +34,25 @@ export const INITIAL_ACCOUNT: Account = {
   error: null,
 };
 
+function sameAccount(a: Account, b: Account): boolean {
+  return (Object.keys(a) as (keyof Account)[]).every((key) => {
+    const [x, y] = [a[key], b[key]];
+    return Array.isArray(x) && Array.isArray(y)
+      ? x.length === y.length && x.every((item, index) => item === y[index])
+      : Object.is(x, y);
+  });
+}
+
+/**
+ * The account after an event: the same object when the event changes nothing (the tokens restored
+ * again, another tab's sign-in of the same pair), so nothing that reads it is drawn again.
+ */
 export function reduceAccount(account: Account, event: AccountEvent): Account {
+  const next = nextAccount(account, event);
+  return sameAccount(account, next) ? account : next;
+}
+
+function nextAccount(account: Account, event: AccountEvent): Account {
   switch (event.type) {
     case 'authenticating':
       return { ...account, isAuthenticating: true, userPermissions: [], username: null, error: null };

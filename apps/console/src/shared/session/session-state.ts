@@ -8,7 +8,10 @@ let account: Account = INITIAL_ACCOUNT;
 const listeners = new Set<() => void>();
 
 export function dispatchAccount(event: AccountEvent): void {
-  account = reduceAccount(account, event);
+  const next = reduceAccount(account, event);
+  // A change reaches its readers through useSyncExternalStore, which draws them again unsliced.
+  if (next === account) return;
+  account = next;
   listeners.forEach((listener) => listener());
 }
 

@@ -1,9 +1,10 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccessToken, TEST_CONFIG } from '../../test/tokens';
 import { setNavigator } from '../navigation';
 import { setRuntimeConfig } from '../runtime-config';
 import { refreshSession, restoreSession } from './session';
-import { getAccount, resetAccountForTests } from './session-state';
+import { getAccount, resetAccountForTests, useAccount } from './session-state';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, readStoredTokens } from './token-storage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -40,6 +41,20 @@ describe('session', () => {
     await restoreSession();
     expect(getAccount()).toMatchObject({ isAuthenticated: true, username: 'jo', loading: false });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('restored again (main.tsx, then the console), the same pair draws no reader again', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, freshToken);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    await restoreSession();
+    let renders = 0;
+    renderHook(() => {
+      renders += 1;
+      return useAccount();
+    });
+    expect(renders).toBe(1);
+    await act(() => restoreSession());
+    expect(renders).toBe(1);
   });
 
   it('forgets a lone token: the user must sign in again', async () => {
