@@ -219,7 +219,14 @@ async function measureConsole(): Promise<string[]> {
     '',
   ];
 
+  const [loadBefore = 0] = loadavg();
   const lighthouse = await measureLighthouse(dist);
+  const [loadAfter = 0] = loadavg();
+  const indexes = lighthouse.flatMap((figure) => figure.benchmarkIndexes).sort((a, b) => a - b);
+  const indexRange =
+    indexes.length === 0
+      ? 'not given'
+      : `${Math.round(indexes[0] ?? 0).toLocaleString('en')} to ${Math.round(indexes.at(-1) ?? 0).toLocaleString('en')}`;
   const scoreCell = (what: string, value: number | null, budget: number | undefined) => {
     if (value === null) {
       if (budget !== undefined) failures.push(`${what}: not scored`);
@@ -258,6 +265,11 @@ async function measureConsole(): Promise<string[]> {
     'the desktop profile beside it. Budgets: performance ≥ 0.95, total blocking time ≤ 200 ms and',
     'accessibility 1.00 on mobile. Each mobile figure is the median of three runs (the run Lighthouse',
     'itself picks as the median, by first paint and time to interactive); desktop is one run.',
+    '',
+    `Machine load average (1 min) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after, on ${availableParallelism().toString()} cores. Lighthouse's`,
+    `benchmark of the host over the runs (its benchmarkIndex, higher is faster): ${indexRange}. The mobile`,
+    'profile runs the tasks it observed four times slower whatever the host, so a slower or busier one reports more',
+    'blocking time: compare runs of close indexes (decision 0046).',
     '',
     '| page | profile | performance | total blocking time | LCP | layout shift | accessibility | transferred |',
     '|---|---|---|---|---|---|---|---|',

@@ -52,6 +52,12 @@ export interface LighthouseFigure {
   problem: string | undefined;
   /** Bytes the page moved over the network, as Lighthouse counted them. */
   transferBytes: number;
+  /**
+   * Lighthouse's measure of the machine's speed (`environment.benchmarkIndex`, higher is faster) in
+   * each run: the simulated phone runs the observed tasks 4× slower whatever the host, so a slower or
+   * busier host reports more blocking time.
+   */
+  benchmarkIndexes: number[];
 }
 
 /**
@@ -163,6 +169,7 @@ export async function measureLighthouse(consoleDist: string): Promise<Lighthouse
         cumulativeLayoutShift: audits['cumulative-layout-shift']?.numericValue ?? null,
         problem: lhr.runtimeError?.message ?? audits['largest-contentful-paint']?.errorMessage,
         transferBytes: transfer ?? 0,
+        benchmarkIndexes: runs.map((run) => run.environment.benchmarkIndex),
       });
     };
     for (const formFactor of ['mobile', 'desktop'] as const) {
