@@ -110,7 +110,8 @@ describe('user administration with FOUR_EYES=admin', () => {
     await user.selectOptions(roleSelect, '7');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Sent for review')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users'));
+    expect(await screen.findByText('Select a user')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users');
     expect(sentCalls(calls)).toEqual(['POST /api/auth/manage/users']);
     expect(screen.queryByRole('link', { name: 'sam' })).toBeNull();
   });
@@ -124,8 +125,12 @@ describe('user administration with FOUR_EYES=admin', () => {
     await user.type(email, 'jo@new.example');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Sent for review')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1'));
-    expect(await screen.findByRole('heading', { name: 'jo' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Delete' }),
+      'the user, no longer the form',
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1');
+    expect(screen.getByRole('heading', { name: 'jo' })).toBeInTheDocument();
     expect(screen.getByText('jo@bank.example')).toBeInTheDocument();
     expect(sentCalls(calls)).toEqual(['PUT /api/auth/manage/users/u-1']);
   });
@@ -149,7 +154,8 @@ describe('user administration with FOUR_EYES=admin', () => {
     await user.type(await screen.findByLabelText('Role name'), 'Auditors');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Sent for review')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/roles'));
+    expect(await screen.findByText('Select a role')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/admin/roles');
     expect(sentCalls(calls)).toEqual(['POST /api/auth/manage/roles']);
   });
 
@@ -180,7 +186,8 @@ describe('user administration with FOUR_EYES=admin', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Checked with jo');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Change approved and made.')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/reviews'));
+    expect(await screen.findByText('The inbox')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/reviews');
     const approvals = calls.filter((call) => call.method === 'POST');
     expect(approvals).toEqual([
       {
