@@ -858,13 +858,38 @@ function previousPart(previous: string, part: Part): string[] {
     .filter((index) => index > begin);
   return [previous.slice(begin, ends.length === 0 ? undefined : Math.min(...ends)).trimEnd(), ''];
 }
-const previous = only === undefined || !existsSync(report) ? '' : readFileSync(report, 'utf8');
+const DATABASE_NAMES = ['PostgreSQL', 'PGlite (embedded)'];
+/** The database a section's heading names (`## … at …, PostgreSQL`), or -1 for none. */
+const databaseOrder = (section: string) =>
+  DATABASE_NAMES.findIndex((name) => section.slice(0, section.indexOf('\n')).endsWith(`, ${name}`));
+
+/**
+ * A measured part's sections, with the previous report's sections of a database this run left out
+ * (BENCH_DATABASES) kept beside them, each database in its place.
+ */
+function measuredPart(previous: string, part: Part): string[] {
+  const bySection = (text: string) =>
+    text.split(new RegExp(`(?=^${PART_HEADINGS[part]})`, 'm')).filter((section) => section.trim() !== '');
+  const fresh = bySection(sections[part].join('\n'));
+  const headings = new Set(fresh.map((section) => section.slice(0, section.indexOf('\n'))));
+  const kept = bySection(previousPart(previous, part).join('\n')).filter(
+    (section) =>
+      databaseOrder(section) !== -1 &&
+      !benchDatabases.some((database) => databaseName(database) === DATABASE_NAMES[databaseOrder(section)]) &&
+      !headings.has(section.slice(0, section.indexOf('\n'))),
+  );
+  if (kept.length === 0) return sections[part];
+  return [...fresh, ...kept]
+    .sort((a, b) => databaseOrder(a) - databaseOrder(b))
+    .flatMap((section) => [section.trimEnd(), '']);
+}
+const previous = existsSync(report) ? readFileSync(report, 'utf8') : '';
 const lines = [
   '# Web Control bench report',
   '',
   'Written by `npm run bench`; each part says when it was measured (`--only=` runs replace one part).',
   '',
-  ...PARTS.flatMap((part) => (measured(part) ? sections[part] : previousPart(previous, part))),
+  ...PARTS.flatMap((part) => (measured(part) ? measuredPart(previous, part) : previousPart(previous, part))),
 ];
 writeFileSync(report, lines.join('\n'));
 console.log(lines.join('\n'));
