@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { configClientRoutes, configMapsRoutes } from './routes.ts';
+import { configClientRoutes } from './client-routes.ts';
+import { configMapsRoutes } from './routes.ts';
 import { createConfigMapsService, type ConfigMapsService } from './service.ts';
 
 declare module 'fastify' {
