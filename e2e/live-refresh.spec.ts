@@ -16,24 +16,20 @@ async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<v
   }, state);
 }
 
-/** Every API request the page sends from now on, as `METHOD path`. */
-function recordApiRequests(page: Page): string[] {
-  const sent: string[] = [];
-  page.on('request', (request: Request) => {
+/**
+ * Every API call of the page from now on, as `METHOD path`: when it is sent (`request`), or when its
+ * whole answer has arrived (`requestfinished`).
+ */
+function recordApiCalls(page: Page, event: 'request' | 'requestfinished' = 'request'): string[] {
+  const calls: string[] = [];
+  const record = (request: Request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) sent.push(`${request.method()} ${url.pathname}`);
-  });
-  return sent;
-}
-
-/** Every API request the page has had its whole answer to from now on, as `METHOD path`. */
-function recordApiAnswers(page: Page): string[] {
-  const answered: string[] = [];
-  page.on('requestfinished', (request: Request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) answered.push(`${request.method()} ${url.pathname}`);
-  });
-  return answered;
+    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
+  };
+  // Playwright types each event's listener apart: no overload takes the two names as one.
+  if (event === 'request') page.on('request', record);
+  else page.on('requestfinished', record);
+  return calls;
 }
 
 test.describe('live or paused', () => {
@@ -47,7 +43,7 @@ test.describe('live or paused', () => {
       'the screen says how old its figures are',
     ).toBeVisible();
 
-    const sent = recordApiRequests(page);
+    const sent = recordApiCalls(page);
     await setVisibility(page, 'hidden');
     // Three of the services' 30 s refreshes fall due while the tab is hidden.
     await page.clock.runFor(POLL_INTERVAL_MS * 3 + 1000);
@@ -69,7 +65,7 @@ test.describe('live or paused', () => {
     await refresh.getByText('Paused').click();
     await expect(refresh.getByRole('radio', { name: 'Paused' })).toBeChecked();
 
-    const sent = recordApiRequests(page);
+    const sent = recordApiCalls(page);
     await page.clock.runFor(POLL_INTERVAL_MS * 2 + 1000);
     await page.clock.runFor(1000);
     await expect(page.getByText(/^updated 6\d s ago$/), 'the age keeps counting while paused').toBeVisible();
@@ -93,7 +89,7 @@ test.describe('live or paused', () => {
     await page.getByRole('switch', { name: 'Auto-refresh' }).check();
     await expect(page.getByRole('radiogroup', { name: 'Refresh' })).toBeVisible();
 
-    const sent = recordApiRequests(page);
+    const sent = recordApiCalls(page);
     await setVisibility(page, 'hidden');
     await page.clock.runFor(5_000 * 4 + 500);
     const refreshed = page.waitForResponse(
@@ -122,7 +118,7 @@ test.describe('live or paused', () => {
     await refresh.getByText('Paused').click();
     await expect(refresh.getByRole('radio', { name: 'Paused' })).toBeChecked();
 
-    const sent = recordApiRequests(page);
+    const sent = recordApiCalls(page);
     await page.clock.runFor(TRACE_REFRESH_MS * 3 + 500);
     await expect(page.getByText(/^updated 1\d s ago$/), 'the age keeps counting while paused').toBeVisible();
 
@@ -154,7 +150,7 @@ test.describe('live or paused', () => {
   ]) {
     test(`${screen} refresh every 30 s under the Live control`, async ({ page }) => {
       await page.clock.install();
-      const answeredAtStart = recordApiAnswers(page);
+      const answeredAtStart = recordApiCalls(page, 'requestfinished');
       await signInAt(page, path, username);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const refresh = page.getByRole('radiogroup', { name: 'Refresh' });
@@ -163,8 +159,8 @@ test.describe('live or paused', () => {
         .poll(() => refreshes.every((call) => answeredAtStart.includes(call)), 'and the menu’s count')
         .toBe(true);
 
-      const polled = recordApiRequests(page);
-      const answered = recordApiAnswers(page);
+      const polled = recordApiCalls(page);
+      const answered = recordApiCalls(page, 'requestfinished');
       await page.clock.runFor(POLL_INTERVAL_MS + 1000);
       await expect.poll(() => polled.toSorted(), 'live, the screen asks again after 30 s').toEqual(refreshes);
       // Moved on while a call is still on its way (a busy machine), the clock would pass the console's
@@ -173,7 +169,7 @@ test.describe('live or paused', () => {
 
       await refresh.getByText('Paused').click();
       await expect(refresh.getByRole('radio', { name: 'Paused' })).toBeChecked();
-      const sent = recordApiRequests(page);
+      const sent = recordApiCalls(page);
       await page.clock.runFor(POLL_INTERVAL_MS * 2 + 1000);
       await refresh.getByText('Live').click();
       await expect
