@@ -12,6 +12,18 @@ describe('a screen’s page', () => {
     expect(page.replace(root, ''), 'the rest of the page as built').toBe(INDEX);
   });
 
+  it('holds graph panels below the heading, titled or not yet', () => {
+    const page = shellPage(INDEX, { heading: 'Home', panels: [{}, { title: 'Total <Messages>' }] });
+    expect(page).toContain(
+      '<h1>Home</h1>' +
+        '<div data-panel><div data-title></div><div data-plot></div></div>' +
+        '<div data-panel><h2>Total &#60;Messages&#62;</h2><div data-plot></div></div></main>',
+    );
+    expect(page, 'the plot as tall as a drawn graph').toContain(
+      '[data-plot]{height:calc(260px + 10px + 0.875rem * 1.45)}',
+    );
+  });
+
   it('writes a heading as text', () => {
     expect(shellPage(INDEX, { heading: 'Cards & <Tokens>' })).toContain(
       '<h1>Cards &#38; &#60;Tokens&#62;</h1>',

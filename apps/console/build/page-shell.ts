@@ -1,14 +1,17 @@
 import path from 'node:path';
 import { SHELLS_DIR } from '@web-control/contract/console-build';
 import type { Plugin } from 'vite';
-import type { ScreenShell } from '../src/shared/screens/define-area.ts';
+import { DEFAULT_CHART_HEIGHT } from '../src/shared/charts/chart-height.ts';
+import type { ScreenShell, ShellPanel } from '../src/shared/screens/define-area.ts';
 import { declaredAreas, flattenScreens, type DeclaredScreen } from './declared-screens.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
 // The dashboard layout's frame (app/layout/dashboard-layout.tsx: Mantine's AppShell with a header of
 // 72 px, 56 from the `sm` breakpoint, a navbar of 240 px from there, a footer of 36 px, padding md)
-// and Mantine's colours and h1 as the theme sets them. A browser test holds the heading's box
+// and Mantine's colours and h1 as the theme sets them; a graph panel as shared/charts/chart-panel.tsx
+// draws it while loading (a bordered Paper, padding md, its h4-sized title, the plot's space), the
+// panels a Stack's gap apart. A browser test holds the heading's and the panels' titles' boxes
 // equal to the screen's own (e2e/page-shell.spec.ts).
 const SHELL_STYLE = `
 [data-shell]{--border:#dee2e6;position:absolute;inset:0;background:#fff;color:#000;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
@@ -21,6 +24,10 @@ const SHELL_STYLE = `
 [data-shell] [data-above]{margin-bottom:16px}
 [data-shell] [data-above=breadcrumbs]{height:16px}
 [data-shell] [data-above=tabs]{height:36px}
+[data-shell] [data-panel]{margin-top:16px;padding:16px;border:1px solid var(--border);border-radius:4px}
+[data-shell] [data-panel]>h2,[data-shell] [data-panel]>[data-title]{width:fit-content;margin:0 0 12px;font-size:1.125rem;font-weight:700;line-height:1.45}
+[data-shell] [data-title]{height:calc(1.125rem * 1.45)}
+[data-shell] [data-plot]{height:calc(${DEFAULT_CHART_HEIGHT}px + 10px + 0.875rem * 1.45)}
 @media (min-width:48em){[data-shell]>header{height:56px}[data-shell]>nav{display:block}[data-shell]>main{padding:72px 16px 52px 256px}}
 @media (prefers-color-scheme:dark){[data-shell]{--border:#424242;background:#242424;color:#c9c9c9}}
 `
@@ -31,12 +38,21 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** What #root holds until the console draws the screen: the layout's frame and the screen's heading. */
+function panelMarkup({ title }: ShellPanel): string {
+  const heading = title === undefined ? '<div data-title></div>' : `<h2>${escapeHtml(title)}</h2>`;
+  return `<div data-panel>${heading}<div data-plot></div></div>`;
+}
+
+/**
+ * What #root holds until the console draws the screen: the layout's frame, the screen's heading
+ * and its graph panels' frames.
+ */
 export function shellMarkup(shell: ScreenShell): string {
   const above = shell.above ? `<div data-above="${shell.above}"></div>` : '';
+  const panels = (shell.panels ?? []).map(panelMarkup).join('');
   return (
     `<div data-shell><style>${SHELL_STYLE}</style><header></header><nav></nav>` +
-    `<main>${above}<h1>${escapeHtml(shell.heading)}</h1></main><footer></footer></div>`
+    `<main>${above}<h1>${escapeHtml(shell.heading)}</h1>${panels}</main><footer></footer></div>`
   );
 }
 

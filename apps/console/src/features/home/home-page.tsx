@@ -11,10 +11,8 @@ import { PageTitle } from '../../shared/ui/page-title';
 import { today, useCountToday, useTpsToday, type Day } from './api/aggregate-metrics';
 import { useFeatures } from './api/features';
 import { LiveTitle } from '../../shared/live/live-title';
+import { COUNT_TODAY_TITLE, HOME_TITLE, TPS_TODAY_TITLE } from './titles';
 
-const TITLE = 'Home';
-export const TPS_TODAY_TITLE = 'Messages per Second Today';
-export const COUNT_TODAY_TITLE = 'Total Messages Processed Today';
 
 const NO_POINTS: readonly ChartPoint[] = [];
 
@@ -24,8 +22,8 @@ export function HomePage() {
   const day = today();
   return (
     <Stack>
-      <PageTitle title={TITLE} />
-      <LiveTitle>{TITLE}</LiveTitle>
+      <PageTitle title={HOME_TITLE} />
+      <LiveTitle>{HOME_TITLE}</LiveTitle>
       {features.isPending ? (
         <ChartPanelPlaceholder label="Loading" />
       ) : (

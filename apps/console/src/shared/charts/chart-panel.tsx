@@ -1,6 +1,7 @@
 import { Box, Center, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import { DEFAULT_CHART_HEIGHT, TimeSeriesChart, type TimeSeriesChartProps } from './time-series-chart';
+import { DEFAULT_CHART_HEIGHT } from './chart-height';
+import { TimeSeriesChart, type TimeSeriesChartProps } from './time-series-chart';
 
 export const GRAPH_NO_DATA = 'No data';
 export const GRAPH_LOAD_FAILED = 'No data: the graph could not be loaded.';

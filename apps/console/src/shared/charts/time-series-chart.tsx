@@ -5,6 +5,7 @@ import uPlot from 'uplot';
 import { formatDateTimeSeconds } from '../format/dates';
 import { formatTimeTicks, formatValueTicks, valueAxisWidth } from './axis-labels';
 import { chartPalette, type ChartColor } from './chart-colors';
+import { DEFAULT_CHART_HEIGHT } from './chart-height';
 import classes from './time-series-chart.module.css';
 import { FALLBACK_PLOT_WIDTH } from './use-plot-width';
 
@@ -29,7 +30,6 @@ export interface TimeSeriesChartProps {
   timeRange?: readonly [number, number];
 }
 
-export const DEFAULT_CHART_HEIGHT = 260;
 /** Two lines of labels: the time, and the day where it changes. */
 const TIME_AXIS_HEIGHT_PX = 48;
 const BAND_FILL_ALPHA = 0.2;

@@ -30,6 +30,15 @@ export interface ScreenShell {
   heading: string;
   /** A row the screen draws above its heading, whose height the shell keeps free. */
   above?: 'breadcrumbs' | 'tabs';
+  /**
+   * The graph panels the screen draws below its heading while their data loads (`ChartPanel`),
+   * each with its title, or none while the screen does not know it yet (`ChartPanelPlaceholder`).
+   */
+  panels?: readonly ShellPanel[];
+}
+
+export interface ShellPanel {
+  title?: string;
 }
 
 export interface MenuChild {
