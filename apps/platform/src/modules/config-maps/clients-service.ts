@@ -13,6 +13,8 @@ import { AUDIT_OUTCOMES, type AuditService } from '../audit/service.ts';
 import { CLIENT_SIGN_IN_FAILURE_LIMIT, type ClientSignInRefusal } from './client-sign-in-limit.ts';
 import { iso } from './mapping-rows.ts';
 import { CONFIG_AUDIT_ACTIONS, CONFIG_MESSAGES } from './messages.ts';
+import type { ConfigClientsRepository } from './clients-repository.ts';
+import type { MapEntriesRepository } from './entries-repository.ts';
 import type { ConfigMapsRepository } from './repository.ts';
 import { requireMap } from './require-map.ts';
 
@@ -33,9 +35,11 @@ export function createConfigClientsService(deps: {
   clock: Clock;
   audit: AuditService;
   repository: ConfigMapsRepository;
+  clientsRepository: ConfigClientsRepository;
+  entries: MapEntriesRepository;
   runAuditedChange: ReturnType<typeof createAuditedChange>;
 }) {
-  const { db, clock, audit, repository, runAuditedChange } = deps;
+  const { db, clock, audit, repository, clientsRepository, entries, runAuditedChange } = deps;
   return {
     /** Registers a client (or gives it a new secret) subscribed to exactly `maps`; the secret is shown once. */
     async registerClient(
@@ -54,12 +58,12 @@ export function createConfigClientsService(deps: {
           }
           if (missing.length > 0) throw badRequest(CONFIG_MESSAGES.unknownMaps(missing), 'maps');
           const clientSecret = randomBytes(32).toString('base64url');
-          await repository.upsertClient(tx, {
+          await clientsRepository.upsertClient(tx, {
             clientId,
             secretHash: hashSecret(clientSecret),
             createdAt: clock.now(),
           });
-          await repository.setSubscriptions(tx, clientId, unique);
+          await clientsRepository.setSubscriptions(tx, clientId, unique);
           return { clientId, clientSecret, maps: unique };
         },
       );
@@ -71,10 +75,10 @@ export function createConfigClientsService(deps: {
         actor,
         { action: CONFIG_AUDIT_ACTIONS.clientSecretIssued, target: { clientId } },
         async (tx) => {
-          const client = await repository.findClient(tx, clientId);
+          const client = await clientsRepository.findClient(tx, clientId);
           if (client === undefined) throw notFound(CONFIG_MESSAGES.noClient(clientId));
           const clientSecret = randomBytes(32).toString('base64url');
-          await repository.upsertClient(tx, {
+          await clientsRepository.upsertClient(tx, {
             clientId,
             secretHash: hashSecret(clientSecret),
             createdAt: client.created_at,
@@ -85,8 +89,8 @@ export function createConfigClientsService(deps: {
     },
 
     async listClients() {
-      const clients = await repository.listClients(db);
-      const subscriptions = await repository.listSubscriptions(db, {});
+      const clients = await clientsRepository.listClients(db);
+      const subscriptions = await clientsRepository.listSubscriptions(db, {});
       return {
         clients: clients.map((client) => ({
           clientId: client.client_id,
@@ -97,7 +101,7 @@ export function createConfigClientsService(deps: {
 
     /** The client a client id and secret name, or undefined. */
     async authenticateClient(clientId: string, secret: string): Promise<string | undefined> {
-      const client = await repository.findClient(db, clientId);
+      const client = await clientsRepository.findClient(db, clientId);
       const expected = Buffer.from(client?.secret_hash ?? hashSecret(randomUUID()), 'hex');
       const given = Buffer.from(hashSecret(secret), 'hex');
       const same = expected.length === given.length && timingSafeEqual(expected, given);
@@ -106,7 +110,8 @@ export function createConfigClientsService(deps: {
 
     /** The first 429 of a window of failed client sign-ins; a registered client is named as the actor. */
     async recordClientSignInLimited(refusal: ClientSignInRefusal): Promise<void> {
-      const client = refusal.clientId === '' ? undefined : await repository.findClient(db, refusal.clientId);
+      const client =
+        refusal.clientId === '' ? undefined : await clientsRepository.findClient(db, refusal.clientId);
       await audit.record(db, {
         action: CONFIG_AUDIT_ACTIONS.clientSignInLimited,
         outcome: AUDIT_OUTCOMES.refused,
@@ -121,7 +126,7 @@ export function createConfigClientsService(deps: {
     },
 
     async clientMaps(clientId: string): Promise<ClientMapsResponse> {
-      const subscriptions = await repository.listSubscriptions(db, { clientId });
+      const subscriptions = await clientsRepository.listSubscriptions(db, { clientId });
       const maps: ClientMapsResponse['maps'] = [];
       for (const row of subscriptions) {
         const map = await requireMap(repository, db, row.map_id);
@@ -137,7 +142,7 @@ export function createConfigClientsService(deps: {
     },
 
     async clientMapContent(clientId: string, mapId: string): Promise<ClientMapContent> {
-      const [subscription] = await repository.listSubscriptions(db, { clientId, mapIds: [mapId] });
+      const [subscription] = await clientsRepository.listSubscriptions(db, { clientId, mapIds: [mapId] });
       if (subscription === undefined) throw notFound(CONFIG_MESSAGES.notSubscribed);
       const map = await requireMap(repository, db, mapId);
       const pushed =
@@ -146,7 +151,7 @@ export function createConfigClientsService(deps: {
       const mappings: Array<{ key: string; value: string }> = [];
       let after: string | undefined;
       for (;;) {
-        const batch = await repository.entriesAt(db, mapId, pushed.seq, after, CLIENT_FETCH_BATCH);
+        const batch = await entries.entriesAt(db, mapId, pushed.seq, after, CLIENT_FETCH_BATCH);
         mappings.push(...batch);
         if (batch.length < CLIENT_FETCH_BATCH) break;
         after = batch.at(-1)?.key;
@@ -169,13 +174,13 @@ export function createConfigClientsService(deps: {
           },
         },
         async (tx) => {
-          const [subscription] = await repository.listSubscriptions(tx, { clientId, mapIds: [mapId] });
+          const [subscription] = await clientsRepository.listSubscriptions(tx, { clientId, mapIds: [mapId] });
           if (subscription === undefined) throw notFound(CONFIG_MESSAGES.notSubscribed);
           const map = await requireMap(repository, tx, mapId);
           const pushed =
             map.pushedSeq === null ? undefined : await repository.findVersionBySeq(tx, mapId, map.pushedSeq);
           if (pushed?.version_id !== ack.versionId) throw conflict(CONFIG_MESSAGES.notPushedVersion);
-          await repository.recordAcknowledgement(tx, {
+          await clientsRepository.recordAcknowledgement(tx, {
             clientId,
             mapId,
             versionId: ack.versionId,

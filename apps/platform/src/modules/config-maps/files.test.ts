@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvLine, CSV_HEADER, FILE_MESSAGES, parseMappingsFile } from './files.ts';
-import { prefixUpperBound } from './repository.ts';
+import { prefixUpperBound } from './entries-repository.ts';
 
 describe('mappings files', () => {
   it('round-trips every cell a spreadsheet would run as a formula', () => {

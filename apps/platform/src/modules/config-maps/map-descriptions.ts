@@ -5,7 +5,9 @@ import {
 } from '@web-control/contract/config-maps';
 import type { DbExecutor } from '../../db/schema.ts';
 import { iso } from './mapping-rows.ts';
-import type { ClientMapRow, ConfigMapsRepository, MapRecord, VersionRow } from './repository.ts';
+import type { ClientMapRow, ConfigClientsRepository } from './clients-repository.ts';
+import type { MapEntriesRepository } from './entries-repository.ts';
+import type { ConfigMapsRepository, MapRecord, VersionRow } from './repository.ts';
 
 function clientVersionOf(
   row: ClientMapRow,
@@ -31,15 +33,19 @@ function clientVersionOf(
 
 /** The maps as the API lists them: their versions, review state and each subscribed client's state. */
 export async function describeMaps(
-  repository: ConfigMapsRepository,
+  repositories: {
+    maps: ConfigMapsRepository;
+    entries: MapEntriesRepository;
+    clients: ConfigClientsRepository;
+  },
   executor: DbExecutor,
   maps: readonly MapRecord[],
   now: Date,
 ): Promise<ConfigMap[]> {
   const ids = maps.map((map) => map.id);
-  const versions = await repository.listVersions(executor, ids);
-  const subscriptions = await repository.listSubscriptions(executor, { mapIds: ids });
-  const withChanges = await repository.mapsWithChanges(executor, maps);
+  const versions = await repositories.maps.listVersions(executor, ids);
+  const subscriptions = await repositories.clients.listSubscriptions(executor, { mapIds: ids });
+  const withChanges = await repositories.entries.mapsWithChanges(executor, maps);
   return maps.map((map) => {
     const own = versions.filter((version) => version.map_id === map.id);
     const latest = own.find((version) => version.state !== 'rejected');

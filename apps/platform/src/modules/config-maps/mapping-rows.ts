@@ -1,5 +1,6 @@
 import type { Mapping, MapVersion } from '@web-control/contract/config-maps';
-import type { EntryRow, VersionRow } from './repository.ts';
+import type { EntryRow } from './entries-repository.ts';
+import type { VersionRow } from './repository.ts';
 
 export function iso(date: Date): string {
   return date.toISOString();

@@ -13,13 +13,8 @@ import { conflict, notFound } from '../../errors.ts';
 import { changeOf, CHANGES_CSV_HEADER, contentOf, CSV_HEADER } from './files.ts';
 import { matchesValuePrefix, toMapping } from './mapping-rows.ts';
 import { CONFIG_MESSAGES } from './messages.ts';
-import {
-  WORKING_SEQ,
-  type ConfigMapsRepository,
-  type EntryRow,
-  type MappingSelection,
-  type MapRecord,
-} from './repository.ts';
+import { WORKING_SEQ, type ConfigMapsRepository, type MapRecord } from './repository.ts';
+import type { EntryRow, MapEntriesRepository, MappingSelection } from './entries-repository.ts';
 import { requireMap } from './require-map.ts';
 
 /** The page a list shows; the routes build the URLs from it. */
@@ -45,8 +40,12 @@ export interface MappingsListQuery {
 const DOWNLOAD_BATCH = 10_000;
 
 /** A map's mappings as a version shows them against another: a page of the list, or the whole file. */
-export function createMappingsReader(deps: { db: Db; repository: ConfigMapsRepository }) {
-  const { db, repository } = deps;
+export function createMappingsReader(deps: {
+  db: Db;
+  repository: ConfigMapsRepository;
+  entries: MapEntriesRepository;
+}) {
+  const { db, repository, entries } = deps;
 
   /** The seq and version id a selector names. */
   async function resolveVersion(
@@ -95,7 +94,7 @@ export function createMappingsReader(deps: { db: Db; repository: ConfigMapsRepos
   }
 
   async function mappingsOf(selection: MappingSelection, keys: readonly string[]): Promise<Mapping[]> {
-    const rows = await repository.entriesOf(db, selection.mapId, keys, selection);
+    const rows = await entries.entriesOf(db, selection.mapId, keys, selection);
     const byKey = new Map<string, EntryRow[]>();
     for (const row of rows) {
       byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
@@ -119,19 +118,18 @@ export function createMappingsReader(deps: { db: Db; repository: ConfigMapsRepos
       let hasNext: boolean;
       let hasPrevious: boolean;
       if (query.beforeKey !== undefined) {
-        keys = await repository.selectKeys(db, selection, { before: query.beforeKey }, size + 1);
+        keys = await entries.selectKeys(db, selection, { before: query.beforeKey }, size + 1);
         hasPrevious = keys.length > size;
         if (hasPrevious) keys = keys.slice(1);
         hasNext = true;
       } else {
-        keys = await repository.selectKeys(db, selection, { after: query.afterKey }, size + 1);
+        keys = await entries.selectKeys(db, selection, { after: query.afterKey }, size + 1);
         hasNext = keys.length > size;
         if (hasNext) keys = keys.slice(0, size);
         const first = keys[0];
         hasPrevious =
           query.afterKey !== undefined &&
-          (first === undefined ||
-            (await repository.selectKeys(db, selection, { before: first }, 1)).length > 0);
+          (first === undefined || (await entries.selectKeys(db, selection, { before: first }, 1)).length > 0);
       }
       return {
         response: {
@@ -161,7 +159,7 @@ export function createMappingsReader(deps: { db: Db; repository: ConfigMapsRepos
       let after: string | undefined;
       let first = true;
       for (;;) {
-        const keys = await repository.selectKeys(db, selection, { after }, DOWNLOAD_BATCH);
+        const keys = await entries.selectKeys(db, selection, { after }, DOWNLOAD_BATCH);
         if (keys.length === 0) break;
         after = keys.at(-1);
         let chunk = '';

@@ -23,6 +23,8 @@ import { describeMaps } from './map-descriptions.ts';
 import { toMapping, toVersion } from './mapping-rows.ts';
 import { createMappingsReader } from './mappings-reader.ts';
 import { CONFIG_AUDIT_ACTIONS, CONFIG_MESSAGES } from './messages.ts';
+import { createConfigClientsRepository } from './clients-repository.ts';
+import { createMapEntriesRepository } from './entries-repository.ts';
 import { createConfigMapsRepository, WORKING_SEQ, type MapRecord, type VersionRow } from './repository.ts';
 import { requireMap } from './require-map.ts';
 
@@ -31,9 +33,18 @@ export type ConfigMapsService = ReturnType<typeof createConfigMapsService>;
 export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: AuditService }) {
   const { db, clock } = deps;
   const repository = createConfigMapsRepository();
+  const entries = createMapEntriesRepository();
+  const clientsRepository = createConfigClientsRepository();
   const runAuditedChange = createAuditedChange(deps);
-  const mappings = createMappingsReader({ db, repository });
-  const clients = createConfigClientsService({ ...deps, repository, runAuditedChange });
+  const mappings = createMappingsReader({ db, repository, entries });
+  const clients = createConfigClientsService({
+    ...deps,
+    repository,
+    clientsRepository,
+    entries,
+    runAuditedChange,
+  });
+  const repositories = { maps: repository, entries, clients: clientsRepository };
 
   /** One audited change of a map's unsubmitted changes, the map row locked. */
   function changeMappings<T>(
@@ -98,32 +109,32 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
   /** Sets a key's value in the unsubmitted changes, collapsing a change back to the value before them. */
   async function setValue(tx: DbExecutor, map: MapRecord, key: string, value: string): Promise<void> {
     const draft = map.nextSeq;
-    const current = await repository.findCurrent(tx, map.id, key);
-    const closed = await repository.findClosedAt(tx, map.id, key, draft);
+    const current = await entries.findCurrent(tx, map.id, key);
+    const closed = await entries.findClosedAt(tx, map.id, key, draft);
     if (current?.from_seq === draft) {
       if (closed !== undefined && closed.value === value) {
-        await repository.deleteEntry(tx, map.id, key, draft);
-        await repository.setEntryEnd(tx, map.id, key, closed.from_seq, null);
+        await entries.deleteEntry(tx, map.id, key, draft);
+        await entries.setEntryEnd(tx, map.id, key, closed.from_seq, null);
       } else {
-        await repository.setEntryValue(tx, map.id, key, draft, value);
+        await entries.setEntryValue(tx, map.id, key, draft, value);
       }
       return;
     }
     if (current !== undefined) {
       if (current.value === value) return;
-      await repository.setEntryEnd(tx, map.id, key, current.from_seq, draft);
-      await repository.insertEntry(tx, map.id, { key, value, fromSeq: draft });
+      await entries.setEntryEnd(tx, map.id, key, current.from_seq, draft);
+      await entries.insertEntry(tx, map.id, { key, value, fromSeq: draft });
       return;
     }
     if (closed !== undefined && closed.value === value) {
-      await repository.setEntryEnd(tx, map.id, key, closed.from_seq, null);
+      await entries.setEntryEnd(tx, map.id, key, closed.from_seq, null);
     } else {
-      await repository.insertEntry(tx, map.id, { key, value, fromSeq: draft });
+      await entries.insertEntry(tx, map.id, { key, value, fromSeq: draft });
     }
   }
 
   async function currentMapping(tx: DbExecutor, map: MapRecord, key: string): Promise<Mapping | null> {
-    const rows = await repository.entriesOf(tx, map.id, [key], { seq: WORKING_SEQ, fromSeq: map.appliedSeq });
+    const rows = await entries.entriesOf(tx, map.id, [key], { seq: WORKING_SEQ, fromSeq: map.appliedSeq });
     const mapping = toMapping(key, rows, WORKING_SEQ, map.appliedSeq);
     return mapping.value === null ? null : mapping;
   }
@@ -133,13 +144,13 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
     ...clients,
 
     async listMaps(options: { onlyPendingReview?: boolean | undefined }): Promise<ConfigMap[]> {
-      const maps = await describeMaps(repository, db, await repository.listMaps(db), clock.now());
+      const maps = await describeMaps(repositories, db, await repository.listMaps(db), clock.now());
       return options.onlyPendingReview === true ? maps.filter((map) => map.pendingReview) : maps;
     },
 
     async getMap(mapId: string): Promise<ConfigMap> {
       const [map] = await describeMaps(
-        repository,
+        repositories,
         db,
         [await requireMap(repository, db, mapId)],
         clock.now(),
@@ -174,7 +185,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
 
     async addMapping(actor: Actor, mapId: string, key: string, value: string): Promise<void> {
       await editMappings(actor, CONFIG_AUDIT_ACTIONS.mappingAdded, { mapId, key, value }, async (tx, map) => {
-        if ((await repository.findCurrent(tx, mapId, key)) !== undefined) {
+        if ((await entries.findCurrent(tx, mapId, key)) !== undefined) {
           throw conflict(CONFIG_MESSAGES.mappingExists(key));
         }
         await setValue(tx, map, key, value);
@@ -189,9 +200,9 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
         CONFIG_AUDIT_ACTIONS.mappingUpdated,
         { mapId, key, from: test.value, to: replace.value },
         async (tx, map) => {
-          const current = await repository.findCurrent(tx, mapId, key);
+          const current = await entries.findCurrent(tx, mapId, key);
           if (current === undefined) {
-            const closed = await repository.findClosedAt(tx, mapId, key, map.nextSeq);
+            const closed = await entries.findClosedAt(tx, mapId, key, map.nextSeq);
             if (closed === undefined) throw notFound(CONFIG_MESSAGES.noMapping(key));
             throw conflict(CONFIG_MESSAGES.mappingChanged(key), { current: null });
           }
@@ -207,12 +218,12 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
 
     async deleteMapping(actor: Actor, mapId: string, key: string): Promise<void> {
       await editMappings(actor, CONFIG_AUDIT_ACTIONS.mappingDeleted, { mapId, key }, async (tx, map) => {
-        const current = await repository.findCurrent(tx, mapId, key);
+        const current = await entries.findCurrent(tx, mapId, key);
         if (current === undefined) throw notFound(CONFIG_MESSAGES.noMapping(key));
         if (current.from_seq === map.nextSeq) {
-          await repository.deleteEntry(tx, mapId, key, current.from_seq);
+          await entries.deleteEntry(tx, mapId, key, current.from_seq);
         } else {
-          await repository.setEntryEnd(tx, mapId, key, current.from_seq, map.nextSeq);
+          await entries.setEntryEnd(tx, mapId, key, current.from_seq, map.nextSeq);
         }
       });
     },
@@ -237,7 +248,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
               parsed.problems.map((message) => ({ location: 'body', field: 'mappingsFile', message })),
             );
           }
-          return repository.replaceAll(tx, mapId, map.nextSeq, parsed.file);
+          return entries.replaceAll(tx, mapId, map.nextSeq, parsed.file);
         },
         (result) => ({ ...result }),
       );
@@ -251,7 +262,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
         { mapId, comment },
         async (tx, map) => {
           const firstVersion = map.nextSeq === 1;
-          if (!firstVersion && !(await repository.hasChangesAt(tx, mapId, map.nextSeq))) {
+          if (!firstVersion && !(await entries.hasChangesAt(tx, mapId, map.nextSeq))) {
             throw conflict(CONFIG_MESSAGES.nothingToSubmit);
           }
           const row: VersionRow = {
@@ -318,7 +329,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
           if (approved) {
             await repository.updateMap(tx, mapId, { applied_seq: version.seq });
           } else {
-            await repository.discardAfter(tx, mapId, map.appliedSeq);
+            await entries.discardAfter(tx, mapId, map.appliedSeq);
           }
           const reviewed = await repository.findVersion(tx, mapId, versionId);
           const [result] = reviewed === undefined ? [] : await withAuthors(tx, [reviewed]);
