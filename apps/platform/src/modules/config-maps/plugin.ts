@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { configClientRoutes } from './client-routes.ts';
+import { configMappingsRoutes } from './mappings-routes.ts';
 import { configMapsRoutes } from './routes.ts';
 import { createConfigMapsService, type ConfigMapsService } from './service.ts';
 
@@ -17,6 +18,7 @@ const configMaps: FastifyPluginAsync = async (app) => {
   const service = createConfigMapsService({ db: database.db, clock, audit });
   app.decorate('configMaps', service);
   await app.register(configMapsRoutes, { prefix: '/api/config', service });
+  await app.register(configMappingsRoutes, { prefix: '/api/config', service });
   await app.register(configClientRoutes, { prefix: '/api/config/client', service });
 };
 
