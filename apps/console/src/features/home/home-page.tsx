@@ -13,7 +13,6 @@ import { useFeatures } from './api/features';
 import { LiveTitle } from '../../shared/live/live-title';
 import { COUNT_TODAY_TITLE, HOME_TITLE, TPS_TODAY_TITLE } from './titles';
 
-
 const NO_POINTS: readonly ChartPoint[] = [];
 
 export function HomePage() {
