@@ -170,3 +170,19 @@ test('a dashboard page comes with its screen’s code preloaded, and each file i
     expect.arrayContaining(preloadedStyles),
   );
 });
+
+test('every script a signed-in visit runs asks V8 to compile it as it arrives', async ({ page }) => {
+  const scripts: Promise<[string, string]>[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) {
+      scripts.push(response.text().then((text) => [pathname, text.split('\n')[0] ?? '']));
+    }
+  });
+  await signInAt(page, '/dashboard/finance/processes', 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Processes' })).toBeVisible();
+  const firstLines = await Promise.all(scripts);
+  expect(firstLines.length, 'the entry, the layout and the area at least').toBeGreaterThan(3);
+  // Decision 0048: the hint only counts on the file's first line.
+  expect(firstLines.filter(([, line]) => line !== '//# allFunctionsCalledOnLoad')).toEqual([]);
+});

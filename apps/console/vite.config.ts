@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compileHints } from './build/compile-hints.ts';
 import { mantineReactId } from './build/mantine-react-id.ts';
 import { precompress } from './build/precompress.ts';
 import { pagePreload } from './build/page-preload.ts';
@@ -30,7 +31,15 @@ const MANTINE =
 const TABLES = /node_modules[\\/]@tanstack[\\/](react-table|table-core|react-virtual|virtual-core)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), mantineReactId(), buildVersionFile(), pagePreload(), pageShell(), precompress()],
+  plugins: [
+    react(),
+    mantineReactId(),
+    buildVersionFile(),
+    pagePreload(),
+    pageShell(),
+    compileHints(),
+    precompress(),
+  ],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     sourcemap: false,
