@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compileHints } from './build/compile-hints.ts';
 import { mantineReactId } from './build/mantine-react-id.ts';
 import { precompress } from './build/precompress.ts';
+import { reactDomSentinels } from './build/react-dom-sentinels.ts';
 import { pagePreload } from './build/page-preload.ts';
 import { pageShell } from './build/page-shell.ts';
 
@@ -34,6 +35,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineReactId(),
+    reactDomSentinels(),
     buildVersionFile(),
     pagePreload(),
     pageShell(),
