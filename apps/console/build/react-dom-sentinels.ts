@@ -35,7 +35,7 @@ export function stacklessSentinels(source: string): string {
 /**
  * Chromium records where each Error is made, line and column, for the page's error events. Made
  * while the entry is evaluated, React DOM's first sentinel made V8 parse the whole entry chunk's
- * top-level code and React DOM's module again for their positions: about a quarter of the entry's
+ * top-level code and React DOM's module again for their positions: more than half of the entry's
  * evaluation (decision 0049). Production build only; the dev server and the tests keep React's own.
  */
 export function reactDomSentinels(): Plugin {
