@@ -31,6 +31,7 @@ import * as exportTokens from './migrations/0032-export-tokens.ts';
 import * as transactionsByDay from './migrations/0033-transactions-by-day.ts';
 import * as typedValueIndexes from './migrations/0035-typed-value-indexes.ts';
 import * as oneDownloadTokensTable from './migrations/0036-one-download-tokens-table.ts';
+import * as financeCascadesByStatement from './migrations/0037-finance-cascades-by-statement.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033-transactions-by-day': transactionsByDay,
   '0035-typed-value-indexes': typedValueIndexes,
   '0036-one-download-tokens-table': oneDownloadTokensTable,
+  '0037-finance-cascades-by-statement': financeCascadesByStatement,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

@@ -248,6 +248,32 @@ describe.each(TEST_DATABASE_KINDS)('finance file loads on %s', (kind) => {
     expect(await file(next.fileId)).toMatchObject({ status: 'LOADED', records: 3, exceptions: 0 });
   });
 
+  it('keeps backslashes, tabs and line breaks of a cell exactly, in records and exceptions', async () => {
+    // What COPY's text format escapes, on the way to the staging table and back out of it.
+    const content = walletFile([
+      'C:\\ledger\\n1,1,2026-03-01',
+      'bad\\one\tx,oops,2026-03-01',
+      '"tab\there",2,2026-03-01',
+      '"two\nlines",3,2026-03-01',
+      '"a\rCR",5,2026-03-01',
+      '\\N,4,2026-03-01',
+    ]);
+    const { fileId } = await approved('wallet-ledger-20230110.csv', content);
+
+    expect(await file(fileId)).toMatchObject({ status: 'ERROR', records: 5, exceptions: 1 });
+    expect((await recordKeys(fileId)).sort()).toEqual(
+      ['C:\\ledger\\n1', 'tab\there', 'two\nlines', 'a\rCR', '\\N'].sort(),
+    );
+    const exceptions = await database.db
+      .selectFrom('recon_exceptions')
+      .select(['line', 'reason', 'raw'])
+      .where('file_id', '=', fileId)
+      .execute();
+    expect(exceptions).toEqual([
+      { line: 3, reason: 'amount is not a whole number', raw: 'bad\\one\tx,oops,2026-03-01' },
+    ]);
+  });
+
   it('ends a load that fails in the database in ERROR, resuming each stalled file on its own', async () => {
     await killLoads(true);
     const failing = await approved(

@@ -321,6 +321,82 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(await file(network?.id ?? 0)).toBeUndefined();
   });
 
+  it('keeps the grid values with the records a rollback leaves; a transaction gone takes its values', async () => {
+    const eftFile = (header: string, rows: string[]) => [header, ...rows].join('\n');
+    const rollBack = async (fileId: number) => {
+      const requested = await call('POST', `/api/recon/files/${fileId}/rollback`, {
+        payload: { comment: 'Wrong day' },
+      });
+      expect(requested.statusCode, requested.body).toBe(201);
+      expect((await review(requested.json<{ actionId: string }>().actionId, 'approve')).statusCode).toBe(204);
+    };
+    const [switchFile] = await loadApproved(
+      'eft-switch-20260305.csv',
+      eftFile('reference,amount,value_date', ['V1,10,2026-03-05', 'V2,20,2026-03-05']),
+      String(EFT),
+    );
+    const [clearingFile] = await loadApproved(
+      'eft-clearing-20260305.csv',
+      eftFile('ref,amount_cents,date', ['V1,11,2026-03-06']),
+      String(EFT),
+    );
+    const values = async () => {
+      const result = await sql<{ key: string; field: string; value: string | null }>`
+        select t.match_key as key, v.field,
+          coalesce(v.text_value, v.number_value::text, to_char(v.time_value at time zone 'UTC', 'YYYY-MM-DD')) as value
+        from recon_transaction_values v join recon_transactions t using (transaction_id)
+        where t.process_id = ${EFT} and t.match_key in ('["V1"]', '["V2"]')
+        order by 1, 2
+      `.execute(database.db);
+      return result.rows.map((row) => `${row.key} ${row.field}=${row.value ?? ''}`);
+    };
+    // The switch is the first party: its values win while it has a record.
+    expect(await values()).toEqual([
+      '["V1"] amount=10',
+      '["V1"] reference=V1',
+      '["V1"] valueDate=2026-03-05',
+      '["V2"] amount=20',
+      '["V2"] reference=V2',
+      '["V2"] valueDate=2026-03-05',
+    ]);
+    const v2 = await database.db
+      .selectFrom('recon_transactions')
+      .select('transaction_id')
+      .where('process_id', '=', EFT)
+      .where('match_key', '=', '["V2"]')
+      .executeTakeFirstOrThrow();
+
+    await rollBack(switchFile?.id ?? 0);
+    expect(await values()).toEqual([
+      '["V1"] amount=11',
+      '["V1"] reference=V1',
+      '["V1"] valueDate=2026-03-06',
+    ]);
+    const orphans = await database.db
+      .selectFrom('recon_transaction_values')
+      .select('field')
+      .where('transaction_id', '=', v2.transaction_id)
+      .execute();
+    expect(orphans).toEqual([]);
+
+    // A file's records go with it as well: seen in a transaction undone after.
+    const fileRemoved = database.db.transaction().execute(async (tx) => {
+      await tx
+        .deleteFrom('recon_files')
+        .where('file_id', '=', clearingFile?.id ?? 0)
+        .execute();
+      const left = await tx
+        .selectFrom('recon_records')
+        .select('record_id')
+        .where('file_id', '=', clearingFile?.id ?? 0)
+        .execute();
+      throw new Error(`${left.length} records left`);
+    });
+    await expect(fileRemoved).rejects.toThrow('0 records left');
+    await rollBack(clearingFile?.id ?? 0);
+    expect(await values()).toEqual([]);
+  });
+
   it('treats a single-party process as matched and a two-party one as unmatched until both arrive', async () => {
     await loadApproved(
       'wallet-ledger-20260301.csv',

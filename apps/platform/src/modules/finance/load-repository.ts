@@ -8,21 +8,30 @@ import { tuneForBulk } from './matching-repository.ts';
 export const LOAD_ROWS_COPY: CopyStatement = {
   table: 'recon_load_rows',
   columns: ['file_id', 'attempt', 'line', 'reason', 'raw', 'match_key', 'fields'],
-  options: 'format csv',
+  options: 'format text',
 };
 
-/** A value as COPY's CSV reads it: quoted (so an empty text stays empty), null unquoted. */
-function csvValue(value: string | null): string {
-  return value === null ? '' : `"${value.replaceAll('"', '""')}"`;
+const COPY_TEXT_SPECIAL = /[\\\t\n\r]/;
+const COPY_TEXT_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * A value as COPY's text format reads it (null as \N). Text rather than CSV: a record's match key
+ * and fields are JSON, full of quotes CSV doubles on every row, while text needs no escape for most
+ * values (the test finds them): a million rows' lines took 1.2 s instead of 2.5 s (decision 0050).
+ */
+function copyText(value: string | null): string {
+  if (value === null) return '\\N';
+  return COPY_TEXT_SPECIAL.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) => COPY_TEXT_ESCAPES[c] ?? c)
+    : value;
 }
 
 /** One row of a load as a line of COPY's input. */
 export function loadRowLine(fileId: number, attempt: number, row: ReadRow): string {
-  const values =
-    'record' in row
-      ? [null, null, row.record.matchKey, JSON.stringify(row.record.fields)]
-      : [row.exception.reason, row.exception.raw, null, null];
-  return `${fileId},${attempt},${row.line},${values.map(csvValue).join(',')}\n`;
+  const head = `${fileId}\t${attempt}\t${row.line}\t`;
+  return 'record' in row
+    ? `${head}\\N\t\\N\t${copyText(row.record.matchKey)}\t${copyText(JSON.stringify(row.record.fields))}\n`
+    : `${head}${copyText(row.exception.reason)}\t${copyText(row.exception.raw)}\t\\N\t\\N\n`;
 }
 
 /**

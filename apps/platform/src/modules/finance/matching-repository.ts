@@ -9,14 +9,22 @@ import type { DbExecutor } from '../../db/schema.ts';
  * rewriting every row (five indexes each) was most of a large load's time. Each transaction's
  * records are read once, in priority order, rather than once per field, and its values by its id
  * (a join hashed the whole values table). A process's fields never change once it exists, so every
- * transaction already has a row for each of them or none.
+ * transaction already has a row for each of them or none; one with none (new in this re-match) has
+ * them inserted plainly, without ON CONFLICT's check and speculative insert (decision 0050).
  */
 export async function refreshValues(executor: DbExecutor, transactions: RawBuilder<unknown>): Promise<void> {
   // One row per transaction and field, null when no party has a value: sorts join it inner.
   await sql`
-    with t as materialized (${transactions}),
+    with t as materialized (
+      select t.*, found.one is not null as valued
+      from (${transactions}) t
+      -- One index lookup per transaction: as EXISTS, the planner hashed the whole values table.
+      left join lateral (
+        select 1 as one from recon_transaction_values v where v.transaction_id = t.transaction_id limit 1
+      ) found on true
+    ),
     wanted as materialized (
-      select t.transaction_id, t.process_id, f.name as field,
+      select t.transaction_id, t.process_id, t.valued, f.name as field,
         case when f.type = 'TEXT' then x.value end collate "C" as text_value,
         case when f.type = 'INTEGRAL' then x.value::numeric end as number_value,
         case when f.type = 'DATETIME' then x.value::timestamptz end as time_value
@@ -39,14 +47,21 @@ export async function refreshValues(executor: DbExecutor, transactions: RawBuild
       cross join lateral (
         select * from recon_transaction_values v where v.transaction_id = t.transaction_id offset 0
       ) v
+      where t.valued
+    ),
+    fresh as (
+      insert into recon_transaction_values (transaction_id, process_id, field, text_value, number_value, time_value)
+      select w.transaction_id, w.process_id, w.field, w.text_value, w.number_value, w.time_value
+      from wanted w
+      where not w.valued
     )
     insert into recon_transaction_values (transaction_id, process_id, field, text_value, number_value, time_value)
     select w.transaction_id, w.process_id, w.field, w.text_value, w.number_value, w.time_value
     from wanted w
     left join existing e on e.transaction_id = w.transaction_id and e.field = w.field
-    where e.transaction_id is null
-      or (e.process_id, e.text_value, e.number_value, e.time_value)
-        is distinct from (w.process_id, w.text_value, w.number_value, w.time_value)
+    where w.valued
+      and (e.transaction_id is null or (e.process_id, e.text_value, e.number_value, e.time_value)
+        is distinct from (w.process_id, w.text_value, w.number_value, w.time_value))
     on conflict (transaction_id, field) do update set
       process_id = excluded.process_id,
       text_value = excluded.text_value,
