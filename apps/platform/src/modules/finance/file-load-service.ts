@@ -63,11 +63,13 @@ export function createFileLoadService(deps: FileLoadDeps) {
       await records.clearAttempt(db, file.file_id, attempt);
       return false;
     };
-    for await (const row of readPartyFile(files.chunksOf(db, file.file_id), process, file.party_id)) {
-      batch.push(loadRowLine(file.file_id, attempt, row));
-      read += 1;
-      if (batch.length >= (deps.batchRows ?? DEFAULT_FINANCE_LOAD_BATCH_ROWS) && !(await flush())) {
-        return false;
+    for await (const rows of readPartyFile(files.chunksOf(db, file.file_id), process, file.party_id)) {
+      for (const row of rows) {
+        batch.push(loadRowLine(file.file_id, attempt, row));
+        read += 1;
+        if (batch.length >= (deps.batchRows ?? DEFAULT_FINANCE_LOAD_BATCH_ROWS) && !(await flush())) {
+          return false;
+        }
       }
     }
     return flush();

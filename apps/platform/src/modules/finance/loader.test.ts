@@ -21,9 +21,9 @@ const PROCESS: ProcessDefinitionRow = {
   ],
 };
 
-async function readAll(chunks: Buffer[]): Promise<ReadRow[]> {
+async function readAll(chunks: Iterable<Buffer> | AsyncIterable<Buffer>): Promise<ReadRow[]> {
   const rows: ReadRow[] = [];
-  for await (const row of readPartyFile(Readable.from(chunks), PROCESS, 1)) rows.push(row);
+  for await (const batch of readPartyFile(Readable.from(chunks), PROCESS, 1)) rows.push(...batch);
   return rows;
 }
 
@@ -53,5 +53,14 @@ describe('readPartyFile', () => {
     });
     const references = rows.map((row) => ('record' in row ? row.record.fields.reference : row.exception.raw));
     expect(references.every((reference, index) => reference === `€${(index + 1).toString()}`)).toBe(true);
+  });
+
+  it('fails the reading with the error of a stored chunk that cannot be read, thrown at no one else', async () => {
+    function* storedChunks() {
+      yield Buffer.from('reference,amount\nA1,1\nA2,2\n', 'utf8');
+      throw new Error('The database is gone');
+    }
+    // Piped, the error went to no listener: an uncaught exception that ended the platform.
+    await expect(readAll(storedChunks())).rejects.toThrow('The database is gone');
   });
 });
