@@ -100,6 +100,48 @@ test('a screen with parameters, an unknown path and a query are served as their 
   await served.close();
 });
 
+test('a process’s page is served headed by its name to a signed-in user, who keeps it until the screen draws it', async ({
+  browser,
+  page,
+}) => {
+  const RESULTS = '/dashboard/finance/processes/1/results';
+  await signInAt(page, '/dashboard/finance/processes', 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Processes' })).toBeVisible();
+  // The page as served, with the signed-in console's cookies and no JavaScript.
+  const served = await browser.newContext({ javaScriptEnabled: false });
+  await served.addCookies(await page.context().cookies());
+  const servedPage = await served.newPage();
+  await servedPage.goto(RESULTS);
+  const box = await headingBox(servedPage, 'Card acquiring');
+  const stranger = await browser.newContext({ javaScriptEnabled: false });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(RESULTS);
+  await expect(strangerPage.locator('#root'), 'without a session the console’s page, empty').toBeEmpty();
+
+  const held: Route[] = [];
+  let released = false;
+  await page.route('**/api/recon/processes/1', async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  await page.goto(RESULTS);
+  await expect.poll(() => held.length, 'the process is asked for').toBeGreaterThan(0);
+  await expect(page.getByRole('progressbar', { name: 'Loading process' })).toBeVisible();
+  await expect(page.locator(SERVED_SHELL), 'the screen draws the heading now').toHaveCount(0);
+  const waiting = await headingBox(page, 'Card acquiring');
+  released = true;
+  await Promise.all(held.map((route) => route.continue()));
+  await expect(page.getByRole('tab', { name: 'Recon' })).toBeVisible();
+  const drawn = await headingBox(page, 'Card acquiring');
+  // The screen's heading spans its column (a Stack's child); its text starts and sits where served.
+  for (const side of ['x', 'y', 'height'] as const) {
+    expect(Math.abs(box[side] - waiting[side]), `waiting: ${side}`).toBeLessThan(1);
+    expect(Math.abs(box[side] - drawn[side]), `drawn: ${side}`).toBeLessThan(1);
+  }
+  await served.close();
+  await stranger.close();
+});
+
 test('the heading stays while the screen’s code is on its way, and gives way to the screen', async ({
   page,
 }) => {

@@ -7,6 +7,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import { tokenPairSchema } from '@web-control/contract/auth';
+import { PAGE_TOKEN_COOKIE, PAGE_TOKEN_COOKIE_PATH } from '@web-control/contract/console-build';
 import { startPlatform } from '@web-control/platform/start';
 
 const DEMO_PASSWORD = 'Bench-Passw0rd!';
@@ -121,6 +122,14 @@ export async function measureLighthouse(consoleDist: string): Promise<Lighthouse
             [REFRESH_TOKEN_KEY, tokens.refresh_token] as const,
           ],
         );
+        // The copy a signed-in console keeps for its pages (shared/session/page-token.ts).
+        await browser.setCookie({
+          name: PAGE_TOKEN_COOKIE,
+          value: tokens.access_token,
+          domain: new URL(platform.url).hostname,
+          path: PAGE_TOKEN_COOKIE_PATH,
+          sameSite: 'Strict',
+        });
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shellFileName, shellPage, shellScreens } from './page-shell.ts';
+import { HEADING_SLOT } from '@web-control/contract/console-build';
+import { headingPage, shellFileName, shellPage, shellScreens } from './page-shell.ts';
 
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>';
@@ -28,6 +29,10 @@ describe('a screen’s page', () => {
     expect(shellPage(INDEX, { heading: 'Cards & <Tokens>' })).toContain(
       '<h1>Cards &#38; &#60;Tokens&#62;</h1>',
     );
+  });
+
+  it('of a heading only the database knows leaves its slot for the platform', () => {
+    expect(headingPage(INDEX)).toContain(`<main><h1>${HEADING_SLOT}</h1></main>`);
   });
 
   it('refuses a page without an empty #root rather than write one React would not replace', () => {

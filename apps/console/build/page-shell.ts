@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SHELLS_DIR } from '@web-control/contract/console-build';
+import { HEADING_PAGE_FILE, HEADING_SLOT, SHELLS_DIR } from '@web-control/contract/console-build';
 import type { Plugin } from 'vite';
 import { DEFAULT_CHART_HEIGHT } from '../src/shared/charts/chart-height.ts';
 import type { ScreenShell, ShellPanel } from '../src/shared/screens/define-area.ts';
@@ -62,6 +62,11 @@ export function shellPage(indexHtml: string, shell: ScreenShell): string {
   return indexHtml.replace(EMPTY_ROOT, `<div id="root">${shellMarkup(shell)}</div>`);
 }
 
+/** The page of a screen headed by what only the database knows: the platform fills in HEADING_SLOT. */
+export function headingPage(indexHtml: string): string {
+  return shellPage(indexHtml, { heading: HEADING_SLOT });
+}
+
 /** The screens with a shell, by path; a path with parameters has no page of its own. */
 export function shellScreens(screens: readonly DeclaredScreen[]): { path: string; shell: ScreenShell }[] {
   return flattenScreens(screens).flatMap((screen) =>
@@ -78,8 +83,9 @@ export function shellFileName(routePath: string): string {
 
 /**
  * Writes a page per screen that declares a shell: the built index.html with the screen's heading
- * at its place, which the platform serves for that path. The heading is then the first and largest
- * paint, before the JavaScript has arrived (on a slow link, seconds earlier).
+ * at its place, which the platform serves for that path, and the page of the screens headed by
+ * what the database knows, its heading left for the platform to fill in. The heading is then the
+ * first and largest paint, before the JavaScript has arrived (on a slow link, seconds earlier).
  */
 export function pageShell(): Plugin {
   let srcDir = '';
@@ -95,6 +101,7 @@ export function pageShell(): Plugin {
       const html = bundle['index.html'];
       if (html?.type !== 'asset') this.error('page shell: no index.html');
       const page = String(html.source);
+      this.emitFile({ type: 'asset', fileName: HEADING_PAGE_FILE, source: headingPage(page) });
       for (const { screens } of await declaredAreas(srcDir)) {
         for (const { path: routePath, shell } of shellScreens(screens)) {
           this.emitFile({

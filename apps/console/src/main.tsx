@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createRouter } from './app/router';
 import { getRuntimeConfig } from './shared/runtime-config';
+import { rememberServedHeading } from './shared/screens/served-heading';
 import { restoreSession } from './shared/session/session';
 
 const root = document.getElementById('root');
@@ -13,6 +14,7 @@ if (!root) throw new Error('The page has no #root element');
 // What the page was served with in #root (a screen's heading), drawn again until the screen is drawn
 // (app/served-shell.tsx).
 const servedShell = root.innerHTML;
+rememberServedHeading(root);
 const configured = getRuntimeConfig() !== undefined;
 // The stored session, restored before anything reads it: restored once the console had mounted, it
 // redrew the whole screen in one unsliced render (decision 0045). The console restores it again,

@@ -15,6 +15,7 @@ import { reviewsPlugin } from './modules/reviews/plugin.ts';
 import { configMapsPlugin } from './modules/config-maps/plugin.ts';
 import { createFinanceJobs, type FinanceJobs } from './modules/finance/jobs.ts';
 import { financePlugin } from './modules/finance/plugin.ts';
+import { processPages } from './modules/finance/process-pages.ts';
 import { healthPlugin } from './modules/health/plugin.ts';
 import { loadBalancerPlugin } from './modules/load-balancer/plugin.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
@@ -25,10 +26,11 @@ import { transactionsPlugin } from './modules/transactions/plugin.ts';
 import { vouchersPlugin } from './modules/vouchers/plugin.ts';
 import { createVouchersService, type VouchersService } from './modules/vouchers/service.ts';
 import { apiDocsUiPlugin, openApiPlugin } from './plugins/api-docs.ts';
-import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { authGuardPlugin, sessionReader } from './plugins/auth-guard.ts';
 import { closeConnectionsPlugin } from './plugins/close-connections.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
+import { pageHeadings } from './plugins/page-headings.ts';
 import { contentEncodingPlugin } from './plugins/content-encoding.ts';
 import { ERROR_SERVER_OPTIONS, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { RequestLogController } from './plugins/request-log.ts';
@@ -275,7 +277,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(reviewsPlugin);
   await app.register(exportsPluginDefinition);
   await app.register(apiDocsUiPlugin);
-  await app.register(consoleStaticPlugin, { consoleDist: settings.consoleDist });
+  await app.register(consoleStaticPlugin, {
+    consoleDist: settings.consoleDist,
+    pageHeading: pageHeadings(
+      sessionReader({ clock, getSigningSecret, checkSession: (claims) => auth.checkSession(claims) }),
+      [processPages(database.db)],
+    ),
+  });
 
   return app;
 }

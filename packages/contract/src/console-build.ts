@@ -18,3 +18,19 @@ export interface PreloadLinks {
   dashboard: string[];
   areas: Record<string, string[]>;
 }
+
+/**
+ * A page whose heading only the database knows (a process's name): the built index.html with the
+ * dashboard's frame and an `h1` holding HEADING_SLOT, which the platform fills in for a signed-in
+ * user who may see it (the page token below) and serves at that page's path.
+ */
+export const HEADING_PAGE_FILE = 'heading-page.html';
+export const HEADING_SLOT = '{{heading}}';
+
+/**
+ * The cookie in which the console keeps a copy of its access token for the dashboard's pages
+ * (Path=/dashboard, SameSite=Strict): a page load carries no Authorization header, and the platform
+ * reads it only to serve a page with its heading (never to answer an API call).
+ */
+export const PAGE_TOKEN_COOKIE = 'webControl.pageToken';
+export const PAGE_TOKEN_COOKIE_PATH = '/dashboard';

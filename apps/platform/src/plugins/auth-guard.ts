@@ -47,6 +47,22 @@ export interface ForbiddenRequest {
   missing: readonly string[];
 }
 
+/**
+ * The user an access token signs in, or undefined when its signature, its expiry or its session
+ * (checkSession) refuses it: what every guarded route asks of its bearer token.
+ */
+export function sessionReader(
+  options: Pick<AuthGuardOptions, 'clock' | 'getSigningSecret' | 'checkSession'>,
+) {
+  return async (token: string): Promise<AuthenticatedUser | undefined> => {
+    const claims = await verifyAccessToken(token, await options.getSigningSecret(), options.clock.now());
+    const permissions = claims === undefined ? undefined : await options.checkSession(claims);
+    return claims === undefined || permissions === undefined
+      ? undefined
+      : { id: claims.sub, username: claims.username, permissions };
+  };
+}
+
 const BEARER_PATTERN = /^Bearer\s+(\S+)$/i;
 
 export const PUBLIC_ROUTE = { access: 'public' } as const satisfies RouteAccess;
@@ -76,6 +92,7 @@ export function clientOf(request: FastifyRequest): Pick<Actor, 'clientAddress'> 
  */
 const authGuard: FastifyPluginCallback<AuthGuardOptions> = (app, options, done) => {
   const routes: RouteOptions[] = [];
+  const readSession = sessionReader(options);
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (routeOptions) => {
@@ -121,14 +138,13 @@ const authGuard: FastifyPluginCallback<AuthGuardOptions> = (app, options, done) 
     if (token === undefined) {
       throw unauthenticated();
     }
-    const claims = await verifyAccessToken(token, await options.getSigningSecret(), options.clock.now());
-    const permissions = claims === undefined ? undefined : await options.checkSession(claims);
-    if (claims === undefined || permissions === undefined) {
+    const user = await readSession(token);
+    if (user === undefined) {
       throw unauthenticated();
     }
-    request.user = { id: claims.sub, username: claims.username, permissions };
-    if (!holdsAll(permissions, config.permissions)) {
-      throw await refuse(config.permissions.filter((permission) => !permissions.includes(permission)));
+    request.user = user;
+    if (!holdsAll(user.permissions, config.permissions)) {
+      throw await refuse(config.permissions.filter((permission) => !user.permissions.includes(permission)));
     }
   });
   done();

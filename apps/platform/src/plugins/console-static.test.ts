@@ -3,15 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRELOAD_LINKS_FILE, type PreloadLinks } from '@web-control/contract/console-build';
+import {
+  HEADING_PAGE_FILE,
+  PAGE_TOKEN_COOKIE,
+  PRELOAD_LINKS_FILE,
+  type PreloadLinks,
+} from '@web-control/contract/console-build';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { App } from '../server.ts';
-import { buildTestApp } from '../testing/test-app.ts';
+import { buildTestApp, createTestUser, login } from '../testing/test-app.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, index) => `"row ${index}"`).join(',')}];`;
 const STYLES = `.row { color: red; }\n`.repeat(200);
 const INDEX = `<!doctype html><title>console</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(40)}`;
+const HEADING_PAGE = INDEX.replace('<title>console</title>', '<title>console</title><h1>{{heading}}</h1>');
 const VOUCHERS_PAGE = INDEX.replace('<title>console</title>', '<title>console</title><h1>Vouchers</h1>');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRELOAD_LINKS: PreloadLinks = {
@@ -50,6 +56,7 @@ describe('console static files', () => {
     await mkdir(path.join(consoleDist, 'shells', 'dashboard'), { recursive: true });
     await writeBuiltFile(consoleDist, 'shells/dashboard/vouchers.html', VOUCHERS_PAGE);
     await writeFile(path.join(consoleDist, PRELOAD_LINKS_FILE), JSON.stringify(PRELOAD_LINKS));
+    await writeBuiltFile(consoleDist, HEADING_PAGE_FILE, HEADING_PAGE);
     app = await buildTestApp({ database, settings: { consoleDist } });
   });
   afterAll(async () => {
@@ -160,5 +167,88 @@ describe('console static files', () => {
     }
     const script = await app.inject({ url: '/assets/index-abc123.js' });
     expect(script.headers.link, 'a file is sent without').toBeUndefined();
+  });
+
+  describe('a process’s page', () => {
+    const RESULTS = '/dashboard/finance/processes/1/results';
+    const pageFor = (url: string, token: string | undefined, encoding = 'identity') =>
+      app.inject({
+        url,
+        headers: {
+          'accept-encoding': encoding,
+          ...(token === undefined ? {} : { cookie: `theme=dark; ${PAGE_TOKEN_COOKIE}=${token}` }),
+        },
+      });
+    let viewer: string;
+    let outsider: string;
+
+    beforeAll(async () => {
+      const withProcesses = await createTestUser(database, ['VIEW_PROCESSES']);
+      viewer = (await login(app, withProcesses.username, withProcesses.password)).access_token;
+      const without = await createTestUser(database, ['VIEW_TRANSACTIONS']);
+      outsider = (await login(app, without.username, without.password)).access_token;
+    });
+
+    it('is served headed by the process’s name to a user the page token signs in who may see processes', async () => {
+      for (const url of [
+        RESULTS,
+        '/dashboard/finance/processes/1',
+        '/dashboard/finance/processes/1/approvals/9?x=1',
+      ]) {
+        const response = await pageFor(url, viewer);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toBe(HEADING_PAGE.replace('{{heading}}', 'Card acquiring'));
+        expect(response.headers['cache-control'], url).toBe('private, no-cache');
+        expect(response.headers.vary, url).toBe('accept-encoding, cookie');
+      }
+      const compressed = await pageFor(RESULTS, viewer, 'gzip, br');
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toContain(
+        '<h1>Card acquiring</h1>',
+      );
+    });
+
+    it('writes the name as text', async () => {
+      await database.db
+        .updateTable('recon_processes')
+        .set({ display_name: 'EFT <b>&</b> $& "cards"' })
+        .where('process_id', '=', 2)
+        .execute();
+      const response = await pageFor('/dashboard/finance/processes/2/inbox', viewer);
+      expect(response.body).toContain('<h1>EFT &#60;b&#62;&#38;&#60;/b&#62; $&#38; &#34;cards&#34;</h1>');
+    });
+
+    it('is served as any other page without a token, with one refused, to a user who may not see processes, and for no process', async () => {
+      const cases: [string, string | undefined][] = [
+        [RESULTS, undefined],
+        [RESULTS, ''],
+        [RESULTS, 'not.a.token'],
+        [RESULTS, `${viewer}x`],
+        [RESULTS, outsider],
+        ['/dashboard/finance/processes/999/results', viewer],
+        ['/dashboard/finance/processes/0/results', viewer],
+        ['/dashboard/finance/processes/12345678901234567890', viewer],
+      ];
+      for (const [url, token] of cases) {
+        const response = await pageFor(url, token);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, `${url} ${String(token).slice(0, 12)}`).toBe(INDEX);
+        expect(response.headers['cache-control'], url).toBe('no-cache');
+      }
+    });
+
+    it('is served as any other page once the session has ended', async () => {
+      const user = await createTestUser(database, ['VIEW_PROCESSES']);
+      const tokens = await login(app, user.username, user.password);
+      expect((await pageFor(RESULTS, tokens.access_token)).body).toContain('<h1>Card acquiring</h1>');
+      const logout = await app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+        payload: { refresh_token: tokens.refresh_token },
+      });
+      expect(logout.statusCode).toBeLessThan(300);
+      expect((await pageFor(RESULTS, tokens.access_token)).body).toBe(INDEX);
+    });
   });
 });

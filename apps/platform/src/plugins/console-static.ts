@@ -1,21 +1,33 @@
 import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PRELOAD_LINKS_FILE, SHELLS_DIR, type PreloadLinks } from '@web-control/contract/console-build';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import {
+  HEADING_PAGE_FILE,
+  HEADING_SLOT,
+  PRELOAD_LINKS_FILE,
+  SHELLS_DIR,
+  type PreloadLinks,
+} from '@web-control/contract/console-build';
 import { ERROR_CODES } from '@web-control/contract/errors';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONFIG_SCRIPT_PATH } from '../modules/runtime-config/routes.ts';
 import { markRoutesPublic } from './auth-guard.ts';
 import { NOT_FOUND_MESSAGE } from './error-handler.ts';
+import type { PageHeading } from './page-headings.ts';
 import { API_PREFIX } from './security.ts';
 
 export interface ConsoleStaticOptions {
   consoleDist: string;
+  /** The heading of a page only the database can head (plugins/page-headings.ts). */
+  pageHeading?: PageHeading | undefined;
 }
 
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE_CACHE = 'no-cache';
+/** A page written for its user: no shared cache keeps it. */
+const PERSONAL_CACHE = 'private, no-cache';
 export const CONSOLE_MISSING_MESSAGE =
   'The console has not been built yet. Run `npm run build` (or `npm start`, which builds it), then reload. The APIs work meanwhile.';
 
@@ -60,6 +72,20 @@ function shellPages(consoleDist: string): Map<string, ServedPage> {
     pages.set(`/${route}`, servedPage(file));
   }
   return pages;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A page written per request, compressed as the browser accepts (it is a couple of kilobytes). */
+function encodedPage(html: string, accepted: Set<string>): { encoding?: string; body: Buffer } {
+  const body = Buffer.from(html, 'utf8');
+  if (accepted.has('br') || accepted.has('*')) {
+    return { encoding: 'br', body: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) };
+  }
+  if (accepted.has('gzip')) return { encoding: 'gzip', body: gzipSync(body) };
+  return { body };
 }
 
 const NO_PRELOADS: PreloadLinks = { entry: [], dashboard: [], areas: {} };
@@ -137,7 +163,19 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const headingFile = path.join(options.consoleDist, HEADING_PAGE_FILE);
+  const headingPage = built && existsSync(headingFile) ? readFileSync(headingFile, 'utf8') : undefined;
+  /** A failed lookup serves the page as any other: its heading is a head start, not the page. */
+  const headingOf = async (pagePath: string, request: FastifyRequest): Promise<string | undefined> => {
+    try {
+      return await options.pageHeading?.(pagePath, request);
+    } catch (error) {
+      request.log.warn({ err: error, pagePath }, 'The page’s heading could not be read; served without it');
+      return undefined;
+    }
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isApiPath(request.url) || !isRead) {
       return reply.code(404).send({ errorMessage: NOT_FOUND_MESSAGE, code: ERROR_CODES.notFound });
@@ -150,15 +188,26 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
         .send(CONSOLE_MISSING_MESSAGE);
     }
     const pagePath = pathOf(request.url);
-    const page = shells.get(pagePath) ?? index;
+    const shell = shells.get(pagePath);
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
-    const copy = page.copies.find((candidate) => accepted.has(candidate.encoding) || accepted.has('*'));
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', REVALIDATE_CACHE)
-      .header('vary', 'accept-encoding');
+    reply.type('text/html; charset=utf-8');
     const link = preloadLinkHeader(links, pagePath);
     if (link !== undefined) reply.header('link', link);
+    // A page that may be headed for its user is another page for another user.
+    const mayBeHeaded = shell === undefined && headingPage !== undefined && options.pageHeading !== undefined;
+    reply.header('vary', mayBeHeaded ? 'accept-encoding, cookie' : 'accept-encoding');
+    const heading = mayBeHeaded ? await headingOf(pagePath, request) : undefined;
+    if (heading !== undefined && headingPage !== undefined) {
+      const { encoding, body } = encodedPage(
+        headingPage.replace(HEADING_SLOT, () => escapeHtml(heading)),
+        accepted,
+      );
+      if (encoding !== undefined) reply.header('content-encoding', encoding);
+      return reply.header('cache-control', PERSONAL_CACHE).send(body);
+    }
+    const page = shell ?? index;
+    const copy = page.copies.find((candidate) => accepted.has(candidate.encoding) || accepted.has('*'));
+    reply.header('cache-control', REVALIDATE_CACHE);
     if (copy === undefined) {
       return reply.send(createReadStream(page.file));
     }

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { currentPath, navigateTo } from '../navigation';
 import { displayUsername, readClaims } from './access-token';
 import { INITIAL_ACCOUNT, reduceAccount, type Account, type AccountEvent } from './account';
+import { forgetPageToken, keepPageToken } from './page-token';
 import { clearStoredTokens, storeTokens } from './token-storage';
 
 let account: Account = INITIAL_ACCOUNT;
@@ -33,6 +34,7 @@ export function applyTokens(accessToken: string, refreshToken: string, persist =
   const claims = readClaims(accessToken);
   if (!claims) throw new Error('The access token could not be read');
   if (persist) storeTokens(accessToken, refreshToken);
+  keepPageToken(accessToken, claims.exp);
   dispatchAccount({
     type: 'authenticated',
     accessToken,
@@ -44,6 +46,7 @@ export function applyTokens(accessToken: string, refreshToken: string, persist =
 
 export function signOutLocally(): void {
   clearStoredTokens();
+  forgetPageToken();
   dispatchAccount({ type: 'signed-out' });
 }
 

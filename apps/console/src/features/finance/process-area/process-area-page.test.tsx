@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
+import { rememberServedHeading } from '../../../shared/screens/served-heading';
+import { jsonResponse, routeFetch, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { processSummary, reconFile } from '../finance-fixtures';
@@ -93,6 +94,34 @@ describe('process area', () => {
     expect(await screen.findByLabelText('3 pending')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('tab', { name: /Approvals/ }));
     expect(router.state.location.pathname).toBe('/dashboard/finance/processes/1/approvals');
+  });
+
+  it('keeps the heading the page was served with while the process loads, on that page only', async () => {
+    const served = document.createElement('div');
+    served.innerHTML = '<div data-shell><main><h1>Card Recon</h1></main></div>';
+    rememberServedHeading(served, INBOX);
+    let answer: (response: Response) => void = () => undefined;
+    const { fetchMock } = routeFetch(baseRoutes);
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      input.endsWith('/api/recon/processes/1')
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : fetchMock(input, init),
+    );
+    signInWith(['VIEW_PROCESSES']);
+    const first = renderRoutes(routes, { path: INBOX });
+    expect(await screen.findByRole('progressbar', { name: 'Loading process' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Card Recon' })).toBeInTheDocument();
+    answer(jsonResponse(200, processSummary()));
+    expect(await screen.findByRole('tab', { name: 'Inbox' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
+      'Card Recon',
+    ]);
+    first.unmount();
+
+    renderRoutes(routes, { path: '/dashboard/finance/processes/1/results' });
+    expect(await screen.findByRole('progressbar', { name: 'Loading process' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 }), 'another page than the one served').toBeNull();
+    rememberServedHeading(document.createElement('div'));
   });
 
   it("says 'No process found' for an id no process can have, without asking", async () => {

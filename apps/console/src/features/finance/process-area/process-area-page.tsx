@@ -2,13 +2,14 @@ import { Alert, Badge, Stack, Tabs, Title } from '@mantine/core';
 import { ERROR_CODES } from '@web-control/contract/errors';
 import type { ProcessDefinition } from '@web-control/contract/finance';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../shared/http/http-error';
 import { openModal } from '../../../shared/modals/modal-store';
 import { alertModal } from '../../../shared/modals/standard-modals';
 import { useCan } from '../../../shared/session/permissions';
 import { TurnAway } from '../../../shared/session/turn-away';
 import { useDrawnAfterScreen } from '../../../shared/ui/drawn-after-screen';
+import { servedHeading } from '../../../shared/screens/served-heading';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { LoadingState } from '../../../shared/ui/query-state';
 import { useProcess } from '../api/get-process';
@@ -106,6 +107,7 @@ function WithProcess({ render }: { render: (process: ProcessDefinition) => React
   const valid = Number.isSafeInteger(processId) && processId > 0;
   const process = useProcess(processId, valid);
   const navigate = useNavigate();
+  const location = useLocation();
   const reported = useRef<Error | null>(null);
 
   useEffect(() => {
@@ -122,7 +124,18 @@ function WithProcess({ render }: { render: (process: ProcessDefinition) => React
       </Alert>
     );
   }
-  if (process.isPending) return <LoadingState label="Loading process" />;
+  if (process.isPending) {
+    // Served with the page (the platform knows the name), the heading stays while the process loads.
+    const heading = servedHeading(location.pathname);
+    return heading === undefined ? (
+      <LoadingState label="Loading process" />
+    ) : (
+      <Stack>
+        <Title order={1}>{heading}</Title>
+        <LoadingState label="Loading process" />
+      </Stack>
+    );
+  }
   return render(process.data);
 }
 
