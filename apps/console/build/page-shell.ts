@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { HEADING_PAGE_FILE, HEADING_SLOT, SHELLS_DIR } from '@web-control/contract/console-build';
+import {
+  escapeHtmlText,
+  HEADING_PAGE_FILE,
+  HEADING_SLOT,
+  SHELLS_DIR,
+} from '@web-control/contract/console-build';
 import type { Plugin } from 'vite';
 import { DEFAULT_CHART_HEIGHT } from '../src/shared/charts/chart-height.ts';
 import type { ScreenShell, ShellPanel } from '../src/shared/screens/define-area.ts';
@@ -34,12 +39,8 @@ const SHELL_STYLE = `
   .trim()
   .replaceAll('\n', '');
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 function panelMarkup({ title }: ShellPanel): string {
-  const heading = title === undefined ? '<div data-title></div>' : `<h2>${escapeHtml(title)}</h2>`;
+  const heading = title === undefined ? '<div data-title></div>' : `<h2>${escapeHtmlText(title)}</h2>`;
   return `<div data-panel>${heading}<div data-plot></div></div>`;
 }
 
@@ -52,7 +53,7 @@ export function shellMarkup(shell: ScreenShell): string {
   const panels = (shell.panels ?? []).map(panelMarkup).join('');
   return (
     `<div data-shell><style>${SHELL_STYLE}</style><header></header><nav></nav>` +
-    `<main>${above}<h1>${escapeHtml(shell.heading)}</h1>${panels}</main><footer></footer></div>`
+    `<main>${above}<h1>${escapeHtmlText(shell.heading)}</h1>${panels}</main><footer></footer></div>`
   );
 }
 

@@ -27,6 +27,11 @@ export interface PreloadLinks {
 export const HEADING_PAGE_FILE = 'heading-page.html';
 export const HEADING_SLOT = '{{heading}}';
 
+/** Text as HTML shows it, for the served pages' headings (the build's and the platform's). */
+export function escapeHtmlText(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
 /**
  * The cookie in which the console keeps a copy of its access token for the dashboard's pages
  * (Path=/dashboard, SameSite=Strict): a page load carries no Authorization header, and the platform

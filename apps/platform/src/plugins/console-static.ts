@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
+  escapeHtmlText,
   HEADING_PAGE_FILE,
   HEADING_SLOT,
   PRELOAD_LINKS_FILE,
@@ -72,10 +73,6 @@ function shellPages(consoleDist: string): Map<string, ServedPage> {
     pages.set(`/${route}`, servedPage(file));
   }
   return pages;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** A page written per request, compressed as the browser accepts (it is a couple of kilobytes). */
@@ -199,7 +196,7 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
     const heading = mayBeHeaded ? await headingOf(pagePath, request) : undefined;
     if (heading !== undefined && headingPage !== undefined) {
       const { encoding, body } = encodedPage(
-        headingPage.replace(HEADING_SLOT, () => escapeHtml(heading)),
+        headingPage.replace(HEADING_SLOT, () => escapeHtmlText(heading)),
         accepted,
       );
       if (encoding !== undefined) reply.header('content-encoding', encoding);

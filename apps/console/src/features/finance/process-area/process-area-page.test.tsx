@@ -66,6 +66,7 @@ describe('process area', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     resetAccountForTests();
+    rememberServedHeading(document.createElement('div'));
   });
 
   it('shows the display name and the tabs the permissions allow, the badge only to approvers', async () => {
@@ -121,7 +122,6 @@ describe('process area', () => {
     renderRoutes(routes, { path: '/dashboard/finance/processes/1/results' });
     expect(await screen.findByRole('progressbar', { name: 'Loading process' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 }), 'another page than the one served').toBeNull();
-    rememberServedHeading(document.createElement('div'));
   });
 
   it("says 'No process found' for an id no process can have, without asking", async () => {
