@@ -25,6 +25,8 @@ describe('page token', () => {
 
   it('holds the token the console signs in with and is gone once it signs out', () => {
     const token = fakeAccessToken({ sub: '1', username: 'jo', permissions: [], exp: inAnHour() });
+    applyTokens(token, 'r1', false);
+    expect(document.cookie, 'a pair restored from storage was copied when stored').toBe('');
     applyTokens(token, 'r1');
     expect(document.cookie).toBe(`${PAGE_TOKEN_COOKIE}=${token}`);
     signOutLocally();

@@ -33,8 +33,12 @@ export function useAccount(): Account {
 export function applyTokens(accessToken: string, refreshToken: string, persist = true): void {
   const claims = readClaims(accessToken);
   if (!claims) throw new Error('The access token could not be read');
-  if (persist) storeTokens(accessToken, refreshToken);
-  keepPageToken(accessToken, claims.exp);
+  if (persist) {
+    storeTokens(accessToken, refreshToken);
+    // Written with the pair it copies (a sign-in, a refresh), never on restoring one: setting a
+    // cookie waits on the browser, 10 ms and more of the page's first long task on a busy machine.
+    keepPageToken(accessToken, claims.exp);
+  }
   dispatchAccount({
     type: 'authenticated',
     accessToken,
