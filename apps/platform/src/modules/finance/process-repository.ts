@@ -67,6 +67,16 @@ export function createProcessRepository() {
   return {
     definitionsOf,
 
+    /** A process's display name alone, or undefined when there is no such process. */
+    async displayNameOf(executor: DbExecutor, id: number): Promise<string | undefined> {
+      const row = await executor
+        .selectFrom('recon_processes')
+        .select('display_name')
+        .where('process_id', '=', id)
+        .executeTakeFirst();
+      return row?.display_name;
+    },
+
     async allProcessIds(executor: DbExecutor): Promise<number[]> {
       const rows = await executor
         .selectFrom('recon_processes')
