@@ -14,11 +14,18 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+/** jsdom's window has a width (1024 px): a min-width query, the console's only kind, answers for it. */
+function matchesWidth(query: string): boolean {
+  const minWidth = /\(min-width:\s*([\d.]+)(em|px)\)/.exec(query);
+  if (!minWidth) return false;
+  return window.innerWidth >= Number(minWidth[1]) * (minWidth[2] === 'em' ? 16 : 1);
+}
+
 // Mantine reads these browser APIs, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    matches: matchesWidth(query),
     media: query,
     onchange: null,
     addListener: () => undefined,

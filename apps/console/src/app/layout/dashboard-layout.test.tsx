@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLive } from '../../shared/live/live-state';
@@ -47,5 +48,30 @@ describe('the dashboard layout', () => {
 
     await waitFor(() => expect(shell).toHaveAttribute('data-ready'));
     expect(screenDrawn).toHaveBeenCalledTimes(drawnBefore);
+  });
+
+  it('draws the menu at once on a wide screen', async () => {
+    renderRoutes(routes, { path: '/dashboard/somewhere' });
+    expect(await screen.findByRole('heading', { name: 'A screen' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    const desktopWidth = window.innerWidth;
+    beforeEach(() => Object.defineProperty(window, 'innerWidth', { value: 400, configurable: true }));
+    afterEach(() => Object.defineProperty(window, 'innerWidth', { value: desktopWidth, configurable: true }));
+
+    it('draws the menu when it is first opened, and keeps it drawn once closed', async () => {
+      const user = userEvent.setup();
+      renderRoutes(routes, { path: '/dashboard/somewhere' });
+      expect(await screen.findByRole('heading', { name: 'A screen' })).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Main menu' }), 'off the screen, not drawn').toBeNull();
+
+      const toggle = screen.getByRole('button', { name: 'Toggle menu' });
+      await user.click(toggle);
+      expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+      await user.click(toggle);
+      expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    });
   });
 });
