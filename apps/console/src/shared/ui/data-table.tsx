@@ -16,6 +16,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ComponentProps,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -211,24 +212,12 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
         }
       : {};
     return (
-      <tr key={row.id} {...rowLook} className={rowClass} {...opens} {...selectable} {...rowProps}>
-        {visible.map((column) =>
-          column.rowHeader ? (
-            <th
-              key={column.id}
-              scope="row"
-              className={ROW_HEADER_CLASS}
-              style={CELL_STYLE[column.align ?? 'left']}
-            >
-              {column.cell(row.original)}
-            </th>
-          ) : (
-            <td key={column.id} className={CELL_CLASS} style={CELL_STYLE[column.align ?? 'left']}>
-              {column.cell(row.original)}
-            </td>
-          ),
-        )}
-      </tr>
+      <BodyRow
+        key={row.id}
+        columns={visible}
+        item={row.original}
+        look={{ ...rowLook, className: rowClass, ...opens, ...selectable, ...rowProps }}
+      />
     );
   };
 
@@ -254,6 +243,41 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * A body row, a component of its own: its cells are drawn in its own render, so a first drawing of
+ * many rows, which React may interrupt between components, yields between rows.
+ */
+function BodyRow<T extends RowData>({
+  columns,
+  item,
+  look,
+}: {
+  columns: readonly DataTableColumn<T>[];
+  item: T;
+  look: ComponentProps<'tr'>;
+}) {
+  return (
+    <tr {...look}>
+      {columns.map((column) =>
+        column.rowHeader ? (
+          <th
+            key={column.id}
+            scope="row"
+            className={ROW_HEADER_CLASS}
+            style={CELL_STYLE[column.align ?? 'left']}
+          >
+            {column.cell(item)}
+          </th>
+        ) : (
+          <td key={column.id} className={CELL_CLASS} style={CELL_STYLE[column.align ?? 'left']}>
+            {column.cell(item)}
+          </td>
+        ),
+      )}
+    </tr>
   );
 }
 
