@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
 import { noProcessFound } from './messages.ts';
 import { createProcessRepository, type ProcessDefinitionRow } from './process-repository.ts';
-import type { ProcessFields } from './results-repository.ts';
+import type { ProcessFields } from './results-selection.ts';
 import { createSettlementsRepository, MINOR_UNITS } from './settlements-repository.ts';
 
 function startOfUtcDay(date: Date): Date {

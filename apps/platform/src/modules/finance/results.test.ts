@@ -17,7 +17,7 @@ import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../../testing/test-database.ts';
 import { APPROVAL_MESSAGES } from '../approvals/service.ts';
 import { findPlanNode, type PlanNode } from '../../testing/query-plans.ts';
-import { pageIdsSql, RESULTS_MESSAGES } from './results-repository.ts';
+import { pageIdsSql, RESULTS_MESSAGES } from './results-selection.ts';
 import { FINANCE_MESSAGES } from './messages.ts';
 import { createFinanceService, type FinanceService } from './service.ts';
 
