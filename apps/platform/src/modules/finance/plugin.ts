@@ -4,7 +4,8 @@ import { createDemoFeed, DEMO_FEED_JOB } from './demo-feed.ts';
 import { resultsRoutes } from './results-routes.ts';
 import { settlementsRoutes } from './settlements-routes.ts';
 import { createSettlementsService, RECON_SUMMARY_JOB, SETTLEMENT_JOB } from './settlements-service.ts';
-import { filesRoutes, reconRoutes } from './routes.ts';
+import { filesRoutes } from './file-routes.ts';
+import { reconRoutes } from './routes.ts';
 import { FILE_LOAD_RESUME_JOB } from './messages.ts';
 import { createFinanceService } from './service.ts';
 
