@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { readSettings, SettingsError } from '../settings.ts';
 import { seedTransactions } from '../simulator/seed-transactions.ts';
-import { seedVouchers } from '../simulator/voucher-lives.ts';
+import { seedVouchers } from '../simulator/voucher-history.ts';
 import { StartupError } from '../startup-error.ts';
 import { SECOND_MS } from '../time.ts';
 import { openDatabase } from './connection.ts';

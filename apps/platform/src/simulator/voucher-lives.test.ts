@@ -7,13 +7,8 @@ import type { App } from '../server.ts';
 import { buildTestApp } from '../testing/test-app.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { DAY_MS } from '../time.ts';
-import {
-  planVoucherHistory,
-  planVoucherLives,
-  seedVouchers,
-  writeVoucherLives,
-  type VoucherLife,
-} from './voucher-lives.ts';
+import { seedVouchers, writeVoucherLives } from './voucher-history.ts';
+import { planVoucherHistory, planVoucherLives, type VoucherLife } from './voucher-lives.ts';
 
 const NOW = new Date('2026-03-02T08:00:00Z');
 

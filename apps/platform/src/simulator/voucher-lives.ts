@@ -1,28 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { VoucherState } from '@web-control/contract/vouchers';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/schema.ts';
-import { createTransactionsRepository, type RecordedLeg } from '../modules/transactions/repository.ts';
-import {
-  createVouchersRepository,
-  type NewPayment,
-  type NewTransition,
-  type NewVoucher,
-} from '../modules/vouchers/repository.ts';
+import type { RecordedLeg } from '../modules/transactions/repository.ts';
+import type { NewPayment, NewTransition } from '../modules/vouchers/repository.ts';
 import { VOUCHER_DESCRIPTIONS, VOUCHER_VALIDITY_DAYS } from '../modules/vouchers/messages.ts';
-import { referenceOfId } from '../modules/vouchers/references.ts';
 import type { VoucherPlace } from '../modules/vouchers/switch-events.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../time.ts';
 import { createRandom, deriveSeed, pickFrom, type Random } from './random.ts';
-import type { SimulatorLog, SimulatorStartTask } from './simulator.ts';
 import {
   drawCustomerId,
   drawPartialAmount,
   drawRecipientId,
   drawVoucherAmount,
   VOUCHER_BRANCHES,
-  VOUCHER_CURRENCY_CODE,
   VOUCHER_MERCHANTS,
   voucherPurchaseLeg,
   voucherRedemptionLeg,
@@ -33,7 +22,7 @@ import { PARTIAL_REDEMPTION_SHARE, STUCK_REDEMPTION_SHARE } from './voucher-traf
  * Whole voucher lives planned in memory, for the history the simulator writes at its first start
  * and for `npm run seed -- --vouchers N`: each voucher is bought, paid, redeemed (sometimes in
  * part, now and then never confirmed and later rolled back or forward by support), put on hold,
- * refunded or left to expire, up to `now`. The rows go in with one statement per batch.
+ * refunded or left to expire, up to `now`. voucher-history.ts writes them.
  */
 
 /** Mean time from payment (or the last event) to the next redemption. */
@@ -64,7 +53,6 @@ const ROLL_FORWARD_COMMENTS = [
   'Merchant confirmed the goods were handed over',
   'Till slip shows the cash paid out',
 ] as const;
-const BATCH_VOUCHERS = 2_000;
 
 function exponential(random: Random, mean: number): number {
   return -Math.log(1 - random()) * mean;
@@ -95,7 +83,7 @@ export interface VoucherLife {
   open?: { amountMinor: number; event: number; authorisationId: string; at: number } | undefined;
 }
 
-function lastAt(life: VoucherLife): number {
+export function lastAt(life: VoucherLife): number {
   return life.transitions.at(-1)?.at.getTime() ?? life.created.getTime();
 }
 
@@ -360,61 +348,8 @@ export function planVoucherLife(options: PlanOptions): VoucherLife {
   return life;
 }
 
-/**
- * Writes planned lives: ids reserved, references derived, one statement per table and batch, each
- * batch its own short transaction (the embedded database serves requests in between).
- */
-export async function writeVoucherLives(
-  db: Db,
-  lives: readonly VoucherLife[],
-  shouldContinue: () => boolean = () => true,
-): Promise<{ vouchers: number; legs: number }> {
-  const repository = createVouchersRepository();
-  const transactions = createTransactionsRepository();
-  let legs = 0;
-  let vouchersWritten = 0;
-  for (let start = 0; start < lives.length && shouldContinue(); start += BATCH_VOUCHERS) {
-    const batch = lives.slice(start, start + BATCH_VOUCHERS);
-    await db.transaction().execute(async (tx) => {
-      const ids = await repository.reserveIds(tx, batch.length);
-      const vouchers: NewVoucher[] = [];
-      const transitions: NewTransition[] = [];
-      const payments: NewPayment[] = [];
-      const recorded: RecordedLeg[] = [];
-      batch.forEach((life, index) => {
-        const id = ids[index] ?? 0;
-        const reference = referenceOfId(id);
-        vouchers.push({
-          id,
-          reference,
-          customerId: life.customerId,
-          state: life.state,
-          currency: VOUCHER_CURRENCY_CODE,
-          amountMinor: life.amountMinor,
-          balanceMinor: life.balanceMinor,
-          recipientId: life.recipientId,
-          created: life.created,
-          modified: new Date(lastAt(life)),
-          lastEvent: life.event,
-        });
-        transitions.push(...life.transitions.map((transition) => ({ ...transition, voucherId: id })));
-        payments.push(...life.payments.map((payment) => ({ ...payment, voucherId: id })));
-        recorded.push(...life.legs.map((build) => build(reference)));
-      });
-      await repository.insertVouchers(tx, vouchers);
-      await repository.insertTransitions(tx, transitions);
-      await repository.insertPayments(tx, payments);
-      recorded.sort((a, b) => a.timeStarted.getTime() - b.timeStarted.getTime());
-      await transactions.insertLegs(tx, recorded);
-      legs += recorded.length;
-      vouchersWritten += batch.length;
-    });
-  }
-  return { vouchers: vouchersWritten, legs };
-}
-
 /** The purchase times of `count` vouchers bought at random over [from, to], oldest first. */
-function drawPurchaseTimes(random: Random, count: number, from: Date, to: Date): number[] {
+export function drawPurchaseTimes(random: Random, count: number, from: Date, to: Date): number[] {
   const span = to.getTime() - from.getTime();
   const times = Array.from({ length: count }, () => Math.floor(from.getTime() + random() * span));
   return times.sort((a, b) => a - b);
@@ -473,63 +408,4 @@ export function planVoucherHistory(options: { seed: number; now: Date; historyMs
     if (life !== undefined) placeHold(life, random, now - 2 * MINUTE_MS);
   }
   return lives;
-}
-
-/**
- * `npm run seed -- --vouchers N`: N vouchers bought over the last `days`, planned and written a
- * batch at a time (a million fits in memory that way), without switch legs.
- */
-export async function seedVouchers(
-  db: Db,
-  options: { count: number; days: number; now: Date; seed: number; onProgress?: (written: number) => void },
-): Promise<{ vouchers: number }> {
-  const random = createRandom(deriveSeed(options.seed ^ 0x5eed5, options.now.getTime()));
-  const times = drawPurchaseTimes(
-    random,
-    options.count,
-    new Date(options.now.getTime() - options.days * DAY_MS),
-    options.now,
-  );
-  let written = 0;
-  for (let start = 0; start < times.length; start += BATCH_VOUCHERS) {
-    const lives = times
-      .slice(start, start + BATCH_VOUCHERS)
-      .map((time) => planVoucherLife({ random, created: new Date(time), now: options.now, withLegs: false }));
-    written += (await writeVoucherLives(db, lives)).vouchers;
-    if (written % 100_000 === 0) options.onProgress?.(written);
-  }
-  // Fresh statistics for the planner, and a visibility map so search pages are index-only scans.
-  await sql`vacuum analyze vouchers`.execute(db);
-  await sql`vacuum analyze voucher_transitions`.execute(db);
-  await sql`vacuum analyze voucher_payments`.execute(db);
-  return { vouchers: written };
-}
-
-/**
- * The simulator's first-start task: when no voucher older than the start exists (a new database,
- * or one from before vouchers), writes the history so the voucher screens have content at once.
- */
-export function createVoucherHistoryTask(options: {
-  db: Db;
-  clock: Clock;
-  seed: number;
-  historyMs: number;
-  log: SimulatorLog;
-}): SimulatorStartTask {
-  return async (shouldContinue) => {
-    const now = options.clock.now();
-    // Live ticks may already have sold a voucher or two; only older ones mean a history exists.
-    if (
-      await createVouchersRepository().hasVouchersCreatedBefore(
-        options.db,
-        new Date(now.getTime() - MINUTE_MS),
-      )
-    ) {
-      return;
-    }
-    const started = Date.now();
-    const lives = planVoucherHistory({ seed: options.seed, now, historyMs: options.historyMs });
-    const written = await writeVoucherLives(options.db, lives, shouldContinue);
-    options.log.info({ ...written, ms: Date.now() - started }, 'Simulator: voucher history written');
-  };
 }
