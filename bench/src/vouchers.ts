@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { vouchersResponseSchema } from '@web-control/contract/vouchers';
 import { startPlatform } from '@web-control/platform/start';
 import { findPlanNode, type PlanNode } from '@web-control/platform/testing/query-plans';
-import { seedVouchers } from '@web-control/platform/simulator/voucher-lives';
+import { seedVouchers } from '@web-control/platform/simulator/voucher-history';
 import { voucherSearchQueries, type VoucherSearch } from '@web-control/platform/vouchers/repository';
 import { ensureDatabase } from './platform.ts';
 
