@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HEADING_PAGE_FILE, PRELOAD_LINKS_FILE } from '@web-control/contract/console-build';
 import { precompressFolder } from './precompress.ts';
 
 describe('precompressFolder', () => {
@@ -21,6 +22,9 @@ describe('precompressFolder', () => {
     await writeFile(path.join(folder, 'assets', 'index-abc.css'), '.a{color:red}\n'.repeat(200));
     await writeFile(path.join(folder, 'index.html'), `<!doctype html>${'<p>x</p>'.repeat(200)}`);
     await writeFile(path.join(folder, 'version.json'), '{"buildId":"abc"}');
+    // Read by the platform, never sent as they are.
+    await writeFile(path.join(folder, HEADING_PAGE_FILE), `<!doctype html>${'<p>x</p>'.repeat(200)}`);
+    await writeFile(path.join(folder, PRELOAD_LINKS_FILE), JSON.stringify({ entry: Array(200).fill('x') }));
     await writeFile(path.join(folder, 'assets', 'logo-abc.png'), Buffer.alloc(4096));
 
     await precompressFolder(folder);
@@ -34,9 +38,11 @@ describe('precompressFolder', () => {
       'assets/index-abc.js.br',
       'assets/index-abc.js.gz',
       'assets/logo-abc.png',
+      HEADING_PAGE_FILE,
       'index.html',
       'index.html.br',
       'index.html.gz',
+      PRELOAD_LINKS_FILE,
       'version.json',
     ]);
     const br = await readFile(path.join(folder, 'assets', 'index-abc.js.br'));

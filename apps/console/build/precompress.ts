@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { HEADING_PAGE_FILE, PRELOAD_LINKS_FILE } from '@web-control/contract/console-build';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -10,6 +11,8 @@ const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /** Below about one network packet compression gains nothing and costs a file. */
 const MIN_BYTES = 1024;
+/** Files the platform reads and never sends as they are (it fills the heading page in per request). */
+const READ_BY_THE_PLATFORM = new Set([HEADING_PAGE_FILE, PRELOAD_LINKS_FILE]);
 
 async function listFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
@@ -20,7 +23,7 @@ async function listFiles(folder: string): Promise<string[]> {
 export async function precompressFolder(folder: string): Promise<string[]> {
   const written: string[] = [];
   for (const file of await listFiles(folder)) {
-    if (!COMPRESSIBLE.test(file)) {
+    if (!COMPRESSIBLE.test(file) || READ_BY_THE_PLATFORM.has(path.relative(folder, file))) {
       continue;
     }
     const source = await readFile(file);

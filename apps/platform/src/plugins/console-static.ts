@@ -116,6 +116,15 @@ function preloadLinkHeader(links: PreloadLinks, pagePath: string): string | unde
   ].join(', ');
 }
 
+/** What the build writes for the platform alone (pages it serves at screens' paths, the preload lists): never sent as files. */
+function isPlatformOnly(pathName: string): boolean {
+  return (
+    pathName === `/${HEADING_PAGE_FILE}` ||
+    pathName === `/${PRELOAD_LINKS_FILE}` ||
+    pathName.startsWith(`/${SHELLS_DIR}/`)
+  );
+}
+
 /** A request's path without its query or a trailing slash. */
 function pathOf(url: string): string {
   const pathname = url.split(/[?#]/, 1)[0] ?? '/';
@@ -149,6 +158,8 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
         decorateReply: false,
         cacheControl: false,
         preCompressed: true,
+        // Asked for by name, they are unknown paths: the console's page answers.
+        allowedPath: (pathName) => !isPlatformOnly(pathName),
         setHeaders: (reply, filePath) => {
           const relative = path.relative(options.consoleDist, filePath);
           reply.header(
