@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
 import { encodeReconQuery, type ReconQuery } from '@web-control/contract/finance-results';
 import { inlineParameters } from '@web-control/platform/db/copy-out';
 import { createResultsRepository } from '@web-control/platform/finance/results-repository';
-import { BENCH_RECON_TRANSACTIONS, ensureReconSeeded, type ListFigure } from './finance.ts';
+import { BENCH_RECON_TRANSACTIONS, ensureReconSeeded } from './finance-seed.ts';
+import type { ListFigure } from './finance.ts';
 import { measure, signIn, startBenchPlatform, type BenchDatabase } from './platform.ts';
 
 /** The demo EFT process the finance seed fills: fields reference (TEXT), amount (INTEGRAL), valueDate. */

@@ -1,11 +1,6 @@
 import { availableParallelism } from 'node:os';
-import {
-  BENCH_RECON_TRANSACTIONS,
-  BENCH_REVIEW_ACTIONS,
-  LOAD_RECORDS,
-  measureFinance,
-  type ListFigure,
-} from '../finance.ts';
+import { BENCH_RECON_TRANSACTIONS, BENCH_REVIEW_ACTIONS } from '../finance-seed.ts';
+import { LOAD_RECORDS, measureFinance, type ListFigure } from '../finance.ts';
 import type { BenchDatabase } from '../platform.ts';
 import { databaseName, mb, ms, type ReportContext } from './context.ts';
 

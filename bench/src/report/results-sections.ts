@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { BENCH_RECON_TRANSACTIONS, type ListFigure } from '../finance.ts';
+import { BENCH_RECON_TRANSACTIONS } from '../finance-seed.ts';
+import type { ListFigure } from '../finance.ts';
 import type { BenchDatabase } from '../platform.ts';
 import { DOWNLOAD_ROUNDS, measureResults } from '../results.ts';
 import { databaseName, mb, ms, type ReportContext } from './context.ts';
