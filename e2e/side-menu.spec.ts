@@ -6,9 +6,11 @@ test.describe('side menu', () => {
     await page.setViewportSize({ width: 600, height: 800 });
     await signInAt(page, '/dashboard/home', 'admin');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const toggle = page.getByRole('button', { name: 'Toggle menu' });
+    await expect(toggle, 'the layout is drawn').toBeVisible();
     // Off the screen until opened, the menu is not drawn before.
     await expect(menu, 'the menu starts closed').toHaveCount(0);
-    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await toggle.click();
     await expect(menu).toBeInViewport();
 
     const clickedAt = Date.now();
@@ -16,6 +18,16 @@ test.describe('side menu', () => {
     await expect(page).toHaveURL('/dashboard/transactions');
     expect(Date.now() - clickedAt, 'navigation waited for the menu to close').toBeGreaterThanOrEqual(400);
     await expect(menu, 'navigation closed the menu').not.toBeInViewport();
+  });
+
+  test('a narrow window made wide draws the menu beside the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 800 });
+    await signInAt(page, '/dashboard/home', 'admin');
+    await expect(page.getByRole('button', { name: 'Toggle menu' })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(menu).toBeInViewport();
   });
 
   test('on a wide screen it can be hidden and shown again', async ({ page }) => {
