@@ -1,3 +1,4 @@
+import type { ListFigure } from '../finance.ts';
 import type { BenchDatabase } from '../platform.ts';
 
 /** What every section of the report is written with. */
@@ -16,3 +17,24 @@ export const ms = (value: number) => value.toFixed(1);
 /** The database as a section's heading names it. */
 export const databaseName = (database: BenchDatabase) =>
   database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
+
+/**
+ * A list call's row (scenario, rows, total, p50, p95, max, budget, verdict); a p95 over its budget
+ * is told as a failure of `part` on the database.
+ */
+export function listCallRow(
+  context: ReportContext,
+  part: string,
+  database: BenchDatabase,
+  figure: ListFigure,
+  budget: number | undefined,
+): string {
+  const over = budget !== undefined && figure.p95 > budget;
+  if (over) {
+    context.failures.push(
+      `${part} on ${database.kind}, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
+    );
+  }
+  const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
+  return `| ${figure.scenario} | ${figure.rows.toString()} | ${figure.total.toLocaleString('en')} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
+}

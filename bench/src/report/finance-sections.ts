@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { BENCH_RECON_TRANSACTIONS, BENCH_REVIEW_ACTIONS } from '../finance-seed.ts';
 import { LOAD_RECORDS, measureFinance, type ListFigure } from '../finance.ts';
 import type { BenchDatabase } from '../platform.ts';
-import { databaseName, mb, ms, type ReportContext } from './context.ts';
+import { databaseName, listCallRow, mb, type ReportContext } from './context.ts';
 
 /** p95 of one inbox, actions or audit log call on a process holding a million recon transactions. */
 const FINANCE_LIST_P95_BUDGET_MS = 50;
@@ -24,16 +24,8 @@ export async function measureFinanceCalls(
   const count = (value: number) => value.toLocaleString('en');
   for (const database of databases) {
     const finance = await measureFinance(database);
-    const listRow = (figure: ListFigure, budget: number | undefined) => {
-      const over = budget !== undefined && figure.p95 > budget;
-      if (over) {
-        context.failures.push(
-          `finance on ${database.kind}, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
-        );
-      }
-      const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
-      return `| ${figure.scenario} | ${figure.rows.toString()} | ${count(figure.total)} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
-    };
+    const listRow = (figure: ListFigure, budget: number | undefined) =>
+      listCallRow(context, 'finance', database, figure, budget);
     const loadRow = (step: (typeof finance.load)[number], budget: number | undefined) => {
       const perSecond = step.records / (step.ms / 1000);
       const under = budget !== undefined && perSecond < budget;

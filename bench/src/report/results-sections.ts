@@ -3,7 +3,7 @@ import { BENCH_RECON_TRANSACTIONS } from '../finance-seed.ts';
 import type { ListFigure } from '../finance.ts';
 import type { BenchDatabase } from '../platform.ts';
 import { DOWNLOAD_ROUNDS, measureResults } from '../results.ts';
-import { databaseName, mb, ms, type ReportContext } from './context.ts';
+import { databaseName, listCallRow, mb, type ReportContext } from './context.ts';
 
 /** p95 of one recon results call (a page of 25 and its total) at a million recon transactions. */
 const RESULTS_P95_BUDGET_MS = 50;
@@ -21,16 +21,8 @@ export async function measureReconResults(
   const count = (value: number) => value.toLocaleString('en');
   for (const database of databases) {
     const figures = await measureResults(database);
-    const row = (figure: ListFigure, budget: number | undefined) => {
-      const over = budget !== undefined && figure.p95 > budget;
-      if (over) {
-        context.failures.push(
-          `results on ${database.kind}, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
-        );
-      }
-      const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
-      return `| ${figure.scenario} | ${figure.rows.toString()} | ${count(figure.total)} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
-    };
+    const row = (figure: ListFigure, budget: number | undefined) =>
+      listCallRow(context, 'results', database, figure, budget);
     lines.push(
       `## Recon results at ${count(BENCH_RECON_TRANSACTIONS)} recon transactions, ${databaseName(database)}`,
       '',
