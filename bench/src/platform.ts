@@ -84,7 +84,8 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
-async function time(call: () => Promise<Response>): Promise<number> {
+/** One call's time to its last byte, in ms; a failed call fails the bench. */
+export async function time(call: () => Promise<Response>): Promise<number> {
   const started = performance.now();
   const response = await call();
   await response.arrayBuffer();
@@ -97,6 +98,11 @@ export async function measure(call: () => Promise<Response>): Promise<Latency> {
   for (let index = 0; index < WARM_UP_CALLS; index += 1) await time(call);
   const samples: number[] = [];
   for (let index = 0; index < MEASURED_CALLS; index += 1) samples.push(await time(call));
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), max: samples.at(-1) ?? Number.NaN };
+  return latencyOf(samples);
+}
+
+/** The median, 95th percentile and longest of some calls' times. */
+export function latencyOf(samples: readonly number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted.at(-1) ?? Number.NaN };
 }
