@@ -1,5 +1,5 @@
 import type { ListFigure } from '../finance.ts';
-import type { BenchDatabase } from '../platform.ts';
+import type { BenchDatabase, Latency } from '../platform.ts';
 
 /** What every section of the report is written with. */
 export interface ReportContext {
@@ -19,9 +19,22 @@ export const databaseName = (database: BenchDatabase) =>
   database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
 
 /**
- * A list call's row (scenario, rows, total, p50, p95, max, budget, verdict); a p95 over its budget
- * is told as a failure of `part` on the database.
+ * A latency row's last cells (p50, p95, max, budget, verdict); a p95 over its budget is told as a
+ * failure of `what` (the part, the database and the scenario).
  */
+export function latencyCells(
+  context: ReportContext,
+  what: string,
+  figure: Latency,
+  budget: number | undefined,
+): string {
+  const over = budget !== undefined && figure.p95 > budget;
+  if (over) context.failures.push(`${what}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`);
+  const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
+  return `${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
+}
+
+/** A list call's row (scenario, rows, total, then latencyCells'). */
 export function listCallRow(
   context: ReportContext,
   part: string,
@@ -29,12 +42,6 @@ export function listCallRow(
   figure: ListFigure,
   budget: number | undefined,
 ): string {
-  const over = budget !== undefined && figure.p95 > budget;
-  if (over) {
-    context.failures.push(
-      `${part} on ${database.kind}, ${figure.scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
-    );
-  }
-  const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
-  return `| ${figure.scenario} | ${figure.rows.toString()} | ${figure.total.toLocaleString('en')} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
+  const what = `${part} on ${database.kind}, ${figure.scenario}`;
+  return `| ${figure.scenario} | ${figure.rows.toString()} | ${figure.total.toLocaleString('en')} | ${latencyCells(context, what, figure, budget)}`;
 }

@@ -8,7 +8,7 @@ import {
   type MapListFigure,
 } from '../config-maps.ts';
 import type { BenchDatabase } from '../platform.ts';
-import { databaseName, ms, type ReportContext } from './context.ts';
+import { databaseName, latencyCells, type ReportContext } from './context.ts';
 
 /** p95 of one mappings page of the 100 000-entry map carrying 10 000 unsubmitted edits. */
 const MAPPINGS_PAGE_P95_BUDGET_MS = 50;
@@ -28,14 +28,8 @@ export async function measureMaps(
     const [loadAfter = 0] = loadavg();
     const row = (figure: MapListFigure | (typeof figures)['health'], budget: number | undefined) => {
       const scenario = 'scenario' in figure ? figure.scenario : '/api/health';
-      const over = budget !== undefined && figure.p95 > budget;
-      if (over) {
-        context.failures.push(
-          `maps on ${database.kind}, ${scenario}: p95 ${ms(figure.p95)} ms is over ${budget.toString()} ms`,
-        );
-      }
-      const verdict = budget === undefined ? 'baseline' : over ? 'over' : 'ok';
-      return `| ${scenario} | ${'rows' in figure ? figure.rows.toString() : '–'} | ${ms(figure.p50)} ms | ${ms(figure.p95)} ms | ${ms(figure.max)} ms | ${budget === undefined ? '–' : `${budget.toString()} ms`} | ${verdict} |`;
+      const what = `maps on ${database.kind}, ${scenario}`;
+      return `| ${scenario} | ${'rows' in figure ? figure.rows.toString() : '–'} | ${latencyCells(context, what, figure, budget)}`;
     };
     const uploadRow = (upload: (typeof figures.uploads)[number], index: number) => {
       const over = upload.seconds > UPLOAD_SECONDS_BUDGET;
