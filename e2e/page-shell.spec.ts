@@ -153,7 +153,7 @@ test('the heading stays while the screen’s code is on its way, and gives way t
     if (released) await route.continue();
     else held.push(route);
   });
-  // The held chunk is preloaded by the page, which holds its load event too.
+  // The page's boot asks for the held chunk once painted: the navigation is awaited to its commit only.
   await page.goto('/dashboard/transactions', { waitUntil: 'commit' });
   // Mantine marks the page once React has drawn it: the console runs, the screen's chunk is held.
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', /light|dark/);
@@ -168,7 +168,41 @@ test('the heading stays while the screen’s code is on its way, and gives way t
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
 });
 
-test('a dashboard page comes with its screen’s code preloaded, and each file is asked for once', async ({
+test('a screen’s page is painted before any of its files has come, then asks for each once', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/home', 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const asked: string[] = [];
+  const held: Route[] = [];
+  let released = false;
+  await page.route('**/assets/**', async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  const response = await page.goto('/dashboard/transactions', { waitUntil: 'commit' });
+  expect(response?.headers().link, 'no Link header: the page asks once painted').toBeUndefined();
+  // With every stylesheet and script held, the shell is painted all the same (decision 0057).
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+    .toBe(1);
+  await expect
+    .poll(
+      () => asked.some((file) => /^\/assets\/area-transactions-.+\.js$/.test(file)),
+      'then the screen’s chunk',
+    )
+    .toBe(true);
+  released = true;
+  await Promise.all(held.map((route) => route.continue()));
+  await expect(page.getByRole('textbox', { name: 'Reference' }), 'the screen').toBeVisible();
+  expect(
+    asked.filter((file, index) => asked.indexOf(file) !== index),
+    'no file asked for twice (a preload in another mode than its use is not used)',
+  ).toEqual([]);
+});
+
+test('a dashboard page without one of its own comes with its screen’s code preloaded, each file asked for once', async ({
   page,
 }) => {
   await page.addInitScript(() =>
@@ -187,12 +221,12 @@ test('a dashboard page comes with its screen’s code preloaded, and each file i
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/assets/')) asked.push(pathname);
   });
-  const response = await page.goto('/dashboard/transactions');
-  const area = /<(\/assets\/area-transactions-[^>]+\.js)>; rel=modulepreload/.exec(
+  const response = await page.goto('/dashboard/config/maps');
+  const area = /<(\/assets\/area-config-maps-[^>]+\.js)>; rel=modulepreload/.exec(
     response?.headers().link ?? '',
   )?.[1];
   expect(area, 'the page’s Link header names the screen’s chunk').toBeDefined();
-  await expect(page.getByRole('textbox', { name: 'Reference' }), 'the screen').toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Maps' }), 'the screen').toBeVisible();
   expect(asked).toContain(area);
   expect(
     asked.filter((file, index) => asked.indexOf(file) !== index),

@@ -1,20 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { HEADING_SLOT } from '@web-control/contract/console-build';
-import { headingPage, shellFileName, shellPage, shellScreens } from './page-shell.ts';
+import {
+  HEADING_SLOT,
+  PAGE_BOOT_ID,
+  PAGE_BOOT_SCRIPT,
+  type PageBoot,
+} from '@web-control/contract/console-build';
+import { bootedPage, headingPage, shellFileName, shellPage, shellScreens } from './page-shell.ts';
 
 const INDEX =
-  '<!doctype html><html><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>';
+  '<!doctype html><html><head><script defer src="/config.js"></script>\n' +
+  '<script type="module" crossorigin src="/assets/a.js"></script>\n' +
+  '<link rel="modulepreload" crossorigin href="/assets/b.js">\n' +
+  '<link rel="stylesheet" crossorigin href="/assets/a.css">\n' +
+  '</head><body><div id="root"></div></body></html>';
+const BOOT: PageBoot = {
+  script: 'assets/a.js',
+  entry: ['assets/a.css', 'assets/a.js', 'assets/b.js'],
+  dashboard: ['assets/layout.js'],
+  areas: { '/dashboard/vouchers': ['assets/area-vouchers.js'] },
+};
 
 describe('a screen’s page', () => {
   it('is index.html with the heading in #root, and the row above it held free', () => {
-    const page = shellPage(INDEX, { heading: 'Vouchers', above: 'breadcrumbs' });
+    const page = shellPage(INDEX, { heading: 'Vouchers', above: 'breadcrumbs' }, BOOT);
     const root = /<div id="root">(.*)<\/div><script/.exec(page)?.[1] ?? '';
     expect(root).toContain('<main><div data-above="breadcrumbs"></div><h1>Vouchers</h1></main>');
-    expect(page.replace(root, ''), 'the rest of the page as built').toBe(INDEX);
+    expect(page.replace(root, ''), 'the rest of the page as it boots').toBe(bootedPage(INDEX, BOOT));
   });
 
   it('holds graph panels below the heading, titled or not yet', () => {
-    const page = shellPage(INDEX, { heading: 'Home', panels: [{}, { title: 'Total <Messages>' }] });
+    const page = shellPage(INDEX, { heading: 'Home', panels: [{}, { title: 'Total <Messages>' }] }, BOOT);
     expect(page).toContain(
       '<h1>Home</h1>' +
         '<div data-panel><div data-title></div><div data-plot></div></div>' +
@@ -26,17 +41,42 @@ describe('a screen’s page', () => {
   });
 
   it('writes a heading as text', () => {
-    expect(shellPage(INDEX, { heading: 'Cards & <Tokens>' })).toContain(
+    expect(shellPage(INDEX, { heading: 'Cards & <Tokens>' }, BOOT)).toContain(
       '<h1>Cards &#38; &#60;Tokens&#62;</h1>',
     );
   });
 
   it('of a heading only the database knows leaves its slot for the platform', () => {
-    expect(headingPage(INDEX)).toContain(`<main><h1>${HEADING_SLOT}</h1></main>`);
+    expect(headingPage(INDEX, BOOT)).toContain(`<main><h1>${HEADING_SLOT}</h1></main>`);
   });
 
   it('refuses a page without an empty #root rather than write one React would not replace', () => {
-    expect(() => shellPage('<div id="app"></div>', { heading: 'Home' })).toThrow('index.html has no');
+    expect(() => shellPage('<div id="app"></div>', { heading: 'Home' }, BOOT)).toThrow('index.html has no');
+  });
+});
+
+describe('a screen’s page as it boots', () => {
+  it('asks for nothing but /config.js as served: the entry’s tags give way to the boot and its lists', () => {
+    const page = bootedPage(INDEX, BOOT);
+    expect(page).toBe(
+      '<!doctype html><html><head><script defer src="/config.js"></script>\n</head><body><div id="root"></div>' +
+        `<script type="application/json" id="${PAGE_BOOT_ID}">${JSON.stringify(BOOT)}</script>` +
+        `<script>${PAGE_BOOT_SCRIPT}</script></body></html>`,
+    );
+  });
+
+  it('keeps a file name from ending the lists’ element', () => {
+    const odd = { ...BOOT, dashboard: ['assets/</script><script>alert(1)</script>.js'] };
+    const page = bootedPage(INDEX, odd);
+    expect(page).not.toContain('</script><script>alert');
+    const json = new RegExp(`id="${PAGE_BOOT_ID}">(.*?)</script>`).exec(page)?.[1] ?? '';
+    expect(JSON.parse(json)).toEqual(odd);
+  });
+
+  it('refuses a page whose entry is not the one the lists name', () => {
+    expect(() => bootedPage(INDEX, { ...BOOT, script: 'assets/other.js' })).toThrow(
+      "index.html's entry script is assets/a.js, not assets/other.js",
+    );
   });
 });
 

@@ -3,7 +3,12 @@ import {
   escapeHtmlText,
   HEADING_PAGE_FILE,
   HEADING_SLOT,
+  PAGE_BOOT_ID,
+  PAGE_BOOT_SCRIPT,
+  PRELOAD_LINKS_FILE,
   SHELLS_DIR,
+  type PageBoot,
+  type PreloadLinks,
 } from '@web-control/contract/console-build';
 import type { Plugin } from 'vite';
 import { DEFAULT_CHART_HEIGHT } from '../src/shared/charts/chart-height.ts';
@@ -57,15 +62,38 @@ export function shellMarkup(shell: ScreenShell): string {
   );
 }
 
+// The tags Vite writes for the entry: its script, its chunks' preloads and its stylesheet.
+const ENTRY_TAGS =
+  /\s*<(?:script type="module"[^>]*><\/script>|link rel="(?:modulepreload|stylesheet)"[^>]*>)/g;
+const ENTRY_SCRIPT_SRC = /<script type="module"[^>]*\ssrc="\/([^"]+)"/;
+
+/**
+ * The page as the entry's tags would have it, but with the boot in their place: the page is painted
+ * with its shell's own style before anything else is asked for, then PAGE_BOOT_SCRIPT asks for the
+ * files (decision 0057). `<` is escaped in the JSON so that no file name can end its element.
+ */
+export function bootedPage(indexHtml: string, boot: PageBoot): string {
+  const src = ENTRY_SCRIPT_SRC.exec(indexHtml)?.[1];
+  if (src !== boot.script)
+    throw new Error(`index.html's entry script is ${src ?? 'missing'}, not ${boot.script}`);
+  const json = JSON.stringify(boot).replaceAll('<', '\\u003c');
+  return indexHtml
+    .replace(ENTRY_TAGS, '')
+    .replace(
+      '</body>',
+      `<script type="application/json" id="${PAGE_BOOT_ID}">${json}</script><script>${PAGE_BOOT_SCRIPT}</script></body>`,
+    );
+}
+
 /** The console's page with a screen's shell in its #root (React replaces it on its first render). */
-export function shellPage(indexHtml: string, shell: ScreenShell): string {
+export function shellPage(indexHtml: string, shell: ScreenShell, boot: PageBoot): string {
   if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT}`);
-  return indexHtml.replace(EMPTY_ROOT, `<div id="root">${shellMarkup(shell)}</div>`);
+  return bootedPage(indexHtml, boot).replace(EMPTY_ROOT, `<div id="root">${shellMarkup(shell)}</div>`);
 }
 
 /** The page of a screen headed by what only the database knows: the platform fills in HEADING_SLOT. */
-export function headingPage(indexHtml: string): string {
-  return shellPage(indexHtml, { heading: HEADING_SLOT });
+export function headingPage(indexHtml: string, boot: PageBoot): string {
+  return shellPage(indexHtml, { heading: HEADING_SLOT }, boot);
 }
 
 /** The screens with a shell, by path; a path with parameters has no page of its own. */
@@ -86,7 +114,7 @@ export function shellFileName(routePath: string): string {
  * Writes a page per screen that declares a shell: the built index.html with the screen's heading
  * at its place, which the platform serves for that path, and the page of the screens headed by
  * what the database knows, its heading left for the platform to fill in. The heading is then the
- * first and largest paint, before the JavaScript has arrived (on a slow link, seconds earlier).
+ * first and largest paint, painted before any other file is asked for (decision 0057).
  */
 export function pageShell(): Plugin {
   let srcDir = '';
@@ -102,13 +130,22 @@ export function pageShell(): Plugin {
       const html = bundle['index.html'];
       if (html?.type !== 'asset') this.error('page shell: no index.html');
       const page = String(html.source);
-      this.emitFile({ type: 'asset', fileName: HEADING_PAGE_FILE, source: headingPage(page) });
+      const links = bundle[PRELOAD_LINKS_FILE];
+      if (links?.type !== 'asset')
+        this.error('page shell: no preload lists (the page-preload plugin runs first)');
+      const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
+      if (!entry) this.error('page shell: no entry chunk');
+      const boot: PageBoot = {
+        script: entry.fileName,
+        ...(JSON.parse(String(links.source)) as PreloadLinks),
+      };
+      this.emitFile({ type: 'asset', fileName: HEADING_PAGE_FILE, source: headingPage(page, boot) });
       for (const { screens } of await declaredAreas(srcDir)) {
         for (const { path: routePath, shell } of shellScreens(screens)) {
           this.emitFile({
             type: 'asset',
             fileName: shellFileName(routePath),
-            source: shellPage(page, shell),
+            source: shellPage(page, shell, boot),
           });
         }
       }

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createRouter } from './app/router';
 import { getRuntimeConfig } from './shared/runtime-config';
+import { pageStylesLoaded } from './shared/screens/page-styles';
 import { rememberServedHeading } from './shared/screens/served-heading';
 import { restoreSession } from './shared/session/session';
 
@@ -27,10 +28,14 @@ const router = configured ? createRouter() : undefined;
 const reactRoot = createRoot(root);
 // As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread for one long task (what Lighthouse counts as blocking time).
-startTransition(() =>
-  reactRoot.render(
-    <StrictMode>
-      <App servedShell={servedShell} router={router} />
-    </StrictMode>,
+// A served screen's page asks for its stylesheets after its first paint: drawn before them, the
+// screen would flash unstyled.
+void pageStylesLoaded().then(() =>
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App servedShell={servedShell} router={router} />
+      </StrictMode>,
+    ),
   ),
 );

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_BOOT_SCRIPT } from '@web-control/contract/console-build';
 import { runtimeConfigSchema } from '@web-control/contract/runtime-config';
 import type { DatabaseHandle } from './db/connection.ts';
 import { CONSOLE_MISSING_MESSAGE } from './plugins/console-static.ts';
@@ -128,7 +130,10 @@ describe('platform server', () => {
   it('sends the security headers, and no-store on API answers', async () => {
     const response = await app.inject({ url: '/api/health' });
     const csp = response.headers['content-security-policy'];
-    expect(csp).toContain("script-src 'self'");
+    const bootHash = createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64');
+    expect(csp, 'scripts of its own, and the screens’ pages’ boot by its hash').toContain(
+      `script-src 'self' 'sha256-${bootHash}';`,
+    );
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("connect-src 'self' https://lb.example.com");

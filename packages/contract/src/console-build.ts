@@ -7,9 +7,9 @@ export const SHELLS_DIR = 'shells';
 
 /**
  * The files a first visit of a dashboard page fetches beside the entry, written by the build
- * (apps/console/build/page-preload.ts) and sent by the platform as a `Link` header with the page:
- * the entry's (stylesheets first), the dashboard layout's, and each area's by its
- * `/dashboard/<segment>`. Paths are the build's own (`assets/…`).
+ * (apps/console/build/page-preload.ts): the entry's (stylesheets first), the dashboard layout's, and
+ * each area's by its `/dashboard/<segment>`. Paths are the build's own (`assets/…`). The platform
+ * sends them as a `Link` header with index.html; the pages the build writes carry them (PageBoot).
  */
 export const PRELOAD_LINKS_FILE = 'preload-links.json';
 
@@ -18,6 +18,73 @@ export interface PreloadLinks {
   dashboard: string[];
   areas: Record<string, string[]>;
 }
+
+/** What a screen's page the build wrote asks for once painted (PAGE_BOOT_SCRIPT): the entry's script and the lists. */
+export interface PageBoot extends PreloadLinks {
+  script: string;
+}
+
+/** The id of the JSON element holding a served screen page's PageBoot. */
+export const PAGE_BOOT_ID = 'page-boot';
+/** Marks the stylesheets PAGE_BOOT_SCRIPT adds; SETTLED_ATTRIBUTE joins it once one has loaded or failed. */
+export const PAGE_STYLE_ATTRIBUTE = 'data-page-style';
+export const SETTLED_ATTRIBUTE = 'data-settled';
+
+/**
+ * The one inline script of a screen's page the build wrote (the platform's CSP allows it by its
+ * hash). The page is painted with its shell's own style; then, in the task after that first paint,
+ * it asks for the page's files (the entry's, the dashboard layout's and its area's by the path) and
+ * adds the entry's script once the deferred /config.js has run. A hidden page, which paints nothing,
+ * asks at once; a page whose paint has not come after a second asks anyway. Decision 0057.
+ */
+export const PAGE_BOOT_SCRIPT = `(() => {
+  const d = document;
+  const boot = JSON.parse(d.getElementById('${PAGE_BOOT_ID}').textContent);
+  let asked = false;
+  let parsed = false;
+  let waiting = false;
+  const run = () => {
+    const script = d.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = '/' + boot.script;
+    d.head.append(script);
+  };
+  d.addEventListener(
+    'DOMContentLoaded',
+    () => {
+      parsed = true;
+      if (waiting) run();
+    },
+    { once: true },
+  );
+  const ask = () => {
+    if (asked) return;
+    asked = true;
+    // The area is the path's first two segments: /dashboard/admin of /dashboard/admin/users.
+    const area = boot.areas[location.pathname.split('/').slice(0, 3).join('/')] || [];
+    for (const file of [...boot.entry, ...boot.dashboard, ...area]) {
+      const link = d.createElement('link');
+      link.crossOrigin = '';
+      link.href = '/' + file;
+      if (file.endsWith('.css')) {
+        link.rel = 'stylesheet';
+        link.setAttribute('${PAGE_STYLE_ATTRIBUTE}', '');
+        const settle = () => link.setAttribute('${SETTLED_ATTRIBUTE}', '');
+        link.addEventListener('load', settle);
+        link.addEventListener('error', settle);
+      } else {
+        link.rel = 'modulepreload';
+      }
+      d.head.append(link);
+    }
+    if (parsed) run();
+    else waiting = true;
+  };
+  if (d.visibilityState === 'hidden') ask();
+  else requestAnimationFrame(() => setTimeout(ask));
+  setTimeout(ask, 1000);
+})();`;
 
 /**
  * A page whose heading only the database knows (a process's name): the built index.html with the

@@ -154,10 +154,12 @@ describe('console static files', () => {
     expect(plain.body).toBe(VOUCHERS_PAGE);
   });
 
-  it("preloads a dashboard page's layout and area with the page, and nothing outside the dashboard", async () => {
+  it("preloads a dashboard page's layout and area with index.html, and nothing outside the dashboard or with a screen's own page", async () => {
     const links = {
-      '/dashboard/vouchers?state=ACTIVE': `${LAYOUT_LINKS}, </assets/area-vouchers-3.js>; rel=modulepreload; crossorigin`,
+      '/dashboard/vouchers/12?state=ACTIVE': `${LAYOUT_LINKS}, </assets/area-vouchers-3.js>; rel=modulepreload; crossorigin`,
       '/dashboard/finance/processes/1/results': `${LAYOUT_LINKS}, </assets/area-finance-4.js>; rel=modulepreload; crossorigin, </assets/dates-5.css>; rel=preload; as=style; crossorigin`,
+      // The screen's own page asks for its files once it is painted (decision 0057).
+      '/dashboard/vouchers?state=ACTIVE': undefined,
       '/dashboard/nowhere': LAYOUT_LINKS,
       '/dashboard': undefined,
       '/login': undefined,
@@ -204,6 +206,7 @@ describe('console static files', () => {
         expect(response.body, url).toBe(HEADING_PAGE.replace('{{heading}}', 'Card acquiring'));
         expect(response.headers['cache-control'], url).toBe('private, no-cache');
         expect(response.headers.vary, url).toBe('accept-encoding, cookie');
+        expect(response.headers.link, `${url}: the page asks for its files once painted`).toBeUndefined();
       }
       const compressed = await pageFor(RESULTS, viewer, 'gzip, br');
       expect(compressed.headers['content-encoding']).toBe('br');

@@ -138,8 +138,8 @@ function isApiPath(url: string): boolean {
 /**
  * Serves the built console. Vite's hashed files under /assets never change, so browsers may keep
  * them; index.html must be revalidated so a new release is picked up. Unknown non-API GETs answer
- * index.html so the console's router can handle deep links, or the screen's own page where the
- * build wrote one, with a `Link` header that preloads a dashboard page's chunks. Files are sent as
+ * index.html so the console's router can handle deep links (a dashboard page's with a `Link` header
+ * that preloads its chunks), or the screen's own page where the build wrote one. Files are sent as
  * the brotli or gzip copy the build wrote beside them when the browser accepts it.
  */
 const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, options) => {
@@ -199,8 +199,6 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
     const shell = shells.get(pagePath);
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     reply.type('text/html; charset=utf-8');
-    const link = preloadLinkHeader(links, pagePath);
-    if (link !== undefined) reply.header('link', link);
     // A page that may be headed for its user is another page for another user.
     const mayBeHeaded = shell === undefined && headingPage !== undefined && options.pageHeading !== undefined;
     reply.header('vary', mayBeHeaded ? 'accept-encoding, cookie' : 'accept-encoding');
@@ -213,6 +211,9 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
       if (encoding !== undefined) reply.header('content-encoding', encoding);
       return reply.header('cache-control', PERSONAL_CACHE).send(body);
     }
+    // A screen's own page asks for its files once painted (PAGE_BOOT_SCRIPT); index.html has them preloaded.
+    const link = shell === undefined ? preloadLinkHeader(links, pagePath) : undefined;
+    if (link !== undefined) reply.header('link', link);
     const page = shell ?? index;
     const copy = page.copies.find((candidate) => accepted.has(candidate.encoding) || accepted.has('*'));
     reply.header('cache-control', REVALIDATE_CACHE);

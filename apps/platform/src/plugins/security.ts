@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import { PAGE_BOOT_SCRIPT } from '@web-control/contract/console-build';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -13,6 +15,9 @@ export interface SecurityOptions {
 export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export const API_PREFIX = '/api';
+
+/** The CSP source that allows the screens' pages' boot script, and no other inline one. */
+export const PAGE_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
 
 function externalOrigins(apiBases: readonly string[]): string[] {
   const origins = new Set<string>();
@@ -31,7 +36,8 @@ const security: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: the boot of the screens' pages the console's build writes.
+        scriptSrc: ["'self'", PAGE_BOOT_SCRIPT_HASH],
         scriptSrcAttr: ["'none'"],
         // Mantine injects <style> tags at run time; inline styles cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
