@@ -77,12 +77,12 @@ export function bootedPage(indexHtml: string, boot: PageBoot): string {
   if (src !== boot.script)
     throw new Error(`index.html's entry script is ${src ?? 'missing'}, not ${boot.script}`);
   const json = JSON.stringify(boot).replaceAll('<', '\\u003c');
-  return indexHtml
-    .replace(ENTRY_TAGS, '')
-    .replace(
-      '</body>',
+  return indexHtml.replace(ENTRY_TAGS, '').replace(
+    '</body>',
+    // A function, so that no `$` in the script or the lists is read as a replacement pattern.
+    () =>
       `<script type="application/json" id="${PAGE_BOOT_ID}">${json}</script><script>${PAGE_BOOT_SCRIPT}</script></body>`,
-    );
+  );
 }
 
 /** The console's page with a screen's shell in its #root (React replaces it on its first render). */

@@ -20,7 +20,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * preloads the first screen's stylesheets there, which must be the page's own by its load event.
  */
 async function start(root: HTMLElement): Promise<void> {
-  if (document.getElementById(PAGE_BOOT_ID) !== null) await nextTask();
+  // A hidden tab runs timers once a second at most: there nothing is painted, so nothing waits.
+  const yields = document.getElementById(PAGE_BOOT_ID) !== null && document.visibilityState !== 'hidden';
+  if (yields) await nextTask();
   // What the page was served with in #root (a screen's heading), drawn again until the screen is
   // drawn (app/served-shell.tsx).
   const servedShell = root.innerHTML;
@@ -34,7 +36,7 @@ async function start(root: HTMLElement): Promise<void> {
   // runs, before the page's load event: their stylesheets, preloaded by the platform's Link header,
   // are then used at once (Chromium warns of a preload unused a few seconds after load).
   const router = configured ? createRouter() : undefined;
-  await nextTask();
+  if (yields) await nextTask();
   const reactRoot = createRoot(root);
   // A served screen's page asks for its stylesheets after its first paint: drawn before them, the
   // screen would flash unstyled.
@@ -52,4 +54,7 @@ async function start(root: HTMLElement): Promise<void> {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-void start(root);
+start(root).catch((error: unknown) => {
+  // As a throw at the top of the entry was: the page keeps what it was served, the console says why.
+  console.error('The console could not start', error);
+});

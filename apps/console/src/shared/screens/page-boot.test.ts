@@ -47,9 +47,9 @@ describe('a served screen page’s boot', () => {
   afterEach(() => {
     // Every boot of the file has then seen its page parsed: none adds a script to the next test's.
     parsed();
+    vi.unstubAllGlobals();
     vi.useRealTimers();
     vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   it('asks for nothing until the task after the first frame, then for the entry’s, the layout’s and the area’s files', () => {
