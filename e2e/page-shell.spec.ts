@@ -10,6 +10,7 @@ const SHELLS: { path: string; heading: string; panelTitles?: string[] }[] = [
   { path: '/dashboard/monitoring/overview', heading: 'Health Overview' },
   { path: '/dashboard/load-balancer/services', heading: 'Load Balancer - Services' },
   { path: '/dashboard/finance/processes', heading: 'Processes' },
+  { path: '/dashboard/config/maps', heading: 'Maps' },
   { path: '/dashboard/vouchers', heading: 'Vouchers' },
   { path: '/dashboard/admin/users', heading: 'User Management' },
 ];
@@ -93,7 +94,12 @@ test('a screen with parameters, an unknown path and a query are served as their 
   await expect(page.getByRole('heading', { level: 1 }), 'and so does a trailing slash').toHaveText(
     'Vouchers',
   );
-  for (const path of ['/dashboard/vouchers/123', '/dashboard/config/maps', '/dashboard/nowhere', '/login']) {
+  for (const path of [
+    '/dashboard/vouchers/123',
+    '/dashboard/config/approvals',
+    '/dashboard/nowhere',
+    '/login',
+  ]) {
     await page.goto(path);
     await expect(page.locator('#root'), `${path}: the console's page, empty until it runs`).toBeEmpty();
   }
@@ -202,6 +208,80 @@ test('a screen’s page is painted before any of its files has come, then asks f
   ).toEqual([]);
 });
 
+// The calls each screen's page makes before the console runs (their screens.ts `earlyCalls`).
+const EARLY_CALLS = [
+  { path: '/dashboard/config/maps', calls: ['/api/config/maps'] },
+  { path: '/dashboard/load-balancer/services', calls: ['/api/lb'] },
+  { path: '/dashboard/monitoring/overview', calls: ['/api/ecs/nodes', '/api/ecs/saf'] },
+  { path: '/dashboard/finance/processes', calls: ['/api/recon/processes?offset=0&limit=10'] },
+  { path: '/dashboard/admin/users', calls: ['/api/auth/manage/users'] },
+];
+
+/** Every API call the page makes from now on, as path and query. */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/api/')) calls.push(pathname + search);
+  });
+  return calls;
+}
+
+test('a screen’s page makes the screen’s first calls while its code is on its way, and the screen takes their answers', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/home', 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const calls = apiCalls(page);
+  let held: Route[] | undefined;
+  await page.route('**/assets/**', async (route) => {
+    if (held) held.push(route);
+    else await route.continue();
+  });
+  for (const screen of EARLY_CALLS) {
+    calls.length = 0;
+    held = [];
+    await page.goto(screen.path, { waitUntil: 'commit' });
+    await expect
+      .poll(() => calls, `${screen.path}: asked for with every file of the console held`)
+      .toEqual(expect.arrayContaining(screen.calls));
+    const release = held;
+    held = undefined;
+    await Promise.all(release.map((route) => route.continue()));
+    await expect(page.locator(SERVED_SHELL), `${screen.path}: the console has drawn the screen`).toHaveCount(
+      0,
+    );
+    await expect(page.getByRole('progressbar'), `${screen.path}: with its data`).toHaveCount(0);
+    for (const call of screen.calls)
+      expect(
+        calls.filter((made) => made === call),
+        `${screen.path}: ${call} asked for once`,
+      ).toHaveLength(1);
+  }
+  await page.goto('/dashboard/config/maps');
+  await expect(page.getByRole('article', { name: 'currency-codes' }), 'the maps drawn from it').toBeVisible();
+});
+
+test('when a page’s early call fails, the screen makes it again and draws what it answers', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/home', 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const calls = apiCalls(page);
+  let failed = false;
+  await page.route('**/api/config/maps', async (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    await route.fulfill({ status: 503, json: { errorMessage: 'The configuration service is restarting' } });
+  });
+  await page.goto('/dashboard/config/maps');
+  await expect(page.getByRole('article', { name: 'currency-codes' }), 'the maps drawn').toBeVisible();
+  expect(
+    calls.filter((call) => call === '/api/config/maps'),
+    'asked by the page, then by the screen',
+  ).toHaveLength(2);
+});
+
 test('a dashboard page without one of its own comes with its screen’s code preloaded, each file asked for once', async ({
   page,
 }) => {
@@ -221,13 +301,20 @@ test('a dashboard page without one of its own comes with its screen’s code pre
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/assets/')) asked.push(pathname);
   });
-  const response = await page.goto('/dashboard/config/maps');
-  const area = /<(\/assets\/area-config-maps-[^>]+\.js)>; rel=modulepreload/.exec(
-    response?.headers().link ?? '',
-  )?.[1];
-  expect(area, 'the page’s Link header names the screen’s chunk').toBeDefined();
-  await expect(page.getByRole('heading', { level: 1, name: 'Maps' }), 'the screen').toBeVisible();
-  expect(asked).toContain(area);
+  // Map Approvals loads apart from its area's chunk (the maps list), with the tables it draws with.
+  const response = await page.goto('/dashboard/config/approvals');
+  const link = response?.headers().link ?? '';
+  const preloadedScripts = [...link.matchAll(/<(\/assets\/[^>]+\.js)>; rel=modulepreload/g)].map(
+    (match) => match[1],
+  );
+  expect(
+    preloadedScripts.filter((file) => /^\/assets\/area-config-maps-/.test(file ?? '')).length,
+    'the page’s Link header names the area’s chunk and its screens’',
+  ).toBeGreaterThan(1);
+  expect(preloadedScripts, 'and the tables the screen draws with').toContainEqual(
+    expect.stringMatching(/^\/assets\/tables-/),
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Map Approvals' }), 'the screen').toBeVisible();
   expect(
     asked.filter((file, index) => asked.indexOf(file) !== index),
     'no file asked for twice (a preload in another mode than its use is not used)',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compileHints } from './build/compile-hints.ts';
 import { mantineReactId } from './build/mantine-react-id.ts';
@@ -38,6 +39,31 @@ const DATES =
 const SHARED = /[\\/]src[\\/]|node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
 // Home's and monitoring's alone: the other screens draw no graph.
 const CHARTS = /[\\/]src[\\/]shared[\\/]charts[\\/]/;
+const FEATURE = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
+
+/**
+ * The area a module belongs to when only that area's modules import it, up to the area's lazily
+ * loaded chunks (its route module, a screen loading apart, a modal), or null when code outside the
+ * areas (the entry, the layout, the console's shared code) or another area does.
+ */
+function ownArea(id: string, context: ChunkingContext): string | null {
+  const seen = new Set<string>();
+  let area: string | undefined;
+  const onlyTheArea = (moduleId: string): boolean => {
+    if (seen.has(moduleId)) return true;
+    seen.add(moduleId);
+    const moduleArea = FEATURE.exec(moduleId)?.[1];
+    if (moduleArea === undefined) {
+      if (moduleId !== id) return false;
+    } else if (area === undefined) {
+      area = moduleArea;
+    } else if (area !== moduleArea) {
+      return false;
+    }
+    return (context.getModuleInfo(moduleId)?.importers ?? []).every(onlyTheArea);
+  };
+  return onlyTheArea(id) ? (area ?? null) : null;
+}
 
 export default defineConfig({
   plugins: [
@@ -77,6 +103,19 @@ export default defineConfig({
             // into every dashboard screen's first wave through the shared chunk.
             { name: 'dates', test: DATES, priority: 2, includeDependenciesRecursively: false },
             { name: 'tables', test: TABLES, priority: 1, includeDependenciesRecursively: false },
+            // What two or more of one area's chunks share (its screens that load apart, its modals):
+            // in the shared chunk below, every other screen would load it too (decision 0059).
+            {
+              name: (id, context) => {
+                const area = ownArea(id, context);
+                return area === null ? null : `${area}-shared`;
+              },
+              test: SHARED,
+              minShareCount: 2,
+              priority: 0.75,
+              // Without what those modules import from the console's shared code.
+              includeDependenciesRecursively: false,
+            },
             // The console's small modules that two or more chunks share (formats, live controls,
             // URL state, query hooks): one file instead of twenty of a kilobyte each (decision 0051).
             {

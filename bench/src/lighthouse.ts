@@ -7,12 +7,15 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import { tokenPairSchema } from '@web-control/contract/auth';
-import { PAGE_TOKEN_COOKIE, PAGE_TOKEN_COOKIE_PATH } from '@web-control/contract/console-build';
+import {
+  ACCESS_TOKEN_KEY,
+  PAGE_TOKEN_COOKIE,
+  PAGE_TOKEN_COOKIE_PATH,
+} from '@web-control/contract/console-build';
 import { startPlatform } from '@web-control/platform/start';
 
 const DEMO_PASSWORD = 'Bench-Passw0rd!';
-/** Where the console keeps its session (apps/console/src/shared/session/token-storage.ts). */
-const ACCESS_TOKEN_KEY = 'webControl.accessToken';
+/** Where the console keeps its refresh token (apps/console/src/shared/session/token-storage.ts). */
 const REFRESH_TOKEN_KEY = 'webControl.refreshToken';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NAVSTART_RETRIES = 2;

@@ -8,6 +8,7 @@ import type { ScreenShell } from '../src/shared/screens/define-area.ts';
 export interface DeclaredScreen {
   path?: string;
   shell?: ScreenShell;
+  ownChunk?: boolean;
   children?: DeclaredScreen[];
 }
 

@@ -32,6 +32,27 @@ export function closure(bundle: OutputBundle, chunk: OutputChunk, loaded: Set<st
 }
 
 /**
+ * The scripts of the screens an area's screens.ts imports apart from the area's chunk (a screen's own
+ * `load`), with theirs, less what `loaded` holds. Scripts only: a stylesheet preloaded and then not
+ * used (another of the area's screens was shown) draws a warning in Chromium.
+ */
+export function ownScreenScripts(
+  bundle: OutputBundle,
+  importedByDeclaration: readonly string[],
+  areaChunk: OutputChunk,
+  loaded: Set<string>,
+): string[] {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const files = importedByDeclaration
+    .filter((id) => id !== areaChunk.facadeModuleId)
+    .flatMap((id) => {
+      const screenChunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+      return screenChunk ? closure(bundle, screenChunk, loaded) : [];
+    });
+  return [...new Set(files)].filter((file) => file.endsWith('.js'));
+}
+
+/**
  * A signed-in first visit otherwise loads the entry, runs it, and only then asks for the dashboard
  * layout and the screen's area: two waves of downloads on a slow link. The build lists the entry's
  * files, and for the layout and each area's `/dashboard/<segment>` the files past the entry; the
@@ -66,13 +87,24 @@ export function pagePreload(): Plugin {
         return files;
       });
       const areas: Record<string, string[]> = {};
+      const areaScreens: Record<string, string[]> = {};
       for (const { folder, screens } of await declaredAreas(srcDir)) {
         const chunk = chunks.find(
           (candidate) => AREA_ROUTES.exec(candidate.facadeModuleId ?? '')?.[1] === folder,
         );
         if (!chunk) this.error(`page preload: no route chunk for ${folder}`);
         const files = closure(bundle, chunk, loaded);
-        for (const prefix of areaPrefixes(screens)) areas[prefix] = files;
+        const declaration = this.getModuleInfo(path.join(srcDir, 'features', folder, 'screens.ts'));
+        const screenScripts = ownScreenScripts(
+          bundle,
+          declaration?.dynamicallyImportedIds ?? [],
+          chunk,
+          new Set([...loaded, ...files]),
+        );
+        for (const prefix of areaPrefixes(screens)) {
+          areas[prefix] = files;
+          areaScreens[prefix] = screenScripts;
+        }
       }
       // The entry's own files lead: the page's tags ask for them only once the page has arrived, and
       // the preloads would otherwise take the connections first.
@@ -81,6 +113,7 @@ export function pagePreload(): Plugin {
         entry: [...entryClosure].sort((a, b) => styleFirst(a) - styleFirst(b)),
         dashboard,
         areas,
+        areaScreens,
       };
       this.emitFile({ type: 'asset', fileName: PRELOAD_LINKS_FILE, source: JSON.stringify(links) });
     },

@@ -5,7 +5,14 @@ import {
   PAGE_BOOT_SCRIPT,
   type PageBoot,
 } from '@web-control/contract/console-build';
-import { bootedPage, headingPage, shellFileName, shellPage, shellScreens } from './page-shell.ts';
+import {
+  bootedPage,
+  headingPage,
+  shellFileName,
+  shellPage,
+  shellScreens,
+  type BuildLists,
+} from './page-shell.ts';
 
 const INDEX =
   '<!doctype html><html><head><script defer src="/config.js"></script>\n' +
@@ -13,23 +20,32 @@ const INDEX =
   '<link rel="modulepreload" crossorigin href="/assets/b.js">\n' +
   '<link rel="stylesheet" crossorigin href="/assets/a.css">\n' +
   '</head><body><div id="root"></div></body></html>';
-const BOOT: PageBoot = {
+const LISTS: BuildLists = {
   script: 'assets/a.js',
   entry: ['assets/a.css', 'assets/a.js', 'assets/b.js'],
   dashboard: ['assets/layout.js'],
   areas: { '/dashboard/vouchers': ['assets/area-vouchers.js'] },
 };
+const BOOT: PageBoot = { ...LISTS, calls: [] };
 
 describe('a screen’s page', () => {
   it('is index.html with the heading in #root, and the row above it held free', () => {
-    const page = shellPage(INDEX, { heading: 'Vouchers', above: 'breadcrumbs' }, BOOT);
+    const page = shellPage(INDEX, { heading: 'Vouchers', above: 'breadcrumbs' }, LISTS);
     const root = /<div id="root">(.*)<\/div><script/.exec(page)?.[1] ?? '';
     expect(root).toContain('<main><div data-above="breadcrumbs"></div><h1>Vouchers</h1></main>');
     expect(page.replace(root, ''), 'the rest of the page as it boots').toBe(bootedPage(INDEX, BOOT));
   });
 
+  it('makes the screen’s early calls: its boot names them, and no other page’s does', () => {
+    const calls = [{ api: 'reconApi', path: '/processes', query: { offset: 0, limit: 10 } }] as const;
+    const page = shellPage(INDEX, { heading: 'Processes', earlyCalls: calls }, LISTS);
+    const json = new RegExp(`id="${PAGE_BOOT_ID}">(.*?)</script>`).exec(page)?.[1] ?? '';
+    expect(JSON.parse(json)).toEqual({ ...LISTS, calls });
+    expect(headingPage(INDEX, LISTS)).toContain('"calls":[]');
+  });
+
   it('holds graph panels below the heading, titled or not yet', () => {
-    const page = shellPage(INDEX, { heading: 'Home', panels: [{}, { title: 'Total <Messages>' }] }, BOOT);
+    const page = shellPage(INDEX, { heading: 'Home', panels: [{}, { title: 'Total <Messages>' }] }, LISTS);
     expect(page).toContain(
       '<h1>Home</h1>' +
         '<div data-panel><div data-title></div><div data-plot></div></div>' +
@@ -41,17 +57,17 @@ describe('a screen’s page', () => {
   });
 
   it('writes a heading as text', () => {
-    expect(shellPage(INDEX, { heading: 'Cards & <Tokens>' }, BOOT)).toContain(
+    expect(shellPage(INDEX, { heading: 'Cards & <Tokens>' }, LISTS)).toContain(
       '<h1>Cards &#38; &#60;Tokens&#62;</h1>',
     );
   });
 
   it('of a heading only the database knows leaves its slot for the platform', () => {
-    expect(headingPage(INDEX, BOOT)).toContain(`<main><h1>${HEADING_SLOT}</h1></main>`);
+    expect(headingPage(INDEX, LISTS)).toContain(`<main><h1>${HEADING_SLOT}</h1></main>`);
   });
 
   it('refuses a page without an empty #root rather than write one React would not replace', () => {
-    expect(() => shellPage('<div id="app"></div>', { heading: 'Home' }, BOOT)).toThrow('index.html has no');
+    expect(() => shellPage('<div id="app"></div>', { heading: 'Home' }, LISTS)).toThrow('index.html has no');
   });
 });
 
@@ -97,6 +113,13 @@ describe('the screens with a page of their own', () => {
     expect(shellScreens(screens)).toEqual([
       { path: '/dashboard/admin/users', shell: { heading: 'User Management', above: 'tabs' } },
     ]);
+  });
+
+  it('are drawn from their area’s chunk, the one their page asks for', () => {
+    const screens = [{ path: '/dashboard/config/maps', shell: { heading: 'Maps' }, ownChunk: true }];
+    expect(() => shellScreens(screens)).toThrow(
+      '/dashboard/config/maps has a shell and a chunk of its own: its page would not ask for it',
+    );
   });
 
   it('are written under shells/ at their path', () => {

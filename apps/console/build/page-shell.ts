@@ -85,24 +85,35 @@ export function bootedPage(indexHtml: string, boot: PageBoot): string {
   );
 }
 
-/** The console's page with a screen's shell in its #root (React replaces it on its first render). */
-export function shellPage(indexHtml: string, shell: ScreenShell, boot: PageBoot): string {
+/** What every page the build writes asks for: the entry's script and the build's lists. */
+export type BuildLists = Omit<PageBoot, 'calls'>;
+
+/**
+ * The console's page with a screen's shell in its #root (React replaces it on its first render),
+ * which makes the screen's early calls.
+ */
+export function shellPage(indexHtml: string, shell: ScreenShell, lists: BuildLists): string {
   if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT}`);
+  const boot: PageBoot = { ...lists, calls: [...(shell.earlyCalls ?? [])] };
   return bootedPage(indexHtml, boot).replace(EMPTY_ROOT, `<div id="root">${shellMarkup(shell)}</div>`);
 }
 
 /** The page of a screen headed by what only the database knows: the platform fills in HEADING_SLOT. */
-export function headingPage(indexHtml: string, boot: PageBoot): string {
-  return shellPage(indexHtml, { heading: HEADING_SLOT }, boot);
+export function headingPage(indexHtml: string, lists: BuildLists): string {
+  return shellPage(indexHtml, { heading: HEADING_SLOT }, lists);
 }
 
-/** The screens with a shell, by path; a path with parameters has no page of its own. */
+/**
+ * The screens with a shell, by path; a path with parameters has no page of its own. Such a screen is
+ * drawn from its area's chunk, the one its page asks for.
+ */
 export function shellScreens(screens: readonly DeclaredScreen[]): { path: string; shell: ScreenShell }[] {
-  return flattenScreens(screens).flatMap((screen) =>
-    screen.shell && screen.path && !/[:*]/.test(screen.path)
-      ? [{ path: screen.path, shell: screen.shell }]
-      : [],
-  );
+  return flattenScreens(screens).flatMap((screen) => {
+    if (!screen.shell || !screen.path || /[:*]/.test(screen.path)) return [];
+    if (screen.ownChunk)
+      throw new Error(`${screen.path} has a shell and a chunk of its own: its page would not ask for it`);
+    return [{ path: screen.path, shell: screen.shell }];
+  });
 }
 
 /** `/dashboard/transactions` → `shells/dashboard/transactions.html`. */
@@ -135,17 +146,17 @@ export function pageShell(): Plugin {
         this.error('page shell: no preload lists (the page-preload plugin runs first)');
       const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
       if (!entry) this.error('page shell: no entry chunk');
-      const boot: PageBoot = {
-        script: entry.fileName,
-        ...(JSON.parse(String(links.source)) as PreloadLinks),
-      };
-      this.emitFile({ type: 'asset', fileName: HEADING_PAGE_FILE, source: headingPage(page, boot) });
+      // The areas' screens that load on their own are for pages served index.html: a shell's screen
+      // is drawn from its area's chunk (shellScreens).
+      const { entry: entryFiles, dashboard, areas } = JSON.parse(String(links.source)) as PreloadLinks;
+      const lists: BuildLists = { script: entry.fileName, entry: entryFiles, dashboard, areas };
+      this.emitFile({ type: 'asset', fileName: HEADING_PAGE_FILE, source: headingPage(page, lists) });
       for (const { screens } of await declaredAreas(srcDir)) {
         for (const { path: routePath, shell } of shellScreens(screens)) {
           this.emitFile({
             type: 'asset',
             fileName: shellFileName(routePath),
-            source: shellPage(page, shell, boot),
+            source: shellPage(page, shell, lists),
           });
         }
       }

@@ -1,3 +1,5 @@
+import { RUNTIME_CONFIG_GLOBAL, type ApiName } from './runtime-config.ts';
+
 /**
  * What the console's build writes that the platform serves besides its files: a page per screen
  * that declares a shell (apps/console/build/page-shell.ts), under this folder of the build, at the
@@ -17,11 +19,47 @@ export interface PreloadLinks {
   entry: string[];
   dashboard: string[];
   areas: Record<string, string[]>;
+  /**
+   * By the same `/dashboard/<segment>`, the scripts of the area's screens that load apart from its
+   * chunk (decision 0059), for a page served index.html: which of them it shows is not known there.
+   */
+  areaScreens: Record<string, string[]>;
 }
 
-/** What a screen's page the build wrote asks for once painted (PAGE_BOOT_SCRIPT): the entry's script and the lists. */
-export interface PageBoot extends PreloadLinks {
+/**
+ * A call a screen's page makes before the console runs (PAGE_BOOT_SCRIPT): a GET of `path` on `api`
+ * with `query` in the order the screen writes it, as the screen makes it first. The console's HTTP
+ * client takes its answer instead of asking again (decision 0059).
+ */
+export interface EarlyCall {
+  api: ApiName;
+  path: string;
+  query?: Record<string, string | number>;
+}
+
+/** An early call as PAGE_BOOT_SCRIPT leaves it under EARLY_CALLS_GLOBAL. */
+export interface EarlyAnswer {
+  url: string;
+  /** The access token it was asked with. */
+  token: string;
+  /** When it was asked, on the page's clock (`performance.now()`). */
+  askedAt: number;
+  /** Its answer; undefined when the call failed on its way. */
+  response: Promise<Response | undefined>;
+}
+
+export const EARLY_CALLS_GLOBAL = '__WEB_CONTROL_EARLY_CALLS__';
+
+/** Where the console keeps its access token in localStorage, which PAGE_BOOT_SCRIPT reads too. */
+export const ACCESS_TOKEN_KEY = 'webControl.accessToken';
+
+/**
+ * What a screen's page the build wrote asks for once painted (PAGE_BOOT_SCRIPT): the entry's script
+ * and the lists, and the screen's early calls.
+ */
+export interface PageBoot extends Omit<PreloadLinks, 'areaScreens'> {
   script: string;
+  calls: EarlyCall[];
 }
 
 /** The id of the JSON element holding a served screen page's PageBoot. */
@@ -36,6 +74,8 @@ export const SETTLED_ATTRIBUTE = 'data-settled';
  * it asks for the page's files (the entry's, the dashboard layout's and its area's by the path) and
  * adds the entry's script once the deferred /config.js has run. A hidden page, which paints nothing,
  * asks at once; a page whose paint has not come after a second asks anyway. Decision 0057.
+ * Once /config.js has run, it makes the screen's early calls with the stored token, so that their
+ * answers come while the console's files are on their way. Decision 0059.
  */
 export const PAGE_BOOT_SCRIPT = `(() => {
   const d = document;
@@ -43,6 +83,22 @@ export const PAGE_BOOT_SCRIPT = `(() => {
   let asked = false;
   let parsed = false;
   let waiting = false;
+  const callEarly = () => {
+    if (boot.calls.length === 0) return;
+    const config = window['${RUNTIME_CONFIG_GLOBAL}'];
+    const token = localStorage.getItem('${ACCESS_TOKEN_KEY}');
+    if (!config || !token) return;
+    // An API the configuration leaves to the console's default is left to the console.
+    window['${EARLY_CALLS_GLOBAL}'] = boot.calls.flatMap((call) => {
+      const base = config[call.api];
+      if (typeof base !== 'string') return [];
+      const search = new URLSearchParams(call.query).toString();
+      const url = (base.endsWith('/') ? base.slice(0, -1) : base) + call.path + (search ? '?' + search : '');
+      const headers = { Accept: 'application/json', Authorization: 'Bearer ' + token };
+      const response = fetch(url, { headers }).catch(() => undefined);
+      return [{ url, token, askedAt: performance.now(), response }];
+    });
+  };
   const run = () => {
     const script = d.createElement('script');
     script.type = 'module';
@@ -55,6 +111,10 @@ export const PAGE_BOOT_SCRIPT = `(() => {
     () => {
       parsed = true;
       if (waiting) run();
+      // Storage a browser refuses (a SecurityError) leaves the console to make its calls itself.
+      try {
+        callEarly();
+      } catch {}
     },
     { once: true },
   );

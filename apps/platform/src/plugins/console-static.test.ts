@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HEADING_PAGE_FILE,
+  PAGE_BOOT_SCRIPT,
   PAGE_TOKEN_COOKIE,
   PRELOAD_LINKS_FILE,
   type PreloadLinks,
@@ -17,8 +18,20 @@ import { createTestDatabase } from '../testing/test-database.ts';
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, index) => `"row ${index}"`).join(',')}];`;
 const STYLES = `.row { color: red; }\n`.repeat(200);
 const INDEX = `<!doctype html><title>console</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(40)}`;
-const HEADING_PAGE = INDEX.replace('<title>console</title>', '<title>console</title><h1>{{heading}}</h1>');
-const VOUCHERS_PAGE = INDEX.replace('<title>console</title>', '<title>console</title><h1>Vouchers</h1>');
+const BOOT = `<script>${PAGE_BOOT_SCRIPT}</script>`;
+const HEADING_PAGE = INDEX.replace(
+  '<title>console</title>',
+  `<title>console</title><h1>{{heading}}</h1>${BOOT}`,
+);
+const VOUCHERS_PAGE = INDEX.replace(
+  '<title>console</title>',
+  `<title>console</title><h1>Vouchers</h1>${BOOT}`,
+);
+// Written by a build of another version: its boot script is not the one the CSP allows.
+const STALE_PAGE = INDEX.replace(
+  '<title>console</title>',
+  '<title>console</title><h1>Transactions</h1><script>(() => {})();</script>',
+);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRELOAD_LINKS: PreloadLinks = {
   entry: ['assets/index-abc123.css', 'assets/index-abc123.js'],
@@ -27,6 +40,7 @@ const PRELOAD_LINKS: PreloadLinks = {
     '/dashboard/vouchers': ['assets/area-vouchers-3.js'],
     '/dashboard/finance': ['assets/area-finance-4.js', 'assets/dates-5.css'],
   },
+  areaScreens: { '/dashboard/finance': ['assets/area-finance-6.js'] },
 };
 const LAYOUT_LINKS =
   '</assets/index-abc123.css>; rel=preload; as=style; crossorigin, </assets/index-abc123.js>; rel=modulepreload; crossorigin, </config.js>; rel=preload; as=script, ' +
@@ -55,6 +69,7 @@ describe('console static files', () => {
     await writeFile(path.join(consoleDist, 'assets', 'tiny-def456.js'), 'export {};');
     await mkdir(path.join(consoleDist, 'shells', 'dashboard'), { recursive: true });
     await writeBuiltFile(consoleDist, 'shells/dashboard/vouchers.html', VOUCHERS_PAGE);
+    await writeBuiltFile(consoleDist, 'shells/dashboard/transactions.html', STALE_PAGE);
     await writeFile(path.join(consoleDist, PRELOAD_LINKS_FILE), JSON.stringify(PRELOAD_LINKS));
     await writeBuiltFile(consoleDist, HEADING_PAGE_FILE, HEADING_PAGE);
     app = await buildTestApp({ database, settings: { consoleDist } });
@@ -131,6 +146,8 @@ describe('console static files', () => {
       '/dashboard/vouchers?state=ACTIVE&page=2': VOUCHERS_PAGE,
       '/dashboard/vouchers/': VOUCHERS_PAGE,
       '/dashboard/vouchers/123': INDEX,
+      // A page another version's build wrote would never boot: the console's own page instead.
+      '/dashboard/transactions': INDEX,
       '/dashboard': INDEX,
       '/shells/dashboard/vouchers': INDEX,
       // What the build writes for the platform alone is no file to fetch.
@@ -154,13 +171,14 @@ describe('console static files', () => {
     expect(plain.body).toBe(VOUCHERS_PAGE);
   });
 
-  it("preloads a dashboard page's layout and area with index.html, and nothing outside the dashboard or with a screen's own page", async () => {
+  it("preloads a dashboard page's layout, area and area's screens with index.html, and nothing outside the dashboard or with a screen's own page", async () => {
     const links = {
       '/dashboard/vouchers/12?state=ACTIVE': `${LAYOUT_LINKS}, </assets/area-vouchers-3.js>; rel=modulepreload; crossorigin`,
-      '/dashboard/finance/processes/1/results': `${LAYOUT_LINKS}, </assets/area-finance-4.js>; rel=modulepreload; crossorigin, </assets/dates-5.css>; rel=preload; as=style; crossorigin`,
+      '/dashboard/finance/processes/1/results': `${LAYOUT_LINKS}, </assets/area-finance-4.js>; rel=modulepreload; crossorigin, </assets/dates-5.css>; rel=preload; as=style; crossorigin, </assets/area-finance-6.js>; rel=modulepreload; crossorigin`,
       // The screen's own page asks for its files once it is painted (decision 0057).
       '/dashboard/vouchers?state=ACTIVE': undefined,
       '/dashboard/nowhere': LAYOUT_LINKS,
+      '/dashboard/transactions': LAYOUT_LINKS,
       '/dashboard': undefined,
       '/login': undefined,
       '/': undefined,

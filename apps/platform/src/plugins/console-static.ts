@@ -6,6 +6,7 @@ import {
   escapeHtmlText,
   HEADING_PAGE_FILE,
   HEADING_SLOT,
+  PAGE_BOOT_SCRIPT,
   PRELOAD_LINKS_FILE,
   SHELLS_DIR,
   type PreloadLinks,
@@ -61,18 +62,31 @@ function servedPage(file: string): ServedPage {
   return { file, copies: PRECOMPRESSED.filter((copy) => existsSync(file + copy.extension)) };
 }
 
-/** The pages the console's build wrote for its screens' paths (index.html with the screen's heading in place), by path. */
-function shellPages(consoleDist: string): Map<string, ServedPage> {
+/**
+ * Whether a page the build wrote boots with this platform's PAGE_BOOT_SCRIPT, the one inline script
+ * its CSP allows (by hash). A console built by another version would stay a bare heading.
+ */
+function bootsHere(html: string): boolean {
+  return html.includes(`<script>${PAGE_BOOT_SCRIPT}</script>`);
+}
+
+/**
+ * The pages the console's build wrote for its screens' paths (index.html with the screen's heading in
+ * place), by path, and those left out: written with another version's boot script.
+ */
+function shellPages(consoleDist: string): { pages: Map<string, ServedPage>; stale: string[] } {
   const folder = path.join(consoleDist, SHELLS_DIR);
   const pages = new Map<string, ServedPage>();
-  if (!existsSync(folder)) return pages;
+  const stale: string[] = [];
+  if (!existsSync(folder)) return { pages, stale };
   for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);
-    const route = path.relative(folder, file).slice(0, -'.html'.length).split(path.sep).join('/');
-    pages.set(`/${route}`, servedPage(file));
+    const route = `/${path.relative(folder, file).slice(0, -'.html'.length).split(path.sep).join('/')}`;
+    if (bootsHere(readFileSync(file, 'utf8'))) pages.set(route, servedPage(file));
+    else stale.push(route);
   }
-  return pages;
+  return { pages, stale };
 }
 
 /** A page written per request, compressed as the browser accepts (it is a couple of kilobytes). */
@@ -85,7 +99,7 @@ function encodedPage(html: string, accepted: Set<string>): { encoding?: string; 
   return { body };
 }
 
-const NO_PRELOADS: PreloadLinks = { entry: [], dashboard: [], areas: {} };
+const NO_PRELOADS: PreloadLinks = { entry: [], dashboard: [], areas: {}, areaScreens: {} };
 
 /** The build's preload lists, or none when the build wrote none. */
 function preloadLinks(consoleDist: string): PreloadLinks {
@@ -103,8 +117,8 @@ function preloadOf(file: string): string {
 
 /**
  * The `Link` header of a dashboard page: the entry's files and the runtime configuration first, as
- * the page's tags will ask for them, then its layout's and its area's. Outside the dashboard, none:
- * /login does not download the dashboard.
+ * the page's tags will ask for them, then its layout's, its area's and its area's screens' that load
+ * on their own. Outside the dashboard, none: /login does not download the dashboard.
  */
 function preloadLinkHeader(links: PreloadLinks, pagePath: string): string | undefined {
   const prefix = /^\/dashboard\/[^/]+/.exec(pagePath)?.[0];
@@ -112,7 +126,9 @@ function preloadLinkHeader(links: PreloadLinks, pagePath: string): string | unde
   return [
     ...links.entry.map(preloadOf),
     `<${CONFIG_SCRIPT_PATH}>; rel=preload; as=script`,
-    ...[...links.dashboard, ...(links.areas[prefix] ?? [])].map(preloadOf),
+    ...[...links.dashboard, ...(links.areas[prefix] ?? []), ...(links.areaScreens[prefix] ?? [])].map(
+      preloadOf,
+    ),
   ].join(', ');
 }
 
@@ -146,7 +162,9 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
   const indexPath = path.join(options.consoleDist, 'index.html');
   const built = existsSync(indexPath);
   const index = servedPage(indexPath);
-  const shells = built ? shellPages(options.consoleDist) : new Map<string, ServedPage>();
+  const { pages: shells, stale } = built
+    ? shellPages(options.consoleDist)
+    : { pages: new Map<string, ServedPage>(), stale: [] };
   const links = built ? preloadLinks(options.consoleDist) : NO_PRELOADS;
 
   if (built) {
@@ -172,7 +190,15 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
   }
 
   const headingFile = path.join(options.consoleDist, HEADING_PAGE_FILE);
-  const headingPage = built && existsSync(headingFile) ? readFileSync(headingFile, 'utf8') : undefined;
+  const headingHtml = built && existsSync(headingFile) ? readFileSync(headingFile, 'utf8') : undefined;
+  const headingPage = headingHtml !== undefined && bootsHere(headingHtml) ? headingHtml : undefined;
+  if (headingHtml !== undefined && headingPage === undefined) stale.push(`/${HEADING_PAGE_FILE}`);
+  if (stale.length > 0) {
+    app.log.warn(
+      { pages: stale },
+      'The console was built by another version of the platform: its screens’ pages are served as index.html until it is built again (npm run build)',
+    );
+  }
   /** A failed lookup serves the page as any other: its heading is a head start, not the page. */
   const headingOf = async (pagePath: string, request: FastifyRequest): Promise<string | undefined> => {
     try {

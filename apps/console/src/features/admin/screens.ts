@@ -1,5 +1,5 @@
 import { defineArea } from '../../shared/screens/define-area';
-import { ADMIN_PATH, ADMIN_REVIEWS_PATH, ROLES_PATH, USERS_PATH } from './paths';
+import { ADMIN_PATH, ADMIN_REVIEWS_PATH, ROLES_PATH, USERS_API_PATH, USERS_PATH } from './paths';
 import { USERS_TITLE } from './titles';
 
 export const ADMIN_SCREENS = defineArea({
@@ -15,7 +15,11 @@ export const ADMIN_SCREENS = defineArea({
           path: USERS_PATH,
           component: (area) => area.UsersPage,
           paletteLabel: 'Users',
-          shell: { heading: USERS_TITLE, above: 'tabs' },
+          shell: {
+            heading: USERS_TITLE,
+            above: 'tabs',
+            earlyCalls: [{ api: 'authApi', path: USERS_API_PATH }],
+          },
           children: [
             { component: (area) => area.SelectUserNote },
             {

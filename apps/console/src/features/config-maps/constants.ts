@@ -3,6 +3,7 @@
  * Every text the specification quotes is written here once, exactly as quoted.
  */
 import { OWN_CHANGES_REVIEW_MESSAGE } from '@web-control/contract/approvals';
+import { MAPS_TITLE } from './titles';
 
 /** Map list auto-refresh 500 ms after opening when empty (section 9). */
 export const EMPTY_MAPS_REFRESH_MS = 500;
@@ -17,7 +18,7 @@ export const MAPPING_FILTER_DEBOUNCE_MS = 300;
 export const VERSION_ID_SHOWN_LENGTH = 6;
 
 export const MAPS_TEXTS = {
-  title: 'Maps',
+  title: MAPS_TITLE,
   submittedOn: (date: string) => `Changes submitted for approval on ${date}`,
   appliedOn: (date: string) => `Changes applied on ${date}`,
   empty: 'No maps match your query',

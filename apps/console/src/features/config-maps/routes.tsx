@@ -1,4 +1,2 @@
-// The area's lazily loaded route module: one chunk for its screens.
+// The area's lazily loaded route module: the maps list (its other screens load on their own).
 export { MapsPage } from './maps/maps-page';
-export { MappingsPage } from './mappings/mappings-page';
-export { MapApprovalsPage } from './approvals/map-approvals-page';

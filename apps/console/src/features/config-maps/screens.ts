@@ -1,5 +1,15 @@
 import { defineArea } from '../../shared/screens/define-area';
-import { APPROVALS_PATH, CONFIG_PATH, MAPS_PATH } from './paths';
+import { APPROVALS_PATH, CONFIG_PATH, MAPS_API_PATH, MAPS_PATH } from './paths';
+import { MAPS_TITLE } from './titles';
+
+/**
+ * The mappings and approvals screens load apart from the area's chunk, the maps list: the tables and
+ * forms they draw with are no part of the list's first draw (decision 0059).
+ */
+export const loadMappingsPage = () =>
+  import('./mappings/mappings-page').then((module) => module.MappingsPage);
+const loadMapApprovalsPage = () =>
+  import('./approvals/map-approvals-page').then((module) => module.MapApprovalsPage);
 
 export const CONFIG_MAPS_SCREENS = defineArea({
   // Approvals needs APPROVE_MAPS alone, so each route names its own permission.
@@ -12,12 +22,13 @@ export const CONFIG_MAPS_SCREENS = defineArea({
       permissions: ['VIEW_MAPPINGS'],
       component: (area) => area.MapsPage,
       paletteLabel: 'Maps',
+      shell: { heading: MAPS_TITLE, earlyCalls: [{ api: 'configApi', path: MAPS_API_PATH }] },
     },
-    { path: `${MAPS_PATH}/:mapId`, permissions: ['VIEW_MAPPINGS'], component: (area) => area.MappingsPage },
+    { path: `${MAPS_PATH}/:mapId`, permissions: ['VIEW_MAPPINGS'], load: loadMappingsPage },
     {
       path: APPROVALS_PATH,
       permissions: ['APPROVE_MAPS'],
-      component: (area) => area.MapApprovalsPage,
+      load: loadMapApprovalsPage,
       paletteLabel: 'Map Approvals',
     },
   ],

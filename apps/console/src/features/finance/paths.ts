@@ -2,6 +2,9 @@ export const FINANCE_PATH = '/dashboard/finance';
 export const PROCESSES_PATH = `${FINANCE_PATH}/processes`;
 export const OUTBOX_PATH = `${FINANCE_PATH}/outbox`;
 
+/** The recon API's processes, a page of them the processes screen's first call. */
+export const PROCESSES_API_PATH = '/processes';
+
 export type ProcessTab = 'inbox' | 'results' | 'approvals' | 'settlements' | 'outbox';
 
 export function processPath(processId: number, tab: ProcessTab): string {

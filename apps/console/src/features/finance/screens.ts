@@ -1,6 +1,7 @@
 import { defineArea } from '../../shared/screens/define-area';
 import { PROCESSES_TITLE } from './titles';
-import { FINANCE_PATH, OUTBOX_PATH, PROCESSES_PATH } from './paths';
+import { FINANCE_PATH, OUTBOX_PATH, PROCESSES_API_PATH, PROCESSES_PATH } from './paths';
+import { PROCESSES_PAGE_SIZE } from './processes/constants';
 
 export const FINANCE_SCREENS = defineArea({
   permissions: ['VIEW_PROCESSES'],
@@ -11,7 +12,13 @@ export const FINANCE_SCREENS = defineArea({
       path: PROCESSES_PATH,
       component: (area) => area.ProcessesPage,
       paletteLabel: 'Processes',
-      shell: { heading: PROCESSES_TITLE },
+      shell: {
+        heading: PROCESSES_TITLE,
+        // The first page, as the screen asks for it when the address names none.
+        earlyCalls: [
+          { api: 'reconApi', path: PROCESSES_API_PATH, query: { offset: 0, limit: PROCESSES_PAGE_SIZE } },
+        ],
+      },
     },
     { path: `${PROCESSES_PATH}/:processId/*`, component: (area) => area.ProcessAreaPage },
     {

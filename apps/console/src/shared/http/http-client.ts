@@ -5,6 +5,7 @@ import { alertModal } from '../modals/standard-modals';
 import { getApiBase } from '../runtime-config';
 import { expireSession, getAccount } from '../session/session-state';
 import { REQUEST_TIMEOUT_MS } from '../timing';
+import { takeEarlyAnswer } from './early-calls';
 import { HttpError, HttpTimeoutError } from './http-error';
 
 export const TIMEOUT_TITLE = 'Apologies';
@@ -67,6 +68,15 @@ async function readBody(response: Response): Promise<unknown> {
   return text === '' ? undefined : text;
 }
 
+/** Rejects as an aborted `fetch` does once the signal aborts: for a wait that is no fetch of its own. */
+function untilAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const abort = () => reject(new DOMException('The call was aborted', 'AbortError'));
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+  });
+}
+
 async function send(options: RequestOptions): Promise<Response> {
   const anonymous = options.anonymous === true;
   const headers = new Headers({ ...options.headers, Accept: 'application/json' });
@@ -79,6 +89,10 @@ async function send(options: RequestOptions): Promise<Response> {
     headers.set('Content-Type', 'application/json');
   const token = getAccount().accessToken;
   if (!anonymous && token) headers.set('Authorization', `Bearer ${token}`);
+  const url = buildUrl(getApiBase(options.api), options.path, options.query);
+  const method = options.method ?? 'GET';
+  // The screen's first call, which its page made before the console ran (decision 0059).
+  const early = method === 'GET' && !anonymous ? takeEarlyAnswer(url, token) : undefined;
 
   // A timer of the page rather than AbortSignal.timeout, so tests can move the clock.
   const timeout = new AbortController();
@@ -86,12 +100,14 @@ async function send(options: RequestOptions): Promise<Response> {
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   let response: Response;
   try {
-    response = await fetch(buildUrl(getApiBase(options.api), options.path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-      signal,
-    });
+    response =
+      (early && (await Promise.race([early, untilAborted(signal)]))) ??
+      (await fetch(url, {
+        method,
+        headers,
+        body: raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+        signal,
+      }));
   } catch (error) {
     if (timeout.signal.aborted) {
       showTimeoutDialog();

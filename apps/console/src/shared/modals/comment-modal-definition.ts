@@ -1,11 +1,9 @@
 import type { z } from 'zod';
 import type { ModalDefinition } from './modal-definition';
-import { lazyModalContent } from './preload';
+import { lazyComponent } from '../lazy-component';
 
 // Loads apart from the page: preloaded when the page is idle, or when a button that opens it is hovered.
-const CommentModalContent = lazyModalContent(
-  async () => (await import('./comment-modal')).CommentModalContent,
-);
+const CommentModalContent = lazyComponent(async () => (await import('./comment-modal')).CommentModalContent);
 
 /** A required pick above the comment (a resolve's correct party). */
 export interface CommentModalChoice {

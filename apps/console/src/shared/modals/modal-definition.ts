@@ -14,14 +14,14 @@ export interface ModalContentProps<TParams, TResult> {
   dismiss: () => void;
 }
 
-/** A modal's content; an area's own loads in its own chunk and can be preloaded (`lazyModalContent`). */
+/** A modal's content; an area's own loads in its own chunk and can be preloaded (`lazyComponent`). */
 export type ModalContent<TParams, TResult> = ComponentType<ModalContentProps<TParams, TResult>> & {
   preload?: () => Promise<unknown>;
 };
 
 /**
  * A modal the owner opens through the queue with `openModal(definition, params)`. An area's own
- * modals live in the area and give a `lazyModalContent`, so they load apart from the page.
+ * modals live in the area and give a `lazyComponent`, so they load apart from the page.
  */
 export interface ModalDefinition<TParams, TResult> {
   /** Names the modal (the specification's modal type). */

@@ -2,16 +2,12 @@ import { Button } from '@mantine/core';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubIdleCallbacks, type IdleCallback } from '../../test/idle';
 import { renderWithProviders } from '../../test/render';
 import type { ModalContentProps, ModalDefinition } from './modal-definition';
 import { clearModalsForTests, openModal } from './modal-store';
-import {
-  lazyModalContent,
-  MODAL_PRELOAD_IDLE_TIMEOUT_MS,
-  preloadModalsOnIntent,
-  usePreloadModalsWhenIdle,
-  type PreloadableModal,
-} from './preload';
+import { lazyComponent, PRELOAD_IDLE_TIMEOUT_MS } from '../lazy-component';
+import { preloadModalsOnIntent, usePreloadModalsWhenIdle, type PreloadableModal } from './preload';
 
 function ChunkContent({ params }: ModalContentProps<{ text: string }, true>) {
   return <p>{params.text}</p>;
@@ -23,7 +19,7 @@ function chunkModal() {
   const modal: ModalDefinition<{ text: string }, true> = {
     type: 'chunk',
     title: () => 'Disable the receiver',
-    Content: lazyModalContent(importChunk),
+    Content: lazyComponent(importChunk),
   };
   return { modal, importChunk, modals: [modal] };
 }
@@ -34,15 +30,11 @@ function Screen({ modals }: { modals: readonly PreloadableModal[] }) {
 }
 
 describe('modal preloading', () => {
-  const idleCallbacks: { run: () => void; options?: IdleRequestOptions }[] = [];
+  let idleCallbacks: IdleCallback[] = [];
 
   beforeEach(() => {
     clearModalsForTests();
-    idleCallbacks.length = 0;
-    vi.stubGlobal('requestIdleCallback', (run: () => void, options?: IdleRequestOptions) =>
-      idleCallbacks.push({ run, options }),
-    );
-    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    idleCallbacks = stubIdleCallbacks();
   });
   afterEach(() => {
     // Unmounting cancels the idle callbacks, so it comes before they are unstubbed.
@@ -55,7 +47,7 @@ describe('modal preloading', () => {
     renderWithProviders(<Screen modals={modals} />);
     expect(importChunk, 'nothing loads while the screen renders').not.toHaveBeenCalled();
     expect(idleCallbacks).toHaveLength(1);
-    expect(idleCallbacks[0]?.options).toEqual({ timeout: MODAL_PRELOAD_IDLE_TIMEOUT_MS });
+    expect(idleCallbacks[0]?.options).toEqual({ timeout: PRELOAD_IDLE_TIMEOUT_MS });
     act(() => idleCallbacks[0]?.run());
     expect(importChunk).toHaveBeenCalledTimes(1);
   });
@@ -87,7 +79,7 @@ describe('modal preloading', () => {
     const modal: ModalDefinition<{ text: string }, true> = {
       type: 'chunk',
       title: () => 'Disable the receiver',
-      Content: lazyModalContent(() => new Promise((resolve) => (deliverChunk = resolve))),
+      Content: lazyComponent(() => new Promise((resolve) => (deliverChunk = resolve))),
     };
     renderWithProviders(<p>page</p>);
     // Awaited acts: React retries a suspended render in a test only after an awaited act.

@@ -1,58 +1,9 @@
-import { createElement, use, useEffect, type ComponentType } from 'react';
+import { useEffect } from 'react';
 import { whenIdle } from '../idle';
-
-/** An idle preload runs by then even on a browser that is never idle (a page that keeps polling). */
-export const MODAL_PRELOAD_IDLE_TIMEOUT_MS = 2_000;
-
-/**
- * A loader that starts once and is shared by all who ask; a failed load is tried again when next
- * asked. Its promise can be given to `use`, which reads it at once once it has loaded.
- */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => {
-    loading ??= settledForUse(
-      load().catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      }),
-    );
-    return loading;
-  };
-}
+import { loadOnce, PRELOAD_IDLE_TIMEOUT_MS } from '../lazy-component';
 
 /** The modal host loads with the first modal, or earlier when a screen preloads its modals. */
 export const loadModalHost = loadOnce(() => import('./modal-host'));
-
-/** A component whose code loads apart from the page and can be asked to load before it is shown. */
-export type PreloadableComponent<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
-
-/**
- * An area's modal content in its own chunk. Once preloaded it renders at once; opened before that,
- * it suspends until its chunk is there (the host shows a loader meanwhile).
- */
-export function lazyModalContent<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-): PreloadableComponent<P> {
-  const preload = loadOnce(load);
-  function LazyModalContent(props: P) {
-    return createElement(use(preload()), props);
-  }
-  return Object.assign(LazyModalContent, { preload });
-}
-
-/**
- * Marks the promise fulfilled with its value once it is, as React itself marks a promise it has
- * seen: `use` then reads a preloaded chunk at once instead of suspending for a turn.
- */
-function settledForUse<T>(promise: Promise<T>): Promise<T> {
-  const marked = promise as Promise<T> & { status?: string; value?: T };
-  marked.then(
-    (value) => Object.assign(marked, { status: 'fulfilled', value }),
-    () => undefined,
-  );
-  return promise;
-}
 
 /** What a screen names to preload: a modal definition (its content may be preloadable). */
 export interface PreloadableModal {
@@ -73,7 +24,7 @@ export function preloadModals(modals: readonly PreloadableModal[]): void {
 export function usePreloadModalsWhenIdle(modals: readonly PreloadableModal[], enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
-    return whenIdle(() => preloadModals(modals), MODAL_PRELOAD_IDLE_TIMEOUT_MS);
+    return whenIdle(() => preloadModals(modals), PRELOAD_IDLE_TIMEOUT_MS);
   }, [modals, enabled]);
 }
 

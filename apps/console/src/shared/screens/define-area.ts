@@ -1,3 +1,4 @@
+import type { EarlyCall } from '@web-control/contract/console-build';
 import type { Permission } from '@web-control/contract/permissions';
 import type { ComponentType } from 'react';
 
@@ -6,18 +7,28 @@ import type { ComponentType } from 'react';
  * with the parent's path; a route without a path is its parent's index.
  */
 export type ScreenDeclaration<Module> =
-  | {
+  | ({
       path?: string;
       /** Needed on top of the area's (and the parent's) permissions. */
       permissions?: Permission[];
-      /** The screen, taken from the area's route module once that has loaded. */
-      component: (module: Module) => ComponentType;
       /** Its name in the command palette, under its area's menu label; unnamed screens are not offered. */
       paletteLabel?: string;
       /** Its heading, painted from the page the platform serves before the console runs (a path without parameters). */
       shell?: ScreenShell;
       children?: ScreenDeclaration<Module>[];
-    }
+    } & (
+      | {
+          /** The screen, taken from the area's route module once that has loaded. */
+          component: (module: Module) => ComponentType;
+        }
+      | {
+          /**
+           * The screen from a chunk of its own, for a screen whose code the area's other screens do
+           * not need to draw: `() => import('./x/x-page').then((module) => module.XPage)`.
+           */
+          load: () => Promise<ComponentType>;
+        }
+    ))
   | { path?: string; permissions?: Permission[]; redirectTo: string };
 
 /**
@@ -35,6 +46,12 @@ export interface ScreenShell {
    * each with its title, or none while the screen does not know it yet (`ChartPanelPlaceholder`).
    */
   panels?: readonly ShellPanel[];
+  /**
+   * The calls the screen makes first, exactly as it makes them (a query in the console's order):
+   * its page makes them as soon as it has the configuration, and the screen takes their answers
+   * instead of asking again (decision 0059).
+   */
+  earlyCalls?: readonly EarlyCall[];
 }
 
 export interface ShellPanel {
@@ -78,6 +95,8 @@ export type AreaScreen =
       path?: string;
       permissions: Permission[];
       load: () => Promise<ComponentType>;
+      /** Its code is a chunk of its own, not the area's (it declared its own `load`). */
+      ownChunk: boolean;
       paletteLabel?: string;
       shell?: ScreenShell;
       children: AreaScreen[];
@@ -90,14 +109,21 @@ export interface Area {
   menu: MenuPlacement;
 }
 
+function fromArea<Module>(
+  load: () => Promise<Module>,
+  component: (module: Module) => ComponentType,
+): () => Promise<ComponentType> {
+  return async () => component(await load());
+}
+
 function bindScreen<Module>(load: () => Promise<Module>, screen: ScreenDeclaration<Module>): AreaScreen {
   const permissions = screen.permissions ?? [];
   if ('redirectTo' in screen) return { path: screen.path, permissions, redirectTo: screen.redirectTo };
-  const { component } = screen;
   return {
     path: screen.path,
     permissions,
-    load: async () => component(await load()),
+    load: 'load' in screen ? screen.load : fromArea(load, screen.component),
+    ownChunk: 'load' in screen,
     paletteLabel: screen.paletteLabel,
     shell: screen.shell,
     children: (screen.children ?? []).map((child) => bindScreen(load, child)),

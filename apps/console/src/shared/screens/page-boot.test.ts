@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RUNTIME_CONFIG_GLOBAL } from '@web-control/contract/runtime-config';
 import {
+  ACCESS_TOKEN_KEY,
+  EARLY_CALLS_GLOBAL,
   PAGE_BOOT_ID,
   PAGE_BOOT_SCRIPT,
   PAGE_STYLE_ATTRIBUTE,
   SETTLED_ATTRIBUTE,
+  type EarlyAnswer,
   type PageBoot,
 } from '@web-control/contract/console-build';
 
@@ -15,14 +19,15 @@ const BOOT: PageBoot = {
     '/dashboard/vouchers': ['assets/area-vouchers-4.js'],
     '/dashboard/admin': ['assets/area-admin-5.js'],
   },
+  calls: [],
 };
 
 /** A served screen's page at `path`, its boot script run as the browser runs it while parsing. */
-function serve(path: string, visibility: DocumentVisibilityState = 'visible') {
+function serve(path: string, visibility: DocumentVisibilityState = 'visible', boot = BOOT) {
   window.history.replaceState(null, '', path);
   vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(visibility);
   document.head.innerHTML = '';
-  document.body.innerHTML = `<script type="application/json" id="${PAGE_BOOT_ID}">${JSON.stringify(BOOT)}</script>`;
+  document.body.innerHTML = `<script type="application/json" id="${PAGE_BOOT_ID}">${JSON.stringify(boot)}</script>`;
   // Indirect eval: the script runs in the page's global scope, as an inline script does.
   (0, eval)(PAGE_BOOT_SCRIPT);
 }
@@ -111,5 +116,89 @@ describe('a served screen page’s boot', () => {
     layout?.dispatchEvent(new Event('error'));
     expect(entry?.hasAttribute(SETTLED_ATTRIBUTE)).toBe(true);
     expect(layout?.hasAttribute(SETTLED_ATTRIBUTE)).toBe(true);
+  });
+});
+
+describe('a served screen page’s early calls', () => {
+  const CALLS: PageBoot = {
+    ...BOOT,
+    calls: [
+      { api: 'configApi', path: '/maps' },
+      { api: 'reconApi', path: '/processes', query: { offset: 0, limit: 10 } },
+      { api: 'authApi', path: '/manage/users' },
+    ],
+  };
+  const fetchCalls = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() =>
+    Promise.resolve(new Response('{}')),
+  );
+  const answers = () => Reflect.get(window, EARLY_CALLS_GLOBAL) as EarlyAnswer[] | undefined;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    vi.stubGlobal('fetch', fetchCalls);
+    vi.stubGlobal(RUNTIME_CONFIG_GLOBAL, {
+      configApi: '/api/config/',
+      reconApi: '/api/recon',
+      authApi: 42,
+    });
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token-1');
+  });
+  afterEach(() => {
+    parsed();
+    Reflect.deleteProperty(window, EARLY_CALLS_GLOBAL);
+    localStorage.clear();
+    fetchCalls.mockClear();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('makes them once /config.js has run, with the stored token, and leaves their answers for the console (an API the configuration does not name, to the console)', async () => {
+    serve('/dashboard/config/maps', 'hidden', CALLS);
+    expect(fetchCalls, 'not before the configuration has run').not.toHaveBeenCalled();
+    parsed();
+    const headers = { Accept: 'application/json', Authorization: 'Bearer token-1' };
+    expect(fetchCalls.mock.calls).toEqual([
+      ['/api/config/maps', { headers }],
+      ['/api/recon/processes?offset=0&limit=10', { headers }],
+    ]);
+    expect(answers()?.map(({ url, token }) => [url, token])).toEqual([
+      ['/api/config/maps', 'token-1'],
+      ['/api/recon/processes?offset=0&limit=10', 'token-1'],
+    ]);
+    expect(await answers()?.[0]?.response).toBeInstanceOf(Response);
+    expect(entryScripts(), 'the console starts all the same').toEqual(['/assets/index-1.js']);
+  });
+
+  it('leaves a call that failed on its way as no answer, for the console to make again', async () => {
+    fetchCalls.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    serve('/dashboard/config/maps', 'hidden', CALLS);
+    parsed();
+    expect(await answers()?.[0]?.response).toBeUndefined();
+  });
+
+  it('makes none without a stored token or a configuration, or when the screen names none', () => {
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    serve('/dashboard/config/maps', 'hidden', CALLS);
+    parsed();
+    vi.stubGlobal(RUNTIME_CONFIG_GLOBAL, undefined);
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token-1');
+    serve('/dashboard/config/maps', 'hidden', CALLS);
+    parsed();
+    vi.stubGlobal(RUNTIME_CONFIG_GLOBAL, { configApi: '/api/config' });
+    serve('/dashboard/vouchers', 'hidden', BOOT);
+    parsed();
+    expect(fetchCalls).not.toHaveBeenCalled();
+    expect(answers()).toBeUndefined();
+  });
+
+  it('starts the console when the browser refuses the page its storage', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    serve('/dashboard/config/maps', 'hidden', CALLS);
+    parsed();
+    expect(fetchCalls).not.toHaveBeenCalled();
+    expect(entryScripts()).toEqual(['/assets/index-1.js']);
   });
 });

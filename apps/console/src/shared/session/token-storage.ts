@@ -1,4 +1,7 @@
-export const ACCESS_TOKEN_KEY = 'webControl.accessToken';
+import { ACCESS_TOKEN_KEY } from '@web-control/contract/console-build';
+
+// The access token's key is the contract's: a screen's page reads it before the console runs.
+export { ACCESS_TOKEN_KEY };
 export const REFRESH_TOKEN_KEY = 'webControl.refreshToken';
 const IDLE_SIGN_OUT_KEY = 'webControl.idleSignOut';
 

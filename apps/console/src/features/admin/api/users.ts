@@ -9,6 +9,7 @@ import {
   type UserInput,
 } from '@web-control/contract/admin';
 import { request } from '../../../shared/http/http-client';
+import { USERS_API_PATH } from '../paths';
 import {
   requestChange,
   requestCreation,
@@ -19,7 +20,7 @@ import { ifMatch } from '../../../shared/http/stale-version';
 import { adminKeys, type Saved } from './keys';
 
 export async function getUsers(): Promise<User[]> {
-  return (await request({ api: 'authApi', path: '/manage/users', schema: usersResponseSchema })).users;
+  return (await request({ api: 'authApi', path: USERS_API_PATH, schema: usersResponseSchema })).users;
 }
 
 export function getUser(userId: string): Promise<User> {
@@ -51,7 +52,7 @@ export function useUser(userId: string) {
 export async function createUser(user: UserInput): Promise<Saved<string>> {
   const answer = await requestCreation({
     api: 'authApi',
-    path: '/manage/users',
+    path: USERS_API_PATH,
     method: 'POST',
     body: user,
     schema: createdUserSchema,

@@ -2,12 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mapsResponseSchema, type MapsQuery, type MapsResponse } from '@web-control/contract/config-maps';
 import { request } from '../../../shared/http/http-client';
 import { REVIEW_REFRESH_MS, useLiveQueryOptions } from '../../../shared/live/use-live-query';
+import { MAPS_API_PATH } from '../paths';
 import { configMapKeys } from './keys';
 
 /** Every map, or (the approvals page) only those with a pending review. */
 export function getMaps(onlyPendingReview: boolean, signal?: AbortSignal): Promise<MapsResponse> {
   const query: MapsQuery = onlyPendingReview ? { 'only-pending-review': 'true' } : {};
-  return request({ api: 'configApi', path: '/maps', query, schema: mapsResponseSchema, signal });
+  return request({ api: 'configApi', path: MAPS_API_PATH, query, schema: mapsResponseSchema, signal });
 }
 
 export function mapsQuery(onlyPendingReview: boolean) {

@@ -1,36 +1,17 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  clientStatusOf,
-  clientSummaryOf,
-  type ClientVersion,
-  type ConfigMap,
-} from '@web-control/contract/config-maps';
+import { clientSummaryOf, type ConfigMap } from '@web-control/contract/config-maps';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
-import { formatDateTimeSeconds } from '../../../shared/format/dates';
-import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
+import { lazyComponent } from '../../../shared/lazy-component';
+import { LoadingState } from '../../../shared/ui/query-state';
 import { StatePill } from '../../../shared/ui/state-pill';
 import { MAPS_TEXTS } from '../constants';
-import { clientStatusKind, clientStatusText, clientSummaryText } from '../maps/client-status';
+import { clientStatusKind, clientSummaryText } from '../maps/client-status';
 import { versionSentenceOf } from '../maps/version-sentence';
 import { mappingsPath } from '../paths';
 
-const CLIENT_COLUMNS: DataTableColumn<ClientVersion>[] = [
-  { id: 'clientId', header: 'Client', rowHeader: true, cell: (client) => client.clientId },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (client) => {
-      const status = clientStatusOf(client);
-      return <StatePill label={clientStatusText(status)} kind={clientStatusKind(status)} />;
-    },
-  },
-  {
-    id: 'clientLogTime',
-    header: 'Log Time',
-    cell: (client) => (client.clientLogTime === null ? '-' : formatDateTimeSeconds(client.clientLogTime)),
-  },
-  { id: 'clientLogMessage', header: 'Log Message', cell: (client) => client.clientLogMessage ?? '-' },
-];
+/** The clients' table, with the table code it draws with, loads when first wanted (decision 0059). */
+export const MapClients = lazyComponent(async () => (await import('./map-clients')).MapClients);
 
 interface MapCardProps {
   map: ConfigMap;
@@ -83,14 +64,9 @@ export function MapCard({ map, expanded, onToggle, linkName }: MapCardProps) {
         </Group>
         {expanded && !noClients ? (
           <div id={clientsId}>
-            <DataTable
-              columns={CLIENT_COLUMNS}
-              rows={map.clientVersions}
-              rowId={(client) => client.clientId}
-              label={`${map.name} clients`}
-              minWidth={560}
-              striped
-            />
+            <Suspense fallback={<LoadingState label="Loading clients" />}>
+              <MapClients map={map} />
+            </Suspense>
           </div>
         ) : null}
       </Stack>

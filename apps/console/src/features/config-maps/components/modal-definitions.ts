@@ -1,12 +1,12 @@
 import type { CreateMapBody, Mapping } from '@web-control/contract/config-maps';
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
-import { lazyModalContent } from '../../../shared/modals/preload';
+import { lazyComponent } from '../../../shared/lazy-component';
 // Shown at once from the value on screen (decision 0013): a few lines, not worth a chunk of its own.
 import { FullValueContent } from './full-value-modal';
 
 // The modals' content loads apart from the page: preloaded when it is idle, or when one is opened.
-const CreateMapContent = lazyModalContent(async () => (await import('./create-map-modal')).CreateMapContent);
-const EditMappingContent = lazyModalContent(
+const CreateMapContent = lazyComponent(async () => (await import('./create-map-modal')).CreateMapContent);
+const EditMappingContent = lazyComponent(
   async () => (await import('./edit-mapping-modal')).EditMappingContent,
 );
 

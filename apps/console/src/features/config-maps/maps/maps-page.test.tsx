@@ -86,7 +86,8 @@ describe('map list', { timeout: 30_000 }, () => {
     expect(within(second).getByText('Client failed to apply changes')).toBeInTheDocument();
 
     await user.click(within(first).getByRole('button', { name: 'Clients' }));
-    const clients = within(first).getByRole('table', { name: 'bin-routing clients' });
+    // The clients' table loads with its first showing (decision 0059).
+    const clients = await within(first).findByRole('table', { name: 'bin-routing clients' });
     const waiting = within(clients).getByRole('row', { name: /switch-node-2/ });
     expect(within(waiting).getByText('Pending changes to be applied')).toBeInTheDocument();
     expect(within(waiting).getByText('Waiting')).toBeInTheDocument();

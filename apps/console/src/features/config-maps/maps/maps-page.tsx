@@ -12,12 +12,20 @@ import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useCreateMap } from '../api/create-map';
 import { useMaps } from '../api/get-maps';
 import { usePushMaps } from '../api/push-maps';
-import { MapCard } from '../components/map-card';
+import { MapCard, MapClients } from '../components/map-card';
 import { createMapModal } from '../components/modal-definitions';
 import { CATCH_UP_REFRESH_MS, CONFIG_MESSAGES, EMPTY_MAPS_REFRESH_MS, MAPS_TEXTS } from '../constants';
 import { LiveControl } from '../../../shared/live/live-control';
+import { usePreloadWhenIdle } from '../../../shared/lazy-component';
+import { loadMappingsPage } from '../screens';
 
 const MAPS_MODALS = [createMapModal];
+
+/** What a click on the list opens next, loaded once the maps are drawn: a map's mappings, its clients. */
+function preloadNextViews(): void {
+  void loadMappingsPage();
+  void MapClients.preload();
+}
 
 /** While a client is catching up with a push, the list follows it without a loader. */
 function catchUpInterval(data: MapsResponse | undefined): number | false {
@@ -45,7 +53,10 @@ export function MapsPage() {
     return () => window.clearTimeout(timer);
   }, [data, refetch]);
 
-  usePreloadModalsWhenIdle(MAPS_MODALS);
+  // Once the maps are drawn: a preload before that would take the link from them.
+  const drawn = data !== undefined;
+  usePreloadModalsWhenIdle(MAPS_MODALS, drawn);
+  usePreloadWhenIdle(preloadNextViews, drawn);
   // The catalogue's toast (specification 3, section 8); maps loaded before stay on screen.
   useFailureToast(maps, CONFIG_MESSAGES.retrieveFailed);
 

@@ -5,12 +5,13 @@ import {
   type ProcessesResponse,
 } from '@web-control/contract/finance';
 import { request } from '../../../shared/http/http-client';
+import { PROCESSES_API_PATH } from '../paths';
 import { financeKeys } from './keys';
 
 export function getProcesses(page: PageQuery, signal?: AbortSignal): Promise<ProcessesResponse> {
   return request({
     api: 'reconApi',
-    path: '/processes',
+    path: PROCESSES_API_PATH,
     query: { offset: page.offset, limit: page.limit },
     schema: processesResponseSchema,
     signal,

@@ -1,8 +1,8 @@
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
-import { lazyModalContent } from '../../../shared/modals/preload';
+import { lazyComponent } from '../../../shared/lazy-component';
 import type { UploadFileInput } from '../api/upload-file';
 
-const UploadModalContent = lazyModalContent(async () => (await import('./upload-modal')).UploadModalContent);
+const UploadModalContent = lazyComponent(async () => (await import('./upload-modal')).UploadModalContent);
 
 export const UPLOAD_TITLE = 'Upload File';
 

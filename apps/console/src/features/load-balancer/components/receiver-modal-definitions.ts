@@ -1,13 +1,13 @@
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
-import { lazyModalContent } from '../../../shared/modals/preload';
+import { lazyComponent } from '../../../shared/lazy-component';
 import { CONFIRM_TITLE } from '../../../shared/modals/standard-modals';
 import type { ReceiverChangeParams, ReceiverWeightParams } from './receiver-modal-params';
 
 // The modals' content loads apart from the page: preloaded when it is idle, or when one is opened.
-const ReceiverActiveContent = lazyModalContent(
+const ReceiverActiveContent = lazyComponent(
   async () => (await import('./receiver-modals')).ReceiverActiveContent,
 );
-const ReceiverWeightContent = lazyModalContent(
+const ReceiverWeightContent = lazyComponent(
   async () => (await import('./receiver-modals')).ReceiverWeightContent,
 );
 

@@ -1,12 +1,12 @@
 import type { HoldStatusBody, RedemptionRollBody } from '@web-control/contract/vouchers';
 import type { ModalDefinition } from '../../../shared/modals/modal-definition';
-import { lazyModalContent } from '../../../shared/modals/preload';
+import { lazyComponent } from '../../../shared/lazy-component';
 import type { RollDirection } from '../api/roll-redemption';
 import { DETAIL_TEXTS } from '../constants';
 
 // The modals' content loads apart from the page: preloaded when it is idle, or when one is opened.
-const HoldContent = lazyModalContent(async () => (await import('./voucher-modals')).HoldContent);
-const RollContent = lazyModalContent(async () => (await import('./voucher-modals')).RollContent);
+const HoldContent = lazyComponent(async () => (await import('./voucher-modals')).HoldContent);
+const RollContent = lazyComponent(async () => (await import('./voucher-modals')).RollContent);
 
 /**
  * The page passes the change as a function, run through the queue's submit so the modal shows it
