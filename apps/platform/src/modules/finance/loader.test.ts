@@ -64,3 +64,27 @@ describe('readPartyFile', () => {
     await expect(readAll(storedChunks())).rejects.toThrow('The database is gone');
   });
 });
+
+describe('readPartyFile, line numbers', () => {
+  it('numbers the rows after a quoted cell holding a CRLF by the lines of the file, in file order and in the reasons too', async () => {
+    const file = 'reference,amount\r\n"A\r\n1",1\r\nA2,x\r\n"A\r\n3",3,9\r\nA4,y\r\nA5,"x"y\r\n';
+    const rows = await readAll([Buffer.from(file, 'utf8')]);
+    const lines = rows.map((row) =>
+      'record' in row ? { line: row.line } : { line: row.line, reason: row.exception.reason },
+    );
+    // A row ends on the line of its last line break, as csv-parse numbers it.
+    expect(lines).toEqual([
+      { line: 3 },
+      { line: 4, reason: 'amount is not a whole number' },
+      { line: 6, reason: 'Expected 2 columns, found 3' },
+      { line: 7, reason: 'amount is not a whole number' },
+      {
+        line: 8,
+        reason:
+          'Invalid Closing Quote: got "y" at line 8 instead of delimiter, record delimiter, trimable character (if activated) or comment',
+      },
+      // After a bad quote csv-parse reads to the end of the file as one unclosed cell.
+      { line: 9, reason: 'Quote Not Closed: the parsing is finished with an opening quote at line 9' },
+    ]);
+  });
+});

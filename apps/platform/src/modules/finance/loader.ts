@@ -104,6 +104,19 @@ interface ParsedItem {
   info: { lines: number };
 }
 
+/**
+ * The CRLFs inside a row's quoted cells. csv-parse (7.0) counts each as two lines, so every row after
+ * one would be numbered a line too far.
+ */
+function quotedCrlfs(raw: string): number {
+  const end = raw.endsWith('\r\n') ? raw.length - 2 : raw.length;
+  let count = 0;
+  for (let at = raw.indexOf('\r\n'); at !== -1 && at < end; at = raw.indexOf('\r\n', at + 2)) {
+    count += 1;
+  }
+  return count;
+}
+
 /** The line's text for an exception, without its line break. */
 function rawLine(item: ParsedItem): string {
   return item.raw.replace(/\r?\n$/, '');
@@ -117,8 +130,12 @@ interface FileLayout {
 }
 
 /** One row after the header, checked: a record, or an exception with why it was refused. */
-function checkedRow(item: ParsedItem, layout: FileLayout, process: ProcessDefinitionRow): ReadRow {
-  const line = item.info.lines;
+function checkedRow(
+  item: ParsedItem,
+  line: number,
+  layout: FileLayout,
+  process: ProcessDefinitionRow,
+): ReadRow {
   const limitProblem = lineLimitProblem(item.raw, item.record, layout.header);
   if (limitProblem !== undefined) {
     return exceptionOf(line, limitProblem, rawLine(item));
@@ -176,8 +193,31 @@ export async function* readPartyFile(
   if (party === undefined) {
     throw new Error(`Party ${partyId} is not part of process ${process.id}`);
   }
-  // Rows the parser could not read at all, handed over before the next row it could.
-  let skipped: ReadRow[] = [];
+  // Rows the parser could not read at all, with the line it counted for each.
+  let skipped: Array<{ counted: number; reason: string; raw: string }> = [];
+  let skippedTaken = 0;
+  // How many lines csv-parse has counted twice in the rows handed over so far.
+  let overcounted = 0;
+  /** The skipped rows before the row csv-parse counts at `before`, numbered by the file's lines. */
+  const skippedBefore = (before: number): ReadRow[] => {
+    const taken: ReadRow[] = [];
+    for (
+      let row = skipped[skippedTaken];
+      row !== undefined && row.counted < before;
+      row = skipped[skippedTaken]
+    ) {
+      skippedTaken += 1;
+      overcounted += quotedCrlfs(row.raw);
+      const line = row.counted === 0 ? 0 : row.counted - overcounted;
+      // Its message says the line too, as csv-parse counted it.
+      taken.push(exceptionOf(line, row.reason.replace(`at line ${row.counted}`, `at line ${line}`), row.raw));
+    }
+    if (skippedTaken === skipped.length) {
+      skipped = [];
+      skippedTaken = 0;
+    }
+    return taken;
+  };
   const parser = parse({
     raw: true,
     info: true,
@@ -185,8 +225,8 @@ export async function* readPartyFile(
     skip_empty_lines: true,
     skip_records_with_error: true,
     on_skip: (error, raw) => {
-      const line = typeof error?.lines === 'number' ? error.lines : 0;
-      skipped.push(exceptionOf(line, error?.message ?? 'Unreadable row', raw ?? ''));
+      const counted = typeof error?.lines === 'number' ? error.lines : 0;
+      skipped.push({ counted, reason: error?.message ?? 'Unreadable row', raw: raw ?? '' });
       return undefined;
     },
   });
@@ -204,6 +244,11 @@ export async function* readPartyFile(
         }
         await nextTurn();
       }
+      if (skipped.length > 0) {
+        rows.push(...skippedBefore(item.info.lines));
+      }
+      overcounted += quotedCrlfs(item.raw);
+      const line = item.info.lines - overcounted;
       if (layout === undefined) {
         const limitProblem = lineLimitProblem(item.raw, item.record, item.record);
         const header = item.record.map((name) => name.trim());
@@ -211,11 +256,7 @@ export async function* readPartyFile(
         if (limitProblem !== undefined || missing.length > 0) {
           // Without the columns no row can be read: the whole file is one exception.
           yield [
-            exceptionOf(
-              item.info.lines,
-              limitProblem ?? `Missing column(s): ${missing.join(', ')}`,
-              rawLine(item),
-            ),
+            exceptionOf(line, limitProblem ?? `Missing column(s): ${missing.join(', ')}`, rawLine(item)),
           ];
           return;
         }
@@ -227,18 +268,14 @@ export async function* readPartyFile(
         layout = { header, columns };
         continue;
       }
-      if (skipped.length > 0) {
-        rows.push(...skipped);
-        skipped = [];
-      }
-      rows.push(checkedRow(item, layout, process));
+      rows.push(checkedRow(item, line, layout, process));
     }
     if (rows.length > 0) {
       yield rows;
       rows = [];
     }
   }
-  rows.push(...skipped);
+  rows.push(...skippedBefore(Number.POSITIVE_INFINITY));
   if (layout === undefined) {
     rows.push(exceptionOf(1, 'The file is empty', ''));
   }
