@@ -169,3 +169,27 @@ test('the page of mappings reached is in the link: reload keeps it, Back returns
   await expect(keys.first(), 'Back returns to the first page').toHaveText(firstPage[0] ?? '');
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
 });
+
+test('on a phone a map card’s clients keep each id and log time on one line; the table scrolls sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  await signInAt(page, MAPS_PATH, 'operator');
+  const card = page.getByRole('article', { name: 'bin-routing' });
+  await card.getByRole('button', { name: 'Clients' }).click();
+  const clients = card.getByRole('table', { name: 'bin-routing clients' });
+  const firstId = clients.getByRole('rowheader').first();
+  await expect(firstId, 'a switch node subscribes').toHaveText(/^\w+-node-\d+$/);
+  // One box per line the text is laid out on: "cpt-node-01" broke at each hyphen.
+  const lineBoxes = (cell: typeof firstId) =>
+    cell.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return range.getClientRects().length;
+    });
+  expect(await lineBoxes(firstId), 'the client id on one line').toBe(1);
+  const firstRow = clients.getByRole('row').nth(1);
+  const logTime = firstRow.getByRole('cell').nth(1);
+  await expect(logTime).toHaveText(/\d{2}:\d{2}:\d{2}|-/);
+  expect(await lineBoxes(logTime), 'the log time on one line').toBe(1);
+});

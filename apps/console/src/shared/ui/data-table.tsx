@@ -43,6 +43,8 @@ export interface DataTableColumn<T extends RowData> {
   align?: 'right';
   /** The cell names its row (`th scope="row"`): the row's name for screen readers and tests. */
   rowHeader?: boolean;
+  /** The cells keep to one line (ids, codes, times): the table scrolls sideways instead. */
+  noWrap?: boolean;
   cell: (row: T) => ReactNode;
   /** Makes the column sortable by this value. */
   sortValue?: (row: T) => string | number;
@@ -83,6 +85,7 @@ function toColumnDef<T extends RowData>(column: DataTableColumn<T>): ColumnDef<t
 const ROW_CLASS = `${Table.classes.tr} mantine-Table-tr`;
 const CELL_CLASS = `${Table.classes.td} mantine-Table-td`;
 const ROW_HEADER_CLASS = `${Table.classes.th} mantine-Table-th ${classes.rowHeader}`;
+const NO_WRAP_CLASS = ` ${classes.noWrap}`;
 const CELL_STYLE = { left: undefined, right: { textAlign: 'right' } } as const;
 
 /** What Table.Tr would put on a body row for the table's props (Mantine draws rows with borders). */
@@ -266,13 +269,17 @@ function BodyRow<T extends RowData>({
           <th
             key={column.id}
             scope="row"
-            className={ROW_HEADER_CLASS}
+            className={column.noWrap ? ROW_HEADER_CLASS + NO_WRAP_CLASS : ROW_HEADER_CLASS}
             style={CELL_STYLE[column.align ?? 'left']}
           >
             {column.cell(item)}
           </th>
         ) : (
-          <td key={column.id} className={CELL_CLASS} style={CELL_STYLE[column.align ?? 'left']}>
+          <td
+            key={column.id}
+            className={column.noWrap ? CELL_CLASS + NO_WRAP_CLASS : CELL_CLASS}
+            style={CELL_STYLE[column.align ?? 'left']}
+          >
             {column.cell(item)}
           </td>
         ),

@@ -5,7 +5,7 @@ import { StatePill } from '../../../shared/ui/state-pill';
 import { clientStatusKind, clientStatusText } from '../maps/client-status';
 
 const CLIENT_COLUMNS: DataTableColumn<ClientVersion>[] = [
-  { id: 'clientId', header: 'Client', rowHeader: true, cell: (client) => client.clientId },
+  { id: 'clientId', header: 'Client', rowHeader: true, noWrap: true, cell: (client) => client.clientId },
   {
     id: 'status',
     header: 'Status',
@@ -17,6 +17,7 @@ const CLIENT_COLUMNS: DataTableColumn<ClientVersion>[] = [
   {
     id: 'clientLogTime',
     header: 'Log Time',
+    noWrap: true,
     cell: (client) => (client.clientLogTime === null ? '-' : formatDateTimeSeconds(client.clientLogTime)),
   },
   { id: 'clientLogMessage', header: 'Log Message', cell: (client) => client.clientLogMessage ?? '-' },
@@ -30,7 +31,7 @@ export function MapClients({ map }: { map: ConfigMap }) {
       rows={map.clientVersions}
       rowId={(client) => client.clientId}
       label={`${map.name} clients`}
-      minWidth={560}
+      minWidth={760}
       striped
     />
   );
