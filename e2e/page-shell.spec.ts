@@ -148,9 +148,18 @@ test('a process’s page is served headed by its name to a signed-in user, who k
   await stranger.close();
 });
 
-test('the heading stays while the screen’s code is on its way, and gives way to the screen', async ({
+test('the heading stays while the screen’s code is on its way, and gives way to the screen in one step', async ({
   page,
 }) => {
+  // Notes a moment when the page, once it had its frame, had none: the shell gone before the screen.
+  await page.addInitScript(() => {
+    let framed = false;
+    new MutationObserver(() => {
+      const framedNow = document.querySelector('#root header') !== null;
+      if (framed && !framedNow) Reflect.set(window, 'frameLost', true);
+      framed ||= framedNow;
+    }).observe(document, { childList: true, subtree: true });
+  });
   await signInAt(page, '/dashboard/home', 'admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   const held: Route[] = [];
@@ -172,6 +181,10 @@ test('the heading stays while the screen’s code is on its way, and gives way t
   await expect(page.getByRole('textbox', { name: 'Reference' }), 'the screen').toBeVisible();
   await expect(page.locator(SERVED_SHELL), 'the shell has given way').toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  expect(
+    await page.evaluate(() => Reflect.get(window, 'frameLost') === true),
+    'the shell and the screen were never both missing',
+  ).toBe(false);
 });
 
 test('a screen’s page is painted before any of its files has come, then asks for each once', async ({

@@ -1,8 +1,8 @@
 import '../../shared/ui/all-styles';
 import { AppShell, useMantineTheme } from '@mantine/core';
-import { useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { getHotkeyHandler, useMediaQuery } from '@mantine/hooks';
 import { createSpotlight } from '@mantine/spotlight';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LiveProvider } from '../../shared/live/live-state';
 import { getRuntimeConfig } from '../../shared/runtime-config';
@@ -42,12 +42,18 @@ export function DashboardLayout() {
   // The layout's own palette, so that nothing of it outlives the signed-in screens.
   const [[paletteStore, palette]] = useState(createSpotlight);
   const [paletteLoaded, setPaletteLoaded] = useState(false);
-  const togglePalette = () => {
+  const togglePalette = useCallback(() => {
     setPaletteLoaded(true);
     palette.toggle();
-  };
+  }, [palette]);
   // Also from form fields, as in other consoles' palettes; the browser's own Ctrl+K is prevented.
-  useHotkeys([[PALETTE_SHORTCUT, togglePalette]], []);
+  // Listened for as the layout is committed: from a passive effect (Mantine's useHotkeys), a
+  // shortcut pressed as soon as the screen showed could come before the listener and be lost.
+  useLayoutEffect(() => {
+    const onKeyDown = getHotkeyHandler([[PALETTE_SHORTCUT, togglePalette]]);
+    document.documentElement.addEventListener('keydown', onKeyDown);
+    return () => document.documentElement.removeEventListener('keydown', onKeyDown);
+  }, [togglePalette]);
 
   useEffect(() => {
     const timer = window.setTimeout(
