@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { signInAt } from './support/session';
 
 test.describe('shell', () => {
@@ -19,6 +19,38 @@ test.describe('shell', () => {
     await expect(footer).toContainText('v1.22.0');
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
     await expect(footer).toContainText('All rights reserved');
+  });
+
+  test('on a phone the header holds the client name, Search, the links and the user on a line or two each', async ({
+    page,
+  }) => {
+    // The demo's own client name, longer than the tests' "E2E Bank".
+    await page.route('**/config.js', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        body: (await response.text()).replace('E2E Bank', 'Web Control Demo'),
+      });
+    });
+    await page.setViewportSize({ width: 412, height: 823 });
+    await signInAt(page, '/dashboard/home', 'admin');
+    const header = page.getByRole('banner');
+    const lineCount = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+      });
+    await expect(header.getByText('Web Control Demo')).toBeVisible();
+    expect(await lineCount(header.getByText('Web Control Demo')), 'the client name').toBeLessThanOrEqual(2);
+    const user = header.getByText('logged in as');
+    await expect(user).toHaveText('logged in as admin');
+    expect(await lineCount(user), '"logged in as", then the name under it').toBe(2);
+    // Beside them the Search button is a magnifier, and still opens the palette.
+    const search = header.getByRole('button', { name: 'Search' });
+    await expect(search).toHaveText('');
+    await search.click();
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
   });
 
   test('an administrator sees every menu entry', async ({ page }) => {

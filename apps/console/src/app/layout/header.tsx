@@ -29,7 +29,7 @@ export function Header({
   onOpenSearch,
 }: HeaderProps) {
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         <Burger
           opened={menuOpened}
