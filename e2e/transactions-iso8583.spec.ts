@@ -275,6 +275,10 @@ test.describe('finding a card transaction by what support is given', () => {
 
     const localDay = new Date(transaction.timeStarted).toLocaleDateString('sv-SE');
     await page.goto(`/dashboard/transactions?from=${localDay}T00:00&to=${localDay}T23:59`);
+    // A STAN not yet whole filters nothing: the list waits for it instead of showing the whole day.
+    await page.getByRole('textbox', { name: 'STAN' }).fill(stan.slice(0, 4));
+    await expect(page.getByText('Correct or clear the STAN filter to see transactions.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Transactions' })).toHaveCount(0);
     await page.getByRole('textbox', { name: 'STAN' }).fill(stan);
     await expect(page).toHaveURL(new RegExp(`stan=${stan}`));
     await expect(

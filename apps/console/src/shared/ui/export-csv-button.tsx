@@ -28,12 +28,20 @@ export async function exportCsv(list: string, filter: Record<string, unknown>): 
   );
 }
 
-export function ExportCsvButton({ list, filter }: { list: string; filter: Record<string, unknown> }) {
+interface ExportCsvButtonProps {
+  list: string;
+  filter: Record<string, unknown>;
+  /** While the list's filter cannot be asked for (the list shows why). */
+  disabled?: boolean;
+}
+
+export function ExportCsvButton({ list, filter, disabled = false }: ExportCsvButtonProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
       variant="default"
       loading={busy}
+      disabled={disabled}
       onClick={() => {
         setBusy(true);
         exportCsv(list, filter)

@@ -1,15 +1,21 @@
 import { Group, TextInput } from '@mantine/core';
-import { cardKeyOf, FULL_CARD_NUMBER_MESSAGE, STAN_PATTERN } from '@web-control/contract/transactions';
+import { FULL_CARD_NUMBER_MESSAGE } from '@web-control/contract/transactions';
 import { DateRangePicker } from '../components/date-range-picker';
 import type { FilterOptions } from '../api/get-filter-options';
-import { holdsCardNumber, type TransactionFilters } from './transaction-filters';
+import {
+  holdsCardNumber,
+  isSearchable,
+  type TextFilter,
+  type TransactionFilters,
+} from './transaction-filters';
 import { Select } from '../../../shared/ui/select';
 
 /** The specification's default select placeholder (section 9). */
 export const SELECT_PLACEHOLDER = 'Select option';
 
-/** The card search fields (what support is given: a STAN with its date, a masked card number). */
+/** The text filters' labels and errors (support is given a STAN with its date, a masked card number). */
 export const FILTER_TEXTS = {
+  reference: 'Reference',
   stan: 'STAN',
   stanError: 'Six digits',
   card: 'Card number',
@@ -17,9 +23,14 @@ export const FILTER_TEXTS = {
   cardError: 'First 6 and last 4 digits, such as 489537******1234',
 } as const;
 
+/** What the list says while a text filter cannot be searched for (unsearchableFilter). */
+export function waitingForFilterText(filter: TextFilter): string {
+  return `Correct or clear the ${FILTER_TEXTS[filter]} filter to see transactions.`;
+}
+
 function cardError(card: string): string | null {
   if (holdsCardNumber(card)) return FULL_CARD_NUMBER_MESSAGE;
-  return card.trim() !== '' && cardKeyOf(card) === undefined ? FILTER_TEXTS.cardError : null;
+  return isSearchable('card', card) ? null : FILTER_TEXTS.cardError;
 }
 
 interface FilterFormProps {
@@ -47,9 +58,9 @@ export function FilterForm({ value, options, onChange }: FilterFormProps) {
         onChange={(range) => onChange({ ...value, ...range })}
       />
       <TextInput
-        label="Reference"
+        label={FILTER_TEXTS.reference}
         value={value.reference}
-        error={holdsCardNumber(value.reference) ? FULL_CARD_NUMBER_MESSAGE : null}
+        error={isSearchable('reference', value.reference) ? null : FULL_CARD_NUMBER_MESSAGE}
         onChange={(event) => onChange({ ...value, reference: event.currentTarget.value })}
       />
       <TextInput
@@ -57,9 +68,7 @@ export function FilterForm({ value, options, onChange }: FilterFormProps) {
         value={value.stan}
         inputMode="numeric"
         w={110}
-        error={
-          value.stan.trim() !== '' && !STAN_PATTERN.test(value.stan.trim()) ? FILTER_TEXTS.stanError : null
-        }
+        error={isSearchable('stan', value.stan) ? null : FILTER_TEXTS.stanError}
         onChange={(event) => onChange({ ...value, stan: event.currentTarget.value })}
       />
       <TextInput

@@ -6,6 +6,7 @@ import {
   TRANSACTION_FILTERS_CODEC,
   todayRange,
   toTransactionsQuery,
+  unsearchableFilter,
   writeListRequest,
   type ListRequest,
 } from './transaction-filters';
@@ -152,6 +153,22 @@ describe('transaction filters in the URL', () => {
     });
     const typing = readListRequest(new URLSearchParams('stan=0042&card=489537***'), today());
     expect(toTransactionsQuery(typing, LATEST, 20)).toMatchObject({ stan: undefined, card: undefined });
+  });
+
+  it('names the first text filter that cannot be searched for as typed, so that the list waits for it', () => {
+    const filters = (text: { reference?: string; stan?: string; card?: string }) => ({
+      ...defaultFilters(new Date(2026, 10, 22)),
+      ...text,
+    });
+    expect(unsearchableFilter(filters({}))).toBeNull();
+    expect(
+      unsearchableFilter(filters({ reference: 'REF-1', stan: ' 004217 ', card: '489537******1234' })),
+    ).toBeNull();
+    expect(unsearchableFilter(filters({ stan: '0042' }))).toBe('stan');
+    expect(unsearchableFilter(filters({ stan: 'abcdef' }))).toBe('stan');
+    expect(unsearchableFilter(filters({ card: '4111' }))).toBe('card');
+    expect(unsearchableFilter(filters({ card: '4895370012345671' }))).toBe('card');
+    expect(unsearchableFilter(filters({ reference: '4895370012345671', stan: '1' }))).toBe('reference');
   });
 
   it('never writes or asks for a whole card number, typed as a reference or a card', () => {

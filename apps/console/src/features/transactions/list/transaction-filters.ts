@@ -76,6 +76,29 @@ export function holdsCardNumber(text: string): boolean {
   return findCardNumbers(text).length > 0;
 }
 
+/** The filter fields typed as text, each searched for only when whole. */
+export type TextFilter = 'reference' | 'stan' | 'card';
+
+const SEARCHABLE: Record<TextFilter, (text: string) => boolean> = {
+  reference: (text) => !holdsCardNumber(text),
+  stan: (text) => text.trim() === '' || STAN_PATTERN.test(text.trim()),
+  card: (text) => text.trim() === '' || (!holdsCardNumber(text) && cardKeyOf(text) !== undefined),
+};
+
+/** Whether a text filter can be searched for as typed: empty, or whole and no whole card number. */
+export function isSearchable(filter: TextFilter, text: string): boolean {
+  return SEARCHABLE[filter](text);
+}
+
+/**
+ * The first text filter that cannot be searched for as typed, or null. The list waits for it rather
+ * than show transactions that filter does not narrow.
+ */
+export function unsearchableFilter(filters: TransactionFilters): TextFilter | null {
+  const fields: TextFilter[] = ['reference', 'stan', 'card'];
+  return fields.find((field) => !isSearchable(field, filters[field])) ?? null;
+}
+
 /** The search params of a request: the range always, other filters when set, the page beyond the first. */
 export function writeListRequest({ filters, page }: ListRequest): URLSearchParams {
   const params = new URLSearchParams({
@@ -138,7 +161,7 @@ export function toTransactionsQuery(
   return {
     service: filters.service ?? undefined,
     reference: holdsCardNumber(filters.reference) ? undefined : filters.reference.trim() || undefined,
-    // Asked for only once whole: a STAN or card number being typed filters nothing yet.
+    // Asked for only once whole (the list waits meanwhile: unsearchableFilter).
     stan: STAN_PATTERN.test(filters.stan.trim()) ? filters.stan.trim() : undefined,
     card: cardKeyOf(filters.card) === undefined ? undefined : filters.card.trim(),
     receiver: filters.receiver ?? undefined,

@@ -296,6 +296,35 @@ describe('transactions list', () => {
     );
   });
 
+  it('waits for a STAN or card number being typed instead of listing what it does not filter', async () => {
+    const { listQueries } = setup();
+    await openPage();
+    const form = screen.getByRole('search', { name: 'Filter transactions' });
+    const exportButton = screen.getByRole('button', { name: 'Export CSV' });
+    await type(within(form).getByRole('textbox', { name: 'STAN' }), '0042');
+    await settle(FILTER_DEBOUNCE_MS);
+    expect(screen.getByText('Correct or clear the STAN filter to see transactions.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reference: / })).toBeNull();
+    expect(exportButton).toBeDisabled();
+    await settle(AUTO_REFRESH_INTERVAL_MS);
+    expect(listQueries(), 'nothing asked while the STAN is partial').toHaveLength(1);
+
+    await type(within(form).getByRole('textbox', { name: 'STAN' }), '004217');
+    await type(within(form).getByRole('textbox', { name: 'Card number' }), '4111');
+    await settle(FILTER_DEBOUNCE_MS);
+    expect(
+      screen.getByText('Correct or clear the Card number filter to see transactions.'),
+    ).toBeInTheDocument();
+    expect(listQueries()).toHaveLength(1);
+
+    await type(within(form).getByRole('textbox', { name: 'Card number' }), '');
+    await settle(FILTER_DEBOUNCE_MS);
+    expect(listQueries()).toHaveLength(2);
+    expect(listQueries()[1]).toMatchObject({ stan: '004217' });
+    expect(screen.queryByText(/to see transactions/)).toBeNull();
+    expect(exportButton).toBeEnabled();
+  });
+
   it('restores the form and the list from the URL, also on Back', async () => {
     const shared =
       '?from=2026-11-20T08%3A30&to=2026-11-21T17%3A45&reference=REF-9&service=svc-2&receiver=rcv-2&page=2';

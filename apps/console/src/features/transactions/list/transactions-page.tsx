@@ -12,13 +12,14 @@ import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-s
 import { useFilterOptions } from '../api/get-filter-options';
 import { FILTER_DEBOUNCE_MS, loadFailedText, NO_TRANSACTIONS, TRY_AGAIN } from './constants';
 import { TRANSACTIONS_TITLE } from '../titles';
-import { FilterForm } from './filter-form';
+import { FilterForm, waitingForFilterText } from './filter-form';
 import {
   correctedListParams,
   defaultFilters,
   readPage,
   toTransactionsQuery,
   TRANSACTION_FILTERS_CODEC,
+  unsearchableFilter,
   writeListRequest,
 } from './transaction-filters';
 import { TransactionsList } from './transactions-list';
@@ -99,8 +100,11 @@ export function TransactionsPage() {
   });
   const [searchParams, setSearchParams] = useSearchParams();
   const request = { filters: settled, page: readPage(searchParams) };
-  const requestKey = writeListRequest(request).toString();
-  const list = useTransactionsList(request, requestKey);
+  const waitingFor = unsearchableFilter(settled);
+  // A filter corrected or cleared is a new request even where the address stays the same (a whole
+  // card number never reaches it).
+  const requestKey = `${writeListRequest(request).toString()}${waitingFor ? `#${waitingFor}` : ''}`;
+  const list = useTransactionsList(request, requestKey, waitingFor !== null);
   const corrected = correctedListParams(searchParams, request)?.toString() ?? null;
   useEffect(() => {
     if (corrected !== null) setSearchParams(new URLSearchParams(corrected), { replace: true });
@@ -128,6 +132,7 @@ export function TransactionsPage() {
               <CopyLinkButton />
               <ExportCsvButton
                 list="transactions"
+                disabled={waitingFor !== null}
                 filter={toTransactionsQuery(
                   { filters: request.filters, page: 1 },
                   null,
@@ -138,10 +143,14 @@ export function TransactionsPage() {
           </Group>
           <FilterForm value={filters} options={options.data} onChange={change} />
           <Paper withBorder p="md">
-            <Stack gap="sm">
-              <Results state={list.state} onToggle={list.select} onRetry={list.refresh} />
-              <Paging state={list.state} onPage={goToPage} />
-            </Stack>
+            {waitingFor === null ? (
+              <Stack gap="sm">
+                <Results state={list.state} onToggle={list.select} onRetry={list.refresh} />
+                <Paging state={list.state} onPage={goToPage} />
+              </Stack>
+            ) : (
+              <EmptyState text={waitingForFilterText(waitingFor)} />
+            )}
           </Paper>
         </>
       )}

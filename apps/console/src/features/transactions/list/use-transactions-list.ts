@@ -9,15 +9,17 @@ import { initialTransactionsPageState, reduceTransactionsPage } from './transact
 /**
  * The list for the request in the URL: a foreground load whenever the request changes, a first
  * load shortly after opening, background refreshes on the timer while auto-refresh is on.
- * `requestKey` names the request: a new key is a new request.
+ * `requestKey` names the request: a new key is a new request. A request `waiting` for a filter
+ * (one that cannot be searched for as typed) asks the platform nothing: its loads stay pending.
  */
-export function useTransactionsList(request: ListRequest, requestKey: string) {
+export function useTransactionsList(request: ListRequest, requestKey: string, waiting: boolean) {
   const [state, dispatch] = useReducer(reduceTransactionsPage, initialTransactionsPageState);
   const [updatedAt, setUpdatedAt] = useState(0);
   const { paused } = useLive();
   const visible = usePageVisible();
 
   const fetchPage = useEffectEvent((id: number, signal: AbortSignal) => {
+    if (waiting) return;
     const { page } = request;
     getTransactions(toTransactionsQuery(request, state.latestUuid, state.pageSize), signal).then(
       (response) => {
