@@ -5,7 +5,7 @@ import { Spotlight, type SpotlightStore } from '@mantine/spotlight';
 import { holdsAll } from '@web-control/contract/permissions';
 import { findCardNumbers } from '@web-control/contract/iso8583-masking';
 import { FULL_CARD_NUMBER_MESSAGE, transactionUuidParamsSchema } from '@web-control/contract/transactions';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   describeLookup,
   parseTransactionLookup,
@@ -52,6 +52,7 @@ function asUuid(query: string): string | undefined {
 }
 
 interface ReferenceResultsProps<T> {
+  store: SpotlightStore;
   query: string;
   /** False while the query is too short or a uuid: nothing is looked up. */
   active: boolean;
@@ -66,7 +67,22 @@ function useTypedReference(query: string, active: boolean) {
   return { typed, reference, settling: reference !== typed };
 }
 
+/**
+ * Mantine selects the first action when the query changes; a lookup's results come later (after a
+ * pause in typing, then the platform's answer) and found nothing selected, so Enter did nothing. The
+ * first action is selected then, as Mantine's own `selectAction(0)` does, unless one already is.
+ */
+function selectFirstActionIfNone(store: SpotlightStore): void {
+  const { listId } = store.getState();
+  const list = listId ? document.getElementById(listId) : null;
+  const first = list?.querySelector('[data-action]');
+  if (!list || !first || list.querySelector('[data-selected]')) return;
+  first.setAttribute('data-selected', 'true');
+  store.updateState((state) => ({ ...state, selected: 0 }));
+}
+
 interface LookupGroupProps {
+  store: SpotlightStore;
   label: string;
   waiting: boolean;
   failed: boolean;
@@ -76,7 +92,11 @@ interface LookupGroupProps {
 }
 
 /** One lookup's group: looking up, failed, nothing found, or its results. */
-function LookupGroup({ label, waiting, failed, empty, texts, children }: LookupGroupProps) {
+function LookupGroup({ store, label, waiting, failed, empty, texts, children }: LookupGroupProps) {
+  const shown = !waiting && !failed && !empty;
+  useEffect(() => {
+    if (shown) selectFirstActionIfNone(store);
+  }, [shown, store]);
   let content: ReactNode = children;
   if (waiting) {
     content = (
@@ -99,7 +119,7 @@ function LookupGroup({ label, waiting, failed, empty, texts, children }: LookupG
  * The transactions the query names, looked up once typing pauses: by reference (RRN), by masked
  * card number (first 6 and last 4) or by STAN and day.
  */
-function ReferenceResults({ query, active, onOpen }: ReferenceResultsProps<string>) {
+function ReferenceResults({ store, query, active, onOpen }: ReferenceResultsProps<string>) {
   const { typed, reference, settling } = useTypedReference(query, active);
   const asked = parseTransactionLookup(reference);
   const lookup = useTransactionLookup(asked);
@@ -107,6 +127,7 @@ function ReferenceResults({ query, active, onOpen }: ReferenceResultsProps<strin
   if (!active) return null;
   return (
     <LookupGroup
+      store={store}
       label="Transactions"
       waiting={settling || lookup.isPending}
       failed={lookup.isError}
@@ -132,12 +153,13 @@ function ReferenceResults({ query, active, onOpen }: ReferenceResultsProps<strin
 }
 
 /** The voucher with the query as its reference (exact), looked up once typing pauses. */
-function VoucherResults({ query, active, onOpen }: ReferenceResultsProps<string>) {
+function VoucherResults({ store, query, active, onOpen }: ReferenceResultsProps<string>) {
   const { typed, reference, settling } = useTypedReference(query, active);
   const lookup = useVouchersByReference(reference, active);
   if (!active) return null;
   return (
     <LookupGroup
+      store={store}
       label="Vouchers"
       waiting={settling || lookup.isPending}
       failed={lookup.isError}
@@ -236,10 +258,10 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
           </Spotlight.ActionsGroup>
         ) : null}
         {canViewTransactions ? (
-          <ReferenceResults query={query} active={looksUp} onOpen={openTransaction} />
+          <ReferenceResults store={store} query={query} active={looksUp} onOpen={openTransaction} />
         ) : null}
         {canViewVouchers ? (
-          <VoucherResults query={query} active={looksUpVoucher} onOpen={openVoucher} />
+          <VoucherResults store={store} query={query} active={looksUpVoucher} onOpen={openVoucher} />
         ) : null}
         {cardNumberTyped && canViewTransactions ? (
           <Spotlight.Empty>{FULL_CARD_NUMBER_MESSAGE}</Spotlight.Empty>
