@@ -390,6 +390,13 @@ test('settlement runs: today’s open run, a closed run’s aggregate totals and
   ).toHaveCount(1);
   await page.getByRole('button', { name: 'Clear' }).click();
   await expect(page.getByLabel('Settlement ID')).toHaveValue('');
+
+  // Run ids are shared by every process: another process's tab does not show this run.
+  await page.goto(
+    `/dashboard/finance/processes/2/settlements?settlementId=${title.replace('Settlement ', '')}`,
+  );
+  await expect(page.getByText('No settlements found. Try adjusting your filters.')).toBeVisible();
+  await expect(page.getByRole('button', { name: title, exact: true })).toHaveCount(0);
 });
 
 test('the outbox filters extracts by tag and downloads one through a single-use token', async ({ page }) => {

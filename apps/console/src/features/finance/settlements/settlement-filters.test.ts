@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettlementFilters, settlementIdInputOf, settlementSearchOf } from './settlement-filters';
+import { defaultSettlementFilters, settlementSearchOf } from './settlement-filters';
 
 describe('settlement filters', () => {
   it('default to today', () => {
@@ -30,6 +30,16 @@ describe('settlement filters', () => {
       kind: 'id',
       settlementId: 42,
     });
-    expect(settlementIdInputOf('4a2 ')).toBe('42');
+    expect(settlementSearchOf({ from: '', to: '', settlementId: ' 42 ' })).toEqual({
+      kind: 'id',
+      settlementId: 42,
+    });
+  });
+
+  it('refuse an id that is no whole number from 1, rather than search another run', () => {
+    for (const typed of ['-5', '1.5', '1e3', '4a2', '0', '2147483648'])
+      expect(settlementSearchOf({ from: '', to: '', settlementId: typed }), typed).toEqual({
+        kind: 'invalid-id',
+      });
   });
 });

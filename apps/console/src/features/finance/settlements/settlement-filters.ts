@@ -1,3 +1,4 @@
+import { integerIdSchema } from '@web-control/contract/inputs';
 import { minuteRangeOf, todayMinutesOf } from '../../../shared/format/dates';
 
 /** The filter as picked: a range of local minutes (`YYYY-MM-DDTHH:mm`) and a settlement id. */
@@ -14,17 +15,17 @@ export function defaultSettlementFilters(now: Date): SettlementFilters {
 
 export type SettlementSearch =
   | { kind: 'id'; settlementId: number }
+  /** An id typed that is no settlement id: the tab waits for it to be corrected or cleared. */
+  | { kind: 'invalid-id' }
   | { kind: 'range'; fromDateTimeInclusive?: string; toDateTimeInclusive?: string };
 
-/** A numeric settlement id replaces the other filters (section 5). */
+/** A numeric settlement id replaces the other filters (section 5); one that is not, is refused. */
 export function settlementSearchOf(filters: SettlementFilters): SettlementSearch {
   const id = filters.settlementId.trim();
-  if (/^\d+$/.test(id) && Number(id) > 0) return { kind: 'id', settlementId: Number(id) };
+  if (id !== '') {
+    const parsed = integerIdSchema.safeParse(/^\d+$/.test(id) ? Number(id) : Number.NaN);
+    return parsed.success ? { kind: 'id', settlementId: parsed.data } : { kind: 'invalid-id' };
+  }
   const range = minuteRangeOf(filters.from, filters.to);
   return { kind: 'range', fromDateTimeInclusive: range.from, toDateTimeInclusive: range.to };
-}
-
-/** The id field takes digits only. */
-export function settlementIdInputOf(typed: string): string {
-  return typed.replace(/\D/g, '');
 }

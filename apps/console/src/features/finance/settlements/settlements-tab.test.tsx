@@ -120,8 +120,7 @@ describe('settlements', { timeout: 30_000 }, () => {
     const fetch = stubFetch(baseRoutes);
     renderTab();
     await screen.findByRole('button', { name: 'Settlement 8' });
-    await user.type(screen.getByRole('textbox', { name: 'Settlement ID' }), '7x');
-    expect(screen.getByRole('textbox', { name: 'Settlement ID' })).toHaveValue('7');
+    await user.type(screen.getByRole('textbox', { name: 'Settlement ID' }), '7');
     expect(fetch.requests('/api/recon/settlements/7')).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Settlement 8' })).toBeNull());
     expect(await screen.findByRole('button', { name: 'Settlement 7' })).toBeInTheDocument();
@@ -129,6 +128,32 @@ describe('settlements', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByRole('textbox', { name: 'Settlement ID' })).toHaveValue('');
     expect(await screen.findByRole('button', { name: 'Settlement 8' })).toBeInTheDocument();
+  });
+
+  it('finds no run of another process by its id, and refuses an id that is no whole number', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const fetch = stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/settlements/11': () =>
+        jsonResponse(200, { settlementRun: { ...CLOSED, id: 11, processId: 2 }, aggregates: [] }),
+    });
+    renderTab();
+    await screen.findByRole('button', { name: 'Settlement 8' });
+    const id = screen.getByRole('textbox', { name: 'Settlement ID' });
+    await user.type(id, '11');
+    expect(await screen.findByText('No settlements found. Try adjusting your filters.')).toBeInTheDocument();
+    expect(fetch.requests('/api/recon/settlements/11')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Settlement 11' })).toBeNull();
+
+    await user.clear(id);
+    await user.type(id, '-5');
+    expect(id).toHaveValue('-5');
+    expect(id).toHaveAccessibleDescription('A settlement ID is a whole number, such as 42');
+    expect(
+      await screen.findByText('Correct or clear the Settlement ID to see settlements.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(fetch.requests('/api/recon/settlements/5')).toHaveLength(0);
   });
 
   it('says when there are no runs, when the list fails and when the totals fail', async () => {

@@ -8,8 +8,8 @@ import { confirmModal } from '../../../shared/modals/standard-modals';
 import { FilterDateTime } from '../../../shared/forms/filter-date-time';
 import { useCan } from '../../../shared/session/permissions';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
-import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
-import { ErrorState, LoadingState, QueryState } from '../../../shared/ui/query-state';
+import { pageQueryOf, totalRecordsOf, type PageState } from '../../../shared/ui/paging';
+import { EmptyState, ErrorState, LoadingState, QueryState } from '../../../shared/ui/query-state';
 import { StatePill } from '../../../shared/ui/state-pill';
 import { useCloseSettlement } from '../api/close-settlement';
 import { downloadSettlementReport } from '../api/download-settlement-report';
@@ -28,9 +28,9 @@ import {
 } from './constants';
 import {
   defaultSettlementFilters,
-  settlementIdInputOf,
   settlementSearchOf,
   type SettlementFilters,
+  type SettlementSearch,
 } from './settlement-filters';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
@@ -147,8 +147,14 @@ function RunList({ runs, canClose }: { runs: SettlementRun[]; canClose: boolean 
   );
 }
 
-/** One run by its id: the id replaces the other filters. */
-function RunById({ settlementId, canClose }: { settlementId: number; canClose: boolean }) {
+interface RunByIdProps {
+  processId: number;
+  settlementId: number;
+  canClose: boolean;
+}
+
+/** One run of this process by its id: the id replaces the other filters, not the process. */
+function RunById({ processId, settlementId, canClose }: RunByIdProps) {
   const detail = useSettlement(settlementId);
   return (
     <QueryState
@@ -157,8 +163,41 @@ function RunById({ settlementId, canClose }: { settlementId: number; canClose: b
       errorText={SETTLEMENTS_MESSAGES.failed}
       notFoundText={SETTLEMENTS_MESSAGES.empty}
     >
-      {(data) => <RunList runs={[data.settlementRun]} canClose={canClose} />}
+      {(data) =>
+        // Run ids are shared by every process: another process's run is not found here.
+        data.settlementRun.processId === processId ? (
+          <RunList runs={[data.settlementRun]} canClose={canClose} />
+        ) : (
+          <EmptyState text={SETTLEMENTS_MESSAGES.empty} />
+        )
+      }
     </QueryState>
+  );
+}
+
+interface SettlementResultsProps {
+  processId: number;
+  search: SettlementSearch;
+  runs: ReturnType<typeof useSettlements>;
+  paging: PageState;
+  canClose: boolean;
+}
+
+/** The runs by day, one run by its id, or why there is nothing to show yet. */
+function SettlementResults({ processId, search, runs, paging, canClose }: SettlementResultsProps) {
+  if (search.kind === 'invalid-id') return <EmptyState text={SETTLEMENTS_MESSAGES.waitingForId} />;
+  if (search.kind === 'id')
+    return <RunById processId={processId} settlementId={search.settlementId} canClose={canClose} />;
+  return (
+    <PagedList
+      query={runs}
+      paging={paging}
+      texts={LIST_TEXTS}
+      rowsOf={(data) => data.settlementRuns}
+      totalOf={totalRecordsOf}
+    >
+      {(rows) => <RunList runs={rows} canClose={canClose} />}
+    </PagedList>
   );
 }
 
@@ -212,7 +251,8 @@ export function SettlementsTab({ processId }: { processId: number }) {
           label="Settlement ID"
           inputMode="numeric"
           value={filters.settlementId}
-          onChange={(event) => change({ settlementId: settlementIdInputOf(event.currentTarget.value) })}
+          error={settlementSearchOf(filters).kind === 'invalid-id' ? SETTLEMENTS_MESSAGES.invalidId : null}
+          onChange={(event) => change({ settlementId: event.currentTarget.value })}
         />
         <Button variant="default" onClick={() => change(defaultSettlementFilters(new Date()))}>
           Clear
@@ -220,22 +260,17 @@ export function SettlementsTab({ processId }: { processId: number }) {
         <CopyLinkButton />
         <ExportCsvButton
           list="finance-settlements"
-          filter={search.kind === 'id' ? { settlementId: search.settlementId } : runsFilter}
+          disabled={search.kind === 'invalid-id'}
+          filter={search.kind === 'id' ? { processId, settlementId: search.settlementId } : runsFilter}
         />
       </Group>
-      {search.kind === 'id' ? (
-        <RunById settlementId={search.settlementId} canClose={canClose} />
-      ) : (
-        <PagedList
-          query={runs}
-          paging={paging}
-          texts={LIST_TEXTS}
-          rowsOf={(data) => data.settlementRuns}
-          totalOf={totalRecordsOf}
-        >
-          {(rows) => <RunList runs={rows} canClose={canClose} />}
-        </PagedList>
-      )}
+      <SettlementResults
+        processId={processId}
+        search={search}
+        runs={runs}
+        paging={paging}
+        canClose={canClose}
+      />
     </Stack>
   );
 }
