@@ -10,6 +10,8 @@ import {
   removeRow,
   rowErrorsOf,
   rowsOf,
+  toMajorUnits,
+  toMinorUnits,
   type FilterField,
   type FilterRow,
 } from './filter-rows';
@@ -18,6 +20,7 @@ const FIELDS: FilterField[] = [
   { name: 'reference', type: 'TEXT' },
   { name: 'amount', type: 'INTEGRAL' },
   { name: 'postedAt', type: 'DATETIME' },
+  { name: 'value', type: 'INTEGRAL', money: true },
 ];
 
 function row(overrides: Partial<FilterRow>): FilterRow {
@@ -78,6 +81,48 @@ describe('filter rows', () => {
     ).toEqual([
       row({ key: 0, field: 'postedAt', type: 'BETWEEN', value: '', value2: '2026-02-03T17:30' }),
       row({ key: 1, field: 'amount', type: 'BETWEEN', value: '1', value2: '2' }),
+    ]);
+  });
+
+  it('takes money in rand as the grid shows it and asks for cents, as the records hold them', () => {
+    const money = (type: FilterRow['type'], value: string, value2 = '') =>
+      row({ field: 'value', type, value, value2 });
+    expect(
+      filterItemsOf(
+        [money('EXACTLY', '1110'), money('BETWEEN', '0.5', '1000'), money('LESS_THAN', '-12.05')],
+        FIELDS,
+      ),
+    ).toEqual([
+      { fieldName: 'value', type: 'EXACTLY', value: '111000' },
+      { fieldName: 'value', type: 'BETWEEN', value: '50', value2: '100000' },
+      { fieldName: 'value', type: 'LESS_THAN', value: '-1205' },
+    ]);
+    expect(rowsOf([{ fieldName: 'value', type: 'BETWEEN', value: '111000', value2: '5' }], FIELDS)).toEqual([
+      { key: 0, field: 'value', type: 'BETWEEN', value: '1110', value2: '0.05' },
+    ]);
+    expect(rowErrorsOf(money('EXACTLY', '12.345'), FIELDS)).toEqual({ value: FILTER_VALUE_ERRORS.amount });
+    expect(rowErrorsOf(money('EXACTLY', '1e3'), FIELDS)).toEqual({ value: FILTER_VALUE_ERRORS.amount });
+    expect(rowErrorsOf(money('EXACTLY', '12.50'), FIELDS)).toEqual({});
+    expect(FILTER_VALUE_ERRORS.amount).toBe('Enter an amount with at most 2 decimals, such as 1500 or 12.50');
+  });
+
+  it('converts amounts to and from minor units by their digits', () => {
+    expect(['0', '7', '0.07', '12.5', '-0.5', '-0', '9999999999999999.99'].map(toMinorUnits)).toEqual([
+      '0',
+      '700',
+      '7',
+      '1250',
+      '-50',
+      '0',
+      '999999999999999999',
+    ]);
+    expect(['0', '7', '1250', '-50', '-100', 'x1'].map(toMajorUnits)).toEqual([
+      '0',
+      '0.07',
+      '12.50',
+      '-0.50',
+      '-1',
+      'x1',
     ]);
   });
 

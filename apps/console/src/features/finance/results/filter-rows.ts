@@ -7,12 +7,41 @@ import {
   type FilterType,
 } from '@web-control/contract/finance-results';
 import dayjs from 'dayjs';
+import { currencyDecimalsOf, DEFAULT_CURRENCY } from '../../../shared/format/currency';
 import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
 
 /** A field the grid filters on: a fixed column or one of the process's fields. */
 export interface FilterField {
   name: string;
   type: FieldType;
+  /** Money in minor units, which the grid shows (and the panel takes) in major units. */
+  money?: boolean;
+}
+
+/**
+ * The decimals of a money filter's value: the default currency's (2 for ZAR), as the grid writes
+ * amounts. The query carries minor units, as the records hold them.
+ */
+const MONEY_DECIMALS = currencyDecimalsOf(DEFAULT_CURRENCY);
+/** Up to 16 whole digits, so that the minor units stay within the platform's numbers. */
+const MONEY_PATTERN = new RegExp(`^-?\\d{1,16}(\\.\\d{1,${String(MONEY_DECIMALS)}})?$`);
+
+/** "1110" or "1110.5" (rand) as minor units ("111000", "111050"), by digits: no floating point. */
+export function toMinorUnits(amount: string): string {
+  const [whole = '', fraction = ''] = amount.replace(/^-/, '').split('.');
+  const digits = `${whole}${fraction.padEnd(MONEY_DECIMALS, '0')}`.replace(/^0+(?=\d)/, '');
+  return amount.startsWith('-') && /[1-9]/.test(digits) ? `-${digits}` : digits;
+}
+
+/** Minor units as the panel shows them ("111000" → "1110", "111050" → "1110.50"); other text as it is. */
+export function toMajorUnits(minorUnits: string): string {
+  if (!FILTER_WHOLE_NUMBER_PATTERN.test(minorUnits)) return minorUnits;
+  const negative = minorUnits.startsWith('-');
+  const digits = minorUnits.replace(/^-/, '').padStart(MONEY_DECIMALS + 1, '0');
+  const whole = digits.slice(0, -MONEY_DECIMALS).replace(/^0+(?=\d)/, '');
+  const fraction = digits.slice(-MONEY_DECIMALS);
+  const amount = /^0+$/.test(fraction) ? whole : `${whole}.${fraction}`;
+  return negative && amount !== '0' ? `-${amount}` : amount;
 }
 
 /** A row of the filter panel; a date row's values are local minutes (shared LOCAL_MINUTE_FORMAT). */
@@ -91,6 +120,7 @@ export function canRemoveRows(rows: readonly FilterRow[]): boolean {
 export const FILTER_VALUE_ERRORS = {
   number: 'Enter a number, such as 1500 or 12.5',
   wholeNumber: 'Enter a whole number, such as 1500',
+  amount: `Enter an amount with at most ${String(MONEY_DECIMALS)} decimals, such as 1500 or 12.50`,
 } as const;
 
 /** What is wrong with a row's values, by input; empty when the row can be sent. */
@@ -104,11 +134,15 @@ export interface RowErrors {
  * the field, and nothing is sent). A fixed column takes whole numbers only, as the platform does.
  */
 export function rowErrorsOf(row: FilterRow, fields: readonly FilterField[]): RowErrors {
-  const type = fields.find((field) => field.name === row.field)?.type;
-  if (type !== 'INTEGRAL') return {};
+  const field = fields.find((each) => each.name === row.field);
+  if (field?.type !== 'INTEGRAL') return {};
   const whole = Object.hasOwn(FIXED_FIELDS, row.field);
-  const pattern = whole ? FILTER_WHOLE_NUMBER_PATTERN : FILTER_NUMBER_PATTERN;
-  const message = whole ? FILTER_VALUE_ERRORS.wholeNumber : FILTER_VALUE_ERRORS.number;
+  let pattern = whole ? FILTER_WHOLE_NUMBER_PATTERN : FILTER_NUMBER_PATTERN;
+  let message: string = whole ? FILTER_VALUE_ERRORS.wholeNumber : FILTER_VALUE_ERRORS.number;
+  if (field.money) {
+    pattern = MONEY_PATTERN;
+    message = FILTER_VALUE_ERRORS.amount;
+  }
   const errorOf = (value: string) => {
     const typed = value.trim();
     return typed === '' || pattern.test(typed) ? undefined : message;
@@ -130,9 +164,9 @@ export function hasRowErrors(rows: readonly FilterRow[], fields: readonly Filter
  * and a date row with only one bound becomes after (from) or before (to).
  */
 export function filterItemsOf(rows: readonly FilterRow[], fields: readonly FilterField[]): FilterItem[] {
-  const types = new Map(fields.map((field) => [field.name, field.type]));
+  const byName = new Map(fields.map((field) => [field.name, field]));
   return rows.flatMap((row): FilterItem[] => {
-    const fieldType = types.get(row.field);
+    const fieldType = byName.get(row.field)?.type;
     const fieldName = row.field;
     if (fieldType === undefined) return [];
     if (fieldType === 'DATETIME') {
@@ -143,8 +177,9 @@ export function filterItemsOf(rows: readonly FilterRow[], fields: readonly Filte
       if (to) return [{ fieldName, type: 'LESS_THAN', value: to }];
       return [];
     }
-    const value = row.value.trim();
-    const value2 = row.value2.trim();
+    const inQuery = (typed: string) => (byName.get(row.field)?.money ? toMinorUnits(typed) : typed);
+    const value = inQuery(row.value.trim());
+    const value2 = inQuery(row.value2.trim());
     if (!value) return [];
     if (row.type === 'BETWEEN') return value2 ? [{ fieldName, type: 'BETWEEN', value, value2 }] : [];
     return [{ fieldName, type: row.type, value }];
@@ -153,11 +188,18 @@ export function filterItemsOf(rows: readonly FilterRow[], fields: readonly Filte
 
 /** The panel's rows for the filters a link carries; always at least one row. */
 export function rowsOf(filters: readonly FilterItem[], fields: readonly FilterField[]): FilterRow[] {
-  const types = new Map(fields.map((field) => [field.name, field.type]));
+  const byName = new Map(fields.map((field) => [field.name, field]));
   const rows = filters.map((filter, index): FilterRow => {
     const field = filter.fieldName;
-    if (types.get(field) !== 'DATETIME') {
-      return { key: index, field, type: filter.type, value: filter.value, value2: filter.value2 ?? '' };
+    if (byName.get(field)?.type !== 'DATETIME') {
+      const shown = byName.get(field)?.money ? toMajorUnits : (value: string) => value;
+      return {
+        key: index,
+        field,
+        type: filter.type,
+        value: shown(filter.value),
+        value2: filter.value2 === undefined ? '' : shown(filter.value2),
+      };
     }
     const from = filter.type === 'LESS_THAN' ? '' : toInputDate(filter.value);
     const to = filter.type === 'LESS_THAN' ? toInputDate(filter.value) : toInputDate(filter.value2 ?? '');

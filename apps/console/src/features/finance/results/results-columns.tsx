@@ -136,6 +136,11 @@ export function filterFieldsOf(process: ProcessDefinition): (FilterField & { lab
   }));
   return [
     ...fixed,
-    ...process.fields.map((field) => ({ name: field.name, type: field.type, label: field.displayName })),
+    ...process.fields.map((field) => ({
+      name: field.name,
+      type: field.type,
+      label: field.displayName,
+      money: field.money !== null,
+    })),
   ];
 }

@@ -130,13 +130,13 @@ describe('recon results', { timeout: 30_000 }, () => {
   it('asks for the query the link carries and shows it', async () => {
     const fetch = stubFetch(routesWith());
     renderTab(
-      '?matchStatus=UNMATCHED&settlementStatus=ISSUE&f.amount.GREATER_THAN=50&sortBy=amount.desc,id.asc&offset=25&limit=50',
+      '?matchStatus=UNMATCHED&settlementStatus=ISSUE&f.amount.GREATER_THAN=5000&sortBy=amount.desc,id.asc&offset=25&limit=50',
     );
     await screen.findByRole('table', { name: 'Transactions' });
     const asked = fetch.requests(TRANSACTIONS_PATH)[0];
     expect(asked?.searchParams.get('matchStatus')).toBe('UNMATCHED');
     expect(asked?.searchParams.get('settlementStatus')).toBe('ISSUE');
-    expect(asked?.searchParams.get('f.amount.GREATER_THAN')).toBe('50');
+    expect(asked?.searchParams.get('f.amount.GREATER_THAN')).toBe('5000');
     expect(asked?.searchParams.get('sortBy')).toBe('amount.desc,id.asc');
     expect(asked?.searchParams.get('offset')).toBe('25');
     expect(asked?.searchParams.get('limit')).toBe('50');
@@ -145,6 +145,7 @@ describe('recon results', { timeout: 30_000 }, () => {
       'Amount▼, sort priority 1',
     );
     expect(screen.getByRole('columnheader', { name: /^ID/ })).toHaveTextContent('ID▲, sort priority 2');
+    // Money in the link is in cents, as the records hold it; the panel shows rand, as the grid does.
     expect(screen.getByRole('textbox', { name: 'Value (filter 1)' })).toHaveValue('50');
   });
 
