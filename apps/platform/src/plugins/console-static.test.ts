@@ -120,6 +120,17 @@ describe('console static files', () => {
     expect(response.body).toBe('export {};');
   });
 
+  it('answers 404 for a hashed file this build does not hold, not the console’s page', async () => {
+    const response = await app.inject({
+      url: '/assets/area-monitoring-BurVmX6l.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({ errorMessage: expect.any(String) as string });
+  });
+
   it('sends index.html compressed but revalidated, at / and at a deep link', async () => {
     for (const url of ['/', '/login', '/dashboard/transactions']) {
       const response = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });

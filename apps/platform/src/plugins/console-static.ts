@@ -152,6 +152,14 @@ function isApiPath(url: string): boolean {
 }
 
 /**
+ * Vite's hashed files: one this build does not hold (a chunk of an earlier release) is gone, not a
+ * page; the console's page in its place failed as a script of the wrong type, and was cached as one.
+ */
+function isAssetPath(url: string): boolean {
+  return pathOf(url).startsWith('/assets/');
+}
+
+/**
  * Serves the built console. Vite's hashed files under /assets never change, so browsers may keep
  * them; index.html must be revalidated so a new release is picked up. Unknown non-API GETs answer
  * index.html so the console's router can handle deep links (a dashboard page's with a `Link` header
@@ -211,8 +219,11 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
 
   app.setNotFoundHandler(async (request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isApiPath(request.url) || !isRead) {
-      return reply.code(404).send({ errorMessage: NOT_FOUND_MESSAGE, code: ERROR_CODES.notFound });
+    if (isApiPath(request.url) || isAssetPath(request.url) || !isRead) {
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send({ errorMessage: NOT_FOUND_MESSAGE, code: ERROR_CODES.notFound });
     }
     if (!built) {
       return reply
