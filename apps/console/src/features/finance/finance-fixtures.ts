@@ -37,7 +37,10 @@ export const SNAPSHOT: Snapshot = {
   settlementStats: {
     startDate: '2026-02-03T00:00:00.000Z',
     endDate: '2026-02-03T23:59:59.000Z',
-    stats: [{ statName: 'Settled', amount: 1234567.5 }],
+    stats: [
+      { statName: 'Settled', amount: 1234567.5 },
+      { statName: 'Total ZAR', amount: 13420 },
+    ],
   },
   actionStats: { totalPending: 0 },
 };

@@ -1,6 +1,7 @@
 import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Snapshot } from '@web-control/contract/finance';
 import { Link } from 'react-router';
+import { formatMajorAmount } from '../../../shared/format/currency';
 import { formatDayTime } from '../../../shared/format/dates';
 import { formatAmount, formatShortCount } from '../../../shared/format/metrics';
 import { QueryState } from '../../../shared/ui/query-state';
@@ -17,6 +18,21 @@ function Figure({ label, value }: { label: string; value: string }) {
       </Text>
     </Group>
   );
+}
+
+/**
+ * A settlement figure as the Settlement tab writes its totals: one named for a currency ('Total ZAR',
+ * as the platform names a currency's total) in that currency ("R 13 420.00"), any other as a number.
+ */
+export function settlementFigureOf(stat: { statName: string; amount: number }): {
+  label: string;
+  value: string;
+} {
+  const currency = /^(.+) ([A-Z]{3})$/.exec(stat.statName);
+  if (currency?.[1] === undefined || currency[2] === undefined) {
+    return { label: stat.statName, value: formatAmount(stat.amount) };
+  }
+  return { label: currency[1], value: formatMajorAmount(stat.amount, currency[2]) };
 }
 
 function SnapshotSections({ processId, snapshot }: { processId: number; snapshot: Snapshot }) {
@@ -60,7 +76,7 @@ function SnapshotSections({ processId, snapshot }: { processId: number; snapshot
           </Anchor>
         </Title>
         {settlementStats.stats.map((stat) => (
-          <Figure key={stat.statName} label={stat.statName} value={formatAmount(stat.amount)} />
+          <Figure key={stat.statName} {...settlementFigureOf(stat)} />
         ))}
       </Stack>
     </SimpleGrid>

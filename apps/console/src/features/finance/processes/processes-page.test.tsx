@@ -91,6 +91,8 @@ describe('processes list', () => {
     );
     expect(screen.getByText('12.3k')).toBeInTheDocument();
     expect(screen.getByText('1 234 567.5')).toBeInTheDocument();
+    // A currency's total in that currency, as the Settlement tab writes it.
+    expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('R 13 420.00');
     expect(screen.getByText('1.5k')).toBeInTheDocument();
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
