@@ -26,14 +26,15 @@ export function getVouchers(query: VouchersQuery, signal?: AbortSignal): Promise
 }
 
 /** A new page or filter keeps the rows shown until its answer comes (no loader flashing). */
-export function vouchersQuery(query: VouchersQuery) {
+export function vouchersQuery(query: VouchersQuery, enabled = true) {
   return queryOptions({
     queryKey: voucherKeys.search(query),
     queryFn: ({ signal }) => getVouchers(query, signal),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
-export function useVouchers(query: VouchersQuery) {
-  return useQuery(vouchersQuery(query));
+export function useVouchers(query: VouchersQuery, enabled = true) {
+  return useQuery(vouchersQuery(query, enabled));
 }

@@ -11,6 +11,8 @@ interface DayFilterInputProps {
   /** The day filtered by (`YYYY-MM-DD`), or null. */
   value: string | null;
   onChange: (day: string | null) => void;
+  /** What is wrong with the day as a bound of its range (a "to" before its "from"). */
+  error?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ interface DayFilterInputProps {
  * (99/99/9999), the filter drops its previous day rather than keep filtering by a date the field
  * no longer shows, and the error quotes the text (the picker empties a field whose day is gone).
  */
-export function DayFilterInput({ label, value, onChange }: DayFilterInputProps) {
+export function DayFilterInput({ label, value, onChange, error }: DayFilterInputProps) {
   const [invalid, setInvalid] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const isNoDay = (text: string) => text.trim() !== '' && parseNumericDay(text) === null;
@@ -41,7 +43,7 @@ export function DayFilterInput({ label, value, onChange }: DayFilterInputProps) 
         setInvalid(typed.trim());
         if (value !== null) onChange(null);
       }}
-      error={invalid === null ? undefined : SEARCH_TEXTS.invalidDay(invalid)}
+      error={invalid === null ? error : SEARCH_TEXTS.invalidDay(invalid)}
       valueFormat={NUMERIC_DAY_FORMAT}
       dateParser={parseNumericDay}
       placeholder={NUMERIC_DAY_FORMAT}

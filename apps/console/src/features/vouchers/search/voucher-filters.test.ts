@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readUrlParams, writeUrlParams } from '../../../shared/url/url-params';
-import { hasFilters, NO_FILTERS, toOrdersQuery, VOUCHER_URL_PARAMS } from './voucher-filters';
+import { hasFilters, NO_FILTERS, reversedRanges, toOrdersQuery, VOUCHER_URL_PARAMS } from './voucher-filters';
 
 describe('voucher filters in the URL', () => {
   const read = (search: string) => readUrlParams(VOUCHER_URL_PARAMS, NO_FILTERS, new URLSearchParams(search));
@@ -70,5 +70,26 @@ describe('orders query', () => {
     expect(query.fromLastModifiedDatetime).toBe(new Date(2026, 1, 2).toISOString());
     expect(query.toLastModifiedDatetime).toBe(new Date(2026, 1, 2, 23, 59, 59, 999).toISOString());
     expect(query.toDatetime).toMatch(/Z$/);
+  });
+});
+
+describe('reversed day ranges', () => {
+  it('names each "to" day before its "from" day, and no other', () => {
+    expect(reversedRanges({ ...NO_FILTERS, createdFrom: '2026-12-06', createdTo: '2026-12-06' })).toEqual({});
+    expect(reversedRanges({ ...NO_FILTERS, createdTo: '2026-12-05', modifiedFrom: '2026-12-06' })).toEqual(
+      {},
+    );
+    expect(
+      reversedRanges({
+        ...NO_FILTERS,
+        createdFrom: '2026-12-06',
+        createdTo: '2026-12-05',
+        modifiedFrom: '2027-01-01',
+        modifiedTo: '2026-12-31',
+      }),
+    ).toEqual({
+      createdTo: 'The "Date created to" day must not be before the "Date created from" day.',
+      modifiedTo: 'The "Date last modified to" day must not be before the "Date last modified from" day.',
+    });
   });
 });

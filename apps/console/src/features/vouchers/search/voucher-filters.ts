@@ -1,6 +1,6 @@
 import { dayRangeOf } from '../../../shared/format/dates';
 import { dayParam, trimmedTextParam, type UrlParams } from '../../../shared/url/url-params';
-import type { VouchersQuery } from '@web-control/contract/vouchers';
+import { VOUCHER_RANGE_MESSAGES, type VouchersQuery } from '@web-control/contract/vouchers';
 
 /** The day bounds as the URL and the date inputs hold them: local days (shared DAY_FORMAT), or null. */
 export interface VoucherFilters {
@@ -55,4 +55,18 @@ export function toOrdersQuery({ filters, page, size }: VoucherSearch): VouchersQ
 /** Any filter set: Clear has something to clear. */
 export function hasFilters(filters: VoucherFilters): boolean {
   return filters.reference.trim() !== '' || DAY_PARAMS.some((name) => filters[name] !== null);
+}
+
+/** The "to" fields whose day is before their "from" day, each with the platform's own words for it. */
+export function reversedRanges(filters: VoucherFilters): { createdTo?: string; modifiedTo?: string } {
+  // Days as YYYY-MM-DD compare as text.
+  const reversed = (from: string | null, to: string | null) => from !== null && to !== null && to < from;
+  return {
+    ...(reversed(filters.createdFrom, filters.createdTo)
+      ? { createdTo: VOUCHER_RANGE_MESSAGES.created }
+      : {}),
+    ...(reversed(filters.modifiedFrom, filters.modifiedTo)
+      ? { modifiedTo: VOUCHER_RANGE_MESSAGES.modified }
+      : {}),
+  };
 }

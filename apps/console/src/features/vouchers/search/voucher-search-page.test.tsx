@@ -163,6 +163,29 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('says at the field when a "to" day is before its "from" day, and asks for nothing until it is corrected', async () => {
+    const fetch = stubFetch(ordersRoute());
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/vouchers?createdFrom=2026-12-06&createdTo=2026-12-05' });
+    const to = screen.getByRole('textbox', { name: 'Date created to' });
+    expect(to).toHaveAccessibleDescription(
+      'The "Date created to" day must not be before the "Date created from" day.',
+    );
+    expect(
+      await screen.findByText('Correct the dates to see vouchers: a "to" day is before its "from" day.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(fetch.requests('/api/moneytransfer/orders')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Clear date created to' }));
+    await screen.findByRole('table', { name: 'Vouchers' });
+    expect(queryOf(fetch.requests('/api/moneytransfer/orders')[0])).toMatchObject({
+      fromDatetime: new Date(2026, 11, 6).toISOString(),
+    });
+    expect(to).not.toHaveAccessibleDescription();
+  });
+
   it('sets a date typed as DD/MM/YYYY', async () => {
     const fetch = stubFetch(ordersRoute());
     const user = userEvent.setup();

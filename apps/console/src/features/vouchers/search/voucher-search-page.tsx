@@ -11,6 +11,7 @@ import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import { EmptyState } from '../../../shared/ui/query-state';
 import { StatePill } from '../../../shared/ui/state-pill';
 import { useVouchers } from '../api/get-vouchers';
 import { VoucherBreadcrumbs } from '../components/voucher-breadcrumbs';
@@ -28,6 +29,7 @@ import { voucherStateKind } from '../voucher-state';
 import {
   hasFilters,
   NO_FILTERS,
+  reversedRanges,
   toOrdersQuery,
   VOUCHER_URL_PARAMS,
   type VoucherFilters,
@@ -93,7 +95,10 @@ export function VoucherSearchPage() {
     sizes: VOUCHER_PAGE_SIZES,
   });
   const search = { filters: settled, page: paging.page, size: paging.size };
-  const vouchers = useVouchers(toOrdersQuery(search));
+  // A "to" day before its "from" is said at the field, and nothing is asked until it is corrected.
+  const rangeErrors = reversedRanges(filters);
+  const waiting = Object.keys(reversedRanges(settled)).length > 0;
+  const vouchers = useVouchers(toOrdersQuery(search), !waiting);
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -107,7 +112,11 @@ export function VoucherSearchPage() {
         <Title order={1}>{VOUCHERS_TITLE}</Title>
         <Group gap="xs">
           <CopyLinkButton />
-          <ExportCsvButton list="vouchers" filter={toOrdersQuery({ ...search, page: 1 })} />
+          <ExportCsvButton
+            list="vouchers"
+            disabled={waiting}
+            filter={toOrdersQuery({ ...search, page: 1 })}
+          />
           <Button variant="default" onClick={() => void vouchers.refetch()} loading={vouchers.isFetching}>
             {SEARCH_TEXTS.refresh}
           </Button>
@@ -126,6 +135,7 @@ export function VoucherSearchPage() {
               key={name}
               label={label}
               value={filters[name]}
+              error={name === 'createdTo' || name === 'modifiedTo' ? rangeErrors[name] : undefined}
               onChange={(value) => change({ [name]: value }, { now: true })}
             />
           ))}
@@ -138,24 +148,28 @@ export function VoucherSearchPage() {
           </Button>
         </Group>
       </form>
-      <PagedList
-        query={vouchers}
-        paging={paging}
-        texts={LIST_TEXTS}
-        sizes={VOUCHER_PAGE_SIZES}
-        rowsOf={(data) => data.senderOrders}
-        totalOf={(data) => data.paging.nrRecords}
-        summary={(data) => SEARCH_TEXTS.rangeOf(data.paging.range, formatCount(data.paging.nrRecords))}
-        table={{
-          columns: COLUMNS,
-          rowId: (order) => order.reference,
-          label: VOUCHERS_TITLE,
-          minWidth: 720,
-          striped: true,
-          highlightOnHover: true,
-          onRowClick: (order) => void navigate(voucherPath(order.reference)),
-        }}
-      />
+      {waiting ? (
+        <EmptyState text={SEARCH_TEXTS.waitingForRange} />
+      ) : (
+        <PagedList
+          query={vouchers}
+          paging={paging}
+          texts={LIST_TEXTS}
+          sizes={VOUCHER_PAGE_SIZES}
+          rowsOf={(data) => data.senderOrders}
+          totalOf={(data) => data.paging.nrRecords}
+          summary={(data) => SEARCH_TEXTS.rangeOf(data.paging.range, formatCount(data.paging.nrRecords))}
+          table={{
+            columns: COLUMNS,
+            rowId: (order) => order.reference,
+            label: VOUCHERS_TITLE,
+            minWidth: 720,
+            striped: true,
+            highlightOnHover: true,
+            onRowClick: (order) => void navigate(voucherPath(order.reference)),
+          }}
+        />
+      )}
     </Stack>
   );
 }
