@@ -105,6 +105,10 @@ test.describe('Health Overview', () => {
       description,
     );
     await expect(figure(page, 'Request messages per second').locator('canvas').first()).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Monitoring' }),
+      'the menu marks the area Node View is in',
+    ).toHaveAttribute('aria-current', 'page');
   });
 
   test('says when there are no nodes and no SAF queues', async ({ page }) => {

@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@web-control/contract/permissions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setRuntimeConfig } from '../shared/runtime-config';
 import { TEST_CONFIG } from '../test/tokens';
-import { buildMenu } from './menu';
+import { buildMenu, isCurrentEntry } from './menu';
 
 const labels = (menu: ReturnType<typeof buildMenu>) => menu.map((entry) => entry.label);
 
@@ -66,5 +66,17 @@ describe('menu gating', () => {
       setRuntimeConfig({ ...TEST_CONFIG, fourEyes: ['admin'] });
       expect(reviewsShownTo(['MANAGE_USERS'])).toBe(true);
     });
+  });
+});
+
+describe('the current entry', () => {
+  it('is the entry of the area the page is in, on any of its screens', () => {
+    const monitoring = { to: '/dashboard/monitoring/overview' };
+    expect(isCurrentEntry('/dashboard/monitoring/overview', monitoring)).toBe(true);
+    expect(isCurrentEntry('/dashboard/monitoring/node', monitoring)).toBe(true);
+    expect(isCurrentEntry('/dashboard/admin/roles/3', { to: '/dashboard/admin/users' })).toBe(true);
+    expect(isCurrentEntry('/dashboard/finance/outbox', { to: '/dashboard/finance/processes' })).toBe(true);
+    expect(isCurrentEntry('/dashboard/monitoring-x', monitoring)).toBe(false);
+    expect(isCurrentEntry('/dashboard/home', monitoring)).toBe(false);
   });
 });

@@ -34,3 +34,12 @@ export function getMenuEntry({ menu, permissions }: Area, options: MenuOptions):
 export function buildMenu(options: MenuOptions): MenuLink[] {
   return AREAS.flatMap((area) => getMenuEntry(area, options) ?? []);
 }
+
+/**
+ * Whether the entry is the current page's: anywhere in its area (`/dashboard/<area>`), not only
+ * under the screen it opens, so that Node View shows Monitoring and Roles User Management.
+ */
+export function isCurrentEntry(pathname: string, entry: Pick<MenuLink, 'to'>): boolean {
+  const area = entry.to.split('/').slice(0, 3).join('/');
+  return pathname === area || pathname.startsWith(`${area}/`);
+}

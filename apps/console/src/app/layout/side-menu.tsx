@@ -8,7 +8,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../../shared/runtime-config';
 import { getAccount, signOutLocally } from '../../shared/session/session-state';
 import { markSignedOut } from '../../shared/session/token-storage';
-import { buildMenu, type MenuLink } from '../menu';
+import { buildMenu, isCurrentEntry, type MenuLink } from '../menu';
 import classes from './side-menu.module.css';
 
 export const LOGOUT_FAILED = 'Logout failed, please contact support.';
@@ -65,7 +65,7 @@ export function SideMenu({ permissions, onNavigate }: SideMenuProps) {
   };
 
   const renderLink = (entry: MenuLink) => {
-    const active = location.pathname.startsWith(entry.to);
+    const active = isCurrentEntry(location.pathname, entry);
     if (entry.external) {
       return (
         <NavLink
