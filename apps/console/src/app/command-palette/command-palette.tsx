@@ -23,6 +23,7 @@ import { StatePill } from '../../shared/ui/state-pill';
 import { transactionPath } from '../../features/transactions/paths';
 import { formatDateTime } from '../../shared/format/dates';
 import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../../shared/runtime-config';
+import classes from './command-palette.module.css';
 import { buildPaletteScreens, filterScreens, type PaletteScreen } from './screens';
 
 /** The reference lookup waits until typing pauses. */
@@ -232,6 +233,7 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
       // The dashboard layout owns the shortcut: it loads the palette on first use.
       shortcut={null}
       scrollable
+      classNames={{ action: classes.action }}
       // The dialog itself is the content element; the root is only its container.
       attributes={{ content: { 'aria-label': 'Command palette' } }}
     >
