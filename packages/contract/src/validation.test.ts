@@ -33,6 +33,8 @@ describe('general rules', () => {
     expect(firstMessage(field.safeParse('5000'))).toBe('Must not exceed 1000');
     expect(field.parse('0')).toBe(0);
     expect(field.parse(' 500 ')).toBe(500);
+    for (const notDecimal of ['1e3', '0x10', '1_000', '.5'])
+      expect(firstMessage(field.safeParse(notDecimal)), notDecimal).toBe(VALIDATION_MESSAGES.number);
   });
 });
 

@@ -60,10 +60,16 @@ export function wholeNumber(min: number, max: number) {
     .max(max, VALIDATION_MESSAGES.max(max));
 }
 
+/** Digits with an optional sign and decimals: what people type as a number. */
+const DECIMAL_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+
 /**
  * A number typed into a text field, checked by the wire's number schema: empty is missing (not
- * 0), and text that does not read as a number is refused.
+ * 0), and text that is not written as a decimal number is refused (JavaScript's Number() also
+ * reads "1e3" and "0x10", which a weight field should not take for 1000 and 16).
  */
 export function numberFromText<TNumber extends z.ZodType<number, number>>(number: TNumber) {
-  return requiredText().transform(Number).pipe(number);
+  return requiredText()
+    .transform((text) => (DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN))
+    .pipe(number);
 }
