@@ -45,7 +45,7 @@ test('the reviews inbox lists another user’s request with a count badge; its r
     'no inbox for who may review nothing',
   ).toHaveCount(0);
   const fileName = await uploadFile(operator);
-  const summary = `Load file ${fileName} (process 1)`;
+  const summary = `Load file ${fileName} (Card acquiring)`;
 
   const approver = await signedIn(browser, '/dashboard/reviews?area=finance', 'finance-approver');
   await expect(
@@ -67,6 +67,17 @@ test('the reviews inbox lists another user’s request with a count badge; its r
 
   await row.getByRole('link', { name: `Open ${summary}` }).click();
   await expect(approver).toHaveURL(/\/dashboard\/finance\/processes\/1\/approvals\//);
+  const file = approver.getByRole('table', { name: 'File' });
+  await expect(
+    file.getByRole('row', { name: `File ${fileName}` }),
+    'the upload is shown by its file',
+  ).toBeVisible();
+  await expect(file.getByRole('row', { name: 'Records in the file 1' })).toBeVisible();
+  await expect(file.getByRole('row', { name: 'Status REGISTERED' })).toBeVisible();
+  await expect(
+    approver.getByText('Its records are read when the load is approved; the Inbox shows the progress.'),
+  ).toBeVisible();
+  await expectAccessible(approver, 'an upload’s approval');
   await approver.getByRole('button', { name: 'Approve' }).click();
   const dialog = approver.getByRole('dialog', { name: 'Approve' });
   await dialog.getByPlaceholder('Comment (required)').fill('Checked from the inbox');

@@ -224,6 +224,26 @@ export const actionSchema = z.object({
 });
 export type Action = z.infer<typeof actionSchema>;
 
+const TRANSACTION_VERBS = {
+  ACCEPT_TRANSACTIONS: 'Accept',
+  REJECT_TRANSACTIONS: 'Reject',
+  RESOLVE_TRANSACTIONS: 'Resolve',
+} as const;
+const FILE_VERBS = { LOAD_FILE: 'Load', RELOAD_FILE: 'Reload', ROLLBACK_FILE: 'Rollback' } as const;
+
+/**
+ * 'Accept 1 transaction', 'Reject 3 transactions', 'Rollback file bank.csv' (specification 2,
+ * section 9): how the approvals and the reviews inbox name an action.
+ */
+export function describeAction(action: Pick<Action, 'type' | 'meta'>): string {
+  const { type, meta } = action;
+  if (type === 'LOAD_FILE' || type === 'RELOAD_FILE' || type === 'ROLLBACK_FILE') {
+    return `${FILE_VERBS[type]} file ${meta.fileName ?? ''}`.trimEnd();
+  }
+  const count = meta.transactionCount ?? 0;
+  return `${TRANSACTION_VERBS[type]} ${count} transaction${count === 1 ? '' : 's'}`;
+}
+
 export const actionsResponseSchema = z.object({
   actions: z.array(actionSchema),
   paginationInfo: paginationInfoSchema,
@@ -234,7 +254,19 @@ export const processActionParamsSchema = z.object({
   id: z.coerce.number().pipe(integerIdSchema),
   actionId: z.uuid(),
 });
-export const actionMetadataResponseSchema = actionMetaSchema.extend({ action: actionSchema });
+/** The file of a file action, as its approver weighs it: what it holds and where it stands. */
+export const actionFileSchema = reconFileSchema.extend({
+  sizeBytes: z.number().int().nonnegative(),
+  /** Lines after the header when stored: the records its load reads. */
+  recordsTotal: z.number().int().nonnegative().nullable(),
+});
+export type ActionFile = z.infer<typeof actionFileSchema>;
+
+export const actionMetadataResponseSchema = actionMetaSchema.extend({
+  action: actionSchema,
+  /** A file action's file; null for a transaction action, or once the file is gone. */
+  file: actionFileSchema.nullable(),
+});
 
 export const reviewBodySchema = z.object({ comment: financeComment });
 

@@ -3,6 +3,7 @@ import {
   formatAmount,
   formatCount,
   formatResponseTime,
+  formatFileSize,
   formatShortCount,
   formatShare,
   formatSuccessRate,
@@ -75,6 +76,17 @@ describe('finance figures', () => {
     expect(formatShortCount(1234)).toBe('1.2k');
     expect(formatShortCount(2_500_000)).toBe('2.5m');
     expect(formatShortCount(Number.NaN)).toBe('-');
+  });
+
+  it('writes file sizes in decimal units with one decimal, bytes as a count', () => {
+    expect(formatFileSize(1)).toBe('1 byte');
+    expect(formatFileSize(999)).toBe('999 bytes');
+    expect(formatFileSize(1000)).toBe('1.0 kB');
+    expect(formatFileSize(2048)).toBe('2.0 kB');
+    expect(formatFileSize(35_123_456)).toBe('35.1 MB');
+    expect(formatFileSize(999_960)).toBe('1.0 MB');
+    expect(formatFileSize(1_500_000_000)).toBe('1.5 GB');
+    expect(formatFileSize(Number.NaN)).toBe('-');
   });
 
   it('writes short counts as Intl writes English compact notation, lower-cased', () => {

@@ -82,3 +82,16 @@ export function formatShortCount(value: number): string {
 export function formatAmount(value: number): string {
   return formatFinite(value, 0, 2);
 }
+
+const SIZE_UNITS = ['kB', 'MB', 'GB', 'TB'];
+
+/** A file's size in decimal units, as browsers and the README give it: 35 123 456 → "35.1 MB". */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes)) return '-';
+  if (Math.abs(bytes) < 1000) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  let unit = 1;
+  while (unit < SIZE_UNITS.length && Math.abs(bytes) >= 1000 ** (unit + 1)) unit += 1;
+  // 999 960 bytes round to 1 000.0 kB, which is written 1.0 MB.
+  if (roundDecimal(bytes, 1, 1, -3 * unit).integer === '1000' && unit < SIZE_UNITS.length) unit += 1;
+  return `${formatGrouped(bytes, 1, 1, -3 * unit)} ${SIZE_UNITS[unit - 1] ?? ''}`;
+}

@@ -71,6 +71,21 @@ export function createActionsRepository() {
         .execute();
     },
 
+    /** Actions by id with their process's name, for the reviews inbox. */
+    async findActionsWithProcess(
+      executor: DbExecutor,
+      actionIds: readonly string[],
+    ): Promise<Array<ReconActionRow & { process_name: string }>> {
+      if (actionIds.length === 0) return [];
+      return executor
+        .selectFrom('recon_actions as a')
+        .innerJoin('recon_processes as p', 'p.process_id', 'a.process_id')
+        .selectAll('a')
+        .select('p.display_name as process_name')
+        .where('a.action_id', 'in', actionIds)
+        .execute();
+    },
+
     async setActionSelection(
       executor: DbExecutor,
       actionId: string,

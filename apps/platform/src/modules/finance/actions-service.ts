@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import {
+  describeAction,
   paginationInfoOf,
   type Action,
   type ActionType,
@@ -97,6 +98,14 @@ export function createActionsService(deps: { db: Db; clock: Clock; processes: Pr
 
     findAction: (actionId: string) => repository.findAction(db, actionId),
 
+    /** How the reviews inbox names each action: 'Load file bank.csv (Card acquiring)'. */
+    reviewSummaries: async (actionIds: readonly string[]): Promise<Map<string, string>> => {
+      const rows = await repository.findActionsWithProcess(db, actionIds);
+      return new Map(
+        rows.map(toAction).map((action) => [action.id, `${describeAction(action)} (${action.processName})`]),
+      );
+    },
+
     /** Records a requested file action and its REGISTERED audit entry. */
     register: async (
       tx: DbExecutor,
@@ -148,7 +157,7 @@ export function createActionsService(deps: { db: Db; clock: Clock; processes: Pr
       }
       const process = await processes.definition(db, processId);
       const action = toAction({ ...row, process_name: process.displayName });
-      return { ...action.meta, action };
+      return { ...action.meta, action, fileId: row.file_id };
     },
 
     listAudits: async (query: {

@@ -56,6 +56,22 @@ export function createFilesRepository() {
       return executor.selectFrom('recon_files').selectAll().where('file_id', '=', fileId).executeTakeFirst();
     },
 
+    /** A file with its party's name, as the inbox lists it. */
+    findFileWithParty(
+      executor: DbExecutor,
+      fileId: number,
+    ): Promise<(ReconFileRow & { party_name: string }) | undefined> {
+      return executor
+        .selectFrom('recon_files as f')
+        .innerJoin('recon_parties as p', (join) =>
+          join.onRef('p.process_id', '=', 'f.process_id').onRef('p.party_id', '=', 'f.party_id'),
+        )
+        .selectAll('f')
+        .select('p.name as party_name')
+        .where('f.file_id', '=', fileId)
+        .executeTakeFirst();
+    },
+
     /** Stores a file's bytes as they come, one row per chunk. */
     async insertChunks(
       executor: DbExecutor,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   paginationInfoOf,
+  type ActionFile,
   type AuditStatus,
   type PageQuery,
   type ReconFile,
@@ -48,6 +49,24 @@ export interface FeedFile {
   content: Buffer;
   /** When the feed delivered it: the inbox's date. */
   arrivedAt: Date;
+}
+
+function toReconFile(row: ReconFileRow & { party_name: string }): ReconFile {
+  return {
+    id: row.file_id,
+    processId: row.process_id,
+    fileName: row.file_name,
+    partyName: row.party_name,
+    createdDateTime: row.created_at.toISOString(),
+    status: row.status,
+    records: row.records,
+    exceptions: row.exceptions,
+    errorReason: row.load_error,
+    progress:
+      row.status === 'FILTER' && row.records_read !== null
+        ? { read: row.records_read, total: Math.max(row.records_read, row.records_total ?? 0) }
+        : null,
+  };
 }
 
 function entryOf(request: ApprovalRequest<FileActionPayload>): FileActionEntry {
@@ -186,22 +205,16 @@ export function createFilesService(deps: {
 
     listFiles: async (query: PageQuery & { processIds?: number[] | undefined }) => {
       const { rows, total } = await repository.listFiles(db, { ...query, processIds: query.processIds });
-      const reconFiles: ReconFile[] = rows.map((row) => ({
-        id: row.file_id,
-        processId: row.process_id,
-        fileName: row.file_name,
-        partyName: row.party_name,
-        createdDateTime: row.created_at.toISOString(),
-        status: row.status,
-        records: row.records,
-        exceptions: row.exceptions,
-        errorReason: row.load_error,
-        progress:
-          row.status === 'FILTER' && row.records_read !== null
-            ? { read: row.records_read, total: Math.max(row.records_read, row.records_total ?? 0) }
-            : null,
-      }));
+      const reconFiles = rows.map(toReconFile);
       return { reconFiles, paginationInfo: paginationInfoOf(query, total, reconFiles.length) };
+    },
+
+    /** The file a file action is about, for its approver; undefined once the file is gone. */
+    actionFile: async (fileId: number): Promise<ActionFile | undefined> => {
+      const row = await repository.findFileWithParty(db, fileId);
+      return row === undefined
+        ? undefined
+        : { ...toReconFile(row), sizeBytes: Number(row.size_bytes), recordsTotal: row.records_total };
     },
 
     /** Asks for a rollback or reload of a file; the approval makes it happen. */

@@ -618,7 +618,8 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
   });
 
   it('lists pending actions, audits each step with its reviewer, and drops a rejected upload', async () => {
-    const [pending] = await uploaded('card-switch-20260210.csv', [CARD_HEADER, cardRow('A1', 5)].join('\n'));
+    const content = [CARD_HEADER, cardRow('A1', 5), cardRow('A2', 6)].join('\n');
+    const [pending] = await uploaded('card-switch-20260210.csv', content);
     const list = actionsResponseSchema.parse(
       (await call('GET', '/api/recon/actions?processIds=1&limit=100')).json(),
     );
@@ -634,6 +635,18 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(metadata.json()).toMatchObject({
       fileName: 'card-switch-20260210.csv',
       action: { id: pending?.actionId },
+      // What the approver weighs before the load: the file as it waits, not yet read.
+      file: {
+        id: pending?.id,
+        fileName: 'card-switch-20260210.csv',
+        partyName: 'Switch',
+        status: 'REGISTERED',
+        sizeBytes: Buffer.byteLength(content),
+        recordsTotal: 2,
+        records: null,
+        exceptions: null,
+        errorReason: null,
+      },
     });
 
     expect((await review(pending?.actionId ?? '', 'reject')).statusCode).toBe(204);

@@ -7,7 +7,14 @@ import { createSettlementsService, RECON_SUMMARY_JOB, SETTLEMENT_JOB } from './s
 import { filesRoutes } from './file-routes.ts';
 import { reconRoutes } from './routes.ts';
 import { FILE_LOAD_RESUME_JOB } from './messages.ts';
-import { createFinanceService } from './service.ts';
+import { createFinanceService, type FinanceService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Finance actions waiting for review: the reviews inbox names them. */
+    financeReviews: Pick<FinanceService, 'reviewSummaries'>;
+  }
+}
 
 /** Finance reconciliation: the recon API and the files API, on one service and its approval kinds. */
 const finance: FastifyPluginAsync = async (app) => {
@@ -25,6 +32,7 @@ const finance: FastifyPluginAsync = async (app) => {
     log: app.log,
     loadRecords: (records) => app.services.metrics.loadRecords(records),
   });
+  app.decorate('financeReviews', { reviewSummaries: service.reviewSummaries });
   financeJobs.define({
     name: FILE_LOAD_RESUME_JOB,
     schedule: '* * * * *',

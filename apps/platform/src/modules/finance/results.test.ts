@@ -445,6 +445,7 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
       transactionCount: 1,
       requestUrl: `/api/recon/processes/${CARD}/actions/acceptTransactionsByKey`,
       action: { type: 'ACCEPT_TRANSACTIONS', comment: 'Network file late' },
+      file: null,
     });
     // Four eyes: the requester may not approve.
     const own = await call('POST', `/api/recon/actions/${acceptAction.actionId}/approve`, { comment: 'Me' });

@@ -80,8 +80,15 @@ export function createFinanceService(deps: FinanceServiceDeps) {
     downloadResults: results.downloadResults,
 
     listActions: actions.listActions,
-    actionMetadata: actions.actionMetadata,
+    reviewSummaries: actions.reviewSummaries,
     listAudits: actions.listAudits,
+
+    /** What an action is about: the action, its meta and, for a file action, its file. */
+    async actionMetadata(processId: number, actionId: string) {
+      const { fileId, ...metadata } = await actions.actionMetadata(processId, actionId);
+      const file = fileId === null ? undefined : await files.actionFile(fileId);
+      return { ...metadata, file: file ?? null };
+    },
 
     purgeExpiredDownloadTokens: downloads.purgeExpiredDownloadTokens,
     downloadToken: downloads.downloadToken,

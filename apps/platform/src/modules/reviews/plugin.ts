@@ -17,6 +17,7 @@ const reviews: FastifyPluginAsync = async (app) => {
     configMaps: app.configMaps,
     receiverReviews: app.receiverReviews,
     adminReviews: app.adminReviews,
+    financeReviews: app.financeReviews,
   });
   app.decorate('reviews', service);
   await app.register(reviewsRoutes, { prefix: '/api/reviews', service });
@@ -24,5 +25,5 @@ const reviews: FastifyPluginAsync = async (app) => {
 
 export const reviewsPlugin = fp(reviews, {
   name: 'reviews',
-  dependencies: ['auth', 'config-maps', 'load-balancer'],
+  dependencies: ['auth', 'config-maps', 'load-balancer', 'finance'],
 });

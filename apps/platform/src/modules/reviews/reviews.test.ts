@@ -101,6 +101,37 @@ describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) =
       ).toBe(403);
     });
 
+    it('names a finance request as its approval does, with its process', async () => {
+      const requester = await tokenOf(app, database, ['VIEW_PROCESSES', 'SUBMIT_ACTIONS']);
+      const approver = await tokenOf(app, database, ['VIEW_PROCESSES', 'VIEW_ACTIONS', 'APPROVE_ACTIONS']);
+      const fileName = 'card-switch-20260301.csv';
+      const uploaded = await app.inject({
+        method: 'POST',
+        url: '/api/recon/files',
+        payload: `rrn,amount,currency,transaction_date,merchant\nR1,100,ZAR,2026-03-01T10:00:00Z,Shop`,
+        headers: {
+          authorization: `Bearer ${requester.token}`,
+          'content-type': 'text/csv',
+          'finance-file-name': fileName,
+          'finance-action-comment': 'Daily file',
+          'finance-process-id': '1',
+        },
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const inbox = reviewsResponseSchema.parse(
+        (await call(app, 'GET', '/api/reviews?area=finance', approver.token)).json(),
+      );
+      expect(inbox.reviews).toContainEqual(
+        expect.objectContaining({
+          kind: 'LOAD_FILE',
+          area: 'finance',
+          summary: `Load file ${fileName} (Card acquiring)`,
+          requestedBy: requester.username,
+          scope: '1',
+        }),
+      );
+    });
+
     it('sets a weight directly and leaves nothing to review', async () => {
       const maker = await tokenOf(app, database, [...LB_EDITOR]);
       const checker = await tokenOf(app, database, [...LB_EDITOR]);

@@ -13,6 +13,7 @@ import type { Db } from '../../db/schema.ts';
 import type { AdminReviews } from '../auth/admin-reviews.ts';
 import { listPendingReviews } from '../approvals/service.ts';
 import type { ConfigMapsService } from '../config-maps/service.ts';
+import type { FinanceService } from '../finance/service.ts';
 import type { ReceiverReviews } from '../load-balancer/receiver-reviews.ts';
 
 /** Who may review each area's requests; the inbox lists only the areas the user may review. */
@@ -29,6 +30,8 @@ const AREA_KINDS: Record<Exclude<ReviewArea, 'config-maps'>, readonly string[]> 
   admin: ADMIN_REVIEW_KINDS,
 };
 
+type FinanceReviews = Pick<FinanceService, 'reviewSummaries'>;
+
 export interface Reviewer {
   userId: string;
   username: string;
@@ -43,10 +46,11 @@ export interface ReviewsFilter {
   limit: number;
 }
 
+/** A finance request whose action row cannot be read is named from its payload alone. */
 function financeSummary(kind: string, payload: unknown): string {
   const label = REVIEW_KIND_LABELS[kind] ?? kind;
-  const { processId, fileName } = (payload ?? {}) as { processId?: number; fileName?: string };
-  return `${label}${fileName === undefined ? '' : ` ${fileName}`} (process ${String(processId ?? '?')})`;
+  const { fileName } = (payload ?? {}) as { fileName?: string };
+  return `${label}${fileName === undefined ? '' : ` ${fileName}`}`;
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
@@ -102,6 +106,7 @@ export function createReviewsService(deps: {
   configMaps: ConfigMapsService;
   receiverReviews: ReceiverReviews;
   adminReviews: AdminReviews;
+  financeReviews: FinanceReviews;
 }) {
   function areasOf(reviewer: Reviewer, filter: ReviewsFilter): ReviewArea[] {
     return (Object.keys(REVIEW_PERMISSIONS) as ReviewArea[]).filter(
@@ -149,6 +154,9 @@ export function createReviewsService(deps: {
       requester: filter.requester,
       ...page,
     });
+    const finance = await deps.financeReviews.reviewSummaries(
+      reviews.filter((review) => areaOf.get(review.kind) === 'finance').map((review) => review.id),
+    );
     return {
       total,
       reviews: reviews.map((review): Review => {
@@ -162,7 +170,7 @@ export function createReviewsService(deps: {
               ? deps.receiverReviews.summaryOf(review.payload)
               : area === 'admin'
                 ? deps.adminReviews.summaryOf(review.kind, review.payload)
-                : financeSummary(review.kind, review.payload),
+                : (finance.get(review.id) ?? financeSummary(review.kind, review.payload)),
           requestedBy: review.requestedBy,
           requestedAt: review.requestedAt.toISOString(),
           scope: review.scope,

@@ -1,10 +1,11 @@
 import { statusOf } from '../../../shared/http/error-message';
-import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { getRuntimeConfig } from '../../../shared/runtime-config';
+import { DetailsTable } from '../../../shared/ui/details-table';
 import { LoadingState } from '../../../shared/ui/query-state';
 import { useDeleteUser, useUser } from '../api/users';
 import { DELETE_MODALS, deleteWithConfirmation } from '../components/delete-with-confirmation';
@@ -59,26 +60,15 @@ export function UserDetail() {
             </Button>
           </Group>
         </Group>
-        <Table variant="vertical" withTableBorder>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th w={160}>Username</Table.Th>
-              <Table.Td>{username}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Td>{email ?? '-'}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>Mobile number</Table.Th>
-              <Table.Td>{msisdn ?? '-'}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>Role</Table.Th>
-              <Table.Td>{roles?.[0]?.role ?? '-'}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <DetailsTable
+          nameWidth={160}
+          rows={[
+            ['Username', username],
+            ['Email', email ?? '-'],
+            ['Mobile number', msisdn ?? '-'],
+            ['Role', roles?.[0]?.role ?? '-'],
+          ]}
+        />
         {/* Links only matter while the identity provider signs users in. */}
         {getRuntimeConfig()?.authProvider === 'identity-provider' ? <UserIdentities userId={userId} /> : null}
       </Stack>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Action, ReconTransaction } from '@web-control/contract/finance';
+import type { Action, ActionFile, ReconTransaction } from '@web-control/contract/finance';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
@@ -50,7 +50,33 @@ function transaction(id: string, score: number, amounts: [string, string]): Reco
   };
 }
 
-function routesWith(detail: Action, overrides: Routes = {}): Routes {
+/** The file of a file action as the platform describes it, loaded unless told otherwise. */
+function actionFile(overrides: Partial<ActionFile> = {}): ActionFile {
+  return {
+    id: 12,
+    processId: 1,
+    fileName: 'bank.csv',
+    partyName: 'Bank',
+    createdDateTime: '2026-02-03T13:00:00.000Z',
+    status: 'LOADED',
+    records: 2,
+    exceptions: 0,
+    errorReason: null,
+    progress: null,
+    sizeBytes: 2048,
+    recordsTotal: 2,
+    ...overrides,
+  };
+}
+
+function fileRows() {
+  const table = screen.getByRole('table', { name: 'File' });
+  return within(table)
+    .getAllByRole('row')
+    .map((row) => [row.children[0]?.textContent, row.children[1]?.textContent]);
+}
+
+function routesWith(detail: Action, overrides: Routes = {}, file: ActionFile | null = null): Routes {
   return {
     'GET /api/recon/processes/1': () =>
       jsonResponse(
@@ -62,7 +88,7 @@ function routesWith(detail: Action, overrides: Routes = {}): Routes {
     'GET /api/recon/actions': () =>
       jsonResponse(200, { actions: [], paginationInfo: { nextPage: null, range: '0-0', totalRecords: 0 } }),
     [`GET /api/recon/processes/1/actions/${ACTION_ID}/metadata`]: () =>
-      jsonResponse(200, { ...detail.meta, action: detail }),
+      jsonResponse(200, { ...detail.meta, action: detail, file }),
     [`GET /api/recon/processes/1/actions/${ACTION_ID}/transactions`]: () =>
       jsonResponse(200, {
         transactions: [transaction('7', 100, ['100', '100']), transaction('8', 50, ['200', '300'])],
@@ -84,7 +110,7 @@ describe('approval detail', () => {
   });
 
   it('shows the action in a warning box and its transactions read-only, loaded separately', async () => {
-    const fetch = stubFetch(routesWith(action()));
+    const fetch = stubFetch(routesWith(action(), {}, actionFile()));
     signInWith(APPROVER, 'approver');
     renderRoutes(routes, { path: DETAIL });
     const note = await screen.findByRole('note');
@@ -93,6 +119,15 @@ describe('approval detail', () => {
     expect(note).toHaveTextContent(/Requested by operator on 03\/02\/2026 \d{2}:\d{2}/);
     expect(within(note).queryByText('Filters')).toBeNull();
     expect(screen.getByRole('tab', { name: 'Approvals', selected: true })).toBeInTheDocument();
+    expect(fileRows()).toEqual([
+      ['File', 'bank.csv'],
+      ['Party', 'Bank'],
+      ['Uploaded', expect.stringMatching(/^03\/02\/2026 \d{2}:\d{2}$/)],
+      ['Size', '2.0 kB'],
+      ['Records in the file', '2'],
+      ['Status', 'LOADED'],
+      ['Loaded', '2 records, 0 exceptions'],
+    ]);
 
     const table = await screen.findByRole('table', { name: 'Transactions of the action' });
     expect(
@@ -112,6 +147,51 @@ describe('approval detail', () => {
     expect(fetch.requests(`/api/recon/processes/1/actions/${ACTION_ID}/transactions`)[0]?.search).toBe(
       '?offset=0&limit=25',
     );
+  });
+
+  it('shows an upload waiting for approval by its file, which has no transactions yet', async () => {
+    const fetch = stubFetch(
+      routesWith(
+        action({
+          type: 'LOAD_FILE',
+          meta: {
+            selectionType: null,
+            requestUrl: null,
+            records: null,
+            transactionCount: null,
+            fileName: 'bank.csv',
+          },
+        }),
+        {},
+        actionFile({
+          status: 'REGISTERED',
+          records: null,
+          exceptions: null,
+          sizeBytes: 35_123_456,
+          recordsTotal: 1_000_000,
+        }),
+      ),
+    );
+    signInWith(APPROVER, 'approver');
+    renderRoutes(routes, { path: DETAIL });
+    expect(await screen.findByRole('note')).toHaveTextContent('Load file bank.csv');
+    expect(
+      await screen.findByText(
+        'Its records are read when the load is approved; the Inbox shows the progress.',
+      ),
+    ).toBeInTheDocument();
+    expect(fileRows()).toEqual([
+      ['File', 'bank.csv'],
+      ['Party', 'Bank'],
+      ['Uploaded', expect.stringMatching(/^03\/02\/2026 \d{2}:\d{2}$/)],
+      ['Size', '35.1 MB'],
+      ['Records in the file', '1\u00a0000\u00a0000'],
+      ['Status', 'REGISTERED'],
+    ]);
+    expect(screen.queryByRole('table', { name: 'Transactions of the action' })).toBeNull();
+    expect(screen.queryByText('No transactions match your query.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(fetch.requests(`/api/recon/processes/1/actions/${ACTION_ID}/metadata`)).toHaveLength(1);
   });
 
   it('shows the settlement column with RECON_SETTLEMENT, and a by-filter request’s filters', async () => {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import type { Action, ProcessDefinition } from '@web-control/contract/finance';
+import { describeAction, type Action, type ProcessDefinition } from '@web-control/contract/finance';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { formatNumericMinute } from '../../../shared/format/dates';
@@ -14,8 +14,9 @@ import { LoadingState } from '../../../shared/ui/query-state';
 import { useActionMetadata } from '../api/get-action-metadata';
 import { useActionTransactions } from '../api/get-action-transactions';
 import { processPath } from '../paths';
-import { describeAction } from './action-description';
+
 import { resultsColumns } from '../results/results-columns';
+import { ActionFileDetails } from './action-file';
 import { APPROVAL_DETAIL_TEXTS, APPROVAL_TRANSACTIONS_PAGE_SIZE } from './constants';
 import { formatRequestFilter, requestFiltersOf } from './request-filters';
 import { useReviewDecision } from './use-review-decision';
@@ -114,6 +115,9 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
   }, [failed, listPath, navigate]);
 
   const action = metadata.data?.action;
+  const file = metadata.data?.file ?? null;
+  // An upload waiting for approval has no transactions yet; its file's details stand for them.
+  const awaitingLoad = file?.status === 'REGISTERED';
   // A finance request's author is its requester; nobody reviews their own (four-eyes), and the
   // platform refuses it too.
   const approver = action !== undefined && can('APPROVE_ACTIONS');
@@ -148,7 +152,12 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
       {ownRequest ? <Text size="sm">{APPROVAL_DETAIL_TEXTS.ownChanges}</Text> : null}
       {metadata.isPending ? <LoadingState label="Loading approval" /> : null}
       {action ? <ActionSummary action={action} /> : null}
-      {failed ? null : <ActionTransactions process={process} transactions={transactions} paging={paging} />}
+      {file ? <ActionFileDetails file={file} /> : null}
+      {failed ? null : awaitingLoad ? (
+        <Text size="sm">{APPROVAL_DETAIL_TEXTS.loadsWhenApproved}</Text>
+      ) : (
+        <ActionTransactions process={process} transactions={transactions} paging={paging} />
+      )}
     </Stack>
   );
 }

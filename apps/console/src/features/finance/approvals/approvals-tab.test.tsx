@@ -106,7 +106,10 @@ describe('approvals tab', () => {
       'href',
       `/dashboard/finance/processes/1/approvals/${ROLLBACK_ID}`,
     );
-    expect(within(load).queryByRole('link'), 'a file waiting to load has no transactions to show').toBeNull();
+    expect(
+      within(load).getByRole('link', { name: 'Load file bank.csv' }),
+      'a file waiting to load shows its file',
+    ).toHaveAttribute('href', `/dashboard/finance/processes/1/approvals/${LOAD_ID}`);
   });
 
   it('shows no review buttons without APPROVE_ACTIONS', async () => {

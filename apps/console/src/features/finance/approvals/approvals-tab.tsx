@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { Action } from '@web-control/contract/finance';
+import { describeAction, type Action } from '@web-control/contract/finance';
 import { Link } from 'react-router';
 import { formatNumericMinute } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';
@@ -13,8 +13,8 @@ import { LiveControl } from '../../../shared/live/live-control';
 import { usePendingActions } from '../api/get-pending-actions';
 import { FINANCE_MESSAGES } from '../messages';
 import { approvalPath } from '../paths';
-import { describeAction } from './action-description';
-import { ACTION_TYPES_WITH_DETAILS, APPROVAL_DETAIL_TEXTS, APPROVALS_PAGE_SIZE } from './constants';
+
+import { APPROVAL_DETAIL_TEXTS, APPROVALS_PAGE_SIZE } from './constants';
 import { useReviewDecision } from './use-review-decision';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
@@ -38,13 +38,9 @@ function ActionItem({
           <Text size="sm" c="dimmed">
             {action.processName}
           </Text>
-          {ACTION_TYPES_WITH_DETAILS.includes(action.type) ? (
-            <Anchor component={Link} to={approvalPath(action.processId, action.id)} fw={600}>
-              {description}
-            </Anchor>
-          ) : (
-            <Text fw={600}>{description}</Text>
-          )}
+          <Anchor component={Link} to={approvalPath(action.processId, action.id)} fw={600}>
+            {description}
+          </Anchor>
           <Text size="sm">
             {`Requested by ${action.username} on ${formatNumericMinute(action.createdDate)}: "${action.comment}"`}
           </Text>

@@ -1,8 +1,8 @@
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { reviewBodySchema, type ReconFile } from '@web-control/contract/finance';
 import { formatDayTime } from '../../../shared/format/dates';
-import { formatCount, formatShortCount } from '../../../shared/format/metrics';
+import { formatShortCount } from '../../../shared/format/metrics';
 import { refusalText } from '../../../shared/http/error-message';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
@@ -12,22 +12,13 @@ import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
 import { usePageState } from '../../../shared/ui/use-page-state';
-import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { useInboxFiles } from '../api/get-inbox-files';
 import { openFileDownload } from '../api/open-file-download';
 import { useRequestFileAction, type FileAction } from '../api/request-file-action';
 import { commentModal } from '../../../shared/modals/comment-modal-definition';
 import { COMMENT_PLACEHOLDER, FINANCE_MESSAGES } from '../messages';
-import {
-  INBOX_PAGE_SIZE,
-  INBOX_PROGRESS_WIDTH,
-  INBOX_REASON_MAX_WIDTH,
-  INBOX_TABLE_LABEL,
-  LOAD_PROGRESS_LABEL,
-  LOAD_PROGRESS_TEXT,
-  RELOAD_TEXT,
-  ROLLBACK_TEXT,
-} from './constants';
+import { INBOX_PAGE_SIZE, INBOX_TABLE_LABEL, RELOAD_TEXT, ROLLBACK_TEXT } from './constants';
+import { FileStatus } from './file-status';
 import { UploadButton } from '../upload/upload-button';
 import { fileActionsOf } from './file-actions';
 import { LiveControl } from '../../../shared/live/live-control';
@@ -35,13 +26,6 @@ import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 
 const FILE_ACTION_MODALS = [commentModal];
-
-const STATUS_KINDS: Record<ReconFile['status'], StateKind> = {
-  REGISTERED: 'info',
-  FILTER: 'incomplete',
-  LOADED: 'success',
-  ERROR: 'error',
-};
 
 async function downloadExceptions(file: ReconFile) {
   try {
@@ -114,21 +98,6 @@ function InboxRowActions({ file, can }: { file: ReconFile; can: Can }) {
   );
 }
 
-/** A loading file's records read of its total, as a bar and in words; the inbox polls it. */
-function LoadProgress({ file }: { file: ReconFile }) {
-  const { read, total } = file.progress ?? { read: 0, total: 0 };
-  return (
-    <Stack gap={2} w={INBOX_PROGRESS_WIDTH}>
-      <Progress
-        value={total === 0 ? 0 : (100 * read) / total}
-        size="sm"
-        aria-label={LOAD_PROGRESS_LABEL(file.fileName)}
-      />
-      <Text size="xs">{LOAD_PROGRESS_TEXT(formatCount(read), formatCount(total))}</Text>
-    </Stack>
-  );
-}
-
 function inboxColumns(can: Can): DataTableColumn<ReconFile>[] {
   return [
     { id: 'fileName', header: 'Filename', rowHeader: true, cell: (file) => file.fileName },
@@ -137,18 +106,7 @@ function inboxColumns(can: Can): DataTableColumn<ReconFile>[] {
     {
       id: 'status',
       header: 'Status',
-      cell: (file) => (
-        <Stack gap={4} align="flex-start">
-          <StatePill label={file.status} kind={STATUS_KINDS[file.status]} />
-          {file.status === 'FILTER' && file.progress != null ? <LoadProgress file={file} /> : null}
-          {file.errorReason === null ? null : (
-            // Why the load failed; long database texts are cut to two lines, whole in the title.
-            <Text size="xs" lineClamp={2} maw={INBOX_REASON_MAX_WIDTH} title={file.errorReason}>
-              {file.errorReason}
-            </Text>
-          )}
-        </Stack>
-      ),
+      cell: (file) => <FileStatus file={file} />,
     },
     {
       id: 'records',

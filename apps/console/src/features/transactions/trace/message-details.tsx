@@ -1,7 +1,8 @@
-import { Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Paper, Stack, Text, Title } from '@mantine/core';
 import type { EdgeMessage } from '@web-control/contract/transactions';
 import { useId } from 'react';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
+import { DetailsTable, type DetailRow } from '../../../shared/ui/details-table';
 import { ISO8583_TEXTS } from './constants';
 import { describeMessage, formatRepeats } from './edge-messages';
 import { Iso8583View } from './iso8583-view';
@@ -16,7 +17,7 @@ interface MessageDetailProps {
 }
 
 function MessageDetail({ message, headingId, messages, onSelect }: MessageDetailProps) {
-  const rows: [string, string][] = [
+  const rows: DetailRow[] = [
     ['Edge', message.edgeName],
     ['Edge type', message.edgeType],
     ['Direction', message.direction],
@@ -29,18 +30,7 @@ function MessageDetail({ message, headingId, messages, onSelect }: MessageDetail
         <Title order={2} size="h4" id={headingId}>
           {describeMessage(message)}
         </Title>
-        <Table variant="vertical" layout="fixed" withTableBorder>
-          <Table.Tbody>
-            {rows.map(([name, value]) => (
-              <Table.Tr key={name}>
-                <Table.Th scope="row" w={120}>
-                  {name}
-                </Table.Th>
-                <Table.Td>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DetailsTable rows={rows} nameWidth={120} />
         {message.iso8583 ? (
           <Iso8583View iso={message.iso8583} messages={messages} onSelect={onSelect} />
         ) : null}
