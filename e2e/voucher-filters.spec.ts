@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { signInAt } from './support/session';
 
 const SCREENS = new URL('../.tmp/screens/', import.meta.url).pathname;
@@ -40,16 +40,37 @@ for (const width of [1280, 1920] as const) {
   });
 }
 
+/** Where each field's input sits and how wide it is, by its label. */
+function inputBoxes(filters: Locator) {
+  return filters.evaluate((form) =>
+    Object.fromEntries(
+      [...form.querySelectorAll('label')].map((label) => {
+        const box = label.parentElement?.querySelector('input:not([type="hidden"])')?.getBoundingClientRect();
+        return [label.textContent, { top: Math.round(box?.top ?? 0), width: Math.round(box?.width ?? 0) }];
+      }),
+    ),
+  );
+}
+
 test('a voucher date that is no day shows an error at the field and stops filtering by the previous date', async ({
   page,
 }) => {
   await signInAt(page, '/dashboard/vouchers?createdFrom=2026-01-01', 'operator');
+  const filters = page.getByRole('search', { name: 'Voucher filters' });
   const from = page.getByRole('textbox', { name: 'Date created from' });
   await expect(from, 'the link’s day').toHaveValue('01/01/2026');
+  const before = await inputBoxes(filters);
   await from.fill('99/99/9999');
   await page.getByRole('heading', { name: 'Vouchers', level: 1 }).click();
   await expect(page.getByText(INVALID_DAY), 'the field says why').toBeVisible();
   await expect(from).toHaveAttribute('aria-invalid', 'true');
+  const after = await inputBoxes(filters);
+  const row = Object.keys(before).filter((label) => before[label]?.top === before['Date created from']?.top);
+  expect(row.length, 'the field has neighbours in its row').toBeGreaterThan(1);
+  expect(
+    Object.fromEntries(row.map((label) => [label, after[label]])),
+    'the error neither lifts its field nor widens it',
+  ).toEqual(Object.fromEntries(row.map((label) => [label, before[label]])));
   await expect(page, 'the previous day no longer filters').not.toHaveURL(/createdFrom/);
 
   await from.fill('02/01/2026');

@@ -12,6 +12,7 @@ import { useCan } from '../../../shared/session/permissions';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
+import { FilterGroup } from '../../../shared/ui/filter-group';
 import { useDownloadMappings } from '../api/download-mappings';
 import { useMap } from '../api/get-map';
 import { configMapKeys } from '../api/keys';
@@ -151,7 +152,7 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
         ) : null}
       </Group>
       <MapCard map={map} linkName={false} expanded={expanded} onToggle={() => setExpanded(!expanded)} />
-      <Group align="flex-end" gap="xs">
+      <FilterGroup gap="xs">
         <TextInput
           label={MAPPINGS_TEXTS.keyPrefix}
           value={keyPrefix}
@@ -178,7 +179,7 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
             </Button>
           </>
         ) : null}
-      </Group>
+      </FilterGroup>
       <MappingsTable mapId={map.id} selection={selection} editable={editing && canEdit} />
     </Stack>
   );

@@ -26,6 +26,7 @@ import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { choiceParam, localMinuteParam, textParam, type UrlParams } from '../../../shared/url/url-params';
 import { Select } from '../../../shared/ui/select';
+import { FilterGroup } from '../../../shared/ui/filter-group';
 
 const STATUS_KINDS: Record<AuditStatus, StateKind> = {
   REGISTERED: 'info',
@@ -97,7 +98,7 @@ export function AuditLogPage() {
           </Button>
         </Group>
       </Group>
-      <Group role="search" aria-label="Audit log filters" align="flex-end">
+      <FilterGroup role="search" aria-label="Audit log filters">
         <FilterDateTime label="From" value={filters.from} onChange={(from) => change({ from })} />
         <FilterDateTime label="To" value={filters.to} onChange={(to) => change({ to })} />
         <TextInput
@@ -121,7 +122,7 @@ export function AuditLogPage() {
           onChange={(value) => change({ status: value })}
           clearable
         />
-      </Group>
+      </FilterGroup>
       <PagedList
         query={audits}
         paging={paging}

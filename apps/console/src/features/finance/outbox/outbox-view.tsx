@@ -33,6 +33,7 @@ import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { localMinuteParam, type UrlParams } from '../../../shared/url/url-params';
 import { Select } from '../../../shared/ui/select';
+import { FilterGroup } from '../../../shared/ui/filter-group';
 
 async function download(extract: Extract) {
   try {
@@ -187,7 +188,7 @@ export function OutboxView({ processId }: { processId?: number }) {
         </>
       ) : null}
       <Stack gap="xs" role="search" aria-label="Outbox filters">
-        <Group align="flex-end">
+        <FilterGroup>
           <FilterDateTime
             label="Date Created from"
             maxDate={latest}
@@ -204,9 +205,9 @@ export function OutboxView({ processId }: { processId?: number }) {
           <Button variant="default" onClick={() => void extracts.refetch()} loading={extracts.isFetching}>
             Refresh
           </Button>
-        </Group>
+        </FilterGroup>
         {filters.tags.map((row, index) => (
-          <Group key={row.key} align="flex-end" gap="xs">
+          <FilterGroup key={row.key} gap="xs">
             <Select
               label={`Tag type (filter ${index + 1})`}
               data={tagOptions}
@@ -227,7 +228,7 @@ export function OutboxView({ processId }: { processId?: number }) {
             >
               ×
             </ActionIcon>
-          </Group>
+          </FilterGroup>
         ))}
         <Group gap="xs">
           <Button

@@ -18,6 +18,7 @@ import {
   type RowErrors,
 } from './filter-rows';
 import { Select } from '../../../shared/ui/select';
+import { FilterGroup } from '../../../shared/ui/filter-group';
 
 interface FilterPanelProps {
   fields: readonly (FilterField & { label: string })[];
@@ -106,7 +107,7 @@ export function FilterPanel({ fields, filters, onApply }: FilterPanelProps) {
           const field = fields.find((each) => each.name === row.field);
           const n = index + 1;
           return (
-            <Group key={row.key} align="flex-end" gap="xs">
+            <FilterGroup key={row.key} gap="xs">
               <Select
                 label={`Field (filter ${n})`}
                 data={fieldOptions}
@@ -149,7 +150,7 @@ export function FilterPanel({ fields, filters, onApply }: FilterPanelProps) {
               >
                 ×
               </ActionIcon>
-            </Group>
+            </FilterGroup>
           );
         })}
         <Group gap="xs">

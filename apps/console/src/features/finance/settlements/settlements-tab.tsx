@@ -35,6 +35,7 @@ import {
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
+import { FilterGroup } from '../../../shared/ui/filter-group';
 import { localMinuteParam, textParam, type UrlParams } from '../../../shared/url/url-params';
 
 function AggregateTotals({ settlementId }: { settlementId: number }) {
@@ -234,7 +235,7 @@ export function SettlementsTab({ processId }: { processId: number }) {
 
   return (
     <Stack>
-      <Group role="search" aria-label="Settlement filters" align="flex-end">
+      <FilterGroup role="search" aria-label="Settlement filters">
         <FilterDateTime
           label="From"
           maxDate={endOfDayOf(new Date())}
@@ -263,7 +264,7 @@ export function SettlementsTab({ processId }: { processId: number }) {
           disabled={search.kind === 'invalid-id'}
           filter={search.kind === 'id' ? { processId, settlementId: search.settlementId } : runsFilter}
         />
-      </Group>
+      </FilterGroup>
       <SettlementResults
         processId={processId}
         search={search}

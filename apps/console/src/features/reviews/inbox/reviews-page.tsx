@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import {
   REVIEW_AREAS,
   REVIEW_KIND_LABELS,
@@ -24,6 +24,7 @@ import { reviewScreenPath } from '../paths';
 import { reviewPermissions } from '../screens';
 import { AREA_LABELS, AREA_OPTIONS, ageText, KIND_OPTIONS, REVIEWS_TEXTS } from './constants';
 import { Select } from '../../../shared/ui/select';
+import { FilterGroup } from '../../../shared/ui/filter-group';
 
 const FILTER_DEBOUNCE_MS = 400;
 
@@ -99,7 +100,7 @@ export function ReviewsPage() {
     <Stack>
       <PageTitle title={REVIEWS_TEXTS.title} />
       <LiveTitle>{REVIEWS_TEXTS.title}</LiveTitle>
-      <Group role="search" aria-label={REVIEWS_TEXTS.filters} align="flex-end">
+      <FilterGroup role="search" aria-label={REVIEWS_TEXTS.filters}>
         <Select
           label="Kind"
           placeholder="All kinds"
@@ -123,7 +124,7 @@ export function ReviewsPage() {
         />
         <CopyLinkButton />
         <ExportCsvButton list="reviews" filter={filter} />
-      </Group>
+      </FilterGroup>
       <PagedList
         query={reviews}
         paging={paging}

@@ -1,4 +1,4 @@
-import { Group, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { FULL_CARD_NUMBER_MESSAGE } from '@web-control/contract/transactions';
 import { DateRangePicker } from '../components/date-range-picker';
 import type { FilterOptions } from '../api/get-filter-options';
@@ -9,6 +9,7 @@ import {
   type TransactionFilters,
 } from './transaction-filters';
 import { Select } from '../../../shared/ui/select';
+import { FilterGroup } from '../../../shared/ui/filter-group';
 
 /** The specification's default select placeholder (section 9). */
 export const SELECT_PLACEHOLDER = 'Select option';
@@ -51,7 +52,7 @@ export function FilterForm({ value, options, onChange }: FilterFormProps) {
     label: receiverName,
   }));
   return (
-    <Group align="end" gap="md" role="search" aria-label="Filter transactions">
+    <FilterGroup gap="md" role="search" aria-label="Filter transactions">
       <DateRangePicker
         label="Date range"
         value={{ from: value.from, to: value.to }}
@@ -98,6 +99,6 @@ export function FilterForm({ value, options, onChange }: FilterFormProps) {
         clearButtonProps={{ 'aria-label': 'Clear receiver' }}
         searchable
       />
-    </Group>
+    </FilterGroup>
   );
 }

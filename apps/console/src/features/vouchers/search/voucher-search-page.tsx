@@ -13,6 +13,7 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { EmptyState } from '../../../shared/ui/query-state';
 import { StatePill } from '../../../shared/ui/state-pill';
+import { FilterGroup } from '../../../shared/ui/filter-group';
 import { useVouchers } from '../api/get-vouchers';
 import { VoucherBreadcrumbs } from '../components/voucher-breadcrumbs';
 import {
@@ -123,7 +124,7 @@ export function VoucherSearchPage() {
         </Group>
       </Group>
       <form role="search" aria-label={SEARCH_TEXTS.filters} onSubmit={submit} noValidate>
-        <Group align="flex-end" gap="xs">
+        <FilterGroup gap="xs">
           <TextInput
             label={SEARCH_TEXTS.reference}
             value={filters.reference}
@@ -146,7 +147,7 @@ export function VoucherSearchPage() {
           >
             {SEARCH_TEXTS.clear}
           </Button>
-        </Group>
+        </FilterGroup>
       </form>
       {waiting ? (
         <EmptyState text={SEARCH_TEXTS.waitingForRange} />
