@@ -3,6 +3,7 @@ import {
   clientSummaryOf,
   createMappingBodySchema,
   EMPTY_MAPPING_MESSAGE,
+  KEY_EDGE_SPACE_MESSAGE,
   type ClientVersion,
   mappingPatchSchema,
   mappingPatchOf,
@@ -51,7 +52,7 @@ describe('config maps contract', () => {
     expect(mappingsQuerySchema.safeParse({ 'download-format': 'xml' }).success).toBe(false);
   });
 
-  it('refuses keys and values that are empty after trimming with the specification text, keeping inner spaces', () => {
+  it('refuses keys and values that are empty after trimming with the specification text, keeping spaces in a value', () => {
     for (const body of [
       { key: '', value: 'v' },
       { key: '  ', value: 'v' },
@@ -61,9 +62,18 @@ describe('config maps contract', () => {
         EMPTY_MAPPING_MESSAGE,
       ]);
     }
-    expect(createMappingBodySchema.parse({ key: ' k ', value: ' a b ' })).toEqual({
-      key: ' k ',
+    expect(createMappingBodySchema.parse({ key: 'k l', value: ' a b ' })).toEqual({
+      key: 'k l',
       value: ' a b ',
     });
+  });
+
+  it('refuses a new key that starts or ends with white space: it would look like another key', () => {
+    for (const key of [' plain', 'plain ', '\tplain', ' k ']) {
+      expect(
+        createMappingBodySchema.safeParse({ key, value: 'v' }).error?.issues.map((issue) => issue.message),
+        JSON.stringify(key),
+      ).toEqual([KEY_EDGE_SPACE_MESSAGE]);
+    }
   });
 });

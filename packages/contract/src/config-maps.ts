@@ -252,6 +252,8 @@ export type MappingsResponse = z.infer<typeof mappingsResponseSchema>;
 /** URLs treat these as path steps (even encoded), so no path could name them. */
 export const DOT_KEYS = ['.', '..'];
 export const DOT_KEY_MESSAGE = "A key cannot be '.' or '..'.";
+/** ' plain' would show as 'plain' beside it, and a lookup of 'plain' would never find it. */
+export const KEY_EDGE_SPACE_MESSAGE = 'A key cannot start or end with a space.';
 const mappingKeyLength = {
   error: `A key has at most ${MAPPING_KEY_MAX_LENGTH} characters.`,
 } as const;
@@ -264,6 +266,7 @@ function mappingText() {
 }
 export const mappingKeySchema = mappingText()
   .max(MAPPING_KEY_MAX_LENGTH, mappingKeyLength)
+  .refine((key) => key.trim() === key, KEY_EDGE_SPACE_MESSAGE)
   .refine((key) => !DOT_KEYS.includes(key), DOT_KEY_MESSAGE);
 export const mappingValueSchema = mappingText().max(
   MAPPING_VALUE_MAX_LENGTH,

@@ -4,6 +4,7 @@ import {
   clientMapsResponseSchema,
   configMapSchema,
   DOT_KEY_MESSAGE,
+  KEY_EDGE_SPACE_MESSAGE,
   EMPTY_MAPPING_MESSAGE,
   encodeMappingKey,
   JSON_PATCH_CONTENT_TYPE,
@@ -478,6 +479,16 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
     });
     expect(dots.statusCode).toBe(400);
     expect(dots.body).toContain(DOT_KEY_MESSAGE);
+    await createMap('lookalikes', [['plain', 'v']]);
+    const lookalike = await call('POST', '/api/config/maps/lookalikes/mappings', {
+      payload: { key: ' plain', value: 'lookalike' },
+    });
+    expect(lookalike.statusCode).toBe(400);
+    expect(lookalike.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [expect.objectContaining({ field: 'key', message: KEY_EDGE_SPACE_MESSAGE })],
+    });
+    expect((await mappings('lookalikes')).map((mapping) => mapping.key)).toEqual(['plain']);
   });
 
   it('upload replaces the whole map as unsubmitted changes; a refused file changes nothing', async () => {

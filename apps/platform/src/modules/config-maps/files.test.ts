@@ -5,9 +5,16 @@ import { prefixUpperBound } from './entries-repository.ts';
 describe('mappings files', () => {
   it('round-trips every cell a spreadsheet would run as a formula', () => {
     const cells = ['=1+1', '+27', '-5', '@sum', '\tx', "'quoted", "''", 'plain', 'a,"b"\nc'];
-    const csv = CSV_HEADER + cells.map((cell, index) => csvLine(cell, `v${index}`)).join('');
+    // As values: a key may not start with white space ('\tx').
+    const csv = CSV_HEADER + cells.map((cell, index) => csvLine(`k${index}`, cell)).join('');
     const parsed = parseMappingsFile(Buffer.from(csv), 'm.csv');
-    expect(parsed).toEqual({ ok: true, file: { keys: cells, values: cells.map((_, index) => `v${index}`) } });
+    expect(parsed).toEqual({ ok: true, file: { keys: cells.map((_, index) => `k${index}`), values: cells } });
+    const keys = cells.filter((cell) => cell.trim() === cell);
+    const asKeys = CSV_HEADER + keys.map((cell, index) => csvLine(cell, `v${index}`)).join('');
+    expect(parseMappingsFile(Buffer.from(asKeys), 'm.csv')).toEqual({
+      ok: true,
+      file: { keys, values: keys.map((_, index) => `v${index}`) },
+    });
   });
 
   it('reads a byte order mark and JSON by its first character', () => {

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EMPTY_MAPPING_MESSAGE } from '@web-control/contract/config-maps';
+import { EMPTY_MAPPING_MESSAGE, KEY_EDGE_SPACE_MESSAGE } from '@web-control/contract/config-maps';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
@@ -153,7 +153,7 @@ describe('mappings page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(key).toHaveValue(''));
   });
 
-  it('refuses a key or value that is blank after trimming, with the exact text at the field, on every edit path', async () => {
+  it('refuses a key or value that is blank after trimming, and a key with a space at its edge, with the exact text at the field', async () => {
     const fetch = setup();
     const user = userEvent.setup({ delay: null });
     renderPage();
@@ -163,6 +163,10 @@ describe('mappings page', { timeout: 30_000 }, () => {
     await user.type(key, '   ');
     await user.type(screen.getByRole('textbox', { name: 'New value' }), 'acquirer-e{Enter}');
     await waitFor(() => expect(key).toHaveAccessibleDescription(EMPTY_MAPPING_MESSAGE));
+    // A key that would show as another one.
+    await user.clear(key);
+    await user.type(key, ' 455555{Enter}');
+    await waitFor(() => expect(key).toHaveAccessibleDescription(KEY_EDGE_SPACE_MESSAGE));
     await user.clear(key);
     await user.type(key, '455555');
     await user.clear(screen.getByRole('textbox', { name: 'New value' }));
