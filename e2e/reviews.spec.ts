@@ -39,7 +39,7 @@ test('the reviews inbox lists another user’s request with a count badge; its r
 }) => {
   const operator = await signedIn(browser, `${PROCESS_PATH}/inbox`, 'finance-operator');
   const menu = operator.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu.getByRole('link', { name: 'Finance' })).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Finance' })).toBeVisible();
   await expect(
     menu.getByRole('link', { name: /^Reviews/ }),
     'no inbox for who may review nothing',

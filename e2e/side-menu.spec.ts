@@ -41,6 +41,29 @@ test.describe('side menu', () => {
     await expect(menu).toBeInViewport();
   });
 
+  test('Finance offers its processes, outbox, audit log and jobs', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAt(page, '/dashboard/home', 'finance-approver');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const finance = menu.getByRole('button', { name: 'Finance' });
+    await expect(finance, 'closed away from finance').toHaveAttribute('aria-expanded', 'false');
+    await finance.focus();
+    await page.keyboard.press('Enter');
+    await expect(finance, 'the keyboard opens it').toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link', { name: /^(Processes|Outbox|Audit Log|Jobs)$/ })).toHaveText([
+      'Processes',
+      'Outbox',
+      'Audit Log',
+      'Jobs',
+    ]);
+    await menu.getByRole('link', { name: 'Audit Log' }).click();
+    await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/finance\/audits/);
+    await expect(menu.getByRole('link', { name: 'Audit Log' })).toHaveAttribute('aria-current', 'page');
+    await menu.getByRole('link', { name: 'Jobs' }).click();
+    await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
+  });
+
   test('ctrl/meta-click is left to the browser: a new tab opens and this page stays', async ({
     page,
     context,

@@ -25,6 +25,25 @@ describe('menu gating', () => {
       'Mappings',
       'Approvals',
     ]);
+    expect(menu.find((entry) => entry.label === 'Finance')?.children?.map((c) => c.label)).toEqual([
+      'Processes',
+      'Outbox',
+      'Audit Log',
+      'Jobs',
+    ]);
+  });
+
+  it('offers the finance audit log only with VIEW_AUDITS', () => {
+    const finance = (heldPermissions: string[]) =>
+      buildMenu({ hideHome: true, heldPermissions })
+        .find((entry) => entry.label === 'Finance')
+        ?.children?.map((child) => child.to);
+    expect(finance(['VIEW_PROCESSES'])).toEqual([
+      '/dashboard/finance/processes',
+      '/dashboard/finance/outbox',
+      '/dashboard/finance/jobs',
+    ]);
+    expect(finance(['VIEW_PROCESSES', 'VIEW_AUDITS'])).toContain('/dashboard/finance/audits');
   });
 
   it('shows only Home to a user without permissions, and hides Home when configured', () => {

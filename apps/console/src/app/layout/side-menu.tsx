@@ -2,7 +2,7 @@ import { Badge, NavLink, Stack } from '@mantine/core';
 import { useReviewCount } from '../../features/reviews/api/get-review-count';
 import { REVIEWS_PATH } from '../../features/reviews/paths';
 import { notifications } from '@mantine/notifications';
-import type { MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../../shared/runtime-config';
@@ -36,6 +36,27 @@ function ReviewCountBadge() {
     <Badge size="sm" circle={count < 10} aria-label={`${count} to review`}>
       {count}
     </Badge>
+  );
+}
+
+/**
+ * An entry with sub-links: a button (Mantine draws a link without an address, which the keyboard
+ * cannot reach) saying whether it is open; open from the start on a screen of its area.
+ */
+function MenuGroup({ label, active, children }: { label: string; active: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(active);
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={label}
+      active={active}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+    >
+      {children}
+    </NavLink>
   );
 }
 
@@ -80,18 +101,22 @@ export function SideMenu({ permissions, onNavigate }: SideMenuProps) {
     }
     if (entry.children && entry.children.length > 0) {
       return (
-        <NavLink key={entry.label} label={entry.label} defaultOpened={active} active={active}>
-          {entry.children.map((child) => (
-            <NavLink
-              key={child.label}
-              label={child.label}
-              href={child.to}
-              component="a"
-              active={location.pathname.startsWith(child.to)}
-              onClick={follow(child.to)}
-            />
-          ))}
-        </NavLink>
+        <MenuGroup key={entry.label} label={entry.label} active={active}>
+          {entry.children.map((child) => {
+            const current = location.pathname.startsWith(child.to);
+            return (
+              <NavLink
+                key={child.label}
+                label={child.label}
+                href={child.to}
+                component="a"
+                active={current}
+                aria-current={current ? 'page' : undefined}
+                onClick={follow(child.to)}
+              />
+            );
+          })}
+        </MenuGroup>
       );
     }
     return (

@@ -1,6 +1,13 @@
 import { defineArea } from '../../shared/screens/define-area';
 import { PROCESSES_TITLE } from './titles';
-import { FINANCE_PATH, OUTBOX_PATH, PROCESSES_API_PATH, PROCESSES_PATH } from './paths';
+import {
+  AUDITS_PATH,
+  FINANCE_PATH,
+  JOBS_PATH,
+  OUTBOX_PATH,
+  PROCESSES_API_PATH,
+  PROCESSES_PATH,
+} from './paths';
 import { PROCESSES_PAGE_SIZE } from './processes/constants';
 
 export const FINANCE_SCREENS = defineArea({
@@ -28,13 +35,23 @@ export const FINANCE_SCREENS = defineArea({
     },
     { path: OUTBOX_PATH, component: (area) => area.OutboxPage, paletteLabel: 'Outbox' },
     {
-      path: `${FINANCE_PATH}/audits`,
+      path: AUDITS_PATH,
       // The platform answers the audit log with VIEW_AUDITS only.
       permissions: ['VIEW_AUDITS'],
       component: (area) => area.AuditLogPage,
       paletteLabel: 'Audit Log',
     },
-    { path: `${FINANCE_PATH}/jobs`, component: (area) => area.JobsPage, paletteLabel: 'Jobs' },
+    { path: JOBS_PATH, component: (area) => area.JobsPage, paletteLabel: 'Jobs' },
   ],
-  menu: { label: 'Finance', to: PROCESSES_PATH },
+  // Specification 1, section 1: finance offers processes, outbox, audit log and jobs.
+  menu: {
+    label: 'Finance',
+    to: PROCESSES_PATH,
+    children: [
+      { label: 'Processes', to: PROCESSES_PATH, permissions: ['VIEW_PROCESSES'] },
+      { label: 'Outbox', to: OUTBOX_PATH, permissions: ['VIEW_PROCESSES'] },
+      { label: 'Audit Log', to: AUDITS_PATH, permissions: ['VIEW_PROCESSES', 'VIEW_AUDITS'] },
+      { label: 'Jobs', to: JOBS_PATH, permissions: ['VIEW_PROCESSES'] },
+    ],
+  },
 });
