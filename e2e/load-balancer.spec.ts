@@ -183,6 +183,20 @@ test.describe('load balancer', () => {
     }
   });
 
+  test('the browser’s Back closes an open weight dialog: it cannot change a receiver of the page left', async ({
+    page,
+  }) => {
+    await signInAt(page, SERVICES_PATH, 'operator');
+    await page.getByRole('link', { name: `View ${AIRTIME.name}` }).click();
+    const cellC = receiverRow(page, CELL_C.name);
+    await cellC.getByRole('button', { name: `Edit weight of ${CELL_C.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Adjust the weight of ${CELL_C.name}` });
+    await expect(dialog.getByRole('textbox', { name: 'Weight' })).toHaveValue(String(CELL_C.weight));
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Load Balancer - Services' })).toBeVisible();
+    await expect(dialog, 'the dialog went with its page').toBeHidden();
+  });
+
   test('without EDIT_LOAD_BALANCER the switch is disabled and Edit is hidden', async ({ page, request }) => {
     await signInAt(page, `${SERVICES_PATH}/${EFT.id}`, 'support');
     const bankserv = receiverRow(page, BANKSERV.name);

@@ -51,6 +51,40 @@ describe('modal host', () => {
     await waitFor(() => expect(screen.queryByText('Are You Sure?')).toBeNull());
   });
 
+  it('dismisses the open and waiting modals when the browser goes back, answering undefined', async () => {
+    renderWithProviders(<p>page</p>);
+    let first: Promise<boolean | undefined> = Promise.resolve(true);
+    let second: Promise<boolean | undefined> = Promise.resolve(true);
+    act(() => {
+      first = openModal(confirmModal, { text: 'Reject 1 selected transaction?' });
+      second = openModal(confirmModal, { text: 'Disable the receiver?' });
+    });
+    expect(await screen.findByText('Are You Sure?')).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(first).resolves.toBeUndefined();
+    await expect(second).resolves.toBeUndefined();
+    await waitFor(() => expect(screen.queryByText('Are You Sure?')).toBeNull());
+  });
+
+  it('keeps a modal that is submitting when the browser goes back', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<p>page</p>);
+    let finish: (value: string) => void = () => undefined;
+    let answer: Promise<string | undefined> = Promise.resolve(undefined);
+    act(() => {
+      answer = openModal(sendModal, { send: () => new Promise<string>((resolve) => (finish = resolve)) });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByRole('dialog', { name: 'Send it' })).toBeInTheDocument();
+    act(() => finish('sent'));
+    await expect(answer).resolves.toBe('sent');
+  });
+
   it('shows an urgent modal before the one already open, then the waiting one', async () => {
     const user = userEvent.setup();
     renderWithProviders(<p>page</p>);

@@ -1,8 +1,8 @@
 import '../ui/all-styles';
 import { Center, Loader, Modal, Text } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { visibleModal, type ModalRequest } from './modal-queue';
-import { closeModal, useModalQueue, type ModalView } from './modal-store';
+import { closeModal, dismissOpenModals, useModalQueue, type ModalView } from './modal-store';
 
 function VisibleModal({ request }: { request: ModalRequest<ModalView> }) {
   const { id, view, submitting, submitError } = request;
@@ -44,5 +44,10 @@ function VisibleModal({ request }: { request: ModalRequest<ModalView> }) {
 /** Shows the last modal of the queue; the others wait behind it. */
 export function ModalHost() {
   const visible = visibleModal(useModalQueue());
+  // Back and Forward leave the page a modal was asked on; the console's own navigation waits for it.
+  useEffect(() => {
+    window.addEventListener('popstate', dismissOpenModals);
+    return () => window.removeEventListener('popstate', dismissOpenModals);
+  }, []);
   return visible ? <VisibleModal key={visible.id} request={visible} /> : null;
 }

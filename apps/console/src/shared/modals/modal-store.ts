@@ -75,6 +75,14 @@ export function closeModal(id: string): void {
 }
 
 /**
+ * Dismisses every modal that is not submitting: the browser went back or forward, and a modal
+ * asked on the page it left must not act on the page it reached.
+ */
+export function dismissOpenModals(): void {
+  for (const request of [...queue]) if (!request.submitting) closeModal(request.id);
+}
+
+/**
  * Runs the modal's submission: the modal shows it is submitting and cannot be dismissed; a
  * failure stays on the modal as its submit error, a success answers with the result.
  */
