@@ -41,10 +41,16 @@ function ReviewCountBadge() {
 
 /**
  * An entry with sub-links: a button (Mantine draws a link without an address, which the keyboard
- * cannot reach) saying whether it is open; open from the start on a screen of its area.
+ * cannot reach) saying whether it is open; open on a screen of its area.
  */
 function MenuGroup({ label, active, children }: { label: string; active: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(active);
+  const [wasActive, setWasActive] = useState(active);
+  // Reaching a screen of its area (from Reviews, a link) opens it; leaving it keeps the user's choice.
+  if (active !== wasActive) {
+    setWasActive(active);
+    if (active) setOpened(true);
+  }
   return (
     <NavLink
       component="button"
