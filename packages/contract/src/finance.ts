@@ -39,12 +39,31 @@ export type AuditStatus = z.infer<typeof auditStatusSchema>;
 export const ACTION_STATUS_PENDING = 'pending';
 export const ACTION_STATUSES = [ACTION_STATUS_PENDING, 'approved', 'rejected'] as const;
 
-/** Upload headers: the file name, the action comment and the target process ids (comma-separated). */
+/**
+ * Upload headers: the file name, the action comment and the target process ids (comma-separated).
+ * The name and comment travel percent-encoded (`encodeHeaderText`): a header holds Latin-1 only,
+ * and a comment such as "John’s file ✓" is not.
+ */
 export const FINANCE_UPLOAD_HEADERS = {
   fileName: 'finance-file-name',
   comment: 'finance-action-comment',
   processId: 'finance-process-id',
 } as const;
+
+/** Any text as a header value: its UTF-8 percent-encoded. */
+export function encodeHeaderText(value: string): string {
+  return encodeURIComponent(value);
+}
+
+/** A text header as sent: decoded, or as it came when it is not percent-encoded ("50% done"). */
+function decodedHeaderText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
 
 export const paginationInfoSchema = z.object({
   /** The next page's number (1-based), null on the last page. */
@@ -156,8 +175,8 @@ const financeComment = commentText(FINANCE_COMMENT_MAX_LENGTH);
 
 /** POST {files}: the body is the raw file; what it is about travels in these headers. */
 export const uploadHeadersSchema = z.object({
-  [FINANCE_UPLOAD_HEADERS.fileName]: text().trim().min(1).max(255),
-  [FINANCE_UPLOAD_HEADERS.comment]: financeComment,
+  [FINANCE_UPLOAD_HEADERS.fileName]: z.preprocess(decodedHeaderText, text().trim().min(1).max(255)),
+  [FINANCE_UPLOAD_HEADERS.comment]: z.preprocess(decodedHeaderText, financeComment),
   [FINANCE_UPLOAD_HEADERS.processId]: text()
     .transform((value) => value.split(',').map((part) => Number(part.trim())))
     .pipe(z.array(integerIdSchema).min(1)),

@@ -100,7 +100,7 @@ export const filesRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (
       config: { ...permissions('SUBMIT_ACTIONS'), idempotent: true },
       schema: {
         tags: TAGS,
-        summary: `Upload a file (the raw body, UTF-8, uncompressed, at most FINANCE_UPLOAD_MAX_BYTES) with headers ${Object.values(FINANCE_UPLOAD_HEADERS).join(', ')}; each process gets a LOAD_FILE action awaiting approval. 409 when the file (by SHA-256) is already there, 400 when it is not UTF-8, 415 with a Content-Encoding`,
+        summary: `Upload a file (the raw body, UTF-8, uncompressed, at most FINANCE_UPLOAD_MAX_BYTES) with headers ${Object.values(FINANCE_UPLOAD_HEADERS).join(', ')} (file name and comment percent-encoded UTF-8); each process gets a LOAD_FILE action awaiting approval. 409 when the file (by SHA-256) is already there, 400 when it is not UTF-8, 415 with a Content-Encoding`,
         security: BEARER_SECURITY,
         response: {
           201: uploadResponseSchema,

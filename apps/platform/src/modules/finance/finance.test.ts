@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  actionMetadataResponseSchema,
   actionsResponseSchema,
   auditsResponseSchema,
+  encodeHeaderText,
   processDefinitionSchema,
   processesResponseSchema,
   reconFilesResponseSchema,
@@ -799,5 +801,37 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     });
     expect(loadedFile.statusCode).toBe(409);
     expect(loadedFile.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.notInError });
+  });
+
+  it('reads the file name and comment headers percent-encoded, as the console sends any text', async () => {
+    const comment = 'John’s daily file ✓ 支付, 50% checked';
+    const response = await upload(
+      'card-switch-20260211.csv',
+      [CARD_HEADER, cardRow('E1', 5)].join('\n'),
+      String(CARD),
+      { comment: encodeHeaderText(comment) },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const [encoded] = uploadResponseSchema.parse(response.json()).files;
+    const commentOf = async (actionId: string | undefined) =>
+      actionMetadataResponseSchema.parse(
+        (await call('GET', `/api/recon/processes/${CARD}/actions/${actionId}/metadata`)).json(),
+      ).action.comment;
+    expect(await commentOf(encoded?.actionId)).toBe(comment);
+    // A client that sends plain text keeps working, a lone % included.
+    const plain = await upload(
+      'card-switch-20260212.csv',
+      [CARD_HEADER, cardRow('E2', 5)].join('\n'),
+      String(CARD),
+      {
+        comment: '50% of the day',
+      },
+    );
+    expect(plain.statusCode, plain.body).toBe(201);
+    const [plainFile] = uploadResponseSchema.parse(plain.json()).files;
+    expect(await commentOf(plainFile?.actionId)).toBe('50% of the day');
+    for (const file of [encoded, plainFile]) {
+      expect((await review(file?.actionId ?? '', 'reject')).statusCode).toBe(204);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { isConflict } from '../../../shared/http/error-message';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  encodeHeaderText,
   FINANCE_UPLOAD_HEADERS,
   uploadResponseSchema,
   type UploadResponse,
@@ -27,8 +28,8 @@ export function uploadFile(
     path: '',
     method: 'POST',
     headers: {
-      [FINANCE_UPLOAD_HEADERS.fileName]: file.name,
-      [FINANCE_UPLOAD_HEADERS.comment]: comment,
+      [FINANCE_UPLOAD_HEADERS.fileName]: encodeHeaderText(file.name),
+      [FINANCE_UPLOAD_HEADERS.comment]: encodeHeaderText(comment),
       [FINANCE_UPLOAD_HEADERS.processId]: processIds.join(','),
       ...idempotencyHeader(idempotencyKey),
     },

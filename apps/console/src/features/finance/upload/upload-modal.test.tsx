@@ -52,20 +52,21 @@ describe('upload modal', () => {
     resetAccountForTests();
   });
 
-  it('looks the name up, preselects the only match, needs a comment and uploads with the headers and an Idempotency-Key', async () => {
+  it('looks the name up, preselects the only match, needs a comment and uploads with the headers (text percent-encoded) and an Idempotency-Key', async () => {
     const fetch = stubFetch(baseRoutes);
     const { user, dialog } = await openAndChoose();
     expect(await within(dialog).findByRole('checkbox', { name: 'Card Recon' })).toBeChecked();
     expect(fetch.requests('/api/recon/files/processes')[0]?.search).toBe('?filename=bank-20260203.csv');
     await user.click(within(dialog).getByRole('button', { name: 'Upload File' }));
     expect(await within(dialog).findByText('Please add a comment')).toBeInTheDocument();
-    await user.type(within(dialog).getByPlaceholderText('Comment (required)'), 'Daily file');
+    // Curly quotes and ticks, as pasted from a mail, are not Latin-1: a header could not hold them.
+    await user.type(within(dialog).getByPlaceholderText('Comment (required)'), 'John’s daily file ✓');
     await user.click(within(dialog).getByRole('button', { name: 'Upload File' }));
     expect(await screen.findByText("File 'bank-20260203.csv' uploaded successfully")).toBeInTheDocument();
     const post = fetch.fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     const headers = new Headers(post?.[1]?.headers);
     expect(headers.get('finance-file-name')).toBe('bank-20260203.csv');
-    expect(headers.get('finance-action-comment')).toBe('Daily file');
+    expect(headers.get('finance-action-comment')).toBe('John%E2%80%99s%20daily%20file%20%E2%9C%93');
     expect(headers.get('finance-process-id')).toBe('1');
     expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(post?.[1]?.body).toBeInstanceOf(File);
