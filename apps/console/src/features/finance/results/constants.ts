@@ -44,7 +44,8 @@ export function byKeyConfirmText(action: 'accept' | 'reject', count: number): st
 }
 
 export const CORRECT_PARTY = 'Correct party';
-export const CHOOSE_PARTY = 'Please choose the correct party.';
+/** Specification 1, section 5: the select-party form's party is required. */
+export const SELECT_PARTY = 'Please select a party';
 
 export function resolveText(count: number): string {
   return `Select which party you would like to mark as correct for ${count} partially matched ${transactions(count)}.`;

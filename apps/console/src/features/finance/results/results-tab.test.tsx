@@ -278,7 +278,7 @@ describe('recon results', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Switch is right');
     await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
-    expect(within(dialog).getByText('Please choose the correct party.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a party')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Switch' }));
     await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
     await waitFor(() => expect(fetch.calls.some((call) => call.method === 'POST')).toBe(true));

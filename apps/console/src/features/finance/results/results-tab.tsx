@@ -35,7 +35,7 @@ import { COMMENT_PLACEHOLDER } from '../messages';
 import { FINANCE_MESSAGES } from '../messages';
 import {
   ACTION_LABELS,
-  CHOOSE_PARTY,
+  SELECT_PARTY,
   CORRECT_PARTY,
   byFilterConfirmText,
   byKeyConfirmText,
@@ -249,7 +249,7 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
           ? {
               label: CORRECT_PARTY,
               options: Object.entries(process.parties).map(([id, name]) => ({ value: id, label: name })),
-              missingText: CHOOSE_PARTY,
+              missingText: SELECT_PARTY,
             }
           : undefined,
       apply: (comment, party) =>

@@ -7,7 +7,7 @@ export const SETTLEMENTS_MESSAGES = {
   aggregatesFailed: 'Could not retrieve settlement aggregates. Please try again.',
   empty: 'No settlements found. Try adjusting your filters.',
   // Typed as it is, so that "-5" or "1.5" is not searched as another run's id.
-  invalidId: 'A settlement ID is a whole number, such as 42',
+  invalidId: 'A settlement ID is a whole number from 1, such as 42',
   waitingForId: 'Correct or clear the Settlement ID to see settlements.',
   // The specification shows no close; these follow the area's other toasts.
   closed: (id: number) => `Settlement ${id} closed successfully`,
