@@ -202,7 +202,7 @@ describe('approval detail', () => {
           meta: {
             selectionType: 'FILTER',
             requestUrl:
-              '/api/recon/processes/1/actions/acceptTransactionsByFilter?matchStatus=UNMATCHED&merchant=Shop&offset=0&limit=25',
+              '/api/recon/processes/1/actions/acceptTransactionsByFilter?matchStatus=UNMATCHED&settlementStatus=ISSUE&f.amount.GREATER_THAN=20000&offset=0&limit=25',
             records: null,
             transactionCount: 2,
             fileName: null,
@@ -218,7 +218,7 @@ describe('approval detail', () => {
       within(within(note).getByRole('list', { name: 'Filters' }))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['matchStatus: UNMATCHED', 'merchant: Shop']);
+    ).toEqual(['Status: Unmatched', 'Amount more than R\u00a0200.00']);
     const table = await screen.findByRole('table', { name: 'Transactions of the action' });
     expect(within(table).getByRole('columnheader', { name: 'Settlement' })).toBeInTheDocument();
     expect(within(table).getAllByText('Pending')).toHaveLength(2);

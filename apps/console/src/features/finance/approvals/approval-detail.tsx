@@ -18,7 +18,7 @@ import { processPath } from '../paths';
 import { resultsColumns } from '../results/results-columns';
 import { ActionFileDetails } from './action-file';
 import { APPROVAL_DETAIL_TEXTS, APPROVAL_TRANSACTIONS_PAGE_SIZE } from './constants';
-import { formatRequestFilter, requestFiltersOf } from './request-filters';
+import { describeRequestFilters } from './request-filters';
 import { useReviewDecision } from './use-review-decision';
 
 interface ActionTransactionsProps {
@@ -56,8 +56,8 @@ function ActionTransactions({ process, transactions, paging }: ActionTransaction
 }
 
 /** The warning box: what is asked, the quoted reason, who asked and, by filter, the filters. */
-function ActionSummary({ action }: { action: Action }) {
-  const filters = action.meta.selectionType ? requestFiltersOf(action.meta.requestUrl) : [];
+function ActionSummary({ action, process }: { action: Action; process: ProcessDefinition }) {
+  const filters = action.meta.selectionType ? describeRequestFilters(action.meta.requestUrl, process) : [];
   return (
     // Orange, not yellow: a light yellow alert's title reads under 4.5:1 (axe), the theme's orange 5:1.
     <Alert color="orange" role="note" title={describeAction(action)}>
@@ -73,7 +73,7 @@ function ActionSummary({ action }: { action: Action }) {
             </Text>
             <List size="sm" aria-label={APPROVAL_DETAIL_TEXTS.filters}>
               {filters.map((filter) => (
-                <List.Item key={filter.name}>{formatRequestFilter(filter)}</List.Item>
+                <List.Item key={filter}>{filter}</List.Item>
               ))}
             </List>
           </>
@@ -151,7 +151,7 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
       </Group>
       {ownRequest ? <Text size="sm">{APPROVAL_DETAIL_TEXTS.ownChanges}</Text> : null}
       {metadata.isPending ? <LoadingState label="Loading approval" /> : null}
-      {action ? <ActionSummary action={action} /> : null}
+      {action ? <ActionSummary action={action} process={process} /> : null}
       {file ? <ActionFileDetails file={file} /> : null}
       {failed ? null : awaitingLoad ? (
         <Text size="sm">{APPROVAL_DETAIL_TEXTS.loadsWhenApproved}</Text>
