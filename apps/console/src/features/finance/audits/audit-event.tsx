@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { Audit } from '@web-control/contract/finance';
-import { actionReference, EVENT_LABELS } from './constants';
+import { actionReference, AUDIT_TYPE_LABELS } from './constants';
 
 /**
  * The event and the action it belongs to: an action's request (Registered, Unreviewed) and its
@@ -9,7 +9,7 @@ import { actionReference, EVENT_LABELS } from './constants';
 export function AuditEvent({ audit }: { audit: Audit }) {
   return (
     <>
-      {EVENT_LABELS[audit.type]}
+      {AUDIT_TYPE_LABELS[audit.type]}
       <Text component="span" size="xs" c="dimmed" ff="monospace">
         {` · ${actionReference(audit.actionId)}`}
       </Text>

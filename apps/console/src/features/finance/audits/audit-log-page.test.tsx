@@ -161,7 +161,7 @@ describe('audit log', () => {
     ]);
   });
 
-  it('offers the specification’s types and statuses with their labels', async () => {
+  it('offers the specification’s types, then a reload, and statuses with their labels', async () => {
     setup();
     await openPage();
     expect(await optionsOf('Type')).toEqual([
@@ -170,6 +170,7 @@ describe('audit log', () => {
       'Resolve transactions',
       'Load file',
       'Rollback file load',
+      'Reload file',
     ]);
     expect(await optionsOf('Status')).toEqual(['Registered', 'Success', 'Failed', 'Rejected']);
   });

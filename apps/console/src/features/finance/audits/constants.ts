@@ -17,25 +17,28 @@ export const UNREVIEWED = 'Unreviewed';
 export const ACTION_REFERENCE_LENGTH = 6;
 export const actionReference = (actionId: string) => `action ${actionId.slice(0, ACTION_REFERENCE_LENGTH)}`;
 
-/** The audit types the filter offers, in the specification's order (section 3). */
+/**
+ * The audit types the filter offers: the specification's, in its order (section 3), then a reload,
+ * which the log records too and would otherwise have no way to be found.
+ */
 export const AUDIT_TYPES = [
   'REJECT_TRANSACTIONS',
   'ACCEPT_TRANSACTIONS',
   'RESOLVE_TRANSACTIONS',
   'LOAD_FILE',
   'ROLLBACK_FILE',
+  'RELOAD_FILE',
 ] as const satisfies readonly ActionType[];
 
-export const AUDIT_TYPE_LABELS: Record<(typeof AUDIT_TYPES)[number], string> = {
+/** How the filter and the Event column name each type. */
+export const AUDIT_TYPE_LABELS: Record<ActionType, string> = {
   REJECT_TRANSACTIONS: 'Reject transactions',
   ACCEPT_TRANSACTIONS: 'Accept transactions',
   RESOLVE_TRANSACTIONS: 'Resolve transactions',
   LOAD_FILE: 'Load file',
   ROLLBACK_FILE: 'Rollback file load',
+  RELOAD_FILE: 'Reload file',
 };
-
-/** The Event column also names RELOAD_FILE, which the filter does not offer. */
-export const EVENT_LABELS: Record<ActionType, string> = { ...AUDIT_TYPE_LABELS, RELOAD_FILE: 'Reload file' };
 
 export const AUDIT_STATUS_LABELS: Record<AuditStatus, string> = {
   REGISTERED: 'Registered',
