@@ -56,6 +56,20 @@ describe('the dashboard layout', () => {
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
 
+  it('opens a menu group when its area is reached by a link, and leaves it as the user set it after', async () => {
+    signInWith(['VIEW_PROCESSES']);
+    const { router } = renderRoutes(routes, { path: '/dashboard/home' });
+    const finance = await screen.findByRole('button', { name: 'Finance' });
+    expect(finance).toHaveAttribute('aria-expanded', 'false');
+    await router.navigate('/dashboard/finance/outbox');
+    await waitFor(() => expect(finance).toHaveAttribute('aria-expanded', 'true'));
+    expect(await screen.findByRole('link', { name: 'Outbox' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.setup().click(finance);
+    await waitFor(() => expect(finance).toHaveAttribute('aria-expanded', 'false'));
+    await router.navigate('/dashboard/finance/jobs');
+    expect(finance, 'moving within the area keeps it closed').toHaveAttribute('aria-expanded', 'false');
+  });
+
   describe('on a phone', () => {
     const desktopWidth = window.innerWidth;
     beforeEach(() => Object.defineProperty(window, 'innerWidth', { value: 400, configurable: true }));
