@@ -5,6 +5,11 @@ import { text } from './inputs.ts';
 export const PASSWORD_MIN_LENGTH = 8;
 /** PCI DSS 8.3.6: a password chosen now has at least 12 characters (the spec's 8 still checks first). */
 export const NEW_PASSWORD_MIN_LENGTH = 12;
+/**
+ * Said under a new password before any rule is broken: the rules' own texts come one at a time,
+ * and the specification's "at least 8" comes before "at least 12".
+ */
+export const NEW_PASSWORD_HINT = `At least ${NEW_PASSWORD_MIN_LENGTH} characters, with upper and lower case letters, a digit and a symbol.`;
 
 const SEASONS_AND_MONTHS = [
   'spring',

@@ -47,6 +47,9 @@ describe('password pages', () => {
     renderRoutes(routes, { path: '/reset/abc' });
     expect(screen.getByRole('heading', { name: 'Choose a Password' })).toBeInTheDocument();
     const password = screen.getByLabelText('Password', { exact: true });
+    expect(password, 'the rules said before any is broken').toHaveAccessibleDescription(
+      'At least 12 characters, with upper and lower case letters, a digit and a symbol.',
+    );
     await user.type(password, 'lowercase');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
-import { CAN_NOW_LOG_IN, newPasswordFormSchema } from '@web-control/contract/passwords';
+import { CAN_NOW_LOG_IN, NEW_PASSWORD_HINT, newPasswordFormSchema } from '@web-control/contract/passwords';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -52,6 +52,7 @@ export function NewPasswordForm({ token, submitLabel, expiredMessage }: NewPassw
       <Stack>
         <PasswordInput
           label="Password"
+          description={NEW_PASSWORD_HINT}
           autoComplete="new-password"
           error={errors.password?.message}
           {...register('password')}
