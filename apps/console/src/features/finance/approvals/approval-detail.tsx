@@ -14,7 +14,6 @@ import { LoadingState } from '../../../shared/ui/query-state';
 import { useActionMetadata } from '../api/get-action-metadata';
 import { useActionTransactions } from '../api/get-action-transactions';
 import { processPath } from '../paths';
-
 import { resultsColumns } from '../results/results-columns';
 import { ActionFileDetails } from './action-file';
 import { APPROVAL_DETAIL_TEXTS, APPROVAL_TRANSACTIONS_PAGE_SIZE } from './constants';

@@ -13,7 +13,6 @@ import { LiveControl } from '../../../shared/live/live-control';
 import { usePendingActions } from '../api/get-pending-actions';
 import { FINANCE_MESSAGES } from '../messages';
 import { approvalPath } from '../paths';
-
 import { APPROVAL_DETAIL_TEXTS, APPROVALS_PAGE_SIZE } from './constants';
 import { useReviewDecision } from './use-review-decision';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
