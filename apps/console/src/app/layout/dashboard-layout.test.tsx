@@ -67,6 +67,13 @@ describe('the dashboard layout', () => {
     await userEvent.setup().click(finance);
     await waitFor(() => expect(finance).toHaveAttribute('aria-expanded', 'false'));
     await router.navigate('/dashboard/finance/jobs');
+    // The menu has drawn the move (its hidden Jobs link is the current page) and stays closed.
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Jobs', hidden: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      ),
+    );
     expect(finance, 'moving within the area keeps it closed').toHaveAttribute('aria-expanded', 'false');
   });
 

@@ -50,6 +50,11 @@ export function formatNumericSeconds(date: DateInput | null): string {
 /** The finance results filter format (specification 2, section 5), hours 00 to 23. */
 export const FILTER_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
+/** "2026-03-01 00:00": a date as the finance results filter writes it. */
+export function formatFilterMinute(date: DateInput): string {
+  return dayjs(date).format(FILTER_DATE_TIME_FORMAT);
+}
+
 /** A local day as the URL and the day inputs hold it: `2026-02-03`. */
 export const DAY_FORMAT = 'YYYY-MM-DD';
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

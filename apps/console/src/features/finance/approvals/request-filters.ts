@@ -5,7 +5,7 @@ import {
   type FilterItem,
 } from '@web-control/contract/finance-results';
 import { formatCurrency } from '../../../shared/format/currency';
-import { formatNumericMinute } from '../../../shared/format/dates';
+import { formatFilterMinute } from '../../../shared/format/dates';
 import { FILTER_TYPE_LABELS, type FilterField } from '../results/filter-rows';
 import { filterFieldsOf } from '../results/results-columns';
 import { STATUS_OPTION_LABELS, statusOptionOf } from '../results/status-options';
@@ -30,7 +30,7 @@ type LabelledField = FilterField & { label: string };
 function describeFilter(item: FilterItem, field: LabelledField | undefined): string {
   const label = field?.label ?? item.fieldName;
   if (field?.type === 'DATETIME') {
-    const at = (value: string | undefined) => (value === undefined ? '' : formatNumericMinute(value));
+    const at = (value: string | undefined) => (value === undefined ? '' : formatFilterMinute(value));
     if (item.type === 'LESS_THAN') return `${label} until ${at(item.value)}`;
     const to = item.type === 'BETWEEN' ? at(item.value2) : '';
     return to === '' ? `${label} from ${at(item.value)}` : `${label} from ${at(item.value)} to ${to}`;
