@@ -51,6 +51,18 @@ test.describe('unmatched transactions', () => {
     await confirm.getByRole('button', { name: 'Accept' }).click();
     await expect(operator.getByText('Action submitted successfully.'), 'the submit toast').toBeVisible();
     await expect(confirm, 'the modal closes once sent').toBeHidden();
+
+    // One decision at a time: a second action on a transaction still waiting is refused with the reason.
+    const first = table.getByRole('rowheader', { name: chosen[0] ?? '', exact: true });
+    await first.click();
+    await expect(table.locator('tr[aria-selected="true"]')).toHaveCount(1);
+    await operator.getByRole('button', { name: 'Manage selected' }).click();
+    await operator.getByRole('menuitem', { name: 'Reject' }).click();
+    await confirm.getByPlaceholder('Comment (required)').fill('E2E reject the same');
+    await confirm.getByRole('button', { name: 'Reject' }).click();
+    await expect(confirm.getByRole('alert'), 'the platform’s reason on the modal').toHaveText(
+      '1 of the selected transactions already has an action waiting for approval.',
+    );
     await operatorContext.close();
 
     const approverContext = await browser.newContext();

@@ -32,6 +32,7 @@ import * as transactionsByDay from './migrations/0033-transactions-by-day.ts';
 import * as typedValueIndexes from './migrations/0035-typed-value-indexes.ts';
 import * as oneDownloadTokensTable from './migrations/0036-one-download-tokens-table.ts';
 import * as financeCascadesByStatement from './migrations/0037-finance-cascades-by-statement.ts';
+import * as actionTransactionsByTransaction from './migrations/0038-action-transactions-by-transaction.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-typed-value-indexes': typedValueIndexes,
   '0036-one-download-tokens-table': oneDownloadTokensTable,
   '0037-finance-cascades-by-statement': financeCascadesByStatement,
+  '0038-action-transactions-by-transaction': actionTransactionsByTransaction,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

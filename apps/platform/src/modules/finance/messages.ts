@@ -47,6 +47,12 @@ export const FINANCE_MESSAGES = {
     `${count} of the selected transactions cannot be ${PAST_TENSE[action]} in their current status.`,
   noneAllowed: (action: TransactionAction) =>
     `None of the filtered transactions can be ${PAST_TENSE[action]} in their current status.`,
+  pendingAction: (count: number) =>
+    count === 1
+      ? '1 of the selected transactions already has an action waiting for approval.'
+      : `${count} of the selected transactions already have an action waiting for approval.`,
+  allPending: (action: TransactionAction) =>
+    `Every filtered transaction that can be ${PAST_TENSE[action]} already has an action waiting for approval.`,
   setChanged:
     'The transactions of this action have changed since it was requested. Reject it and request the action again.',
   tokenInvalid: 'This download link is not valid or has expired. Please start the download again.',

@@ -30,6 +30,12 @@ export const ALLOWED_FOR: Record<TransactionAction, RawBuilder<unknown>> = {
   reject: sql`t.match_status <> 'REJECTED' and t.settlement_status <> 'SETTLED'`,
 };
 
+/** `t` is in an action still waiting for approval. */
+const IN_PENDING_ACTION = sql`exists (
+  select 1 from recon_action_transactions a join recon_actions r on r.action_id = a.action_id
+  where a.transaction_id = t.transaction_id and r.status = 'REGISTERED'
+)`;
+
 /** A party's records of each transaction (first record PRIMARY, a party's further ones DISCARD). */
 const RECORDS_OF_T = sql`(
   select coalesce(jsonb_agg(jsonb_build_object('partyId', r.party_id, 'fields', r.fields)
@@ -129,7 +135,10 @@ export function createResultsRepository() {
       return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
     },
 
-    /** Fixes an action's set: the selected transactions the action may change. Returns how many. */
+    /**
+     * Fixes an action's set: the selected transactions the action may change and no other action
+     * waits on. Returns how many.
+     */
     async fixSelection(
       executor: DbExecutor,
       actionId: string,
@@ -140,8 +149,38 @@ export function createResultsRepository() {
       const result = await sql`
         insert into recon_action_transactions (action_id, transaction_id)
         select cast(${actionId} as uuid), t.transaction_id from recon_transactions t
-        where ${whereOf(process, selection)} and ${ALLOWED_FOR[action]}`.execute(executor);
+        where ${whereOf(process, selection)} and ${ALLOWED_FOR[action]} and not ${IN_PENDING_ACTION}`.execute(
+        executor,
+      );
       return Number(result.numAffectedRows ?? 0);
+    },
+
+    /** Whether the selection holds a transaction the action may change that another action waits on. */
+    async anyAllowedPending(
+      executor: DbExecutor,
+      process: ProcessFields,
+      selection: ReconSelection,
+      action: TransactionAction,
+    ): Promise<boolean> {
+      const result = await sql<{ found: boolean }>`
+        select exists (
+          select 1 from recon_transactions t
+          where ${whereOf(process, selection)} and ${ALLOWED_FOR[action]} and ${IN_PENDING_ACTION}
+        ) as found`.execute(executor);
+      return result.rows[0]?.found === true;
+    },
+
+    /** Which of these transactions another action already waits on. */
+    async pendingOf(executor: DbExecutor, ids: string[]): Promise<string[]> {
+      const rows = await executor
+        .selectFrom('recon_action_transactions as a')
+        .innerJoin('recon_actions as r', 'r.action_id', 'a.action_id')
+        .select('a.transaction_id')
+        .where('a.transaction_id', 'in', ids)
+        .where('r.status', '=', 'REGISTERED')
+        .orderBy('a.transaction_id')
+        .execute();
+      return [...new Set(rows.map((row) => String(row.transaction_id)))];
     },
 
     /** The transactions of a process with these ids, locked for the request. */
@@ -163,20 +202,39 @@ export function createResultsRepository() {
         .execute();
     },
 
-    /** Locks an action's set and counts how many of it the action may still change. */
-    async lockActionSet(executor: DbExecutor, actionId: string, action: TransactionAction) {
-      const result = await sql<{ total: string | number; allowed: string | number }>`
+    /**
+     * Locks an action's set and counts how many of it the action may still change, and how many
+     * another action has changed since this one was requested.
+     */
+    async lockActionSet(
+      executor: DbExecutor,
+      action: { actionId: string; requestedAt: Date },
+      type: TransactionAction,
+    ) {
+      const result = await sql<{
+        total: string | number;
+        allowed: string | number;
+        overtaken: string | number;
+      }>`
         with locked as (
           select t.* from recon_transactions t
           join recon_action_transactions a on a.transaction_id = t.transaction_id
-          where a.action_id = ${actionId}
+          where a.action_id = ${action.actionId}
           for update of t
         )
-        select count(*) as total, count(*) filter (where ${ALLOWED_FOR[action]}) as allowed from locked t`.execute(
-        executor,
-      );
+        select count(*) as total, count(*) filter (where ${ALLOWED_FOR[type]}) as allowed,
+          count(*) filter (where exists (
+            select 1 from recon_action_transactions o join recon_actions r on r.action_id = o.action_id
+            where o.transaction_id = t.transaction_id and o.action_id <> ${action.actionId}
+              and r.status = 'SUCCESS' and r.reviewed_at >= ${action.requestedAt}
+          )) as overtaken
+        from locked t`.execute(executor);
       const row = result.rows[0];
-      return { total: Number(row?.total ?? 0), allowed: Number(row?.allowed ?? 0) };
+      return {
+        total: Number(row?.total ?? 0),
+        allowed: Number(row?.allowed ?? 0),
+        overtaken: Number(row?.overtaken ?? 0),
+      };
     },
 
     /** Applies an approved action to its set in one statement. */

@@ -75,10 +75,14 @@ export function createResultsService(deps: {
       payloadSchema: TRANSACTION_ACTION_PAYLOAD,
       apply: async (tx, request, reviewer) => {
         const row = await actions.actionOf(tx, request);
-        const { total, allowed } = await results.lockActionSet(tx, row.action_id, action);
+        const { total, allowed, overtaken } = await results.lockActionSet(
+          tx,
+          { actionId: row.action_id, requestedAt: row.created_at },
+          action,
+        );
         // Exactly the set that was asked for, or nothing: a re-match, a file rollback or another
         // action since the request changes what the approver would be approving.
-        if (total !== row.transaction_count || allowed !== total) {
+        if (total !== row.transaction_count || allowed !== total || overtaken > 0) {
           throw conflict(FINANCE_MESSAGES.setChanged);
         }
         await results.applyAction(tx, row.action_id, action, row.party_id);
@@ -164,6 +168,11 @@ export function createResultsService(deps: {
                 transactionIds: refused.map((row) => String(row.transaction_id)),
               });
             }
+            // One decision at a time: two waiting actions could both be approved (accept, then reject).
+            const pending = await results.pendingOf(tx, ids);
+            if (pending.length > 0) {
+              throw conflict(FINANCE_MESSAGES.pendingAction(pending.length), { transactionIds: pending });
+            }
             await results.insertActionSet(tx, entry.id, ids);
             transactionCount = ids.length;
           } else {
@@ -175,7 +184,10 @@ export function createResultsService(deps: {
               action,
             );
             if (transactionCount === 0) {
-              throw conflict(FINANCE_MESSAGES.noneAllowed(action));
+              const waiting = await results.anyAllowedPending(tx, fieldsOf(process), request.query, action);
+              throw conflict(
+                waiting ? FINANCE_MESSAGES.allPending(action) : FINANCE_MESSAGES.noneAllowed(action),
+              );
             }
           }
           await actionRows.setActionSelection(tx, entry.id, {

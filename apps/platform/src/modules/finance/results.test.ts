@@ -537,27 +537,78 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     expect(none.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.noneAllowed('resolve') });
   });
 
-  it('refuses to approve a set that changed since the request; the action stays pending', async () => {
+  it('keeps one pending action per transaction, so two opposite decisions cannot both be approved', async () => {
     const key = await keyOf('R6');
-    const accept = await call('POST', `/api/recon/processes/${CARD}/actions/acceptTransactionsByKey`, {
-      comment: 'Accept',
-      transactionKeys: [key],
+    const byKey = (path: string) =>
+      call('POST', `/api/recon/processes/${CARD}/actions/${path}`, { comment: path, transactionKeys: [key] });
+    const accept = await byKey('acceptTransactionsByKey');
+    expect(accept.statusCode, accept.body).toBe(201);
+    const reject = await byKey('rejectTransactionsByKey');
+    expect(reject.statusCode).toBe(409);
+    expect(reject.json()).toMatchObject({
+      errorMessage: FINANCE_MESSAGES.pendingAction(1),
+      details: { transactionIds: [key.id] },
     });
-    const reject = await call('POST', `/api/recon/processes/${CARD}/actions/rejectTransactionsByKey`, {
-      comment: 'Reject',
-      transactionKeys: [key],
-    });
-    const acceptId = transactionActionResponseSchema.parse(accept.json()).actionId;
-    expect((await approve(transactionActionResponseSchema.parse(reject.json()).actionId)).statusCode).toBe(
+    // By filter, a transaction already waiting is left out; here that leaves none.
+    const byFilter = await call(
+      'POST',
+      `/api/recon/processes/${CARD}/actions/rejectTransactionsByFilter?settlementStatus=ISSUE`,
+      { comment: 'Not ours' },
+    );
+    expect(byFilter.statusCode).toBe(409);
+    expect(byFilter.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.allPending('reject') });
+    const pending = await call('GET', '/api/recon/actions?processIds=1');
+    expect(pending.json()).toMatchObject({ paginationInfo: { totalRecords: 1 } });
+
+    expect((await approve(transactionActionResponseSchema.parse(accept.json()).actionId)).statusCode).toBe(
       204,
     );
-    const stale = await approve(acceptId);
+    expect(await statusOf('R6')).toBe('MATCHED/PENDING/100');
+    // Once decided, the transaction may be asked about again.
+    const later = await byKey('rejectTransactionsByKey');
+    expect(later.statusCode, later.body).toBe(201);
+    const rejected = await call(
+      'POST',
+      `/api/recon/actions/${transactionActionResponseSchema.parse(later.json()).actionId}/reject`,
+      { comment: 'Keep it accepted' },
+      tokens.approver,
+    );
+    expect(rejected.statusCode).toBe(204);
+  });
+
+  it('refuses to approve a set that another action changed since the request; the action stays pending', async () => {
+    await feed('card-switch-20260303.csv', [CARD_HEADER, `R7,700,USD,${AT},Late`, `R8,800,USD,${AT},Late`]);
+    const byKey = async (path: string, rrn: string) => {
+      const response = await call('POST', `/api/recon/processes/${CARD}/actions/${path}`, {
+        comment: path,
+        transactionKeys: [await keyOf(rrn)],
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return transactionActionResponseSchema.parse(response.json()).actionId;
+    };
+    const rejectR7 = await byKey('rejectTransactionsByKey', 'R7');
+    // Two requests at the same instant can each miss the other's set: the approval still sees it.
+    const acceptBoth = await byKey('acceptTransactionsByKey', 'R8');
+    await database.db
+      .insertInto('recon_action_transactions')
+      .values({ action_id: acceptBoth, transaction_id: (await keyOf('R7')).id })
+      .execute();
+    await database.db
+      .updateTable('recon_actions')
+      .set({ transaction_count: 2 })
+      .where('action_id', '=', acceptBoth)
+      .execute();
+    expect((await approve(acceptBoth)).statusCode).toBe(204);
+    expect(await statusOf('R7')).toBe('MATCHED/PENDING/100');
+
+    // A matched transaction may be rejected, but this approver would be deciding on the unmatched one.
+    const stale = await approve(rejectR7);
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.setChanged });
-    expect(await statusOf('R6')).toBe('REJECTED/ISSUE/0');
+    expect(await statusOf('R7')).toBe('MATCHED/PENDING/100');
     const rejectStale = await call(
       'POST',
-      `/api/recon/actions/${acceptId}/reject`,
+      `/api/recon/actions/${rejectR7}/reject`,
       { comment: 'Stale' },
       tokens.approver,
     );
