@@ -260,3 +260,27 @@ test('an approval that cannot be retrieved opens the Oops! modal, whose Back ret
   await dialog.getByRole('button', { name: 'Back' }).click();
   await expect(page, 'back on the approvals list').toHaveURL(/\/processes\/1\/approvals$/);
 });
+
+test('Back while the Oops! modal is open goes where Back leads, not to the approvals list', async ({
+  page,
+}) => {
+  await signInAt(page, `${PROCESS_PATH}/inbox`, 'finance-approver');
+  await expect(page.getByRole('tab', { name: 'Inbox' }), 'the inbox tab').toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  // Into the broken approval inside the console, as a link would go, so Back stays in the page.
+  await page.evaluate((path) => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `${PROCESS_PATH}/approvals/00000000-0000-4000-8000-000000000000`);
+  const dialog = page.getByRole('dialog', { name: 'Oops!' });
+  await expect(dialog).toBeVisible();
+  await page.goBack();
+  await expect(dialog, 'the modal of the page left is closed').toBeHidden();
+  await expect(page.getByRole('tab', { name: 'Inbox' }), 'back on the inbox').toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page).toHaveURL(/\/processes\/1\/inbox$/);
+});

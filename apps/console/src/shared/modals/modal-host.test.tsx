@@ -51,30 +51,34 @@ describe('modal host', () => {
     await waitFor(() => expect(screen.queryByText('Are You Sure?')).toBeNull());
   });
 
-  it('dismisses the open and waiting modals when the browser goes back, answering undefined', async () => {
+  it('closes the open and waiting modals when the browser goes back; their callers hear nothing', async () => {
     renderWithProviders(<p>page</p>);
-    let first: Promise<boolean | undefined> = Promise.resolve(true);
-    let second: Promise<boolean | undefined> = Promise.resolve(true);
+    const heard: string[] = [];
     act(() => {
-      first = openModal(confirmModal, { text: 'Reject 1 selected transaction?' });
-      second = openModal(confirmModal, { text: 'Disable the receiver?' });
+      void openModal(confirmModal, { text: 'Reject 1 selected transaction?' }).then(() =>
+        heard.push('first'),
+      );
+      void openModal(confirmModal, { text: 'Disable the receiver?' }).then(() => heard.push('second'));
     });
     expect(await screen.findByText('Are You Sure?')).toBeInTheDocument();
     act(() => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect(first).resolves.toBeUndefined();
-    await expect(second).resolves.toBeUndefined();
     await waitFor(() => expect(screen.queryByText('Are You Sure?')).toBeNull());
+    // An answer would have reached its caller in the same turn as the close.
+    await act(() => Promise.resolve());
+    expect(heard).toEqual([]);
   });
 
-  it('keeps a modal that is submitting when the browser goes back', async () => {
+  it('keeps a modal that is submitting when the browser goes back, and closes it once answered', async () => {
     const user = userEvent.setup();
     renderWithProviders(<p>page</p>);
     let finish: (value: string) => void = () => undefined;
-    let answer: Promise<string | undefined> = Promise.resolve(undefined);
+    const heard: Array<string | undefined> = [];
     act(() => {
-      answer = openModal(sendModal, { send: () => new Promise<string>((resolve) => (finish = resolve)) });
+      void openModal(sendModal, { send: () => new Promise<string>((resolve) => (finish = resolve)) }).then(
+        (answer) => heard.push(answer),
+      );
     });
     await user.click(await screen.findByRole('button', { name: 'Send' }));
     act(() => {
@@ -82,7 +86,25 @@ describe('modal host', () => {
     });
     expect(screen.getByRole('dialog', { name: 'Send it' })).toBeInTheDocument();
     act(() => finish('sent'));
-    await expect(answer).resolves.toBe('sent');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send it' })).toBeNull());
+    await act(() => Promise.resolve());
+    expect(heard, 'the page that asked was left').toEqual([]);
+  });
+
+  it('keeps an urgent modal when the browser goes back: it is about the session, not the page', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<p>page</p>);
+    let answer: Promise<undefined> = Promise.resolve(undefined);
+    act(() => {
+      answer = openModal(alertModal, { title: 'Session ended', text: 'Sign in again' }, { urgent: true });
+    });
+    expect(await screen.findByText('Sign in again')).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByText('Sign in again')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await expect(answer).resolves.toBeUndefined();
   });
 
   it('shows an urgent modal before the one already open, then the waiting one', async () => {

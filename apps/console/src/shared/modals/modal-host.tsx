@@ -2,7 +2,7 @@ import '../ui/all-styles';
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { visibleModal, type ModalRequest } from './modal-queue';
-import { closeModal, dismissOpenModals, useModalQueue, type ModalView } from './modal-store';
+import { closeModal, leavePageModals, useModalQueue, type ModalView } from './modal-store';
 
 function VisibleModal({ request }: { request: ModalRequest<ModalView> }) {
   const { id, view, submitting, submitError } = request;
@@ -46,8 +46,8 @@ export function ModalHost() {
   const visible = visibleModal(useModalQueue());
   // Back and Forward leave the page a modal was asked on; the console's own navigation waits for it.
   useEffect(() => {
-    window.addEventListener('popstate', dismissOpenModals);
-    return () => window.removeEventListener('popstate', dismissOpenModals);
+    window.addEventListener('popstate', leavePageModals);
+    return () => window.removeEventListener('popstate', leavePageModals);
   }, []);
   return visible ? <VisibleModal key={visible.id} request={visible} /> : null;
 }

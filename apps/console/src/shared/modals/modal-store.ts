@@ -20,8 +20,11 @@ export interface ModalView {
 
 let queue: ModalRequest<ModalView>[] = [];
 const listeners = new Set<() => void>();
-/** Each open modal's dismissal (its caller gets undefined); outside the queue so the queue stays plain data. */
-const dismissals = new Map<string, () => void>();
+/**
+ * Each open modal's caller, answered when it closes; outside the queue so the queue stays plain
+ * data. A modal of a page the browser has left has none.
+ */
+const callers = new Map<string, (result: unknown) => void>();
 
 function dispatch(event: ModalQueueEvent<ModalView>): void {
   queue = reduceModalQueue(queue, event);
@@ -37,9 +40,10 @@ export function useModalQueue(): ModalRequest<ModalView>[] {
   return useSyncExternalStore(subscribe, () => queue);
 }
 
-function close(id: string, notify: () => void): void {
-  dismissals.delete(id);
-  notify();
+function close(id: string, result: unknown): void {
+  const caller = callers.get(id);
+  callers.delete(id);
+  caller?.(result);
   dispatch({ type: 'closed', id });
 }
 
@@ -53,9 +57,9 @@ export function openModal<TParams, TResult>(
 ): Promise<TResult | undefined> {
   const id = createModalId();
   return new Promise((resolve) => {
-    const answer = (result: TResult) => close(id, () => resolve(result));
+    const answer = (result: TResult) => close(id, result);
     const submit = (submission: () => Promise<TResult>) => void submitModal(id, submission, answer);
-    dismissals.set(id, () => resolve(undefined));
+    callers.set(id, (result) => resolve(result as TResult | undefined));
     const view: ModalView = {
       title: definition.title(params),
       render: ({ submitting, dismiss }) =>
@@ -70,16 +74,21 @@ export function openModal<TParams, TResult>(
 
 /** Closes the modal with the given id; its caller gets undefined. */
 export function closeModal(id: string): void {
-  const dismissal = dismissals.get(id);
-  close(id, () => dismissal?.());
+  close(id, undefined);
 }
 
 /**
- * Dismisses every modal that is not submitting: the browser went back or forward, and a modal
- * asked on the page it left must not act on the page it reached.
+ * The browser went back or forward: the modals asked on the page it left must not act on the page
+ * it reached, nor their callers (a "Back to the list" after an alert, a return after a review).
+ * Each is closed, or once answered if it is submitting, and its caller hears nothing. An urgent
+ * modal is about the session, not the page, and stays.
  */
-export function dismissOpenModals(): void {
-  for (const request of [...queue]) if (!request.submitting) closeModal(request.id);
+export function leavePageModals(): void {
+  for (const request of [...queue]) {
+    if (request.options.urgent) continue;
+    callers.delete(request.id);
+    if (!request.submitting) dispatch({ type: 'closed', id: request.id });
+  }
 }
 
 /**
@@ -101,5 +110,5 @@ export async function submitModal<TResult>(
 
 export function clearModalsForTests(): void {
   queue = [];
-  dismissals.clear();
+  callers.clear();
 }
