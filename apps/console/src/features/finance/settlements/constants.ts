@@ -1,3 +1,6 @@
+import { INTEGER_ID_MAX } from '@web-control/contract/inputs';
+import { groupThousands } from '../../../shared/format/decimal';
+
 /** Texts of the Settlement tab (specification 2, sections 2, 8 and 9). */
 export const SETTLEMENTS_PAGE_SIZE = 25;
 export const SETTLEMENTS_DEBOUNCE_MS = 400;
@@ -6,8 +9,9 @@ export const SETTLEMENTS_MESSAGES = {
   failed: "Could not retrieve settlements. Please try again or contact the provider's support.",
   aggregatesFailed: 'Could not retrieve settlement aggregates. Please try again.',
   empty: 'No settlements found. Try adjusting your filters.',
-  // Typed as it is, so that "-5" or "1.5" is not searched as another run's id.
-  invalidId: 'A settlement ID is a whole number from 1, such as 42',
+  // Typed as it is, so that "-5" or "1.5" is not searched as another run's id; the platform's ids stop at
+  // PostgreSQL's integer.
+  invalidId: `A settlement ID is a whole number from 1 to ${groupThousands(String(INTEGER_ID_MAX))}, such as 42`,
   waitingForId: 'Correct or clear the Settlement ID to see settlements.',
   // The specification shows no close; these follow the area's other toasts.
   closed: (id: number) => `Settlement ${id} closed successfully`,

@@ -148,7 +148,9 @@ describe('settlements', { timeout: 30_000 }, () => {
     await user.clear(id);
     await user.type(id, '-5');
     expect(id).toHaveValue('-5');
-    expect(id).toHaveAccessibleDescription('A settlement ID is a whole number from 1, such as 42');
+    expect(id).toHaveAccessibleDescription(
+      'A settlement ID is a whole number from 1 to 2\u00a0147\u00a0483\u00a0647, such as 42',
+    );
     expect(
       await screen.findByText('Correct or clear the Settlement ID to see settlements.'),
     ).toBeInTheDocument();
