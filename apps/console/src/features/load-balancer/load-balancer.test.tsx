@@ -11,7 +11,7 @@ import { renderRoutes } from '../../test/render';
 import { navigateTo } from '../../test/router';
 import { TEST_CONFIG } from '../../test/tokens';
 import { LOAD_BALANCER_POLL_INTERVAL_MS } from './api/polling';
-import { WEIGHT_CHANGE_NOTE } from './components/receiver-modals';
+import { NO_TRAFFIC_WARNING, WEIGHT_CHANGE_NOTE } from './components/receiver-modals';
 import { ServiceDetailPage } from './service-detail/service-detail-page';
 import { ServicesPage } from './services/services-page';
 
@@ -411,6 +411,34 @@ describe('receiver changes', () => {
     // A retry after no answer would carry the same key, so the platform makes the change once.
     const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'PUT') ?? [];
     expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('warns when a change leaves no receiver taking the service’s traffic, and still allows it', async () => {
+    setup({
+      'GET /api/lb/svc-1/receivers': () =>
+        jsonResponse(200, { receivers: [alpha, { ...beta, weight: 0 }, gamma] }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: DETAIL_PATH });
+    await user.click(
+      within(await receiverRow('Alpha')).getByRole('button', { name: 'Edit weight of Alpha' }),
+    );
+    const dialog = await findDialog('Adjust the weight of Alpha');
+    const field = within(dialog).getByRole('textbox', { name: 'Weight' });
+    expect(within(dialog).queryByRole('alert'), 'Alpha takes it all now').toBeNull();
+    await user.clear(field);
+    await user.type(field, '0');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'After this change no receiver of this service will take traffic: its transactions will have nowhere to go.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+    await user.type(field, '5');
+    expect(within(dialog).queryByRole('alert'), 'a weight of 5 takes it all again').toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: 'Active' }));
+    const confirm = await findDialog('Are You Sure?');
+    expect(within(confirm).getByRole('alert')).toHaveTextContent(NO_TRAFFIC_WARNING);
   });
 
   it('says "Sent for review" when FOUR_EYES turns the change into a request (202)', async () => {

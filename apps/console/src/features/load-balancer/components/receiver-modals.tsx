@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { projectTrafficShares, receiverWeightFormSchema } from '@web-control/contract/load-balancer';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,6 +9,8 @@ import type { ReceiverChangeParams, ReceiverShareInput, ReceiverWeightParams } f
 
 export const WEIGHT_CHANGE_NOTE = 'Changes may take a few minutes to take effect.';
 export const PROJECTION_CAPTION = 'Projected share of traffic';
+export const NO_TRAFFIC_WARNING =
+  'After this change no receiver of this service will take traffic: its transactions will have nowhere to go.';
 
 type WeightField = z.input<typeof receiverWeightFormSchema>;
 type WeightValues = z.output<typeof receiverWeightFormSchema>;
@@ -26,33 +28,42 @@ export function TrafficProjection({
 }) {
   const now = projectTrafficShares(current);
   const after = projected ? projectTrafficShares(projected) : null;
+  // Allowed (a service may be drained on purpose), but said before it is done.
+  const drained = after !== null && after.size > 0 && [...after.values()].every((share) => share === 0);
   return (
-    <Table withTableBorder mt="md" captionSide="top">
-      <Table.Caption>{PROJECTION_CAPTION}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Receiver</Table.Th>
-          <Table.Th scope="col">Current → projected</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {current.map((receiver) => {
-          const afterShare = after?.get(receiver.id);
-          return (
-            <Table.Tr key={receiver.id}>
-              <Table.Th scope="row" fw="normal">
-                {receiver.name}
-              </Table.Th>
-              <Table.Td>
-                {`${formatShare(now.get(receiver.id) ?? 0)} → ${
-                  afterShare === undefined ? '–' : formatShare(afterShare)
-                }`}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <>
+      <Table withTableBorder mt="md" captionSide="top">
+        <Table.Caption>{PROJECTION_CAPTION}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Receiver</Table.Th>
+            <Table.Th scope="col">Current → projected</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {current.map((receiver) => {
+            const afterShare = after?.get(receiver.id);
+            return (
+              <Table.Tr key={receiver.id}>
+                <Table.Th scope="row" fw="normal">
+                  {receiver.name}
+                </Table.Th>
+                <Table.Td>
+                  {`${formatShare(now.get(receiver.id) ?? 0)} → ${
+                    afterShare === undefined ? '–' : formatShare(afterShare)
+                  }`}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {drained ? (
+        <Alert color="red" role="alert" mt="md">
+          {NO_TRAFFIC_WARNING}
+        </Alert>
+      ) : null}
+    </>
   );
 }
 
