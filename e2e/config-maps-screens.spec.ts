@@ -193,3 +193,27 @@ test('on a phone a map card’s clients keep each id and log time on one line; t
   await expect(logTime).toHaveText(/\d{2}:\d{2}:\d{2}|-/);
   expect(await lineBoxes(logTime), 'the log time on one line').toBe(1);
 });
+
+test('on a phone, editing keeps each mapping’s Edit and Delete in view: the value column gives way', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  await signInAt(page, `${MAPS_PATH}/currency-codes`, 'operator');
+  await expect(page.getByRole('rowheader', { name: '840' })).toBeVisible();
+  await startEditing(page);
+  const table = page.getByRole('table', { name: 'Mappings' });
+  const viewport = page.viewportSize()?.width ?? 0;
+  for (const name of ['Edit 840', 'Delete 840']) {
+    const button = table.getByRole('button', { name, exact: true });
+    await expect(button).toBeVisible();
+    const box = await button.boundingBox();
+    expect(box && box.x + box.width, `${name} ends inside the screen`).toBeLessThanOrEqual(viewport);
+  }
+  expect(
+    await table.evaluate((element) => {
+      const scroller = element.closest('.mantine-ScrollArea-viewport');
+      return scroller === null ? 0 : scroller.scrollWidth - scroller.clientWidth;
+    }),
+    'nothing to scroll sideways to',
+  ).toBe(0);
+});

@@ -45,6 +45,11 @@ export interface DataTableColumn<T extends RowData> {
   rowHeader?: boolean;
   /** The cells keep to one line (ids, codes, times): the table scrolls sideways instead. */
   noWrap?: boolean;
+  /**
+   * The column takes the width the others leave, so a narrow screen keeps every column in view;
+   * its cells must cut their text to fit (a block with `max-width: 0; min-width: 100%` and an ellipsis).
+   */
+  fill?: boolean;
   cell: (row: T) => ReactNode;
   /** Makes the column sortable by this value. */
   sortValue?: (row: T) => string | number;
@@ -152,7 +157,7 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
     const direction = table.getColumn(column.id)?.getIsSorted() || null;
     if (!sorting || !column.sortValue) {
       return (
-        <Table.Th key={column.id} scope="col" ta={column.align}>
+        <Table.Th key={column.id} scope="col" ta={column.align} w={column.fill ? '100%' : undefined}>
           {label}
         </Table.Th>
       );
@@ -163,6 +168,7 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
         key={column.id}
         scope="col"
         ta={column.align}
+        w={column.fill ? '100%' : undefined}
         aria-sort={direction ? ARIA_SORT[direction] : 'none'}
       >
         <UnstyledButton

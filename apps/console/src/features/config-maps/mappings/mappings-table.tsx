@@ -127,6 +127,7 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
     {
       id: 'value',
       header: MAPPINGS_TEXTS.value,
+      fill: true,
       cell: (mapping) => {
         const display = mappingDisplayOf(mapping);
         if (inline?.key === mapping.key) {
@@ -168,7 +169,7 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
           <Stack gap={0}>
             {value}
             {display.previousValue === null ? null : (
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" className={classes.previous} title={display.previousValue}>
                 {`${MAPPINGS_TEXTS.previousValue}: ${display.previousValue}`}
               </Text>
             )}
@@ -228,7 +229,7 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
               rows={data.mappings}
               rowId={(mapping) => mapping.key}
               label={MAPPINGS_TEXTS.title}
-              minWidth={560}
+              minWidth={320}
               striped
             />
             <PageButtons pages={pages} />
