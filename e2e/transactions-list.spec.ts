@@ -97,6 +97,12 @@ test.describe('transactions list', () => {
       pageTwo.filter((text) => pageOne.includes(text)),
       'page 2 repeats nothing of page 1',
     ).toEqual([]);
+    // The address names the row page 2 counts from: a reload (or Back, or the link) shows the same rows.
+    await expect(page).toHaveURL(/[?&]latest=[0-9a-f-]{36}(&|$)/);
+    await page.reload();
+    await expect(page.getByText('Page 2')).toBeVisible();
+    await expect(rows(page)).toHaveCount(20);
+    expect(await rowTexts(), 'the same page 2 after a reload').toEqual(pageTwo);
     await page.getByRole('button', { name: 'Previous page' }).click();
     await expect(page).not.toHaveURL(/page=/);
     await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled();

@@ -25,6 +25,7 @@ describe('transaction filters in the URL', () => {
     expect(readListRequest(new URLSearchParams(), today())).toEqual({
       filters: { ...today(), reference: '', stan: '', card: '', service: null, receiver: null },
       page: 1,
+      latest: null,
     });
   });
 
@@ -66,6 +67,7 @@ describe('transaction filters in the URL', () => {
         receiver: 'rcv-2',
       },
       page: 3,
+      latest: null,
     });
   });
 
@@ -86,15 +88,19 @@ describe('transaction filters in the URL', () => {
     const request: ListRequest = {
       filters: { ...today(), reference: ' REF-9 ', stan: '', card: '', service: 'svc-1', receiver: null },
       page: 2,
+      latest: LATEST,
     };
     expect(writeListRequest(request).toString()).toBe(
-      'from=2026-11-22T00%3A00&to=2026-11-22T23%3A59&reference=REF-9&service=svc-1&page=2',
+      `from=2026-11-22T00%3A00&to=2026-11-22T23%3A59&reference=REF-9&service=svc-1&page=2&latest=${LATEST}`,
     );
     expect(readListRequest(writeListRequest(request), today())).toEqual({
       ...request,
       filters: { ...request.filters, reference: 'REF-9' },
     });
     expect(writeListRequest({ ...request, page: 1 }).has('page')).toBe(false);
+    expect(writeListRequest({ ...request, page: 1 }).has('latest'), 'the first page counts from now').toBe(
+      false,
+    );
   });
 
   it('gives the shared URL hook the filters as the list request holds them, leaving the page to it', () => {
@@ -138,8 +144,28 @@ describe('transaction filters in the URL', () => {
       latestRecord: LATEST,
       offset: 40,
     });
-    // A shared link to a later page has no latest record of its own.
+    // A link to a later page written before pages carried their row has none of its own.
     expect(toTransactionsQuery(request, null, 20)).toMatchObject({ latestRecord: undefined, offset: 40 });
+  });
+
+  it('pages from the row in the address, so Back, a reload or a shared link shows the same rows', () => {
+    const OTHER = '11111111-2222-4333-8444-555555555555';
+    const request = readListRequest(new URLSearchParams(`page=2&latest=${OTHER}`), today());
+    expect(request).toMatchObject({ page: 2, latest: OTHER });
+    expect(toTransactionsQuery(request, LATEST, 20), 'not the row the list loaded last').toMatchObject({
+      latestRecord: OTHER,
+      offset: 20,
+    });
+    expect(readListRequest(new URLSearchParams('page=2&latest=nonsense'), today()).latest).toBeNull();
+    expect(readListRequest(new URLSearchParams(`latest=${OTHER}`), today()).latest, 'page 1').toBeNull();
+    const corrected = (query: string) => {
+      const params = new URLSearchParams(query);
+      return correctedListParams(params, readListRequest(params, today()))?.toString() ?? null;
+    };
+    expect(corrected(`page=2&latest=${OTHER}`)).toBeNull();
+    expect(corrected('page=2&latest=nonsense'), 'an unreadable row is dropped from the address').toBe(
+      'page=2',
+    );
   });
 
   it('finds by STAN and masked card number, asking only once each is whole', () => {
@@ -176,6 +202,7 @@ describe('transaction filters in the URL', () => {
     const request: ListRequest = {
       filters: { ...today(), reference: pan, stan: '', card: ` ${pan} `, service: null, receiver: null },
       page: 1,
+      latest: null,
     };
     expect(writeListRequest(request).toString()).toBe('from=2026-11-22T00%3A00&to=2026-11-22T23%3A59');
     expect(toTransactionsQuery(request, LATEST, 20)).toMatchObject({ reference: undefined, card: undefined });

@@ -27,7 +27,14 @@ export interface TransactionFilters extends DateTimeRange {
 export interface ListRequest {
   filters: TransactionFilters;
   page: number;
+  /**
+   * Beyond the first page, the newest row of the first page as it was when paged from: the pages
+   * count from it, so Back, a reload or a shared link shows the same rows however many arrived since.
+   */
+  latest: string | null;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The default filter: start to end of today, local, to the minute (specification section 9). */
 export function todayRange(now: Date): DateTimeRange {
@@ -67,8 +74,15 @@ export function readListRequest(params: URLSearchParams, defaultRange: DateTimeR
       service: params.get('service') || null,
       receiver: params.get('receiver') || null,
     },
-    page: readPage(params),
+    ...readPaging(params),
   };
+}
+
+/** The URL's page and, beyond the first, the row it counts from (none when it does not read). */
+export function readPaging(params: URLSearchParams): Pick<ListRequest, 'page' | 'latest'> {
+  const page = readPage(params);
+  const latest = params.get('latest') ?? '';
+  return { page, latest: page > 1 && UUID.test(latest) ? latest : null };
 }
 
 /** Whether a typed text holds a whole card number, which is never searched for. */
@@ -99,8 +113,11 @@ export function unsearchableFilter(filters: TransactionFilters): TextFilter | nu
   return fields.find((field) => !isSearchable(field, filters[field])) ?? null;
 }
 
-/** The search params of a request: the range always, other filters when set, the page beyond the first. */
-export function writeListRequest({ filters, page }: ListRequest): URLSearchParams {
+/**
+ * The search params of a request: the range always, other filters when set, the page beyond the
+ * first with the row it counts from.
+ */
+export function writeListRequest({ filters, page, latest }: ListRequest): URLSearchParams {
   const params = new URLSearchParams({
     // Local time to the minute: readable and free of time zones.
     from: formatLocalMinute(filters.from),
@@ -116,6 +133,7 @@ export function writeListRequest({ filters, page }: ListRequest): URLSearchParam
   if (filters.service) params.set('service', filters.service);
   if (filters.receiver) params.set('receiver', filters.receiver);
   if (page > 1) params.set('page', String(page));
+  if (page > 1 && latest !== null) params.set('latest', latest);
   return params;
 }
 
@@ -126,7 +144,7 @@ export const TRANSACTION_FILTERS_CODEC: UrlCodec<TransactionFilters> = {
   read: (search, defaults) => readListRequest(search, defaults).filters,
   write: (filters, _defaults, search) => {
     for (const name of FILTER_NAMES) search.delete(name);
-    writeListRequest({ filters, page: 1 }).forEach((value, name) => search.set(name, value));
+    writeListRequest({ filters, page: 1, latest: null }).forEach((value, name) => search.set(name, value));
     return search;
   },
 };
@@ -140,7 +158,9 @@ export function correctedListParams(params: URLSearchParams, request: ListReques
   const shown = writeListRequest(request);
   const namesRange = params.has('from') || params.has('to');
   const rangeShown = params.get('from') === shown.get('from') && params.get('to') === shown.get('to');
-  const pageShown = !params.has('page') || params.get('page') === shown.get('page');
+  const pageShown =
+    (!params.has('page') || params.get('page') === shown.get('page')) &&
+    (!params.has('latest') || params.get('latest') === shown.get('latest'));
   if ((!namesRange || rangeShown) && pageShown) return null;
   if (!namesRange) {
     shown.delete('from');
@@ -151,13 +171,15 @@ export function correctedListParams(params: URLSearchParams, request: ListReques
 
 /**
  * The API query. The end minute counts whole (to its last second, the pickers having no seconds);
- * a page beyond the first holds only rows no newer than the first page's newest (latestRecord).
+ * a page beyond the first holds only rows no newer than the first page's newest (latestRecord):
+ * the request's own, else the one the list last loaded.
  */
 export function toTransactionsQuery(
-  { filters, page }: ListRequest,
-  latestRecord: string | null,
+  { filters, page, latest }: ListRequest,
+  latestLoaded: string | null,
   pageSize: number,
 ): TransactionsQuery {
+  const latestRecord = latest ?? latestLoaded;
   return {
     service: filters.service ?? undefined,
     reference: holdsCardNumber(filters.reference) ? undefined : filters.reference.trim() || undefined,

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Transaction, TransactionsResponse } from '@web-control/contract/transactions';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -249,11 +249,19 @@ describe('transactions list', () => {
   });
 
   it("pages with the first page's newest row as the latest record and offset page*20-20, at once", async () => {
+    const newer = buildTransaction({
+      uuid: '44444444-4444-4444-8444-444444444444',
+      referenceNumber: 'REF-NEW',
+    });
+    let firstPages = 0;
     const { listQueries } = setup({
-      'GET /api/ecs/transactions': (_body, url) =>
-        url.searchParams.get('offset') === '20'
-          ? jsonResponse(200, page([third], true, false))
-          : jsonResponse(200, page([withServiceData, withoutServiceData], false, true)),
+      'GET /api/ecs/transactions': (_body, url) => {
+        if (url.searchParams.get('offset') === '20') return jsonResponse(200, page([third], true, false));
+        firstPages += 1;
+        // A transaction arrives while the operator is on page 2.
+        const rows = firstPages === 1 ? [withServiceData, withoutServiceData] : [newer, withServiceData];
+        return jsonResponse(200, page(rows, false, true));
+      },
     });
     const { router } = await openPage();
     await click(screen.getByRole('button', { name: 'Next page' }));
@@ -263,7 +271,9 @@ describe('transactions list', () => {
       latestRecord: FIRST,
       offset: '20',
     });
-    expect(router.state.location.search).toBe('?from=2026-11-22T00%3A00&to=2026-11-22T23%3A59&page=2');
+    expect(router.state.location.search).toBe(
+      `?from=2026-11-22T00%3A00&to=2026-11-22T23%3A59&page=2&latest=${FIRST}`,
+    );
     expect(row('REF-3333')).toBeInTheDocument();
     expect(screen.getByText('Page 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
@@ -271,6 +281,18 @@ describe('transactions list', () => {
     await click(screen.getByRole('button', { name: 'Previous page' }));
     expect(listQueries()[2]).toEqual({ dateFrom: '20261121T220000Z', dateTo: '20261122T215959Z' });
     expect(screen.getByText('Page 1')).toBeInTheDocument();
+    expect(row('REF-NEW')).toBeInTheDocument();
+
+    // Back to page 2 counts from the row it was paged from, not from the newer one page 1 now shows.
+    await act(() => router.navigate(-1));
+    await settle();
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(listQueries()[3]).toEqual({
+      dateFrom: '20261121T220000Z',
+      dateTo: '20261122T215959Z',
+      latestRecord: FIRST,
+      offset: '20',
+    });
   });
 
   it('loads a filter change after 1 s of quiet and writes it to the URL', async () => {

@@ -16,7 +16,7 @@ import { FilterForm, waitingForFilterText } from './filter-form';
 import {
   correctedListParams,
   defaultFilters,
-  readPage,
+  readPaging,
   toTransactionsQuery,
   TRANSACTION_FILTERS_CODEC,
   unsearchableFilter,
@@ -99,7 +99,7 @@ export function TransactionsPage() {
     debounceMs: FILTER_DEBOUNCE_MS,
   });
   const [searchParams, setSearchParams] = useSearchParams();
-  const request = { filters: settled, page: readPage(searchParams) };
+  const request = { filters: settled, ...readPaging(searchParams) };
   const waitingFor = unsearchableFilter(settled);
   // A filter corrected or cleared is a new request even where the address stays the same (a whole
   // card number never reaches it).
@@ -110,7 +110,15 @@ export function TransactionsPage() {
     if (corrected !== null) setSearchParams(new URLSearchParams(corrected), { replace: true });
   }, [corrected, setSearchParams]);
 
-  const goToPage = (page: number) => setSearchParams(writeListRequest({ filters: request.filters, page }));
+  // Paged from the first page, the pages count from its newest row as loaded; further on, from the same.
+  const goToPage = (next: number) =>
+    setSearchParams(
+      writeListRequest({
+        filters: request.filters,
+        page: next,
+        latest: next > 1 ? (request.latest ?? list.state.latestUuid) : null,
+      }),
+    );
 
   return (
     <Stack>
@@ -134,7 +142,7 @@ export function TransactionsPage() {
                 list="transactions"
                 disabled={waitingFor !== null}
                 filter={toTransactionsQuery(
-                  { filters: request.filters, page: 1 },
+                  { filters: request.filters, page: 1, latest: null },
                   null,
                   TRANSACTIONS_PAGE_SIZE,
                 )}
