@@ -91,14 +91,47 @@ export function isLuhnValid(digits: string): boolean {
   return digits.length > 0 && sum % 10 === 0;
 }
 
+/** 13 to 19 digits in a row standing alone: no digit either side (a letter may be: track data's "B4111…"). */
 const STANDALONE_DIGITS = /(?<!\d)\d{13,19}(?!\d)/g;
 
-/** Every Luhn-valid run of 13 to 19 digits standing alone (no digit either side) in a text. */
+/**
+ * Groups of digits apart by spaces, dashes, dots or plus signs, as a card number is written by
+ * hand ("4111 1111-1111.1111", "4111+1111…" in a query string), standing alone as a word: no
+ * letter or digit either side, so the digit groups of a uuid's hex are not one.
+ */
+const DIGIT_GROUPS = /(?<![\dA-Za-z])\d+(?:[ .+-]+\d+)+(?![\dA-Za-z])/g;
+const SEPARATORS = /[ .+-]+/;
+
+/** The card number in a run of digit groups: the first Luhn-valid 13 to 19 digits of whole groups. */
+function cardNumberIn(run: string): string | undefined {
+  const groups = run.split(SEPARATORS);
+  for (let first = 0; first < groups.length; first += 1) {
+    let digits = '';
+    for (const group of groups.slice(first)) {
+      digits += group;
+      if (digits.length > 19) break;
+      if (digits.length >= 13 && isLuhnValid(digits)) return digits;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every card number in a text: a Luhn-valid 13 to 19 digits standing alone, written whole or in
+ * groups apart by spaces, dashes, dots or plus signs. Returned as its digits.
+ */
 export function findCardNumbers(text: string): string[] {
-  return [...text.matchAll(STANDALONE_DIGITS)].map((match) => match[0]).filter(isLuhnValid);
+  const whole = [...text.matchAll(STANDALONE_DIGITS)].map((match) => match[0]).filter(isLuhnValid);
+  const grouped = [...text.matchAll(DIGIT_GROUPS)].flatMap((match) => cardNumberIn(match[0]) ?? []);
+  return [...whole, ...grouped];
 }
 
 /** A text fit for a log: each card number in it (as findCardNumbers finds them) masked. */
 export function maskCardNumbers(text: string): string {
-  return text.replace(STANDALONE_DIGITS, (digits) => (isLuhnValid(digits) ? maskPan(digits) : digits));
+  return text
+    .replace(STANDALONE_DIGITS, (digits) => (isLuhnValid(digits) ? maskPan(digits) : digits))
+    .replace(DIGIT_GROUPS, (run) => {
+      const digits = cardNumberIn(run);
+      return digits === undefined ? run : maskPan(digits);
+    });
 }

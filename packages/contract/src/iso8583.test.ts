@@ -183,11 +183,42 @@ describe('masking', () => {
     expect(findCardNumbersInMessage(unmasked)).toEqual([PAN]);
   });
 
+  it('finds a card number written in groups: spaces, dashes, dots or a query string’s plus signs', () => {
+    for (const written of [
+      '4111 1111 1111 1111',
+      '4111-1111-1111-1111',
+      '4111.1111.1111.1111',
+      '4111+1111+1111+1111',
+      '5500 0055 5555 5559',
+      'ref 4111 1111 1111 1111 22',
+      '12 4111 1111 1111 1111',
+    ]) {
+      expect(findCardNumbers(written), written).toEqual([
+        written.startsWith('55') ? '5500005555555559' : '4111111111111111',
+      ]);
+    }
+    expect(findCardNumbers('4111  1111 - 1111 1111')).toEqual(['4111111111111111']);
+    // Not card numbers: too few digits, no Luhn, or a uuid's hex whose digit groups pass Luhn
+    // ("16997-3149-4207").
+    for (const written of [
+      '2026-12-06 10:30',
+      '192.168.100.200',
+      '4111 1111 1111 1112',
+      '4111 1111 1111',
+      '0aa16997-3149-4207-baa3-1576410ee8e7',
+    ]) {
+      expect(findCardNumbers(written), written).toEqual([]);
+    }
+  });
+
   it('masks each card number in a text, such as a logged address, and leaves other numbers', () => {
     expect(maskCardNumbers(`/api/ecs/transactions?reference=${PAN}&stan=004217`)).toBe(
       '/api/ecs/transactions?reference=489537******5671&stan=004217',
     );
     expect(maskCardNumbers('reference=4895370012345672')).toBe('reference=4895370012345672');
+    expect(maskCardNumbers('/api/ecs/transactions?reference=4111+1111+1111+1111&stan=004217')).toBe(
+      '/api/ecs/transactions?reference=411111******1111&stan=004217',
+    );
   });
 });
 

@@ -76,6 +76,17 @@ describe('request log controller', () => {
     const urls = () => lines.map((line) => (line.req as { url?: string } | undefined)?.url ?? '');
     await expect.poll(() => urls()).toContain('/api/ecs/transactions?reference=489537******5671');
     expect(JSON.stringify(lines)).not.toContain(pan);
+
+    // Written in groups, as on the card, it is the same card number.
+    const grouped = await app?.inject({
+      method: 'GET',
+      url: '/api/ecs/transactions?reference=4895+3700+1234+5671&stan=004217',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(grouped?.statusCode).toBe(400);
+    expect(grouped?.body).toContain(FULL_CARD_NUMBER_MESSAGE);
+    await expect.poll(() => urls()).toContain('/api/ecs/transactions?reference=489537******5671&stan=004217');
+    expect(JSON.stringify(lines)).not.toContain('4895+3700+1234+5671');
   });
 });
 

@@ -325,6 +325,35 @@ describe('command palette', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/dashboard/vouchers/MT-000123');
   });
 
+  it('looks up a whole card number nowhere, however it is grouped, and says why', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInWith(['VIEW_TRANSACTIONS', 'VIEW_VOUCHERS']);
+    const { requests } = setup([]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    const input = within(dialog).getByRole('textbox');
+    for (const written of ['4111 1111 1111 1111', '4111-1111-1111-1111', '4111.1111.1111.1111']) {
+      await user.clear(input);
+      await user.type(input, written);
+      expect(
+        await within(dialog).findByText(
+          'A full card number is never searched: give its first 6 and last 4 digits, such as 489537******1234',
+        ),
+        written,
+      ).toBeInTheDocument();
+    }
+    // A reference typed after them is looked up: the only lookups that ever went out are its own.
+    await user.clear(input);
+    await user.type(input, 'REF-1');
+    expect(await within(dialog).findByText('No transaction with reference REF-1')).toBeInTheDocument();
+    await waitFor(() => expect(requests('/api/moneytransfer/orders')).toHaveLength(1));
+    expect(requests('/api/ecs/transactions').map((url) => url.searchParams.toString())).toEqual([
+      'reference=REF-1',
+    ]);
+    expect(requests('/api/moneytransfer/orders')[0]?.searchParams.get('orderReference')).toBe('REF-1');
+  });
+
   it('looks up no voucher without VIEW_VOUCHERS', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signInWith(['VIEW_TRANSACTIONS']);
