@@ -15,6 +15,10 @@ describe('login navigation state', () => {
     expect(safeReturnPath('/dashboard/transactions?reference=1')).toBe('/dashboard/transactions?reference=1');
     expect(safeReturnPath('https://evil.example')).toBeUndefined();
     expect(safeReturnPath('//evil.example')).toBeUndefined();
+    // What the browser reads as another site too.
+    expect(safeReturnPath('/\\evil.example')).toBeUndefined();
+    expect(safeReturnPath('/\t/evil.example')).toBeUndefined();
+    expect(safeReturnPath('/login')).toBeUndefined();
     expect(safeReturnPath('/login?from=/x')).toBeUndefined();
     expect(safeReturnPath(null)).toBeUndefined();
   });

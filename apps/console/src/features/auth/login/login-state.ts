@@ -13,9 +13,20 @@ export function readLoginState(state: unknown): LoginState {
   return parsed.success ? parsed.data : {};
 }
 
-/** Only a path of this console is a place to return to, never another site. */
+const OWN_ORIGIN = 'https://console.invalid';
+
+/**
+ * Only a path of this console is a place to return to, never another site. Read as the browser
+ * reads it: `/\evil.example` or a tab inside `//` leads to another site as surely as `//evil.example`.
+ */
 export function safeReturnPath(candidate: string | null | undefined): string | undefined {
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//')) return undefined;
-  if (candidate === '/login' || candidate.startsWith('/login?')) return undefined;
-  return candidate;
+  if (!candidate?.startsWith('/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(candidate, OWN_ORIGIN);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== OWN_ORIGIN || url.pathname === '/login') return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
