@@ -562,6 +562,14 @@ describe('receiver changes', () => {
     const row = await receiverRow('Alpha');
     await waitFor(() => expect(within(row).getByRole('cell', { name: '500' })).toBeInTheDocument());
     expect(within(row).getByRole('switch', { name: 'Inactive' })).not.toBeChecked();
+    // Sent again, it would carry the same old version: decided again from the reloaded row instead.
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(field, '{Enter}');
+    expect(ifMatchOfPuts(fetchMock), 'Enter sends nothing either').toEqual(['"4"']);
+    expect(
+      screen.queryByText('Could not adjust receiver weight. Contact support if this persists.'),
+      'someone else’s change is no fault for support',
+    ).toBeNull();
   });
 
   it('sends the version it listed with a switch; refused for a newer one, the modal says why and the list reloads', async () => {
@@ -581,6 +589,8 @@ describe('receiver changes', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(STALE_TEXT);
     expect(ifMatchOfPuts(fetchMock)).toEqual(['"1"']);
     await waitFor(() => expect(countGets(calls, '/api/lb/svc-1/receivers')).toBe(before + 1));
+    expect(within(dialog).getByRole('button', { name: 'Okay' })).toBeDisabled();
+    expect(screen.queryByText('Could not disable receiver. Contact support if this persists.')).toBeNull();
   });
 });
 

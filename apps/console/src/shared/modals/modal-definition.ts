@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 export interface ModalContentProps<TParams, TResult> {
   params: TParams;
   submitting: boolean;
+  /** A submission was refused as outdated (409): a second try cannot succeed (see ModalRequest). */
+  outdated: boolean;
   /** Answers the caller and closes the modal. */
   answer: (result: TResult) => void;
   /**

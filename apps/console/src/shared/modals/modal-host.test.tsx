@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Button } from '@mantine/core';
@@ -118,6 +118,29 @@ describe('modal host', () => {
     expect(screen.queryByText('first text')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('first text')).toBeInTheDocument();
+  });
+
+  it('focuses Cancel in a confirmation, and gives the focus back to what opened it once closed', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Button onClick={() => void openModal(confirmModal, { text: 'Delete the user?' })}>Delete</Button>,
+    );
+    const opener = screen.getByRole('button', { name: 'Delete' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
+
+    // Enter on the focused Cancel answers no, and the focus comes back again.
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('dismissing with Esc answers undefined', async () => {

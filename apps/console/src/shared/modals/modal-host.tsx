@@ -2,10 +2,10 @@ import '../ui/all-styles';
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { visibleModal, type ModalRequest } from './modal-queue';
-import { closeModal, leavePageModals, useModalQueue, type ModalView } from './modal-store';
+import { closeModal, leavePageModals, takeOpener, useModalQueue, type ModalView } from './modal-store';
 
 function VisibleModal({ request }: { request: ModalRequest<ModalView> }) {
-  const { id, view, submitting, submitError } = request;
+  const { id, view, submitting, submitError, outdated } = request;
   const dismiss = () => {
     if (!submitting) closeModal(id);
   };
@@ -30,7 +30,7 @@ function VisibleModal({ request }: { request: ModalRequest<ModalView> }) {
           </Center>
         }
       >
-        {view.render({ submitting, dismiss })}
+        {view.render({ submitting, outdated, dismiss })}
       </Suspense>
       {submitError ? (
         <Text c="red" size="sm" mt="sm" role="alert">
@@ -49,5 +49,13 @@ export function ModalHost() {
     window.addEventListener('popstate', leavePageModals);
     return () => window.removeEventListener('popstate', leavePageModals);
   }, []);
+  // The last modal closed: the focus goes back to what opened the first, if it is still on the page
+  // and nothing else took the focus (Mantine returns it only from a modal it closes, not one removed).
+  const open = visible !== undefined;
+  useEffect(() => {
+    if (open) return;
+    const element = takeOpener();
+    if (element?.isConnected && document.activeElement === document.body) element.focus();
+  }, [open]);
   return visible ? <VisibleModal key={visible.id} request={visible} /> : null;
 }

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createModalId, reduceModalQueue, visibleModal, type ModalRequest } from './modal-queue';
 
 function modal(id: string, urgent = false): ModalRequest<null> {
-  return { id, type: 'confirm', view: null, options: { urgent }, submitting: false, submitError: null };
+  return {
+    id,
+    type: 'confirm',
+    view: null,
+    options: { urgent },
+    submitting: false,
+    submitError: null,
+    outdated: false,
+  };
 }
 
 describe('modal queue', () => {
@@ -20,8 +28,16 @@ describe('modal queue', () => {
     let queue: ModalRequest<null>[] = [{ ...modal('a'), submitError: 'old' }];
     queue = reduceModalQueue(queue, { type: 'submitting', id: 'a' });
     expect(queue[0]).toMatchObject({ submitting: true, submitError: null });
-    queue = reduceModalQueue(queue, { type: 'submit-failed', id: 'a', error: 'Nope' });
-    expect(queue[0]).toMatchObject({ submitting: false, submitError: 'Nope' });
+    queue = reduceModalQueue(queue, { type: 'submit-failed', id: 'a', error: 'Nope', outdated: false });
+    expect(queue[0]).toMatchObject({ submitting: false, submitError: 'Nope', outdated: false });
+  });
+
+  it('keeps a modal outdated once a submission was refused as such, whatever fails after', () => {
+    let queue: ModalRequest<null>[] = [modal('a')];
+    queue = reduceModalQueue(queue, { type: 'submit-failed', id: 'a', error: 'Changed', outdated: true });
+    queue = reduceModalQueue(queue, { type: 'submitting', id: 'a' });
+    queue = reduceModalQueue(queue, { type: 'submit-failed', id: 'a', error: 'Offline', outdated: false });
+    expect(queue[0]).toMatchObject({ submitError: 'Offline', outdated: true });
   });
 
   it('closing removes only the entry with that id', () => {

@@ -15,12 +15,17 @@ export interface ModalRequest<TView = unknown> {
   options: ModalOptions;
   submitting: boolean;
   submitError: string | null;
+  /**
+   * A submission was refused because what the modal was opened on has changed since (409): sending
+   * it again cannot succeed, so the modal offers no second try.
+   */
+  outdated: boolean;
 }
 
 export type ModalQueueEvent<TView = unknown> =
   | { type: 'opened'; request: ModalRequest<TView> }
   | { type: 'submitting'; id: string }
-  | { type: 'submit-failed'; id: string; error: string }
+  | { type: 'submit-failed'; id: string; error: string; outdated: boolean }
   | { type: 'closed'; id: string };
 
 export function reduceModalQueue<TView>(
@@ -36,7 +41,14 @@ export function reduceModalQueue<TView>(
       );
     case 'submit-failed':
       return queue.map((modal) =>
-        modal.id === event.id ? { ...modal, submitting: false, submitError: event.error } : modal,
+        modal.id === event.id
+          ? {
+              ...modal,
+              submitting: false,
+              submitError: event.error,
+              outdated: modal.outdated || event.outdated,
+            }
+          : modal,
       );
     case 'closed':
       return queue.filter((modal) => modal.id !== event.id);

@@ -1,5 +1,5 @@
 import { createElement, useSyncExternalStore, type ReactNode } from 'react';
-import { errorMessageOf } from '../http/error-message';
+import { errorMessageOf, isConflict } from '../http/error-message';
 import type { ModalDefinition } from './modal-definition';
 import {
   createModalId,
@@ -15,7 +15,7 @@ export const MODAL_SUBMIT_FAILED = 'This could not be done. Please try again or 
 /** What the host shows for an entry: the definition already bound to its params and its caller. */
 export interface ModalView {
   title: string;
-  render: (state: { submitting: boolean; dismiss: () => void }) => ReactNode;
+  render: (state: { submitting: boolean; outdated: boolean; dismiss: () => void }) => ReactNode;
 }
 
 let queue: ModalRequest<ModalView>[] = [];
@@ -25,6 +25,8 @@ const listeners = new Set<() => void>();
  * data. A modal of a page the browser has left has none.
  */
 const callers = new Map<string, (result: unknown) => void>();
+/** What had the focus when the first of the open modals was asked for: it has it back when the last closes. */
+let opener: HTMLElement | null = null;
 
 function dispatch(event: ModalQueueEvent<ModalView>): void {
   queue = reduceModalQueue(queue, event);
@@ -56,18 +58,27 @@ export function openModal<TParams, TResult>(
   options: ModalOptions = {},
 ): Promise<TResult | undefined> {
   const id = createModalId();
+  if (queue.length === 0 && document.activeElement instanceof HTMLElement) opener = document.activeElement;
   return new Promise((resolve) => {
     const answer = (result: TResult) => close(id, result);
     const submit = (submission: () => Promise<TResult>) => void submitModal(id, submission, answer);
     callers.set(id, (result) => resolve(result as TResult | undefined));
     const view: ModalView = {
       title: definition.title(params),
-      render: ({ submitting, dismiss }) =>
-        createElement(definition.Content, { params, submitting, answer, submit, dismiss }),
+      render: ({ submitting, outdated, dismiss }) =>
+        createElement(definition.Content, { params, submitting, outdated, answer, submit, dismiss }),
     };
     dispatch({
       type: 'opened',
-      request: { id, type: definition.type, view, options, submitting: false, submitError: null },
+      request: {
+        id,
+        type: definition.type,
+        view,
+        options,
+        submitting: false,
+        submitError: null,
+        outdated: false,
+      },
     });
   });
 }
@@ -104,11 +115,24 @@ export async function submitModal<TResult>(
   try {
     answer(await submission());
   } catch (error) {
-    dispatch({ type: 'submit-failed', id, error: errorMessageOf(error, MODAL_SUBMIT_FAILED) });
+    dispatch({
+      type: 'submit-failed',
+      id,
+      error: errorMessageOf(error, MODAL_SUBMIT_FAILED),
+      outdated: isConflict(error),
+    });
   }
+}
+
+/** The element to give the focus back to now that every modal has closed (once). */
+export function takeOpener(): HTMLElement | null {
+  const element = opener;
+  opener = null;
+  return element;
 }
 
 export function clearModalsForTests(): void {
   queue = [];
   callers.clear();
+  opener = null;
 }

@@ -15,10 +15,11 @@ function ConfirmContent({ params, answer, submitting }: ModalContentProps<Confir
     <>
       <Text>{params.text}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={() => answer(false)} disabled={submitting}>
+        {/* The safe answer has the focus: an Enter meant for the page behind never confirms. */}
+        <Button variant="default" onClick={() => answer(false)} disabled={submitting} data-autofocus>
           Cancel
         </Button>
-        <Button color="orange" onClick={() => answer(true)} loading={submitting} data-autofocus>
+        <Button color="orange" onClick={() => answer(true)} loading={submitting}>
           {params.confirmLabel ?? 'Okay'}
         </Button>
       </Group>

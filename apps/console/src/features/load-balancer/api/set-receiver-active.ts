@@ -32,8 +32,9 @@ export function setReceiverActive(
 }
 
 /**
- * On success the service and its receivers reload; either way a toast says what happened. Refused
- * because someone else changed the receiver first (409), they reload too, so the table shows it.
+ * On success the service and its receivers reload and a toast says so; a failure has the catalogue's
+ * toast. Refused because someone else changed the receiver first (409), they reload instead, so the
+ * table shows the change while the modal says what it was.
  */
 export function useSetReceiverActive() {
   const queryClient = useQueryClient();
@@ -60,10 +61,12 @@ export function useSetReceiverActive() {
       await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.services() });
     },
     onError: async (error, { active }) => {
-      notifications.show({ color: 'red', message: LOAD_BALANCER_MESSAGES.receiverToggleFailed(active) });
-      if (isConflict(error)) {
-        await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.services() });
+      // Someone else's change first is no fault to report to support: the modal says what changed.
+      if (!isConflict(error)) {
+        notifications.show({ color: 'red', message: LOAD_BALANCER_MESSAGES.receiverToggleFailed(active) });
+        return;
       }
+      await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.services() });
     },
   });
 }

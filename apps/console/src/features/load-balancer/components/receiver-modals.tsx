@@ -70,6 +70,7 @@ export function TrafficProjection({
 export function ReceiverActiveContent({
   params,
   submitting,
+  outdated,
   submit,
   dismiss,
 }: ModalContentProps<ReceiverChangeParams, true>) {
@@ -84,14 +85,16 @@ export function ReceiverActiveContent({
       </Text>
       <TrafficProjection current={receivers} projected={projected} />
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={dismiss} disabled={submitting}>
+        {/* The safe answer has the focus: one Enter too many must not switch a live receiver. */}
+        <Button variant="default" onClick={dismiss} disabled={submitting} data-autofocus>
           Cancel
         </Button>
+        {/* Someone else changed the receiver: decided again from the reloaded row, not here. */}
         <Button
           color="orange"
           onClick={() => submit(() => apply().then(() => true as const))}
           loading={submitting}
-          data-autofocus
+          disabled={outdated}
         >
           Okay
         </Button>
@@ -103,6 +106,7 @@ export function ReceiverActiveContent({
 export function ReceiverWeightContent({
   params,
   submitting,
+  outdated,
   submit,
   dismiss,
 }: ModalContentProps<ReceiverWeightParams, number>) {
@@ -118,7 +122,7 @@ export function ReceiverWeightContent({
     weight === null ? null : receivers.map((each) => (each.id === receiver.id ? { ...each, weight } : each));
 
   const save = handleSubmit((values) => {
-    if (!submitting) submit(() => apply(values.weight).then(() => values.weight));
+    if (!submitting && !outdated) submit(() => apply(values.weight).then(() => values.weight));
   });
 
   return (
@@ -140,7 +144,7 @@ export function ReceiverWeightContent({
         <Button variant="default" onClick={dismiss} disabled={submitting}>
           Cancel
         </Button>
-        <Button type="submit" disabled={weight === null} loading={submitting}>
+        <Button type="submit" disabled={weight === null || outdated} loading={submitting}>
           Save
         </Button>
       </Group>
