@@ -4,6 +4,7 @@ import { adminReviewSchema, type AdminReview } from '@web-control/contract/revie
 import { request } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { REVIEW_DECIDED, type ReviewDecision } from '../../../shared/reviews/request-review-page';
+import { refreshReviews } from '../../../shared/reviews/review-queries';
 import { adminKeys } from './keys';
 
 function reviewPath(requestId: string): string {
@@ -43,7 +44,10 @@ export function useDecideAdminReview() {
     mutationFn: (input: AdminDecisionInput) => send(input, (key) => decideAdminReview(input, key)),
     onSuccess: async (_review, { decision }) => {
       notifications.show({ color: 'green', message: REVIEW_DECIDED[decision] });
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+        refreshReviews(queryClient),
+      ]);
     },
   });
 }

@@ -5,6 +5,7 @@ import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { CONFIG_MESSAGES } from '../constants';
 import { refusalText } from '../../../shared/http/error-message';
+import { refreshReviews } from '../../../shared/reviews/review-queries';
 import { configMapKeys } from './keys';
 
 interface ReviewVersionInput extends ReviewBody {
@@ -40,7 +41,10 @@ export function useReviewVersion() {
       notifications.show({ color: 'red', message: refusalText(error, CONFIG_MESSAGES.reviewFailed) });
     },
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: configMapKeys.maps() });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: configMapKeys.maps() }),
+        refreshReviews(queryClient),
+      ]);
     },
   });
 }

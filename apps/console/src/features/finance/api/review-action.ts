@@ -6,6 +6,7 @@ import { errorMessageOf } from '../../../shared/http/error-message';
 import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { FINANCE_MESSAGES } from '../messages';
+import { refreshReviews } from '../../../shared/reviews/review-queries';
 import { financeKeys } from './keys';
 
 export type ReviewDecision = 'approve' | 'reject';
@@ -38,7 +39,10 @@ export function useReviewAction() {
     mutationFn: (input: ReviewActionInput) => send(input, (key) => reviewAction(input, key)),
     onSuccess: async () => {
       notifications.show({ color: 'green', message: FINANCE_MESSAGES.reviewed });
-      await queryClient.invalidateQueries({ queryKey: financeKeys.all });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: financeKeys.all }),
+        refreshReviews(queryClient),
+      ]);
     },
     onError: (error) => {
       const message = errorMessageOf(error, error.message);

@@ -4,6 +4,7 @@ import { lbReviewSchema, type LbReview } from '@web-control/contract/reviews';
 import { request } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { REVIEW_DECIDED, type ReviewDecision } from '../../../shared/reviews/request-review-page';
+import { refreshReviews } from '../../../shared/reviews/review-queries';
 import { loadBalancerKeys } from './keys';
 
 export function getReceiverReview(requestId: string): Promise<LbReview> {
@@ -50,7 +51,10 @@ export function useDecideReceiverReview() {
     mutationFn: (input: DecisionInput) => send(input, (key) => decideReceiverReview(input, key)),
     onSuccess: async (_review, { decision }) => {
       notifications.show({ color: 'green', message: REVIEW_DECIDED[decision] });
-      await queryClient.invalidateQueries({ queryKey: loadBalancerKeys.all });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: loadBalancerKeys.all }),
+        refreshReviews(queryClient),
+      ]);
     },
   });
 }
