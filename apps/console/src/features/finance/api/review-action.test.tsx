@@ -1,18 +1,22 @@
 import { Button, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REVIEWS_QUERY_KEY } from '../../../shared/reviews/review-queries';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { dispatchAccount, resetAccountForTests } from '../../../shared/session/session-state';
 import { jsonResponse, routeFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
-import { useReviewCount } from '../../reviews/api/get-review-count';
 import { useReviewAction } from './review-action';
 
-/** The menu's badge beside an approval's Approve button, as on the approval detail. */
+/** A count under the reviews' key (as the menu's badge is) beside an approval's Approve button. */
 function BadgeAndApprove() {
-  const count = useReviewCount(true).data;
+  const count = useQuery({
+    queryKey: [...REVIEWS_QUERY_KEY, 'count'],
+    queryFn: async () => ((await (await fetch('/api/reviews/count')).json()) as { count: number }).count,
+  }).data;
   const review = useReviewAction();
   return (
     <>
