@@ -72,8 +72,25 @@ test('a voucher date that is no day shows an error at the field and stops filter
     'the error neither lifts its field nor widens it',
   ).toEqual(Object.fromEntries(row.map((label) => [label, before[label]])));
   await expect(page, 'the previous day no longer filters').not.toHaveURL(/createdFrom/);
+  await expect(
+    page.getByText('Correct or clear the dates to see vouchers: a date field holds no date.'),
+    'nor does the list show vouchers of any day meanwhile',
+  ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Vouchers' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Clear' }), 'the field can be cleared').toBeEnabled();
 
   await from.fill('02/01/2026');
   await expect(page.getByText(INVALID_DAY), 'a real day clears the error').toHaveCount(0);
   await expect(page).toHaveURL(/createdFrom=2026-01-02/);
+  await expect(page.getByRole('table', { name: 'Vouchers' }), 'and the list is back').toBeVisible();
+
+  await from.fill('31/02/2026');
+  await page.getByRole('heading', { name: 'Vouchers', level: 1 }).click();
+  await expect(page.getByText('"31/02/2026" is not a date. Enter a date as DD/MM/YYYY.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(
+    page.getByText('"31/02/2026" is not a date.', { exact: false }),
+    'Clear clears it',
+  ).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Vouchers' }), 'every voucher again').toBeVisible();
 });

@@ -15,6 +15,7 @@ export const VOUCHER_FILTER_DEBOUNCE_MS = 500;
 export const SEARCH_TEXTS = {
   filters: 'Voucher filters',
   waitingForRange: 'Correct the dates to see vouchers: a "to" day is before its "from" day.',
+  waitingForDay: 'Correct or clear the dates to see vouchers: a date field holds no date.',
   reference: 'Voucher Reference Number',
   createdFrom: 'Date created from',
   createdTo: 'Date created to',

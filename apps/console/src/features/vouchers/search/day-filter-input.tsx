@@ -13,16 +13,20 @@ interface DayFilterInputProps {
   onChange: (day: string | null) => void;
   /** What is wrong with the day as a bound of its range (a "to" before its "from"). */
   error?: string;
+  /** The text the field was left holding that is no day, or null: the page waits while there is one. */
+  noDay: string | null;
+  onNoDay: (typed: string | null) => void;
 }
 
 /**
  * A day typed as DD/MM/YYYY or picked. When the field is left holding a text that is no day
  * (99/99/9999), the filter drops its previous day rather than keep filtering by a date the field
- * no longer shows, and the error quotes the text (the picker empties a field whose day is gone).
+ * no longer shows, the error quotes the text (the picker empties a field whose day is gone) and
+ * the page waits for it to be corrected or cleared rather than list vouchers of any day.
  */
-export function DayFilterInput({ label, value, onChange, error }: DayFilterInputProps) {
-  const [invalid, setInvalid] = useState<string | null>(null);
+export function DayFilterInput({ label, value, onChange, error, noDay, onNoDay }: DayFilterInputProps) {
   const [typed, setTyped] = useState('');
+  const setInvalid = onNoDay;
   const isNoDay = (text: string) => text.trim() !== '' && parseNumericDay(text) === null;
   return (
     <DateInput
@@ -43,7 +47,7 @@ export function DayFilterInput({ label, value, onChange, error }: DayFilterInput
         setInvalid(typed.trim());
         if (value !== null) onChange(null);
       }}
-      error={invalid === null ? error : SEARCH_TEXTS.invalidDay(invalid)}
+      error={noDay === null ? error : SEARCH_TEXTS.invalidDay(noDay)}
       valueFormat={NUMERIC_DAY_FORMAT}
       dateParser={parseNumericDay}
       placeholder={NUMERIC_DAY_FORMAT}

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import type { SenderOrder } from '@web-control/contract/vouchers';
-import type { SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { formatCount } from '../../../shared/format/metrics';
@@ -82,6 +82,15 @@ const DAY_FIELDS: { name: DayFilter; label: string }[] = [
   { name: 'modifiedTo', label: SEARCH_TEXTS.modifiedTo },
 ];
 
+type NoDays = Partial<Record<DayFilter, string>>;
+
+/** The fields holding no date, with this one's text (or without it); the same object if unchanged. */
+function withNoDay(current: NoDays, name: DayFilter, typed: string | null): NoDays {
+  if ((current[name] ?? null) === typed) return current;
+  const others = Object.entries(current).filter(([field]) => field !== name);
+  return Object.fromEntries(typed === null ? others : [...others, [name, typed]]);
+}
+
 /**
  * /dashboard/vouchers: the filters, page and page size live in the URL, so a search can be shared,
  * reloaded and gone back to. A typed reference is sent once typing pauses (or on Enter).
@@ -98,7 +107,10 @@ export function VoucherSearchPage() {
   const search = { filters: settled, page: paging.page, size: paging.size };
   // A "to" day before its "from" is said at the field, and nothing is asked until it is corrected.
   const rangeErrors = reversedRanges(filters);
-  const waiting = Object.keys(reversedRanges(settled)).length > 0;
+  // A date field left holding no date: nothing is asked until it is corrected or cleared.
+  const [noDays, setNoDays] = useState<NoDays>({});
+  const holdsNoDay = Object.keys(noDays).length > 0;
+  const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay;
   const vouchers = useVouchers(toOrdersQuery(search), !waiting);
 
   const submit = (event: SubmitEvent) => {
@@ -138,19 +150,24 @@ export function VoucherSearchPage() {
               value={filters[name]}
               error={name === 'createdTo' || name === 'modifiedTo' ? rangeErrors[name] : undefined}
               onChange={(value) => change({ [name]: value }, { now: true })}
+              noDay={noDays[name] ?? null}
+              onNoDay={(typed) => setNoDays((current) => withNoDay(current, name, typed))}
             />
           ))}
           <Button
             variant="default"
-            onClick={() => change(NO_FILTERS, { now: true })}
-            disabled={!hasFilters(filters) && !hasFilters(settled)}
+            onClick={() => {
+              setNoDays({});
+              change(NO_FILTERS, { now: true });
+            }}
+            disabled={!hasFilters(filters) && !hasFilters(settled) && !holdsNoDay}
           >
             {SEARCH_TEXTS.clear}
           </Button>
         </FilterGroup>
       </form>
       {waiting ? (
-        <EmptyState text={SEARCH_TEXTS.waitingForRange} />
+        <EmptyState text={holdsNoDay ? SEARCH_TEXTS.waitingForDay : SEARCH_TEXTS.waitingForRange} />
       ) : (
         <PagedList
           query={vouchers}
