@@ -190,3 +190,23 @@ test('two administrators edit one role: the second save shows what the first cha
   await expect(second.getByLabel('VIEW_TRANSACTIONS: granted')).toBeVisible();
   await secondContext.close();
 });
+
+test('a username as long as the form allows wraps in its heading: the page never scrolls sideways', async ({
+  page,
+}) => {
+  const stamp = `e2e-long-${Date.now()}-`;
+  const username = stamp + 'y'.repeat(128 - stamp.length);
+  await page.setViewportSize({ width: 412, height: 900 });
+  await signInAt(page, '/dashboard/admin/users/create', 'admin');
+  await expect(page.getByRole('heading', { name: 'Create user' })).toBeVisible();
+  await expect(page.getByLabel('Role').getByRole('option', { name: 'Support' })).toBeAttached();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${stamp}@example.com`);
+  await page.getByLabel('Role').selectOption({ label: 'Support' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: username }), 'the new user opens').toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    'nothing to scroll sideways to',
+  ).toBe(0);
+});

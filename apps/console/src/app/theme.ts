@@ -4,6 +4,7 @@ import {
   createTheme,
   Notification,
   Pagination,
+  Title,
   type CSSVariablesResolver,
 } from '@mantine/core';
 import { PAGE_CONTROL_LABELS } from '../shared/ui/page-controls';
@@ -63,6 +64,9 @@ export const theme = createTheme({
     // A row of tabs scrolls sideways on a phone instead of wrapping: wrapped, a count arriving in
     // a tab (a process's pending approvals) moved the whole screen below it down a line.
     Tabs: { styles: { list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' } } },
+    // A heading names what the user typed (a user, a role, a map): one long word of it wraps
+    // within the screen instead of widening the page (a 128-character username did, to 2 785 px).
+    Title: Title.extend({ styles: { root: { overflowWrap: 'anywhere' } } }),
     // Mantine's toast close button has no name of its own; axe (and screen readers) need one.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
