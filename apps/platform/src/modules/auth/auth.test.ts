@@ -94,6 +94,14 @@ describe.each(TEST_DATABASE_KINDS)('auth API on %s', (kind) => {
     expect(audit?.occurred_at.getTime()).toBe(app.clock.now().getTime());
   });
 
+  it('signs a user in whatever the case of the name, as names are unique whatever their case', async () => {
+    // A phone keyboard writes "Support"; creating a user "SUPPORT" is refused as taken.
+    const response = await postLogin('Support', TEST_DEMO_PASSWORD);
+    expect(response.statusCode, response.body).toBe(200);
+    const claims = decodeJwt(response.json<{ access_token: string }>().access_token);
+    expect(claims.username, 'the name as stored').toBe('support');
+  });
+
   it('stores refresh tokens only as hashes', async () => {
     const tokens = await login(app, 'operator', TEST_DEMO_PASSWORD);
     const stored = await database.db.selectFrom('refresh_tokens').select('token_hash').execute();

@@ -17,8 +17,13 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** Every query of the auth module. */
 export function createAuthRepository() {
   return {
+    /** Whatever its case, as names are unique whatever their case (users_username_lower_key). */
     findUserByUsername(executor: DbExecutor, username: string): Promise<UserRow | undefined> {
-      return executor.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+      return executor
+        .selectFrom('users')
+        .selectAll()
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
     },
 
     findUserById(executor: DbExecutor, userId: string): Promise<UserRow | undefined> {

@@ -174,7 +174,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           await audit.record(db, {
             action: AUTH_AUDIT_ACTIONS.loginLockout,
             outcome: AUDIT_OUTCOMES.failure,
-            actor: username,
+            actor: user.username,
             clientAddress: context.clientAddress,
             detail: { lockedUntil: lockedUntil.toISOString(), failedAttempts: MAX_FAILED_LOGINS },
           });

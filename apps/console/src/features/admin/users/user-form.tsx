@@ -86,6 +86,9 @@ function UserFormFields({ user }: { user?: User }) {
             label="Username"
             disabled={!creating}
             autoComplete="off"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
             error={errors.username?.message}
             {...register('username')}
           />

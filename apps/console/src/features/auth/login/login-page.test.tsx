@@ -85,6 +85,9 @@ describe('login page', () => {
     renderLogin();
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(submit).toBeDisabled();
+    // A phone keyboard neither capitalises nor corrects the name.
+    expect(screen.getByLabelText('Username')).toHaveAttribute('autocapitalize', 'none');
+    expect(screen.getByLabelText('Username')).toHaveAttribute('autocorrect', 'off');
 
     await user.click(screen.getByLabelText('Username'));
     await user.click(screen.getByLabelText('Password'));

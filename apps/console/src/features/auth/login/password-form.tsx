@@ -55,7 +55,15 @@ export function PasswordForm({ username, onSignedIn }: { username: string; onSig
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
-        <TextInput label="Username" autoComplete="username" {...field('username')} />
+        {/* A phone keyboard would capitalise its first letter, or correct it into a word. */}
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          {...field('username')}
+        />
         <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />
         {login.isError ? (
           <Alert color="red" role="alert">
