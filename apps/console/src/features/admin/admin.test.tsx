@@ -149,6 +149,26 @@ describe('user administration', () => {
     expect(await screen.findByText('Something went wrong (code 500)')).toBeInTheDocument();
   });
 
+  it('says a user someone else deleted no longer exists, and the list reloads without it', async () => {
+    let users = [listedUser];
+    const { calls } = setup({
+      'GET /api/auth/manage/users': () => jsonResponse(200, { users }),
+      'GET /api/auth/manage/users/u-1': () => {
+        users = [];
+        return jsonResponse(404, { errorMessage: 'This user does not exist', code: 'NOT_FOUND' });
+      },
+    });
+    renderRoutes(routes, { path: '/dashboard/admin/users/u-1' });
+    expect(await screen.findByText('This user does not exist (any more).')).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong (code 404)'), 'the catalogue’s toast').toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.method === 'GET' && call.path === '/api/auth/manage/users'),
+      ).toHaveLength(2),
+    );
+    await waitFor(() => expect(screen.queryByRole('link', { name: listedUser.username })).toBeNull());
+  });
+
   it('creates a user with the chosen role, reloads the list and opens the new user', async () => {
     const { calls } = setup({ 'POST /api/auth/manage/users': () => jsonResponse(201, { userId: 'u-1' }) });
     const user = userEvent.setup();

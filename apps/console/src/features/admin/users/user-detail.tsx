@@ -1,18 +1,21 @@
-import { statusOf } from '../../../shared/http/error-message';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { isNotFound, statusOf } from '../../../shared/http/error-message';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { getRuntimeConfig } from '../../../shared/runtime-config';
 import { DetailsTable } from '../../../shared/ui/details-table';
 import { LoadingState } from '../../../shared/ui/query-state';
+import { adminKeys } from '../api/keys';
 import { useDeleteUser, useUser } from '../api/users';
 import { DELETE_MODALS, deleteWithConfirmation } from '../components/delete-with-confirmation';
 import { USERS_PATH } from '../paths';
 import { UserIdentities } from './user-identities';
 
 export const DELETE_USER_FAILED = 'Failed to delete user';
+export const USER_NOT_FOUND = 'This user does not exist (any more).';
 
 export function describeFetchFailure(error: unknown): string {
   return `Something went wrong (code ${statusOf(error) ?? 0})`;
@@ -25,12 +28,25 @@ export function UserDetail() {
   const deleteUser = useDeleteUser();
   usePreloadModalsWhenIdle(DELETE_MODALS);
 
+  const queryClient = useQueryClient();
+  const gone = user.isError && isNotFound(user.error);
   useEffect(() => {
     if (user.isError) notifications.show({ color: 'red', message: describeFetchFailure(user.error) });
   }, [user.isError, user.error]);
+  // Someone else deleted the user: the list reloads without it.
+  useEffect(() => {
+    if (gone) void queryClient.invalidateQueries({ queryKey: adminKeys.users(), exact: true });
+  }, [gone, queryClient]);
 
   if (user.isPending) {
     return <LoadingState />;
+  }
+  if (gone) {
+    return (
+      <Alert color="yellow" role="status">
+        {USER_NOT_FOUND}
+      </Alert>
+    );
   }
   if (user.isError) return null;
 
