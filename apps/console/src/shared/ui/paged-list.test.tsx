@@ -153,6 +153,16 @@ describe('PagedList with its view in the URL', () => {
     expect(asked.at(-1)).toEqual({ offset: 0, limit: 2 });
   });
 
+  it('says a page past the end is past the end, not that nothing matches, and leads to the last', async () => {
+    const asked: PageQuery[] = [];
+    const { router } = renderFruitList(asked, { path: '/fruit?page=9' });
+    expect(screen.getByRole('status')).toHaveTextContent('There is no page 9: the list ends at page 4.');
+    expect(screen.queryByText('No fruit matches your query')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to page 4' }));
+    expect(shownFruit()).toEqual(['Date']);
+    expect(router.state.location.search).toBe('?page=4');
+  });
+
   it('says so when nothing matches, without a table', async () => {
     renderFruitList([]);
     await userEvent.type(screen.getByRole('textbox', { name: 'Starts with' }), 'Z');

@@ -1,10 +1,10 @@
-import { Group, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table';
 import { PAGE_CONTROL_LABELS } from './page-controls';
 import { pageCountOf, type PageState } from './paging';
-import { QueryState, type QueryLike } from './query-state';
+import { EmptyState, QueryState, type QueryLike } from './query-state';
 import { Select } from './select';
 
 export interface PagedListTexts {
@@ -37,6 +37,12 @@ interface PagedListBaseProps<T, Row> {
   lastPageOffered?: boolean;
 }
 
+/** A page beyond the list's end (a link kept while the list shrank, a page typed into the address). */
+export const PAST_THE_END = {
+  text: (page: number, last: number) => `There is no page ${page}: the list ends at page ${last}.`,
+  goTo: (page: number) => (page === 1 ? 'Go to the first page' : `Go to page ${page}`),
+};
+
 /** The rows in a DataTable (`table` holds its other props), or drawn by `children`. */
 type PagedListProps<T, Row extends RowData> = PagedListBaseProps<T, Row> &
   (
@@ -58,45 +64,61 @@ export function PagedList<T, Row extends RowData>(props: PagedListProps<T, Row>)
       errorText={texts.failed}
       retryLabel={texts.retry}
       emptyText={texts.empty}
-      isEmpty={(data) => rowsOf(data).length === 0}
+      // Past the end is not an empty list: it says so and leads back (below).
+      isEmpty={(data) => rowsOf(data).length === 0 && (paging.page === 1 || props.totalOf(data) === 0)}
     >
-      {(data) => (
-        <Stack>
-          {props.table ? <DataTable {...props.table} rows={rowsOf(data)} /> : props.children(rowsOf(data))}
-          <Group justify="space-between">
-            <Group>
-              <Pagination
-                total={pageCountOf(props.totalOf(data), paging.size)}
-                value={paging.page}
-                onChange={paging.setPage}
-                withEdges={props.withEdges}
-                getControlProps={(control) => ({
-                  'aria-label': PAGE_CONTROL_LABELS[control],
-                  ...(control === 'last' && !lastPageOffered ? { disabled: true } : {}),
-                })}
-                aria-label={texts.pages}
-              />
-              {props.summary ? (
-                <Text size="sm" role="status">
-                  {props.summary(data)}
-                </Text>
+      {(data) => {
+        const last = pageCountOf(props.totalOf(data), paging.size);
+        if (rowsOf(data).length === 0) {
+          // A list that offers no last page (its deep pages are slow) leads to its first.
+          const target = lastPageOffered ? last : 1;
+          return (
+            <Stack align="flex-start">
+              <EmptyState text={PAST_THE_END.text(paging.page, last)} />
+              <Button variant="default" onClick={() => paging.setPage(target)}>
+                {PAST_THE_END.goTo(target)}
+              </Button>
+            </Stack>
+          );
+        }
+        return (
+          <Stack>
+            {props.table ? <DataTable {...props.table} rows={rowsOf(data)} /> : props.children(rowsOf(data))}
+            <Group justify="space-between">
+              <Group>
+                <Pagination
+                  total={pageCountOf(props.totalOf(data), paging.size)}
+                  value={paging.page}
+                  onChange={paging.setPage}
+                  withEdges={props.withEdges}
+                  getControlProps={(control) => ({
+                    'aria-label': PAGE_CONTROL_LABELS[control],
+                    ...(control === 'last' && !lastPageOffered ? { disabled: true } : {}),
+                  })}
+                  aria-label={texts.pages}
+                />
+                {props.summary ? (
+                  <Text size="sm" role="status">
+                    {props.summary(data)}
+                  </Text>
+                ) : null}
+              </Group>
+              {sizes ? (
+                <Select
+                  label={texts.pageSize}
+                  data={sizes.map(String)}
+                  value={String(paging.size)}
+                  onChange={(value) => {
+                    if (value !== null) paging.setSize(Number(value));
+                  }}
+                  allowDeselect={false}
+                  w={120}
+                />
               ) : null}
             </Group>
-            {sizes ? (
-              <Select
-                label={texts.pageSize}
-                data={sizes.map(String)}
-                value={String(paging.size)}
-                onChange={(value) => {
-                  if (value !== null) paging.setSize(Number(value));
-                }}
-                allowDeselect={false}
-                w={120}
-              />
-            ) : null}
-          </Group>
-        </Stack>
-      )}
+          </Stack>
+        );
+      }}
     </QueryState>
   );
 }
