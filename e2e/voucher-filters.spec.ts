@@ -94,3 +94,18 @@ test('a voucher date that is no day shows an error at the field and stops filter
   ).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Vouchers' }), 'every voucher again').toBeVisible();
 });
+
+test('the voucher date pickers start the week on Sunday and offer no day after today', async ({ page }) => {
+  await signInAt(page, '/dashboard/vouchers', 'operator');
+  await page.getByRole('textbox', { name: 'Date created from' }).click();
+  const calendar = page.locator('.mantine-DateInput-month');
+  await expect(calendar.locator('thead th').first(), 'the week starts on Sunday').toHaveText(/^Su/);
+  const now = new Date();
+  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  if (tomorrow.getMonth() === now.getMonth()) {
+    const day = calendar
+      .locator('button:not([data-outside])')
+      .filter({ hasText: new RegExp(`^${tomorrow.getDate()}$`) });
+    await expect(day, 'days after today are disabled').toHaveAttribute('data-disabled', 'true');
+  }
+});

@@ -1,6 +1,11 @@
 import '@mantine/dates/styles.css';
 import { DateTimePicker } from '@mantine/dates';
-import { FILTER_DATE_TIME_FORMAT, formatLocalMinute, pickerValueOfLocalMinute } from '../format/dates';
+import {
+  FILTER_DATE_TIME_FORMAT,
+  FIRST_DAY_OF_WEEK,
+  formatLocalMinute,
+  pickerValueOfLocalMinute,
+} from '../format/dates';
 
 interface FilterDateTimeProps {
   label: string;
@@ -32,6 +37,7 @@ export function FilterDateTime({
       placeholder={FILTER_DATE_TIME_FORMAT}
       value={pickerValueOfLocalMinute(value)}
       maxDate={maxDate ?? new Date()}
+      firstDayOfWeek={FIRST_DAY_OF_WEEK}
       clearable={clearable}
       error={error}
       onChange={(picked) => onChange(picked === null ? '' : formatLocalMinute(picked))}

@@ -3,7 +3,7 @@ import { ActionIcon, Fieldset, Group, Input, Popover, Stack, Tabs, Text } from '
 import { DatePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { formatDateTime, formatDay } from '../../../shared/format/dates';
+import { FIRST_DAY_OF_WEEK, formatDateTime, formatDay } from '../../../shared/format/dates';
 import classes from './date-range-picker.module.css';
 import {
   HOURS_PER_DAY,
@@ -16,8 +16,6 @@ import {
   type Step,
 } from './date-time-range';
 
-/** Weeks start on Sunday (specification section 9). */
-export const FIRST_DAY_OF_WEEK = 0;
 /** The calendar offers the current year and one either side (specification section 5). */
 export const PICKER_YEARS_AROUND = 1;
 

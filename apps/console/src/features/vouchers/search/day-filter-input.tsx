@@ -1,6 +1,6 @@
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
-import { NUMERIC_DAY_FORMAT, parseNumericDay } from '../../../shared/format/dates';
+import { FIRST_DAY_OF_WEEK, NUMERIC_DAY_FORMAT, parseNumericDay } from '../../../shared/format/dates';
 import { SEARCH_TEXTS } from '../constants';
 
 // Wide enough for "Date last modified from" on one line (187 px); a narrower screen wraps whole fields.
@@ -51,6 +51,9 @@ export function DayFilterInput({ label, value, onChange, error, noDay, onNoDay }
       valueFormat={NUMERIC_DAY_FORMAT}
       dateParser={parseNumericDay}
       placeholder={NUMERIC_DAY_FORMAT}
+      // Nothing is created or changed in the future (specification 1, section 5: not after now).
+      maxDate={new Date()}
+      firstDayOfWeek={FIRST_DAY_OF_WEEK}
       clearable
       clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
       w={DAY_FIELD_WIDTH}
