@@ -281,6 +281,7 @@ describe('transaction messages page', () => {
     expect(screen.queryByRole('link', { name: 'Next leg' })).toBeNull();
     const previous = screen.getByRole('link', { name: 'Previous leg' });
     expect(previous).toHaveAttribute('href', `/dashboard/transactions/${PREVIOUS}`);
+    expect(previous, 'the arrow says which way, its text where to').toHaveTextContent('←Previous leg');
 
     await user.click(previous);
     expect(await screen.findByRole('button', { name: 'Earlier request from pos-gateway' })).toHaveAttribute(

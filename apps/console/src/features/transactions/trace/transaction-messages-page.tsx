@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import {
   transactionNotFoundDetailsSchema,
@@ -33,12 +21,28 @@ import { MessageDiagram } from './message-diagram';
 import { TRANSACTIONS_PATH, transactionPath } from '../paths';
 import { formatTrace } from './trace-text';
 
-function LegLink({ uuid, label, arrow }: { uuid: string | null | undefined; label: string; arrow: string }) {
+/** The arrow says which way, the text what it leads to: a bare "←" beside the title read as Back. */
+function LegLink({
+  uuid,
+  label,
+  arrow,
+}: {
+  uuid: string | null | undefined;
+  label: string;
+  arrow: '←' | '→';
+}) {
   if (!uuid) return null;
+  const sign = <span aria-hidden>{arrow}</span>;
   return (
-    <ActionIcon component={Link} to={transactionPath(uuid)} variant="default" size="lg" aria-label={label}>
-      <span aria-hidden>{arrow}</span>
-    </ActionIcon>
+    <Button
+      component={Link}
+      to={transactionPath(uuid)}
+      variant="default"
+      size="sm"
+      {...(arrow === '←' ? { leftSection: sign } : { rightSection: sign })}
+    >
+      {label}
+    </Button>
   );
 }
 
@@ -106,9 +110,9 @@ function TransactionTrace({ uuid }: { uuid: string }) {
     <Stack>
       <PageTitle title={TRACE_TEXTS.title} />
       <Group justify="space-between" align="center">
-        <Group gap="sm" wrap="nowrap">
-          <LegLink uuid={transactionLeg?.uuidPrev} label={TRACE_TEXTS.previousLeg} arrow="←" />
+        <Group gap="sm">
           <Title order={1}>{TRACE_TEXTS.title}</Title>
+          <LegLink uuid={transactionLeg?.uuidPrev} label={TRACE_TEXTS.previousLeg} arrow="←" />
           <LegLink uuid={transactionLeg?.uuidNext} label={TRACE_TEXTS.nextLeg} arrow="→" />
         </Group>
         <LiveControl />
