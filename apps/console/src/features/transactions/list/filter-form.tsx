@@ -29,6 +29,20 @@ export function waitingForFilterText(filter: TextFilter): string {
   return `Correct or clear the ${FILTER_TEXTS[filter]} filter to see transactions.`;
 }
 
+/** A link's service or receiver that the options do not hold: shown as it is, so no filter is hidden. */
+export function unknownOptionText(kind: 'service' | 'receiver', id: string): string {
+  return `No ${kind} has the id "${id}".`;
+}
+
+type Choice = { value: string; label: string };
+
+/** The options, with the chosen id added as it is when they do not hold it. */
+function choicesWith(choices: Choice[], chosen: string | null): { data: Choice[]; unknown: boolean } {
+  if (chosen === null || choices.some((choice) => choice.value === chosen))
+    return { data: choices, unknown: false };
+  return { data: [...choices, { value: chosen, label: chosen }], unknown: true };
+}
+
 function cardError(card: string): string | null {
   if (holdsCardNumber(card)) return FULL_CARD_NUMBER_MESSAGE;
   return isSearchable('card', card) ? null : FILTER_TEXTS.cardError;
@@ -43,14 +57,17 @@ interface FilterFormProps {
 
 /** Every change is reported at once; the page debounces before loading. */
 export function FilterForm({ value, options, onChange }: FilterFormProps) {
-  const services = (options?.serviceTypes ?? []).map(({ id, serviceDesc }) => ({
-    value: id,
-    label: serviceDesc,
-  }));
-  const receivers = (options?.receivers ?? []).map(({ id, receiverName }) => ({
-    value: id,
-    label: receiverName,
-  }));
+  const services = choicesWith(
+    (options?.serviceTypes ?? []).map(({ id, serviceDesc }) => ({ value: id, label: serviceDesc })),
+    value.service,
+  );
+  const receivers = choicesWith(
+    (options?.receivers ?? []).map(({ id, receiverName }) => ({ value: id, label: receiverName })),
+    value.receiver,
+  );
+  // Without the options (they failed to load) nothing can be said unknown.
+  const unknown = (kind: 'service' | 'receiver', choices: { unknown: boolean }, id: string | null) =>
+    options !== undefined && choices.unknown && id !== null ? unknownOptionText(kind, id) : null;
   return (
     <FilterGroup gap="md" role="search" aria-label="Filter transactions">
       <DateRangePicker
@@ -82,8 +99,9 @@ export function FilterForm({ value, options, onChange }: FilterFormProps) {
       <Select
         label="Service"
         placeholder={SELECT_PLACEHOLDER}
-        data={services}
+        data={services.data}
         value={value.service}
+        error={unknown('service', services, value.service)}
         onChange={(service) => onChange({ ...value, service })}
         clearable
         clearButtonProps={{ 'aria-label': 'Clear service' }}
@@ -92,8 +110,9 @@ export function FilterForm({ value, options, onChange }: FilterFormProps) {
       <Select
         label="Receiver"
         placeholder={SELECT_PLACEHOLDER}
-        data={receivers}
+        data={receivers.data}
         value={value.receiver}
+        error={unknown('receiver', receivers, value.receiver)}
         onChange={(receiver) => onChange({ ...value, receiver })}
         clearable
         clearButtonProps={{ 'aria-label': 'Clear receiver' }}

@@ -347,6 +347,17 @@ describe('transactions list', () => {
     expect(exportButton).toBeEnabled();
   });
 
+  it('shows a link’s receiver the options do not hold as it is, saying so, rather than filter unseen', async () => {
+    const { listQueries } = setup();
+    await openPage(`${PATH}?receiver=ghost-host`);
+    const form = screen.getByRole('search', { name: 'Filter transactions' });
+    const receiver = within(form).getByRole('combobox', { name: 'Receiver' });
+    expect(receiver).toHaveValue('ghost-host');
+    expect(receiver).toHaveAccessibleDescription('No receiver has the id "ghost-host".');
+    expect(listQueries()[0]).toMatchObject({ receiver: 'ghost-host' });
+    expect(within(form).getByRole('combobox', { name: 'Service' })).toHaveValue('');
+  });
+
   it('restores the form and the list from the URL, also on Back', async () => {
     const shared =
       '?from=2026-11-20T08%3A30&to=2026-11-21T17%3A45&reference=REF-9&service=svc-2&receiver=rcv-2&page=2';
