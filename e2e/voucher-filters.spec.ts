@@ -109,3 +109,17 @@ test('the voucher date pickers start the week on Sunday and offer no day after t
     await expect(day, 'days after today are disabled').toHaveAttribute('data-disabled', 'true');
   }
 });
+
+test('on a phone a voucher’s history fits the screen: its balance tables scroll within their card', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  await signInAt(page, '/dashboard/vouchers', 'operator');
+  await page.getByRole('table', { name: 'Vouchers' }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Order balance' }).first()).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    'nothing to scroll sideways to',
+  ).toBe(0);
+});

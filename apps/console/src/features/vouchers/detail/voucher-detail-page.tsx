@@ -32,7 +32,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" component="dt">
         {label}
       </Text>
-      <Text size="sm" component="dd" m={0}>
+      {/* A status such as REDEMPTION_AUTHORISED is one word: it wraps within its column on a phone. */}
+      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </div>
@@ -101,37 +102,40 @@ function PaymentFields({ payment }: { payment: PaymentInfo }) {
 
 function BalanceTable({ event }: { event: VoucherEvent }) {
   return (
-    <Table withTableBorder captionSide="top" fz="sm">
-      <Table.Caption>{DETAIL_TEXTS.orderBalance}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{SEARCH_TEXTS.columns.status}</Table.Th>
-          <Table.Th scope="col">Description</Table.Th>
-          <Table.Th scope="col">Date</Table.Th>
-          <Table.Th scope="col" ta="right">
-            Amount
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
-            Balance
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {event.steps.map((step) => (
-          <Table.Tr key={step.id}>
-            <Table.Td title={step.state}>{historyStatus(step.state)}</Table.Td>
-            <Table.Td>{step.actionDescription}</Table.Td>
-            <Table.Td>{formatDateTimeSeconds(step.datetimeUpdated)}</Table.Td>
-            <Table.Td ta="right">
-              {step.eventAmount ? formatCurrency(step.eventAmount.amount, step.eventAmount.currency) : '–'}
-            </Table.Td>
-            <Table.Td ta="right">
-              {formatCurrency(step.remainingOrderAmount.amount, step.remainingOrderAmount.currency)}
-            </Table.Td>
+    // On a phone the table scrolls sideways within its card rather than widen the page.
+    <Table.ScrollContainer minWidth={480} type="native">
+      <Table withTableBorder captionSide="top" fz="sm">
+        <Table.Caption>{DETAIL_TEXTS.orderBalance}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{SEARCH_TEXTS.columns.status}</Table.Th>
+            <Table.Th scope="col">Description</Table.Th>
+            <Table.Th scope="col">Date</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Amount
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Balance
+            </Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {event.steps.map((step) => (
+            <Table.Tr key={step.id}>
+              <Table.Td title={step.state}>{historyStatus(step.state)}</Table.Td>
+              <Table.Td>{step.actionDescription}</Table.Td>
+              <Table.Td>{formatDateTimeSeconds(step.datetimeUpdated)}</Table.Td>
+              <Table.Td ta="right">
+                {step.eventAmount ? formatCurrency(step.eventAmount.amount, step.eventAmount.currency) : '–'}
+              </Table.Td>
+              <Table.Td ta="right">
+                {formatCurrency(step.remainingOrderAmount.amount, step.remainingOrderAmount.currency)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -149,7 +153,8 @@ function HistoryEvent({ event, canEdit, onRoll, rolling }: HistoryEventProps) {
     <Paper withBorder p="md" component="li" aria-label={`${event.actionDescription}, ${date}`}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
-          <SimpleGrid cols={{ base: 2, sm: 4 }} component="dl" m={0} style={{ flex: 1 }}>
+          {/* The fields keep 18rem: on a phone the roll buttons go below them rather than squeeze them. */}
+          <SimpleGrid cols={{ base: 2, sm: 4 }} component="dl" m={0} style={{ flex: '1 1 18rem' }}>
             <Field label={SEARCH_TEXTS.columns.status}>
               <span title={event.state}>{historyStatus(event.state)}</span>
             </Field>
