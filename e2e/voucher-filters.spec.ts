@@ -95,6 +95,23 @@ test('a voucher date that is no day shows an error at the field and stops filter
   await expect(page.getByRole('table', { name: 'Vouchers' }), 'every voucher again').toBeVisible();
 });
 
+test('Back from a date field left holding no date shows the day of the address before, and its vouchers', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/vouchers?createdFrom=2026-01-01', 'operator');
+  const from = page.getByRole('textbox', { name: 'Date created from' });
+  await expect(from).toHaveValue('01/01/2026');
+  await expect(page.getByRole('table', { name: 'Vouchers' })).toBeVisible();
+  await from.fill('99/99/9999');
+  await page.getByRole('heading', { name: 'Vouchers', level: 1 }).click();
+  const waiting = page.getByText('Correct or clear the dates to see vouchers: a date field holds no date.');
+  await expect(waiting).toBeVisible();
+  await page.goBack();
+  await expect(from, 'the day of the address gone back to').toHaveValue('01/01/2026');
+  await expect(page.getByText(INVALID_DAY), 'no error of the address left').toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Vouchers' }), 'its vouchers').toBeVisible();
+});
+
 test('the voucher date pickers start the week on Sunday and offer no day after today', async ({ page }) => {
   await signInAt(page, '/dashboard/vouchers', 'operator');
   await page.getByRole('textbox', { name: 'Date created from' }).click();

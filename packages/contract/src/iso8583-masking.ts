@@ -96,21 +96,28 @@ const STANDALONE_DIGITS = /(?<!\d)\d{13,19}(?!\d)/g;
 
 /**
  * Groups of digits apart by spaces, dashes, dots or plus signs, as a card number is written by
- * hand ("4111 1111-1111.1111", "4111+1111…" in a query string), standing alone as a word: no
- * letter or digit either side, so the digit groups of a uuid's hex are not one.
+ * hand ("4111 1111-1111.1111"; "4111+1111…" or "4111%201111…" in an address), standing alone as a
+ * word: no letter or digit either side, so the digit groups of a uuid's hex are not one.
  */
-const DIGIT_GROUPS = /(?<![\dA-Za-z])\d+(?:[ .+-]+\d+)+(?![\dA-Za-z])/g;
-const SEPARATORS = /[ .+-]+/;
+const SEPARATOR = String.raw`(?:[ .+-]|%2[0BbDdEe])+`;
+const DIGIT_GROUPS = new RegExp(String.raw`(?<![\dA-Za-z])\d+(?:${SEPARATOR}\d+)+(?![\dA-Za-z])`, 'g');
+/** A card's printed groups hold 3 to 6 digits (4-4-4-4, 4-6-5, 4-4-4-4-3): a date's "03" is none. */
+const CARD_GROUP = /^\d{3,6}$/;
 
-/** The card number in a run of digit groups: the first Luhn-valid 13 to 19 digits of whole groups. */
-function cardNumberIn(run: string): string | undefined {
-  const groups = run.split(SEPARATORS);
+/** Where the card number in a run of digit groups is: the first Luhn-valid 13 to 19 digits of whole card-like groups. */
+function cardNumberIn(run: string): { digits: string; start: number; end: number } | undefined {
+  // An escaped separator ("%20") holds digits of its own: blanked, keeping the positions.
+  const groups = [...run.replace(/%2[0BbDdEe]/g, '   ').matchAll(/\d+/g)];
   for (let first = 0; first < groups.length; first += 1) {
     let digits = '';
-    for (const group of groups.slice(first)) {
-      digits += group;
+    for (let last = first; last < groups.length; last += 1) {
+      const group = groups[last];
+      if (group === undefined || !CARD_GROUP.test(group[0])) break;
+      digits += group[0];
       if (digits.length > 19) break;
-      if (digits.length >= 13 && isLuhnValid(digits)) return digits;
+      if (digits.length >= 13 && isLuhnValid(digits)) {
+        return { digits, start: groups[first]?.index ?? 0, end: group.index + group[0].length };
+      }
     }
   }
   return undefined;
@@ -122,7 +129,7 @@ function cardNumberIn(run: string): string | undefined {
  */
 export function findCardNumbers(text: string): string[] {
   const whole = [...text.matchAll(STANDALONE_DIGITS)].map((match) => match[0]).filter(isLuhnValid);
-  const grouped = [...text.matchAll(DIGIT_GROUPS)].flatMap((match) => cardNumberIn(match[0]) ?? []);
+  const grouped = [...text.matchAll(DIGIT_GROUPS)].flatMap((match) => cardNumberIn(match[0])?.digits ?? []);
   return [...whole, ...grouped];
 }
 
@@ -131,7 +138,9 @@ export function maskCardNumbers(text: string): string {
   return text
     .replace(STANDALONE_DIGITS, (digits) => (isLuhnValid(digits) ? maskPan(digits) : digits))
     .replace(DIGIT_GROUPS, (run) => {
-      const digits = cardNumberIn(run);
-      return digits === undefined ? run : maskPan(digits);
+      const card = cardNumberIn(run);
+      return card === undefined
+        ? run
+        : `${run.slice(0, card.start)}${maskPan(card.digits)}${run.slice(card.end)}`;
     });
 }

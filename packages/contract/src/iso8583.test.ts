@@ -206,6 +206,8 @@ describe('masking', () => {
       '4111 1111 1111 1112',
       '4111 1111 1111',
       '0aa16997-3149-4207-baa3-1576410ee8e7',
+      // A STAN with its day, as the palette is given them: a date's groups are no card's.
+      '004217 2026-03-03',
     ]) {
       expect(findCardNumbers(written), written).toEqual([]);
     }
@@ -219,6 +221,11 @@ describe('masking', () => {
     expect(maskCardNumbers('/api/ecs/transactions?reference=4111+1111+1111+1111&stan=004217')).toBe(
       '/api/ecs/transactions?reference=411111******1111&stan=004217',
     );
+    // As curl and encodeURIComponent write a space; and only the card's groups go, not their neighbours.
+    expect(maskCardNumbers('/api/ecs/transactions?reference=4111%201111%201111%201111')).toBe(
+      '/api/ecs/transactions?reference=411111******1111',
+    );
+    expect(maskCardNumbers('note 12 4111 1111 1111 1111 22')).toBe('note 12 411111******1111 22');
   });
 });
 

@@ -47,10 +47,10 @@ export function formatNumericSeconds(date: DateInput | null): string {
   return date === null ? '-' : dayjs(date).format(NUMERIC_SECONDS_FORMAT);
 }
 
-/** The finance results filter format (specification 2, section 5), hours 00 to 23. */
 /** Every picker's weeks start on Sunday (specification 1, section 9). */
 export const FIRST_DAY_OF_WEEK = 0;
 
+/** The finance results filter format (specification 2, section 5), hours 00 to 23. */
 export const FILTER_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 /** "2026-03-01 00:00": a date as the finance results filter writes it. */

@@ -211,29 +211,30 @@ export function createResultsRepository() {
       action: { actionId: string; requestedAt: Date },
       type: TransactionAction,
     ) {
-      const result = await sql<{
-        total: string | number;
-        allowed: string | number;
-        overtaken: string | number;
-      }>`
+      const locked = await sql<{ total: string | number; allowed: string | number }>`
         with locked as (
           select t.* from recon_transactions t
           join recon_action_transactions a on a.transaction_id = t.transaction_id
           where a.action_id = ${action.actionId}
           for update of t
         )
-        select count(*) as total, count(*) filter (where ${ALLOWED_FOR[type]}) as allowed,
-          count(*) filter (where exists (
-            select 1 from recon_action_transactions o join recon_actions r on r.action_id = o.action_id
-            where o.transaction_id = t.transaction_id and o.action_id <> ${action.actionId}
-              and r.status = 'SUCCESS' and r.reviewed_at >= ${action.requestedAt}
-          )) as overtaken
-        from locked t`.execute(executor);
-      const row = result.rows[0];
+        select count(*) as total, count(*) filter (where ${ALLOWED_FOR[type]}) as allowed from locked t`.execute(
+        executor,
+      );
+      // A statement of its own, after the lock: one that waited for another approval's lock reads
+      // that approval as it committed (within the locking statement it would still be pending).
+      const overtaken = await sql<{ total: string | number }>`
+        select count(*) as total from recon_action_transactions a
+        where a.action_id = ${action.actionId} and exists (
+          select 1 from recon_action_transactions o join recon_actions r on r.action_id = o.action_id
+          where o.transaction_id = a.transaction_id and o.action_id <> ${action.actionId}
+            and r.status = 'SUCCESS' and r.reviewed_at >= ${action.requestedAt}
+        )`.execute(executor);
+      const row = locked.rows[0];
       return {
         total: Number(row?.total ?? 0),
         allowed: Number(row?.allowed ?? 0),
-        overtaken: Number(row?.overtaken ?? 0),
+        overtaken: Number(overtaken.rows[0]?.total ?? 0),
       };
     },
 

@@ -95,6 +95,8 @@ export function TransactionsPage() {
   // Back drops a change not yet written); the page and the address's correction are the list's.
   const { filters, settled, change } = useUrlFilters({
     codec: TRANSACTION_FILTERS_CODEC,
+    // A new filter starts again at page 1, which counts from now.
+    pageParams: ['page', 'latest'],
     defaults: () => defaultFilters(new Date()),
     debounceMs: FILTER_DEBOUNCE_MS,
   });

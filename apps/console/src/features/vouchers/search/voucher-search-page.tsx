@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import type { SenderOrder } from '@web-control/contract/vouchers';
 import { useState, type SubmitEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { formatCount } from '../../../shared/format/metrics';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
@@ -109,6 +109,14 @@ export function VoucherSearchPage() {
   const rangeErrors = reversedRanges(filters);
   // A date field left holding no date: nothing is asked until it is corrected or cleared.
   const [noDays, setNoDays] = useState<NoDays>({});
+  // Back and Forward bring the fields of another address: what was typed here is not in them.
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const [shownKey, setShownKey] = useState(location.key);
+  if (shownKey !== location.key) {
+    setShownKey(location.key);
+    if (navigationType === NavigationType.Pop) setNoDays({});
+  }
   const holdsNoDay = Object.keys(noDays).length > 0;
   const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay;
   const vouchers = useVouchers(toOrdersQuery(search), !waiting);
