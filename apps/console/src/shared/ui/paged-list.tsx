@@ -38,7 +38,7 @@ interface PagedListBaseProps<T, Row> {
 }
 
 /** A page beyond the list's end (a link kept while the list shrank, a page typed into the address). */
-export const PAST_THE_END = {
+const PAST_THE_END = {
   text: (page: number, last: number) => `There is no page ${page}: the list ends at page ${last}.`,
   goTo: (page: number) => (page === 1 ? 'Go to the first page' : `Go to page ${page}`),
 };

@@ -30,7 +30,7 @@ export function waitingForFilterText(filter: TextFilter): string {
 }
 
 /** A link's service or receiver that the options do not hold: shown as it is, so no filter is hidden. */
-export function unknownOptionText(kind: 'service' | 'receiver', id: string): string {
+function unknownOptionText(kind: 'service' | 'receiver', id: string): string {
   return `No ${kind} has the id "${id}".`;
 }
 

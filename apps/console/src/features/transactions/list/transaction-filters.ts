@@ -4,6 +4,7 @@ import {
   STAN_PATTERN,
   TRANSACTIONS_MAX_OFFSET,
   TRANSACTIONS_PAGE_SIZE,
+  transactionsQuerySchema,
   type TransactionsQuery,
 } from '@web-control/contract/transactions';
 import { findCardNumbers } from '@web-control/contract/iso8583-masking';
@@ -33,8 +34,6 @@ export interface ListRequest {
    */
   latest: string | null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The default filter: start to end of today, local, to the minute (specification section 9). */
 export function todayRange(now: Date): DateTimeRange {
@@ -82,7 +81,9 @@ export function readListRequest(params: URLSearchParams, defaultRange: DateTimeR
 export function readPaging(params: URLSearchParams): Pick<ListRequest, 'page' | 'latest'> {
   const page = readPage(params);
   const latest = params.get('latest') ?? '';
-  return { page, latest: page > 1 && UUID.test(latest) ? latest : null };
+  // The API's own rule for the row it counts from.
+  const readable = transactionsQuerySchema.shape.latestRecord.safeParse(latest).success;
+  return { page, latest: page > 1 && readable ? latest : null };
 }
 
 /** Whether a typed text holds a whole card number, which is never searched for. */
