@@ -112,6 +112,34 @@ test('Back from a date field left holding no date shows the day of the address b
   await expect(page.getByRole('table', { name: 'Vouchers' }), 'its vouchers').toBeVisible();
 });
 
+test('a link’s day that is no date is said at its field, and a card number is refused as the reference', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/vouchers?createdFrom=2026-02-31', 'operator');
+  const from = page.getByRole('textbox', { name: 'Date created from' });
+  await expect(page.getByText('"2026-02-31" is not a date. Enter a date as DD/MM/YYYY.')).toBeVisible();
+  await expect(from).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByText('Correct or clear the dates to see vouchers: a date field holds no date.'),
+    'the list waits rather than show vouchers of any day',
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByRole('table', { name: 'Vouchers' })).toBeVisible();
+  await expect(page, 'Clear drops the day from the address').toHaveURL(/\/dashboard\/vouchers$/);
+
+  const reference = page.getByRole('textbox', { name: 'Voucher Reference Number' });
+  await reference.fill('4111 1111 1111 1111');
+  await expect(
+    page.getByText('A card number is never searched: give the voucher’s reference number, such as MT-000123'),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Correct or clear the Voucher Reference Number to see vouchers.'),
+  ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Vouchers' })).toHaveCount(0);
+  await reference.press('Enter');
+  await expect(page, 'the card number never reaches the address').toHaveURL(/\/dashboard\/vouchers$/);
+});
+
 test('the voucher date pickers start the week on Sunday and offer no day after today', async ({ page }) => {
   await signInAt(page, '/dashboard/vouchers', 'operator');
   await page.getByRole('textbox', { name: 'Date created from' }).click();

@@ -96,18 +96,24 @@ const STANDALONE_DIGITS = /(?<!\d)\d{13,19}(?!\d)/g;
 
 /**
  * Groups of digits apart by spaces, dashes, dots or plus signs, as a card number is written by
- * hand ("4111 1111-1111.1111"; "4111+1111…" or "4111%201111…" in an address), standing alone as a
- * word: no letter or digit either side, so the digit groups of a uuid's hex are not one.
+ * hand ("4111 1111-1111.1111"; "4111+1111…" in an address), standing alone as a word: no letter
+ * or digit either side, so the digit groups of a uuid's hex are not one.
  */
-const SEPARATOR = String.raw`(?:[ .+-]|%2[0BbDdEe])+`;
-const DIGIT_GROUPS = new RegExp(String.raw`(?<![\dA-Za-z])\d+(?:${SEPARATOR}\d+)+(?![\dA-Za-z])`, 'g');
+const DIGIT_GROUPS = /(?<![\dA-Za-z])\d+(?:[ .+-]+\d+)+(?![\dA-Za-z])/g;
 /** A card's printed groups hold 3 to 6 digits (4-4-4-4, 4-6-5, 4-4-4-4-3): a date's "03" is none. */
 const CARD_GROUP = /^\d{3,6}$/;
+/** A space, plus, dash or dot escaped in an address ("4111%201111…", "reference=%204111…"). */
+const ESCAPED_SEPARATOR = /%2[0BbDdEe]/g;
 
-/** Where the card number in a run of digit groups is: the first Luhn-valid 13 to 19 digits of whole card-like groups. */
-function cardNumberIn(run: string): { digits: string; start: number; end: number } | undefined {
-  // An escaped separator ("%20") holds digits of its own: blanked, keeping the positions.
-  const groups = [...run.replace(/%2[0BbDdEe]/g, '   ').matchAll(/\d+/g)];
+interface CardNumberAt {
+  digits: string;
+  start: number;
+  end: number;
+}
+
+/** The first Luhn-valid 13 to 19 digits of whole card-like groups in a run of digit groups. */
+function cardNumberIn(run: string, runStart: number): CardNumberAt | undefined {
+  const groups = [...run.matchAll(/\d+/g)];
   for (let first = 0; first < groups.length; first += 1) {
     let digits = '';
     for (let last = first; last < groups.length; last += 1) {
@@ -116,7 +122,8 @@ function cardNumberIn(run: string): { digits: string; start: number; end: number
       digits += group[0];
       if (digits.length > 19) break;
       if (digits.length >= 13 && isLuhnValid(digits)) {
-        return { digits, start: groups[first]?.index ?? 0, end: group.index + group[0].length };
+        const start = runStart + (groups[first]?.index ?? 0);
+        return { digits, start, end: runStart + group.index + group[0].length };
       }
     }
   }
@@ -124,23 +131,40 @@ function cardNumberIn(run: string): { digits: string; start: number; end: number
 }
 
 /**
+ * Where the card numbers in a text are. An escaped separator reads as three spaces: its own digits
+ * ("%20") are no card's, and positions in the text hold.
+ */
+function cardNumbersAt(text: string): CardNumberAt[] {
+  const plain = text.replace(ESCAPED_SEPARATOR, '   ');
+  const whole = [...plain.matchAll(STANDALONE_DIGITS)]
+    .filter((match) => isLuhnValid(match[0]))
+    .map((match) => ({ digits: match[0], start: match.index, end: match.index + match[0].length }));
+  const grouped = [...plain.matchAll(DIGIT_GROUPS)].flatMap(
+    (match) => cardNumberIn(match[0], match.index) ?? [],
+  );
+  return [...whole, ...grouped].sort((one, other) => one.start - other.start);
+}
+
+/**
  * Every card number in a text: a Luhn-valid 13 to 19 digits standing alone, written whole or in
  * groups apart by spaces, dashes, dots or plus signs. Returned as its digits.
  */
 export function findCardNumbers(text: string): string[] {
-  const whole = [...text.matchAll(STANDALONE_DIGITS)].map((match) => match[0]).filter(isLuhnValid);
-  const grouped = [...text.matchAll(DIGIT_GROUPS)].flatMap((match) => cardNumberIn(match[0])?.digits ?? []);
-  return [...whole, ...grouped];
+  return cardNumbersAt(text).map((card) => card.digits);
+}
+
+/** Whether a text holds a whole card number, which is never searched for nor kept in an address. */
+export function holdsCardNumber(text: string): boolean {
+  return cardNumbersAt(text).length > 0;
 }
 
 /** A text fit for a log: each card number in it (as findCardNumbers finds them) masked. */
 export function maskCardNumbers(text: string): string {
-  return text
-    .replace(STANDALONE_DIGITS, (digits) => (isLuhnValid(digits) ? maskPan(digits) : digits))
-    .replace(DIGIT_GROUPS, (run) => {
-      const card = cardNumberIn(run);
-      return card === undefined
-        ? run
-        : `${run.slice(0, card.start)}${maskPan(card.digits)}${run.slice(card.end)}`;
-    });
+  let masked = '';
+  let from = 0;
+  for (const card of cardNumbersAt(text)) {
+    masked += text.slice(from, card.start) + maskPan(card.digits);
+    from = card.end;
+  }
+  return masked + text.slice(from);
 }

@@ -226,6 +226,11 @@ describe('masking', () => {
       '/api/ecs/transactions?reference=411111******1111',
     );
     expect(maskCardNumbers('note 12 4111 1111 1111 1111 22')).toBe('note 12 411111******1111 22');
+    // A card number right after an escaped space: the escape's digits are not the card's.
+    expect(maskCardNumbers('/api/ecs/transactions?reference=%204111111111111111%20&stan=1')).toBe(
+      '/api/ecs/transactions?reference=%20411111******1111%20&stan=1',
+    );
+    expect(maskCardNumbers('?reference=%2B4111%201111%201111%201111')).toBe('?reference=%2B411111******1111');
   });
 });
 

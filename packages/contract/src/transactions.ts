@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INSTANT_RANGE_MESSAGE, instantOf, isStorableInstant, offsetMinutesOf, text } from './inputs.ts';
-import { findCardNumbers } from './iso8583-masking.ts';
+import { holdsCardNumber } from './iso8583-masking.ts';
 import { iso8583MessageSchema } from './iso8583-message.ts';
 
 /** Transactions and their message traces (ECS API and {transactionsApi}, VIEW_TRANSACTIONS). */
@@ -100,7 +100,7 @@ export const transactionsQuerySchema = z
       .trim()
       .min(1)
       .max(64)
-      .refine((value) => findCardNumbers(value).length === 0, FULL_CARD_NUMBER_MESSAGE)
+      .refine((value) => !holdsCardNumber(value), FULL_CARD_NUMBER_MESSAGE)
       .optional(),
     /** System trace audit number (DE 11), six digits; with a date range, as it repeats. */
     stan: text()

@@ -6,6 +6,7 @@ import {
   voucherPagingOf,
   voucherPillKindOf,
   vouchersQuerySchema,
+  VOUCHER_CARD_NUMBER_MESSAGE,
   type OrderDetailResponse,
   type Payout,
 } from './vouchers.ts';
@@ -86,6 +87,18 @@ describe('voucher rules', () => {
       }).success,
     ).toBe(true);
     expect(vouchersQuerySchema.safeParse({ fromDatetime: '2026-11-23T10:00:00' }).success).toBe(false);
+  });
+
+  it('refuses a card number as the reference, whole or in groups, and takes a reference of digits', () => {
+    for (const orderReference of ['4111111111111111', '4111-1111-1111-1111']) {
+      expect(vouchersQuerySchema.safeParse({ orderReference }).error?.issues[0]?.message).toBe(
+        VOUCHER_CARD_NUMBER_MESSAGE,
+      );
+    }
+    expect(vouchersQuerySchema.parse({ orderReference: 'MT-000123' }).orderReference).toBe('MT-000123');
+    expect(vouchersQuerySchema.parse({ orderReference: '4111111111111112' }).orderReference).toBe(
+      '4111111111111112',
+    );
   });
 
   it('requires the reason of a hold and both fields of a roll', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoInstantSchema, text } from './inputs.ts';
+import { holdsCardNumber } from './iso8583-masking.ts';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -97,6 +98,10 @@ export const VOUCHER_RANGE_MESSAGES = {
   modified: 'The "Date last modified to" day must not be before the "Date last modified from" day.',
 } as const;
 
+/** A voucher is found by its reference: a card number typed there is refused, never searched or logged. */
+export const VOUCHER_CARD_NUMBER_MESSAGE =
+  'A card number is never searched: give the voucher’s reference number, such as MT-000123';
+
 /**
  * GET {moneytransfer}/orders. Bounds are ISO 8601 instants with a zone (specification 0), each
  * inclusive; `orderReference` matches a reference exactly.
@@ -105,7 +110,12 @@ export const vouchersQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(VOUCHER_SEARCH_LIMIT_MAX).default(VOUCHER_SEARCH_PAGE_SIZE),
     offset: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
-    orderReference: text().trim().min(1).max(VOUCHER_REFERENCE_MAX_LENGTH).optional(),
+    orderReference: text()
+      .trim()
+      .min(1)
+      .max(VOUCHER_REFERENCE_MAX_LENGTH)
+      .refine((value) => !holdsCardNumber(value), VOUCHER_CARD_NUMBER_MESSAGE)
+      .optional(),
     fromDatetime: isoInstantSchema.optional(),
     toDatetime: isoInstantSchema.optional(),
     fromLastModifiedDatetime: isoInstantSchema.optional(),

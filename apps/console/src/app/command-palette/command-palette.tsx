@@ -3,7 +3,7 @@ import { Group, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, type SpotlightStore } from '@mantine/spotlight';
 import { holdsAll } from '@web-control/contract/permissions';
-import { findCardNumbers } from '@web-control/contract/iso8583-masking';
+import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { FULL_CARD_NUMBER_MESSAGE, transactionUuidParamsSchema } from '@web-control/contract/transactions';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
@@ -199,7 +199,7 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
   );
   const canViewTransactions = holdsAll(permissions, ['VIEW_TRANSACTIONS']);
   // A card number typed whole is looked up nowhere: it would travel in an address and be logged.
-  const cardNumberTyped = findCardNumbers(query).length > 0;
+  const cardNumberTyped = holdsCardNumber(query);
   const uuid = canViewTransactions ? asUuid(query) : undefined;
   const looksUp = canViewTransactions && uuid === undefined && parseTransactionLookup(query) !== undefined;
   const canViewVouchers = holdsAll(permissions, VOUCHER_VIEW_PERMISSIONS);

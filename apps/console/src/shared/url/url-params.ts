@@ -1,3 +1,4 @@
+import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { parseDay, parseLocalMinute } from '../format/dates';
 
 /**
@@ -44,9 +45,15 @@ export function sizeParam(sizes: readonly number[]): UrlParam<number> {
   };
 }
 
-/** Text as given, its spaces at either end dropped (a reference someone pasted). */
-export function trimmedTextParam(): UrlParam<string> {
-  return { read: ([value]) => value?.trim(), write: (value) => [value.trim()] };
+/**
+ * Text searched for as given, trimmed. A whole card number is never searched, so it is neither
+ * written to the address (history, Copy link, logs) nor read from one.
+ */
+export function searchTextParam(): UrlParam<string> {
+  return {
+    read: ([value]) => (value === undefined || holdsCardNumber(value) ? undefined : value.trim()),
+    write: (value) => (holdsCardNumber(value) ? [] : [value.trim()]),
+  };
 }
 
 /** A local day (`YYYY-MM-DD`) that exists on the calendar, or null (no bound). */

@@ -2,7 +2,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageState } from '../ui/paging';
-import { readUrlParams, writeUrlParams, type UrlParams } from './url-params';
+import { readUrlParams, writeUrlParams, type UrlParam, type UrlParams } from './url-params';
 import { usePageState, type PageStateOptions } from '../ui/use-page-state';
 
 const PAGE_PARAMS = ['page'];
@@ -13,6 +13,8 @@ export interface UrlCodec<F> {
   read: (search: URLSearchParams, defaults: F) => F;
   /** Writes the view into `search` (the current URL's), leaving the names it does not own. */
   write: (view: F, defaults: F, search: URLSearchParams) => URLSearchParams;
+  /** Whether the URL holds a value of the view that does not read (a link's day 2026-02-31). */
+  holdsUnread?: (search: URLSearchParams) => boolean;
 }
 
 /** The codec of a view whose values are one URL param each. */
@@ -20,6 +22,10 @@ export function paramsCodec<F extends object>(params: UrlParams<F>): UrlCodec<F>
   return {
     read: (search, defaults) => readUrlParams(params, defaults, search),
     write: (view, defaults, search) => writeUrlParams(params, defaults, view, search),
+    holdsUnread: (search) =>
+      Object.entries(params as Record<string, UrlParam<unknown>>).some(
+        ([name, param]) => search.has(name) && param.read(search.getAll(name)) === undefined,
+      ),
   };
 }
 
@@ -89,8 +95,9 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
   const commit = (next: F) => {
     const url = write(next);
     // A change that writes what the view on screen writes (a card number, which the URL never
-    // holds) is no change: no history entry, and the page stays.
-    if (url.toString() === write(settled).toString()) return;
+    // holds) is no change: no history entry, and the page stays. Unless the URL holds a value that
+    // does not read: Clear drops it.
+    if (url.toString() === write(settled).toString() && codec.holdsUnread?.(search) !== true) return;
     written.current = url.toString();
     setSearch(url);
   };

@@ -680,6 +680,22 @@ describe.each(TEST_DATABASE_KINDS)('vouchers API on %s', (kind) => {
       }
     });
 
+    it('refuses a card number given as the reference, with the reason', async () => {
+      for (const reference of ['4111111111111111', '4111 1111 1111 1111']) {
+        const response = await request(
+          'GET',
+          `/api/moneytransfer/orders?${queryString({ orderReference: reference })}`,
+          {
+            as: 'viewer',
+          },
+        );
+        expect(response.statusCode, reference).toBe(400);
+        expect(response.json<{ errorMessage: string }>().errorMessage, reference).toContain(
+          'A card number is never searched: give the voucher’s reference number, such as MT-000123',
+        );
+      }
+    });
+
     it('reads each page from an index in order, never sorting or scanning the table', async () => {
       const searches: VoucherSearch[] = [
         { offset: 200, limit: 25 },

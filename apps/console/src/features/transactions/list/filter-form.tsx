@@ -1,13 +1,9 @@
 import { TextInput } from '@mantine/core';
+import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { FULL_CARD_NUMBER_MESSAGE } from '@web-control/contract/transactions';
 import { DateRangePicker } from '../components/date-range-picker';
 import type { FilterOptions } from '../api/get-filter-options';
-import {
-  holdsCardNumber,
-  isSearchable,
-  type TextFilter,
-  type TransactionFilters,
-} from './transaction-filters';
+import { isSearchable, type TextFilter, type TransactionFilters } from './transaction-filters';
 import { Select } from '../../../shared/ui/select';
 import { FilterGroup } from '../../../shared/ui/filter-group';
 

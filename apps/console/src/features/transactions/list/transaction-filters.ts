@@ -7,7 +7,7 @@ import {
   transactionsQuerySchema,
   type TransactionsQuery,
 } from '@web-control/contract/transactions';
-import { findCardNumbers } from '@web-control/contract/iso8583-masking';
+import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import dayjs from 'dayjs';
 import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
 import type { UrlCodec } from '../../../shared/url/use-list-url-state';
@@ -84,11 +84,6 @@ export function readPaging(params: URLSearchParams): Pick<ListRequest, 'page' | 
   // The API's own rule for the row it counts from.
   const readable = transactionsQuerySchema.shape.latestRecord.safeParse(latest).success;
   return { page, latest: page > 1 && readable ? latest : null };
-}
-
-/** Whether a typed text holds a whole card number, which is never searched for. */
-export function holdsCardNumber(text: string): boolean {
-  return findCardNumbers(text).length > 0;
 }
 
 /** The filter fields typed as text, each searched for only when whole. */

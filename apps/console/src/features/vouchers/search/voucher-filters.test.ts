@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readUrlParams, writeUrlParams } from '../../../shared/url/url-params';
-import { hasFilters, NO_FILTERS, reversedRanges, toOrdersQuery, VOUCHER_URL_PARAMS } from './voucher-filters';
+import {
+  hasFilters,
+  NO_FILTERS,
+  reversedRanges,
+  toOrdersQuery,
+  unreadableDays,
+  VOUCHER_URL_PARAMS,
+} from './voucher-filters';
 
 describe('voucher filters in the URL', () => {
   const read = (search: string) => readUrlParams(VOUCHER_URL_PARAMS, NO_FILTERS, new URLSearchParams(search));
@@ -29,6 +36,26 @@ describe('voucher filters in the URL', () => {
   it('leaves out unreadable days and a blank reference', () => {
     expect(read('createdFrom=2026-02-30&createdTo=yesterday&reference=%20')).toEqual(NO_FILTERS);
     expect(read('reference=%20MT-1%20').reference, 'spaces at either end dropped').toBe('MT-1');
+  });
+
+  it('neither writes nor reads a card number as the reference, nor sends it', () => {
+    const typed = { ...NO_FILTERS, reference: '4111 1111 1111 1111', createdFrom: '2026-02-01' };
+    expect(write(typed)).toBe('createdFrom=2026-02-01');
+    expect(read('reference=4111111111111111&createdFrom=2026-02-01')).toEqual({
+      ...NO_FILTERS,
+      createdFrom: '2026-02-01',
+    });
+    expect(toOrdersQuery({ filters: typed, page: 1, size: 25 }).orderReference).toBeUndefined();
+  });
+
+  it('names each day of an address that does not read, with its text', () => {
+    expect(
+      unreadableDays(new URLSearchParams('createdFrom=2026-02-31&createdTo=2026-03-01&modifiedTo=soon')),
+    ).toEqual({
+      createdFrom: '2026-02-31',
+      modifiedTo: 'soon',
+    });
+    expect(unreadableDays(new URLSearchParams('createdFrom=&reference=MT-1'))).toEqual({});
   });
 
   it('writes nothing for the defaults', () => {

@@ -1,5 +1,6 @@
-import { dayRangeOf } from '../../../shared/format/dates';
-import { dayParam, trimmedTextParam, type UrlParams } from '../../../shared/url/url-params';
+import { dayRangeOf, parseDay } from '../../../shared/format/dates';
+import { dayParam, searchTextParam, type UrlParams } from '../../../shared/url/url-params';
+import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { VOUCHER_RANGE_MESSAGES, type VouchersQuery } from '@web-control/contract/vouchers';
 
 /** The day bounds as the URL and the date inputs hold them: local days (shared DAY_FORMAT), or null. */
@@ -26,10 +27,16 @@ export const NO_FILTERS: VoucherFilters = {
 };
 
 const DAY_PARAMS = ['createdFrom', 'createdTo', 'modifiedFrom', 'modifiedTo'] as const;
+export type DayFilter = (typeof DAY_PARAMS)[number];
+/** The date fields holding a text that is no date, each with that text. */
+export type NoDays = Partial<Record<DayFilter, string>>;
 
-/** The filters in the URL (page and size are the shared paging's); an unreadable day is no bound. */
+/**
+ * The filters in the URL (page and size are the shared paging's); an unreadable day is no bound, and
+ * a card number is no reference.
+ */
 export const VOUCHER_URL_PARAMS: UrlParams<VoucherFilters> = {
-  reference: trimmedTextParam(),
+  reference: searchTextParam(),
   createdFrom: dayParam(),
   createdTo: dayParam(),
   modifiedFrom: dayParam(),
@@ -44,7 +51,7 @@ export function toOrdersQuery({ filters, page, size }: VoucherSearch): VouchersQ
   return {
     limit: size,
     offset: page * size - size,
-    orderReference: reference === '' ? undefined : reference,
+    orderReference: reference === '' || holdsCardNumber(reference) ? undefined : reference,
     fromDatetime: created.from,
     toDatetime: created.to,
     fromLastModifiedDatetime: modified.from,
@@ -69,4 +76,17 @@ export function reversedRanges(filters: VoucherFilters): { createdTo?: string; m
       ? { modifiedTo: VOUCHER_RANGE_MESSAGES.modified }
       : {}),
   };
+}
+
+/**
+ * The days of an address that do not read (a link's `createdFrom=2026-02-31`), each with its text:
+ * said at its field while the list waits, rather than list vouchers of any day.
+ */
+export function unreadableDays(search: URLSearchParams): NoDays {
+  return Object.fromEntries(
+    DAY_PARAMS.flatMap((name) => {
+      const text = search.get(name)?.trim() ?? '';
+      return text !== '' && parseDay(text) === null ? [[name, text]] : [];
+    }),
+  );
 }

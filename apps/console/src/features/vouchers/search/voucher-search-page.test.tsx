@@ -163,6 +163,54 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('refuses a card number typed as the reference at the field, keeps it out of the URL and asks for nothing', async () => {
+    const fetch = stubFetch(ordersRoute());
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/vouchers' });
+    await screen.findByRole('table', { name: 'Vouchers' });
+    const reference = screen.getByRole('textbox', { name: 'Voucher Reference Number' });
+    await user.type(reference, '4111 1111 1111 1111');
+    expect(reference).toHaveAccessibleDescription(
+      'A card number is never searched: give the voucher’s reference number, such as MT-000123',
+    );
+    expect(
+      await screen.findByText('Correct or clear the Voucher Reference Number to see vouchers.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Vouchers' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(fetch.requests('/api/moneytransfer/orders')).toHaveLength(1);
+    expect(router.state.location.search).toBe('');
+
+    await user.clear(reference);
+    await user.type(reference, 'MT-000124');
+    await waitFor(() =>
+      expect(queryOf(fetch.requests('/api/moneytransfer/orders').at(-1))).toMatchObject({
+        orderReference: 'MT-000124',
+      }),
+    );
+    expect(reference).not.toHaveAccessibleDescription();
+    const sent = fetch.requests('/api/moneytransfer/orders').map((url) => url.search);
+    expect(sent.filter((search) => search.includes('4111'))).toEqual([]);
+  });
+
+  it('says at its field that a link’s day is no date, asks for nothing, and Clear drops it from the URL', async () => {
+    const fetch = stubFetch(ordersRoute());
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/vouchers?createdFrom=2026-02-31&size=50' });
+    expect(
+      await screen.findByText('Correct or clear the dates to see vouchers: a date field holds no date.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Date created from' })).toHaveAccessibleDescription(
+      '"2026-02-31" is not a date. Enter a date as DD/MM/YYYY.',
+    );
+    expect(fetch.requests('/api/moneytransfer/orders')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await screen.findByRole('table', { name: 'Vouchers' });
+    expect(router.state.location.search).toBe('?size=50');
+    expect(queryOf(fetch.requests('/api/moneytransfer/orders')[0])).toEqual({ limit: '50', offset: '0' });
+  });
+
   it('says at the field when a "to" day is before its "from" day, and asks for nothing until it is corrected', async () => {
     const fetch = stubFetch(ordersRoute());
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import type { SenderOrder } from '@web-control/contract/vouchers';
+import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
+import { VOUCHER_CARD_NUMBER_MESSAGE, type SenderOrder } from '@web-control/contract/vouchers';
 import { useState, type SubmitEvent } from 'react';
 import { Link, NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
@@ -32,8 +33,10 @@ import {
   NO_FILTERS,
   reversedRanges,
   toOrdersQuery,
+  unreadableDays,
   VOUCHER_URL_PARAMS,
-  type VoucherFilters,
+  type DayFilter,
+  type NoDays,
 } from './voucher-filters';
 
 const LIST_TEXTS: PagedListTexts = {
@@ -73,8 +76,6 @@ const COLUMNS: DataTableColumn<SenderOrder>[] = [
   },
 ];
 
-type DayFilter = Exclude<keyof VoucherFilters, 'reference'>;
-
 const DAY_FIELDS: { name: DayFilter; label: string }[] = [
   { name: 'createdFrom', label: SEARCH_TEXTS.createdFrom },
   { name: 'createdTo', label: SEARCH_TEXTS.createdTo },
@@ -82,13 +83,17 @@ const DAY_FIELDS: { name: DayFilter; label: string }[] = [
   { name: 'modifiedTo', label: SEARCH_TEXTS.modifiedTo },
 ];
 
-type NoDays = Partial<Record<DayFilter, string>>;
-
 /** The fields holding no date, with this one's text (or without it); the same object if unchanged. */
 function withNoDay(current: NoDays, name: DayFilter, typed: string | null): NoDays {
   if ((current[name] ?? null) === typed) return current;
   const others = Object.entries(current).filter(([field]) => field !== name);
   return Object.fromEntries(typed === null ? others : [...others, [name, typed]]);
+}
+
+/** Why the list waits: a card number typed as the reference, a date field holding no date, or a reversed range. */
+function waitingText(cardTyped: boolean, holdsNoDay: boolean): string {
+  if (cardTyped) return SEARCH_TEXTS.waitingForReference;
+  return holdsNoDay ? SEARCH_TEXTS.waitingForDay : SEARCH_TEXTS.waitingForRange;
 }
 
 /**
@@ -107,18 +112,22 @@ export function VoucherSearchPage() {
   const search = { filters: settled, page: paging.page, size: paging.size };
   // A "to" day before its "from" is said at the field, and nothing is asked until it is corrected.
   const rangeErrors = reversedRanges(filters);
-  // A date field left holding no date: nothing is asked until it is corrected or cleared.
-  const [noDays, setNoDays] = useState<NoDays>({});
-  // Back and Forward bring the fields of another address: what was typed here is not in them.
+  // A date field left holding no date, or a link's day that does not read: nothing is asked until
+  // it is corrected or cleared.
   const location = useLocation();
+  const [noDays, setNoDays] = useState(() => unreadableDays(new URLSearchParams(location.search)));
+  // Back and Forward bring the fields of another address: what was typed here is not in them.
   const navigationType = useNavigationType();
   const [shownKey, setShownKey] = useState(location.key);
   if (shownKey !== location.key) {
     setShownKey(location.key);
-    if (navigationType === NavigationType.Pop) setNoDays({});
+    if (navigationType === NavigationType.Pop)
+      setNoDays(unreadableDays(new URLSearchParams(location.search)));
   }
   const holdsNoDay = Object.keys(noDays).length > 0;
-  const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay;
+  // A card number typed as the reference is never sent: the list waits rather than list every voucher.
+  const cardTyped = holdsCardNumber(filters.reference);
+  const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay || cardTyped;
   const vouchers = useVouchers(toOrdersQuery(search), !waiting);
 
   const submit = (event: SubmitEvent) => {
@@ -149,6 +158,7 @@ export function VoucherSearchPage() {
             label={SEARCH_TEXTS.reference}
             value={filters.reference}
             autoComplete="off"
+            error={cardTyped ? VOUCHER_CARD_NUMBER_MESSAGE : undefined}
             onChange={(event) => change({ reference: event.currentTarget.value })}
           />
           {DAY_FIELDS.map(({ name, label }) => (
@@ -175,7 +185,7 @@ export function VoucherSearchPage() {
         </FilterGroup>
       </form>
       {waiting ? (
-        <EmptyState text={holdsNoDay ? SEARCH_TEXTS.waitingForDay : SEARCH_TEXTS.waitingForRange} />
+        <EmptyState text={waitingText(cardTyped, holdsNoDay)} />
       ) : (
         <PagedList
           query={vouchers}
