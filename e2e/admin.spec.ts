@@ -191,6 +191,42 @@ test('two administrators edit one role: the second save shows what the first cha
   await secondContext.close();
 });
 
+test('leaving a role form with changes not saved asks first, by a link or the browser’s Back', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/admin/roles', 'admin');
+  const roles = page.getByRole('navigation', { name: 'Roles' });
+  await roles.getByRole('link', { name: 'Support', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Support', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  const toggle = page.getByRole('button', { name: 'VIEW_TRANSACTIONS' });
+  const pressed = await toggle.getAttribute('aria-pressed');
+  await toggle.click();
+  const editUrl = page.url();
+
+  const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await page.goBack();
+  await expect(question, 'Back asks first').toBeVisible();
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  expect(page.url(), 'the form stays').toBe(editUrl);
+  await expect(toggle, 'with the change made').not.toHaveAttribute('aria-pressed', pressed ?? '');
+
+  await roles.getByRole('link', { name: 'Administrator', exact: true }).click();
+  await expect(question, 'another role in the list asks too').toBeVisible();
+  await question.getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByRole('heading', { name: 'Administrator', exact: true })).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(
+    page.getByRole('heading', { name: 'Support', exact: true }),
+    'nothing was saved',
+  ).toBeVisible();
+  await expect(
+    page.getByLabel(`VIEW_TRANSACTIONS: ${pressed === 'true' ? 'granted' : 'not granted'}`),
+  ).toBeVisible();
+});
+
 test('a username as long as the form allows wraps in its heading: the page never scrolls sideways', async ({
   page,
 }) => {

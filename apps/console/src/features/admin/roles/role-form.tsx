@@ -16,6 +16,7 @@ import { PermissionToggles } from './permission-toggles';
 import { ROLES_PATH } from '../paths';
 import { ROLE_NOT_FOUND } from './role-detail';
 import { FormActions } from '../../../shared/forms/form-actions';
+import { useLeaveGuard } from '../../../shared/forms/use-leave-guard';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useEditConflict } from '../components/use-edit-conflict';
 
@@ -56,13 +57,14 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
     handleSubmit,
     setError,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<RoleInput>({
     // The platform checks the same schema; the form sends the fields as typed.
     resolver: zodResolver(roleInputSchema, undefined, { raw: true }),
     mode: 'onTouched',
     defaultValues: toValues(role),
   });
+  const leaving = useLeaveGuard(isDirty);
   const edit = useEditConflict(role, staleRoleDetailsSchema, (current) => reset(toValues(current)));
 
   const { conflict, loaded } = edit;
@@ -75,6 +77,7 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
         editing: base && { roleId: base.roleId, version: base.version },
       });
       // Sent for review, nothing changed yet: back to where the form was opened from.
+      leaving.allow();
       await navigate(saved === 'sent-for-review' ? cancelPath : `${ROLES_PATH}/${saved.id}`);
     } catch (error) {
       if (edit.caught(error)) return;
@@ -109,7 +112,13 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
             />
           ) : null}
           {errors.root?.server?.message ? <ErrorState text={errors.root.server.message} /> : null}
-          <FormActions onCancel={() => void navigate(cancelPath)} submitting={save.isPending} />
+          <FormActions
+            onCancel={() => {
+              leaving.allow();
+              void navigate(cancelPath);
+            }}
+            submitting={save.isPending}
+          />
         </Stack>
       </form>
     </Paper>

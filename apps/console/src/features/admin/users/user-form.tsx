@@ -15,6 +15,7 @@ import { differencesOf, EditConflict } from '../components/edit-conflict';
 import { describeFetchFailure } from './user-detail';
 import { USERS_PATH } from '../paths';
 import { FormActions } from '../../../shared/forms/form-actions';
+import { useLeaveGuard } from '../../../shared/forms/use-leave-guard';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useEditConflict } from '../components/use-edit-conflict';
 
@@ -49,13 +50,14 @@ function UserFormFields({ user }: { user?: User }) {
     handleSubmit,
     setError,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<UserInput>({
     // The platform checks the same schema; the form sends the fields as typed.
     resolver: zodResolver(userInputSchema, undefined, { raw: true }),
     mode: 'onTouched',
     defaultValues: toValues(user),
   });
+  const leaving = useLeaveGuard(isDirty);
   const edit = useEditConflict(user, staleUserDetailsSchema, (current) => reset(toValues(current)));
 
   const { conflict, loaded } = edit;
@@ -68,6 +70,7 @@ function UserFormFields({ user }: { user?: User }) {
         editing: base && { userId: base.userId, version: base.version },
       });
       // Sent for review, nothing changed yet: back to where the form was opened from.
+      leaving.allow();
       await navigate(saved === 'sent-for-review' ? cancelPath : `${USERS_PATH}/${saved.id}`);
     } catch (error) {
       if (edit.caught(error)) return;
@@ -137,7 +140,13 @@ function UserFormFields({ user }: { user?: User }) {
             />
           ) : null}
           {errors.root?.server?.message ? <ErrorState text={errors.root.server.message} /> : null}
-          <FormActions onCancel={() => void navigate(cancelPath)} submitting={save.isPending} />
+          <FormActions
+            onCancel={() => {
+              leaving.allow();
+              void navigate(cancelPath);
+            }}
+            submitting={save.isPending}
+          />
         </Stack>
       </form>
     </Paper>

@@ -3,6 +3,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { createMappingBodySchema, type CreateMappingBody } from '@web-control/contract/config-maps';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useLeaveGuard } from '../../../shared/forms/use-leave-guard';
 import { useCreateMapping } from '../api/create-mapping';
 import { MAPPINGS_TEXTS } from '../constants';
 
@@ -17,7 +18,8 @@ export function AddMappingForm({ mapId }: { mapId: string }) {
     resolver: zodResolver(createMappingBodySchema),
     defaultValues: { key: '', value: '' },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useLeaveGuard(isDirty);
   const add = form.handleSubmit(async (values) => {
     try {
       await createMapping.mutateAsync({ mapId, ...values });
