@@ -40,7 +40,13 @@ export const usersResponseSchema = z.object({ users: z.array(userSchema) });
 export const rolesResponseSchema = z.object({ roles: z.array(roleSchema) });
 export const permissionsResponseSchema = z.object({ permissions: z.array(permissionOptionSchema) });
 
+/**
+ * Latin letters without accents only: a name of look-alike letters from another script ("аdmin"
+ * with a Cyrillic а) would pass for another user's in every list and audit entry.
+ */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+export const USERNAME_MESSAGE =
+  'A username may hold the letters A to Z (either case), digits and . _ @ - only';
 export const ROLE_NAME_MAX_LENGTH = 64;
 export const EMAIL_MAX_LENGTH = 254;
 export const MSISDN_MAX_LENGTH = 20;
@@ -58,7 +64,7 @@ export const userInputSchema = z.object({
     .trim()
     .min(1, 'Enter a username')
     .max(USERNAME_MAX_LENGTH, `A username has at most ${USERNAME_MAX_LENGTH} characters`)
-    .regex(USERNAME_PATTERN, 'A username may hold letters, digits and . _ @ - only'),
+    .regex(USERNAME_PATTERN, USERNAME_MESSAGE),
   email: z.email('Enter a valid e-mail address').max(EMAIL_MAX_LENGTH),
   msisdn: optionalText(MSISDN_MAX_LENGTH).refine(
     (value) => value === null || /^\+?[0-9]{6,19}$/.test(value),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { USERNAME_MESSAGE, userInputSchema } from './admin.ts';
 import { mapNameSchema } from './config-maps.ts';
 import { commentText, numberFromText, requiredText, VALIDATION_MESSAGES, wholeNumber } from './validation.ts';
 
@@ -71,5 +72,19 @@ describe('the general messages', () => {
 
   it('give an empty map name the required text, not the naming rule', () => {
     expect(firstMessage(mapNameSchema.safeParse(''))).toBe('This is a required field');
+  });
+});
+
+describe('usernames', () => {
+  const user = (username: string) => ({ username, email: 'jo@bank.example', roles: [{ roleId: 1 }] });
+
+  it('takes Latin letters, digits and . _ @ -, and says which letters when another is typed', () => {
+    expect(userInputSchema.parse(user(' Jo.Smith_2@ops-1 ')).username).toBe('Jo.Smith_2@ops-1');
+    for (const username of ['zoë', 'аdmin', 'jo smith']) {
+      expect(firstMessage(userInputSchema.safeParse(user(username))), username).toBe(USERNAME_MESSAGE);
+    }
+    expect(USERNAME_MESSAGE).toBe(
+      'A username may hold the letters A to Z (either case), digits and . _ @ - only',
+    );
   });
 });
