@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -286,5 +286,34 @@ describe('console static files', () => {
       expect(logout.statusCode).toBeLessThan(300);
       expect((await pageFor(RESULTS, tokens.access_token)).body).toBe(INDEX);
     });
+  });
+
+  // Last: it writes a new build over the folder.
+  it('serves a build written under the running platform with its own preloads and pages', async () => {
+    const rebuilt: PreloadLinks = {
+      ...PRELOAD_LINKS,
+      dashboard: ['assets/layout-new.js'],
+      areas: {},
+      areaScreens: {},
+    };
+    const later = new Date(Date.now() + 60_000);
+    const links = path.join(consoleDist, PRELOAD_LINKS_FILE);
+    await writeFile(links, JSON.stringify(rebuilt));
+    await utimes(links, later, later);
+    const page = path.join(consoleDist, HEADING_PAGE_FILE);
+    await writeBuiltFile(consoleDist, HEADING_PAGE_FILE, HEADING_PAGE.replace('<h1>', '<h1 class="new">'));
+    await utimes(page, later, later);
+
+    const deepLink = await app.inject({ url: '/dashboard/vouchers/12' });
+    expect(deepLink.headers.link).toBe(
+      `${LAYOUT_LINKS.split(', </assets/layout-1.js>')[0] ?? ''}, </assets/layout-new.js>; rel=modulepreload; crossorigin`,
+    );
+    const user = await createTestUser(database, ['VIEW_PROCESSES']);
+    const token = (await login(app, user.username, user.password)).access_token;
+    const headed = await app.inject({
+      url: '/dashboard/finance/processes/1',
+      headers: { 'accept-encoding': 'identity', cookie: `${PAGE_TOKEN_COOKIE}=${token}` },
+    });
+    expect(headed.body).toContain('<h1 class="new">Card acquiring</h1>');
   });
 });

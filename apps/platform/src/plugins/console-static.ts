@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -159,6 +159,67 @@ function isAssetPath(url: string): boolean {
   return pathOf(url).startsWith('/assets/');
 }
 
+/** What the build wrote for the platform to serve its pages with. */
+interface BuildOutput {
+  /** Whether there is a build at all (its index.html). */
+  built: boolean;
+  index: ServedPage;
+  shells: Map<string, ServedPage>;
+  links: PreloadLinks;
+  /** The page a screen's heading is written into for its user, unless another version wrote it. */
+  headingPage: string | undefined;
+}
+
+function readBuild(consoleDist: string): BuildOutput & { stale: string[] } {
+  const { pages: shells, stale } = shellPages(consoleDist);
+  const headingFile = path.join(consoleDist, HEADING_PAGE_FILE);
+  const headingHtml = existsSync(headingFile) ? readFileSync(headingFile, 'utf8') : undefined;
+  const headingPage = headingHtml !== undefined && bootsHere(headingHtml) ? headingHtml : undefined;
+  if (headingHtml !== undefined && headingPage === undefined) stale.push(`/${HEADING_PAGE_FILE}`);
+  const indexPath = path.join(consoleDist, 'index.html');
+  return {
+    built: existsSync(indexPath),
+    index: servedPage(indexPath),
+    shells,
+    links: preloadLinks(consoleDist),
+    headingPage,
+    stale,
+  };
+}
+
+/**
+ * The build's output as it is now: read again once a build has written it anew under the running
+ * platform, whose earlier chunks are then gone (preloading them was a 404 each, and a headed page
+ * asked for the old entry script). A stat of three files per page; a build caught half-written
+ * (its JSON unreadable) is read again at the next page.
+ */
+function buildReader(consoleDist: string, warnStale: (pages: string[]) => void): () => BuildOutput {
+  const stamped = ['index.html', PRELOAD_LINKS_FILE, HEADING_PAGE_FILE].map((name) =>
+    path.join(consoleDist, name),
+  );
+  let stamp: string | undefined;
+  let output: BuildOutput = {
+    built: false,
+    index: servedPage(stamped[0] ?? ''),
+    shells: new Map(),
+    links: NO_PRELOADS,
+    headingPage: undefined,
+  };
+  return () => {
+    const now = stamped.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0).join(':');
+    if (now === stamp) return output;
+    try {
+      const { stale, ...read } = readBuild(consoleDist);
+      if (stale.length > 0) warnStale(stale);
+      output = read;
+      stamp = now;
+    } catch {
+      // Half-written: the previous output serves meanwhile.
+    }
+    return output;
+  };
+}
+
 /**
  * Serves the built console. Vite's hashed files under /assets never change, so browsers may keep
  * them; index.html must be revalidated so a new release is picked up. Unknown non-API GETs answer
@@ -167,46 +228,36 @@ function isAssetPath(url: string): boolean {
  * the brotli or gzip copy the build wrote beside them when the browser accepts it.
  */
 const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, options) => {
-  const indexPath = path.join(options.consoleDist, 'index.html');
-  const built = existsSync(indexPath);
-  const index = servedPage(indexPath);
-  const { pages: shells, stale } = built
-    ? shellPages(options.consoleDist)
-    : { pages: new Map<string, ServedPage>(), stale: [] };
-  const links = built ? preloadLinks(options.consoleDist) : NO_PRELOADS;
-
-  if (built) {
-    await app.register(async (publicScope) => {
-      publicScope.addHook('onRoute', markRoutesPublic);
-      await publicScope.register(fastifyStatic, {
-        root: options.consoleDist,
-        prefix: '/',
-        decorateReply: false,
-        cacheControl: false,
-        preCompressed: true,
-        // Asked for by name, they are unknown paths: the console's page answers.
-        allowedPath: (pathName) => !isPlatformOnly(pathName),
-        setHeaders: (reply, filePath) => {
-          const relative = path.relative(options.consoleDist, filePath);
-          reply.header(
-            'cache-control',
-            relative.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
-          );
-        },
-      });
-    });
-  }
-
-  const headingFile = path.join(options.consoleDist, HEADING_PAGE_FILE);
-  const headingHtml = built && existsSync(headingFile) ? readFileSync(headingFile, 'utf8') : undefined;
-  const headingPage = headingHtml !== undefined && bootsHere(headingHtml) ? headingHtml : undefined;
-  if (headingHtml !== undefined && headingPage === undefined) stale.push(`/${HEADING_PAGE_FILE}`);
-  if (stale.length > 0) {
+  const currentBuild = buildReader(options.consoleDist, (stale) =>
     app.log.warn(
       { pages: stale },
       'The console was built by another version of the platform: its screens’ pages are served as index.html until it is built again (npm run build)',
-    );
-  }
+    ),
+  );
+  currentBuild();
+
+  await app.register(async (publicScope) => {
+    publicScope.addHook('onRoute', markRoutesPublic);
+    await publicScope.register(fastifyStatic, {
+      root: options.consoleDist,
+      // Not built yet: its pages say so, and the build is served once written.
+      suppressWarning: true,
+      prefix: '/',
+      decorateReply: false,
+      cacheControl: false,
+      preCompressed: true,
+      // Asked for by name, they are unknown paths: the console's page answers.
+      allowedPath: (pathName) => !isPlatformOnly(pathName),
+      setHeaders: (reply, filePath) => {
+        const relative = path.relative(options.consoleDist, filePath);
+        reply.header(
+          'cache-control',
+          relative.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
+        );
+      },
+    });
+  });
+
   /** A failed lookup serves the page as any other: its heading is a head start, not the page. */
   const headingOf = async (pagePath: string, request: FastifyRequest): Promise<string | undefined> => {
     try {
@@ -225,6 +276,7 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
         .header('cache-control', 'no-store')
         .send({ errorMessage: NOT_FOUND_MESSAGE, code: ERROR_CODES.notFound });
     }
+    const { built, index, shells, links, headingPage } = currentBuild();
     if (!built) {
       return reply
         .code(503)
