@@ -614,4 +614,36 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     );
     expect(rejectStale.statusCode).toBe(204);
   });
+
+  it('lets one of two approvals of overlapping sets at the same instant win; the other is refused and changes nothing', async () => {
+    await feed('card-switch-20260304.csv', [CARD_HEADER, `R9,900,USD,${AT},Late`, `R10,910,USD,${AT},Late`]);
+    const byKey = async (path: string, rrn: string) => {
+      const response = await call('POST', `/api/recon/processes/${CARD}/actions/${path}`, {
+        comment: path,
+        transactionKeys: [await keyOf(rrn)],
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return transactionActionResponseSchema.parse(response.json()).actionId;
+    };
+    const rejectR9 = await byKey('rejectTransactionsByKey', 'R9');
+    const acceptBoth = await byKey('acceptTransactionsByKey', 'R10');
+    // As two by-filter requests at the same instant can leave them: both sets hold R9.
+    await database.db
+      .insertInto('recon_action_transactions')
+      .values({ action_id: acceptBoth, transaction_id: (await keyOf('R9')).id })
+      .execute();
+    await database.db
+      .updateTable('recon_actions')
+      .set({ transaction_count: 2 })
+      .where('action_id', '=', acceptBoth)
+      .execute();
+
+    const [reject, accept] = await Promise.all([approve(rejectR9), approve(acceptBoth)]);
+    expect([reject.statusCode, accept.statusCode].sort()).toEqual([204, 409]);
+    const won = reject.statusCode === 204 ? 'reject' : 'accept';
+    expect(await statusOf('R9')).toBe(won === 'reject' ? 'REJECTED/ISSUE/0' : 'MATCHED/PENDING/100');
+    expect(await statusOf('R10'), 'the refused approval changed nothing').toBe(
+      won === 'reject' ? 'UNMATCHED/ISSUE/0' : 'MATCHED/PENDING/100',
+    );
+  });
 });
