@@ -80,9 +80,15 @@ test.describe('shell', () => {
     await expect(menu.getByRole('link', { name: 'Transactions' })).toBeVisible();
     await expect(menu.getByText('User Management'), 'support may not manage users').toHaveCount(0);
 
+    // The page's early call would be refused, and audited as the user's: it is not made.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(response.url());
+    });
     await page.goto('/dashboard/admin/users');
     await expect(page, 'the guarded route sends the user to /login').toHaveURL(/\/login/);
     await expect(page.getByRole('status')).toContainText('Your account may not open the page you asked for');
+    expect(refused, 'nothing was asked that the platform refuses').toEqual([]);
   });
 
   test('menu links navigate inside the console', async ({ page }) => {

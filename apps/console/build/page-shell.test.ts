@@ -26,7 +26,7 @@ const LISTS: BuildLists = {
   dashboard: ['assets/layout.js'],
   areas: { '/dashboard/vouchers': ['assets/area-vouchers.js'] },
 };
-const BOOT: PageBoot = { ...LISTS, calls: [] };
+const BOOT: PageBoot = { ...LISTS, calls: [], permissions: [] };
 
 describe('a screen’s page', () => {
   it('is index.html with the heading in #root, and the row above it held free', () => {
@@ -38,9 +38,9 @@ describe('a screen’s page', () => {
 
   it('makes the screen’s early calls: its boot names them, and no other page’s does', () => {
     const calls = [{ api: 'reconApi', path: '/processes', query: { offset: 0, limit: 10 } }] as const;
-    const page = shellPage(INDEX, { heading: 'Processes', earlyCalls: calls }, LISTS);
+    const page = shellPage(INDEX, { heading: 'Processes', earlyCalls: calls }, LISTS, ['VIEW_PROCESSES']);
     const json = new RegExp(`id="${PAGE_BOOT_ID}">(.*?)</script>`).exec(page)?.[1] ?? '';
-    expect(JSON.parse(json)).toEqual({ ...LISTS, calls });
+    expect(JSON.parse(json)).toEqual({ ...LISTS, calls, permissions: ['VIEW_PROCESSES'] });
     expect(headingPage(INDEX, LISTS)).toContain('"calls":[]');
   });
 
@@ -101,8 +101,13 @@ describe('the screens with a page of their own', () => {
     const screens = [
       {
         path: '/dashboard/admin',
+        permissions: ['EXPORT_USERS'],
         children: [
-          { path: '/dashboard/admin/users', shell: { heading: 'User Management', above: 'tabs' as const } },
+          {
+            path: '/dashboard/admin/users',
+            permissions: ['EXPORT_USERS', 'AUDIT'],
+            shell: { heading: 'User Management', above: 'tabs' as const },
+          },
           { path: '/dashboard/admin/users/:userId', shell: { heading: 'User' } },
         ],
       },
@@ -110,8 +115,13 @@ describe('the screens with a page of their own', () => {
       { shell: { heading: 'An index route' } },
       { path: '/dashboard/transactions' },
     ];
-    expect(shellScreens(screens)).toEqual([
-      { path: '/dashboard/admin/users', shell: { heading: 'User Management', above: 'tabs' } },
+    expect(shellScreens(screens, ['MANAGE_USERS'])).toEqual([
+      {
+        path: '/dashboard/admin/users',
+        shell: { heading: 'User Management', above: 'tabs' },
+        // The area's, then the parents' and the screen's own, each once.
+        permissions: ['MANAGE_USERS', 'EXPORT_USERS', 'AUDIT'],
+      },
     ]);
   });
 

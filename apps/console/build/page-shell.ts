@@ -13,7 +13,7 @@ import {
 import type { Plugin } from 'vite';
 import { DEFAULT_CHART_HEIGHT } from '../src/shared/charts/chart-height.ts';
 import type { ScreenShell, ShellPanel } from '../src/shared/screens/define-area.ts';
-import { declaredAreas, flattenScreens, type DeclaredScreen } from './declared-screens.ts';
+import { declaredAreas, type DeclaredScreen } from './declared-screens.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -86,15 +86,20 @@ export function bootedPage(indexHtml: string, boot: PageBoot): string {
 }
 
 /** What every page the build writes asks for: the entry's script and the build's lists. */
-export type BuildLists = Omit<PageBoot, 'calls'>;
+export type BuildLists = Omit<PageBoot, 'calls' | 'permissions'>;
 
 /**
  * The console's page with a screen's shell in its #root (React replaces it on its first render),
  * which makes the screen's early calls.
  */
-export function shellPage(indexHtml: string, shell: ScreenShell, lists: BuildLists): string {
+export function shellPage(
+  indexHtml: string,
+  shell: ScreenShell,
+  lists: BuildLists,
+  permissions: readonly string[] = [],
+): string {
   if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT}`);
-  const boot: PageBoot = { ...lists, calls: [...(shell.earlyCalls ?? [])] };
+  const boot: PageBoot = { ...lists, calls: [...(shell.earlyCalls ?? [])], permissions: [...permissions] };
   return bootedPage(indexHtml, boot).replace(EMPTY_ROOT, `<div id="root">${shellMarkup(shell)}</div>`);
 }
 
@@ -104,15 +109,21 @@ export function headingPage(indexHtml: string, lists: BuildLists): string {
 }
 
 /**
- * The screens with a shell, by path; a path with parameters has no page of its own. Such a screen is
- * drawn from its area's chunk, the one its page asks for.
+ * The screens with a shell, by path, each with what it needs (`needed`, the area's, then its parents'
+ * and its own); a path with parameters has no page of its own. Such a screen is drawn from its
+ * area's chunk, the one its page asks for.
  */
-export function shellScreens(screens: readonly DeclaredScreen[]): { path: string; shell: ScreenShell }[] {
-  return flattenScreens(screens).flatMap((screen) => {
-    if (!screen.shell || !screen.path || /[:*]/.test(screen.path)) return [];
+export function shellScreens(
+  screens: readonly DeclaredScreen[],
+  needed: readonly string[] = [],
+): { path: string; shell: ScreenShell; permissions: string[] }[] {
+  return screens.flatMap((screen) => {
+    const permissions = [...new Set([...needed, ...(screen.permissions ?? [])])];
+    const children = shellScreens(screen.children ?? [], permissions);
+    if (!screen.shell || !screen.path || /[:*]/.test(screen.path)) return children;
     if (screen.ownChunk)
       throw new Error(`${screen.path} has a shell and a chunk of its own: its page would not ask for it`);
-    return [{ path: screen.path, shell: screen.shell }];
+    return [{ path: screen.path, shell: screen.shell, permissions }, ...children];
   });
 }
 
@@ -151,12 +162,12 @@ export function pageShell(): Plugin {
       const { entry: entryFiles, dashboard, areas } = JSON.parse(String(links.source)) as PreloadLinks;
       const lists: BuildLists = { script: entry.fileName, entry: entryFiles, dashboard, areas };
       this.emitFile({ type: 'asset', fileName: HEADING_PAGE_FILE, source: headingPage(page, lists) });
-      for (const { screens } of await declaredAreas(srcDir)) {
-        for (const { path: routePath, shell } of shellScreens(screens)) {
+      for (const area of await declaredAreas(srcDir)) {
+        for (const { path: routePath, shell, permissions } of shellScreens(area.screens, area.permissions)) {
           this.emitFile({
             type: 'asset',
             fileName: shellFileName(routePath),
-            source: shellPage(page, shell, lists),
+            source: shellPage(page, shell, lists, permissions),
           });
         }
       }

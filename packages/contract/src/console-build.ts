@@ -60,6 +60,11 @@ export const ACCESS_TOKEN_KEY = 'webControl.accessToken';
 export interface PageBoot extends Omit<PreloadLinks, 'areaScreens'> {
   script: string;
   calls: EarlyCall[];
+  /**
+   * What the screen needs (its area's and its own): the calls are made only with a token holding
+   * all of it, as the platform audits each call it refuses as the user's.
+   */
+  permissions: string[];
 }
 
 /** The id of the JSON element holding a served screen page's PageBoot. */
@@ -88,6 +93,10 @@ export const PAGE_BOOT_SCRIPT = `(() => {
     const config = window['${RUNTIME_CONFIG_GLOBAL}'];
     const token = localStorage.getItem('${ACCESS_TOKEN_KEY}');
     if (!config || !token) return;
+    // The token's claims, base64url: a user who may not see the screen is turned away by the console.
+    const claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    const held = Array.isArray(claims.permissions) ? claims.permissions : [];
+    if (!boot.permissions.every((permission) => held.includes(permission))) return;
     // An API the configuration leaves to the console's default is left to the console.
     window['${EARLY_CALLS_GLOBAL}'] = boot.calls.flatMap((call) => {
       const base = config[call.api];

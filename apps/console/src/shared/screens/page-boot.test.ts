@@ -20,6 +20,7 @@ const BOOT: PageBoot = {
     '/dashboard/admin': ['assets/area-admin-5.js'],
   },
   calls: [],
+  permissions: [],
 };
 
 /** A served screen's page at `path`, its boot script run as the browser runs it while parsing. */
@@ -119,9 +120,18 @@ describe('a served screen page’s boot', () => {
   });
 });
 
+/** An access token as the platform signs it, holding these permissions (the signature is not read here). */
+function tokenHolding(permissions: string[]): string {
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${part({ alg: 'HS256' })}.${part({ username: 'zoë', permissions, exp: 2_000_000_000 })}.c2lnbmVk`;
+}
+
 describe('a served screen page’s early calls', () => {
+  const TOKEN = tokenHolding(['VIEW_PROCESSES', 'VIEW_CONFIG_MAPS']);
   const CALLS: PageBoot = {
     ...BOOT,
+    permissions: ['VIEW_CONFIG_MAPS'],
     calls: [
       { api: 'configApi', path: '/maps' },
       { api: 'reconApi', path: '/processes', query: { offset: 0, limit: 10 } },
@@ -141,7 +151,7 @@ describe('a served screen page’s early calls', () => {
       reconApi: '/api/recon',
       authApi: 42,
     });
-    localStorage.setItem(ACCESS_TOKEN_KEY, 'token-1');
+    localStorage.setItem(ACCESS_TOKEN_KEY, TOKEN);
   });
   afterEach(() => {
     parsed();
@@ -157,14 +167,14 @@ describe('a served screen page’s early calls', () => {
     serve('/dashboard/config/maps', 'hidden', CALLS);
     expect(fetchCalls, 'not before the configuration has run').not.toHaveBeenCalled();
     parsed();
-    const headers = { Accept: 'application/json', Authorization: 'Bearer token-1' };
+    const headers = { Accept: 'application/json', Authorization: `Bearer ${TOKEN}` };
     expect(fetchCalls.mock.calls).toEqual([
       ['/api/config/maps', { headers }],
       ['/api/recon/processes?offset=0&limit=10', { headers }],
     ]);
     expect(answers()?.map(({ url, token }) => [url, token])).toEqual([
-      ['/api/config/maps', 'token-1'],
-      ['/api/recon/processes?offset=0&limit=10', 'token-1'],
+      ['/api/config/maps', TOKEN],
+      ['/api/recon/processes?offset=0&limit=10', TOKEN],
     ]);
     expect(await answers()?.[0]?.response).toBeInstanceOf(Response);
     expect(entryScripts(), 'the console starts all the same').toEqual(['/assets/index-1.js']);
@@ -182,7 +192,7 @@ describe('a served screen page’s early calls', () => {
     serve('/dashboard/config/maps', 'hidden', CALLS);
     parsed();
     vi.stubGlobal(RUNTIME_CONFIG_GLOBAL, undefined);
-    localStorage.setItem(ACCESS_TOKEN_KEY, 'token-1');
+    localStorage.setItem(ACCESS_TOKEN_KEY, TOKEN);
     serve('/dashboard/config/maps', 'hidden', CALLS);
     parsed();
     vi.stubGlobal(RUNTIME_CONFIG_GLOBAL, { configApi: '/api/config' });
@@ -190,6 +200,17 @@ describe('a served screen page’s early calls', () => {
     parsed();
     expect(fetchCalls).not.toHaveBeenCalled();
     expect(answers()).toBeUndefined();
+  });
+
+  it('makes none for a user whose token lacks a permission the screen needs, or cannot be read: the console turns them away', () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, tokenHolding(['VIEW_PROCESSES']));
+    serve('/dashboard/config/maps', 'hidden', CALLS);
+    parsed();
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'not-a-token');
+    serve('/dashboard/config/maps', 'hidden', CALLS);
+    parsed();
+    expect(fetchCalls).not.toHaveBeenCalled();
+    expect(entryScripts()).toEqual(['/assets/index-1.js']);
   });
 
   it('starts the console when the browser refuses the page its storage', () => {
