@@ -110,6 +110,15 @@ export function unsearchableFilter(filters: TransactionFilters): TextFilter | nu
 }
 
 /**
+ * The text filter holding a whole card number as typed, or null. It never reaches the address, so
+ * the list waits on what was typed rather than go on showing what that filter does not narrow.
+ */
+export function cardNumberFilter(filters: TransactionFilters): TextFilter | null {
+  const fields: TextFilter[] = ['reference', 'card'];
+  return fields.find((field) => holdsCardNumber(filters[field])) ?? null;
+}
+
+/**
  * The search params of a request: the range always, other filters when set, the page beyond the
  * first with the row it counts from.
  */

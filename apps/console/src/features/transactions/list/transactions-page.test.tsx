@@ -347,6 +347,26 @@ describe('transactions list', () => {
     expect(exportButton).toBeEnabled();
   });
 
+  it('waits while a whole card number is typed as the reference, which is never sent', async () => {
+    const { listQueries } = setup();
+    await openPage();
+    const form = screen.getByRole('search', { name: 'Filter transactions' });
+    const reference = within(form).getByRole('textbox', { name: 'Reference' });
+    await type(reference, '4111 1111 1111 1111');
+    expect(
+      screen.getByText('Correct or clear the Reference filter to see transactions.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    await settle(FILTER_DEBOUNCE_MS);
+    expect(listQueries(), 'nothing asked for the card number').toHaveLength(1);
+
+    await type(reference, '');
+    await settle(FILTER_DEBOUNCE_MS);
+    expect(screen.queryByText(/to see transactions/)).toBeNull();
+    expect(listQueries().length).toBeGreaterThan(1);
+    expect(listQueries().some((query) => 'reference' in query)).toBe(false);
+  });
+
   it('shows a link’s receiver the options do not hold as it is, saying so, rather than filter unseen', async () => {
     const { listQueries } = setup();
     await openPage(`${PATH}?receiver=ghost-host`);

@@ -20,6 +20,7 @@ import {
   toTransactionsQuery,
   TRANSACTION_FILTERS_CODEC,
   unsearchableFilter,
+  cardNumberFilter,
   writeListRequest,
 } from './transaction-filters';
 import { TransactionsList } from './transactions-list';
@@ -102,7 +103,7 @@ export function TransactionsPage() {
   });
   const [searchParams, setSearchParams] = useSearchParams();
   const request = { filters: settled, ...readPaging(searchParams) };
-  const waitingFor = unsearchableFilter(settled);
+  const waitingFor = unsearchableFilter(settled) ?? cardNumberFilter(filters);
   // A filter corrected or cleared is a new request even where the address stays the same (a whole
   // card number never reaches it).
   const requestKey = `${writeListRequest(request).toString()}${waitingFor ? `#${waitingFor}` : ''}`;
