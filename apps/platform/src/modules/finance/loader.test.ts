@@ -88,3 +88,48 @@ describe('readPartyFile, line numbers', () => {
     ]);
   });
 });
+
+describe('readPartyFile, dates', () => {
+  const [party] = PROCESS.parties;
+  const [reference] = PROCESS.fields;
+  if (party === undefined || reference === undefined) throw new Error('PROCESS has a party and a field');
+  const DATED: ProcessDefinitionRow = {
+    ...PROCESS,
+    parties: [{ ...party, columns: { reference: 'reference', postedAt: 'postedAt' } }],
+    fields: [
+      reference,
+      {
+        name: 'postedAt',
+        displayName: 'Posted',
+        type: 'DATETIME',
+        reconcilable: true,
+        key: false,
+        money: null,
+      },
+    ],
+  };
+
+  it('takes each date the database reads, and makes any other one row’s exception, never the load’s failure', async () => {
+    const dates = {
+      '2025-06-19': undefined,
+      '2025-06-19 10:00': undefined,
+      '2025-06-19T10:00:00.123456+0200': undefined,
+      '2024-02-29T23:59:59Z': undefined,
+      '2025-06-19T10:00:00-15:59': undefined,
+      '2025-02-30T00:00:00Z': 'postedAt is not a date that exists on the calendar',
+      '2025-04-31': 'postedAt is not a date that exists on the calendar',
+      '2025-06-19T24:00:00Z': 'postedAt is not a date that exists on the calendar',
+      '0000-01-01': 'postedAt is not a date from the year 1 to 9999',
+      '9999-12-31T23:00:00-05:00': 'postedAt is not a date from the year 1 to 9999',
+      '2025-06-19T10:00:00+16:00': 'postedAt is not a date',
+      '19/06/2025': 'postedAt is not a date',
+    };
+    const lines = Object.keys(dates).map((date, index) => `R${index.toString()},${date}`);
+    const file = Buffer.from(`reference,postedAt\n${lines.join('\n')}\n`, 'utf8');
+    const rows: ReadRow[] = [];
+    for await (const batch of readPartyFile(Readable.from([file]), DATED, 1)) rows.push(...batch);
+    expect(rows.map((row) => ('exception' in row ? row.exception.reason : undefined))).toEqual(
+      Object.values(dates),
+    );
+  });
+});

@@ -4,6 +4,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import type { FieldType } from '@web-control/contract/finance';
 import {
+  EARLIEST_YEAR,
+  instantOf,
+  isStorableInstant,
+  LATEST_YEAR,
+  offsetMinutesOf,
+} from '@web-control/contract/inputs';
+import {
   FILE_LIMIT_REASONS,
   FINANCE_KEY_MAX_BYTES,
   FINANCE_LINE_MAX_BYTES,
@@ -74,16 +81,41 @@ async function* batchesOf<T>(stream: Readable): AsyncGenerator<T[]> {
 
 const INTEGRAL_PATTERN = /^-?\d{1,18}$/;
 // A date, optionally with a time and a zone: what the parties' feeds write.
-const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DATETIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * What is wrong with a feed's date, or undefined: checked here as the database would read it, so
+ * that a day such as 2025-02-30 is one row's exception rather than the whole load's failure.
+ */
+function datetimeProblem(value: string): string | undefined {
+  const match = DATETIME_PATTERN.exec(value);
+  if (match === null) return 'is not a date';
+  const [, year, month, day, hours = '0', minutes = '0', seconds = '0', fraction = '0', zone = 'Z'] = match;
+  const offsetMinutes = offsetMinutesOf(zone);
+  // PostgreSQL reads an offset of less than 16 hours only.
+  if (!(Math.abs(offsetMinutes) < 16 * 60)) return 'is not a date';
+  const date = instantOf({
+    year: Number(year),
+    month: Number(month),
+    day: Number(day),
+    hours: Number(hours),
+    minutes: Number(minutes),
+    seconds: Number(seconds),
+    milliseconds: Number(fraction.padEnd(3, '0').slice(0, 3)),
+    offsetMinutes,
+  });
+  if (date === undefined) return 'is not a date that exists on the calendar';
+  if (!isStorableInstant(date, offsetMinutes))
+    return `is not a date from the year ${EARLIEST_YEAR} to ${LATEST_YEAR}`;
+  return undefined;
+}
 
 function typeProblem(type: FieldType, value: string): string | undefined {
   if (type === 'INTEGRAL' && !INTEGRAL_PATTERN.test(value)) {
     return 'is not a whole number';
   }
-  if (type === 'DATETIME' && (!DATETIME_PATTERN.test(value) || Number.isNaN(Date.parse(value)))) {
-    return 'is not a date';
-  }
-  return undefined;
+  return type === 'DATETIME' ? datetimeProblem(value) : undefined;
 }
 
 /** An exception as the database can hold it, whatever the file held. */
