@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker, type Location } from 'react-router';
 import { openModal } from '../modals/modal-store';
 import { confirmModal } from '../modals/standard-modals';
 import { getAccount } from '../session/session-state';
@@ -11,8 +11,24 @@ export const LEAVE_FORM_TEXTS = {
 } as const;
 
 export interface LeaveGuard {
-  /** The form's own way out (saved, or Cancel): the next navigation goes without asking. */
+  /** The form's own way out (saved, Cancel, a question already answered): the next navigation goes without asking. */
   allow: () => void;
+}
+
+export interface LeaveGuardOptions {
+  /** Whether a navigation that stays on the path takes the form away too (a mode of the page). */
+  leaves?: (next: Location) => boolean;
+}
+
+/** The question itself, for a page that takes its form away by other means than a navigation. */
+export async function confirmLeavingForm(): Promise<boolean> {
+  const leave = await openModal(
+    confirmModal,
+    { title: LEAVE_FORM_TEXTS.title, text: LEAVE_FORM_TEXTS.text, confirmLabel: LEAVE_FORM_TEXTS.leave },
+    // Urgent: the browser's Back is undone with a history step of its own, which closes a page's modals.
+    { urgent: true },
+  );
+  return leave === true;
 }
 
 /**
@@ -20,22 +36,23 @@ export interface LeaveGuard {
  * a reload or closing the tab gets the browser's own question. A session that has ended leaves
  * without asking: its sign-in page must not wait on a form it can no longer save.
  */
-export function useLeaveGuard(dirty: boolean): LeaveGuard {
+export function useLeaveGuard(dirty: boolean, { leaves }: LeaveGuardOptions = {}): LeaveGuard {
   const allowed = useRef(false);
   const guarding = () => dirty && !allowed.current && getAccount().accessToken !== null;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => guarding() && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    // Allowed once: a form that stays on screen stays guarded.
+    if (allowed.current) {
+      allowed.current = false;
+      return false;
+    }
+    const away = currentLocation.pathname !== nextLocation.pathname || leaves?.(nextLocation) === true;
+    return guarding() && away;
+  });
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    // Urgent: the browser's Back is undone with a history step of its own, which closes a page's modals.
-    void openModal(
-      confirmModal,
-      { title: LEAVE_FORM_TEXTS.title, text: LEAVE_FORM_TEXTS.text, confirmLabel: LEAVE_FORM_TEXTS.leave },
-      { urgent: true },
-    ).then((leave) => {
-      if (leave === true) blocker.proceed();
+    void confirmLeavingForm().then((leave) => {
+      if (leave) blocker.proceed();
       else blocker.reset();
     });
   }, [blocker]);

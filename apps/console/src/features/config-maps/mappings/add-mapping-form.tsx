@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, TextInput } from '@mantine/core';
 import { createMappingBodySchema, type CreateMappingBody } from '@web-control/contract/config-maps';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useLeaveGuard } from '../../../shared/forms/use-leave-guard';
 import { useCreateMapping } from '../api/create-mapping';
 import { MAPPINGS_TEXTS } from '../constants';
 
@@ -12,14 +12,24 @@ import { MAPPINGS_TEXTS } from '../constants';
  * Both fields are required, with the one message the specification gives for either, shown at
  * the field it is about.
  */
-export function AddMappingForm({ mapId }: { mapId: string }) {
+export function AddMappingForm({
+  mapId,
+  onTypedChange,
+}: {
+  mapId: string;
+  /** Whether the row holds typed text not yet added, told as it changes (and false once it is gone). */
+  onTypedChange: (typed: boolean) => void;
+}) {
   const createMapping = useCreateMapping();
   const form = useForm<z.input<typeof createMappingBodySchema>, unknown, CreateMappingBody>({
     resolver: zodResolver(createMappingBodySchema),
     defaultValues: { key: '', value: '' },
   });
   const { errors, isDirty } = form.formState;
-  useLeaveGuard(isDirty);
+  useEffect(() => {
+    onTypedChange(isDirty);
+    return () => onTypedChange(false);
+  }, [isDirty, onTypedChange]);
   const add = form.handleSubmit(async (values) => {
     try {
       await createMapping.mutateAsync({ mapId, ...values });

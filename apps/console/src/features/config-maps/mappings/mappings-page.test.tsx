@@ -153,6 +153,41 @@ describe('mappings page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(key).toHaveValue(''));
   });
 
+  it('asks before the Mode select or Back takes a half-typed mapping away, and keeps it on Cancel', async () => {
+    setup();
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderRoutes(routes, { path: '/dashboard/config/maps/bin-routing' });
+    await startEditing(user);
+    const key = await screen.findByRole('textbox', { name: 'New key' });
+    await user.type(key, '455555');
+
+    const mode = screen.getByRole('combobox', { name: 'Mode' });
+    await user.selectOptions(mode, 'Viewing');
+    const question = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('textbox', { name: 'New key' })).toHaveValue('455555');
+    expect(mode).toHaveValue('edit');
+    expect(router.state.location.search).toBe('?mode=edit');
+
+    await router.navigate(-1);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    expect(screen.getByRole('textbox', { name: 'New key' })).toHaveValue('455555');
+
+    await user.selectOptions(mode, 'Viewing');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('textbox', { name: 'New key' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('refuses a key or value that is blank after trimming, and a key with a space at its edge, with the exact text at the field', async () => {
     const fetch = setup();
     const user = userEvent.setup({ delay: null });

@@ -28,6 +28,8 @@ import {
   MAPPINGS_TEXTS,
   type MappingView,
 } from '../constants';
+import { confirmLeavingForm, useLeaveGuard } from '../../../shared/forms/use-leave-guard';
+import { AddMappingForm } from './add-mapping-form';
 import { DownloadButton } from './download-button';
 import { MappingsTable } from './mappings-table';
 import { NO_FILTERS, selectionOf, type MappingFilters, type MappingMode } from './selection';
@@ -88,6 +90,19 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
   const upload = useUploadMappings();
   const submitVersion = useSubmitVersion();
   const editing = mode === 'edit';
+  // The add row's typed key and value go with the edit mode: Back, a link or the Mode select ask first.
+  const [addRowTyped, setAddRowTyped] = useState(false);
+  const leaving = useLeaveGuard(editing && addRowTyped, {
+    leaves: (next) => new URLSearchParams(next.search).get('mode') !== 'edit',
+  });
+
+  async function chooseMode(next: MappingMode) {
+    if (next !== 'edit' && editing && addRowTyped) {
+      if (!(await confirmLeavingForm())) return;
+      leaving.allow();
+    }
+    change({ mode: next }, { now: true });
+  }
 
   async function uploadFile(file: File | null) {
     if (!file) return;
@@ -123,9 +138,7 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
             description={MODE_DESCRIPTIONS[mode]}
             data={MODE_OPTIONS}
             value={mode}
-            onChange={(event) =>
-              change({ mode: event.currentTarget.value === 'edit' ? 'edit' : 'view' }, { now: true })
-            }
+            onChange={(event) => void chooseMode(event.currentTarget.value === 'edit' ? 'edit' : 'view')}
           />
         ) : null}
         <CopyLinkButton />
@@ -180,6 +193,7 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
           </>
         ) : null}
       </FilterGroup>
+      {editing && canEdit ? <AddMappingForm mapId={map.id} onTypedChange={setAddRowTyped} /> : null}
       <MappingsTable mapId={map.id} selection={selection} editable={editing && canEdit} />
     </Stack>
   );

@@ -9,7 +9,6 @@ import { useDeleteMapping } from '../api/delete-mapping';
 import { currentOfConflict, useEditMapping } from '../api/edit-mapping';
 import { CONFIG_MESSAGES, MAPPINGS_TEXTS } from '../constants';
 import { editMappingModal } from '../components/modal-definitions';
-import { AddMappingForm } from './add-mapping-form';
 import { PageButtons } from './page-buttons';
 import { changedValueOf, mappingDisplayOf } from './mapping-display';
 import classes from './mappings-table.module.css';
@@ -214,7 +213,6 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
 
   return (
     <Stack>
-      {editable ? <AddMappingForm mapId={mapId} /> : null}
       <QueryState
         query={mappings}
         loadingLabel="Loading mappings"
