@@ -102,8 +102,9 @@ const STANDALONE_DIGITS = /(?<!\d)\d{13,19}(?!\d)/g;
 const DIGIT_GROUPS = /(?<![\dA-Za-z])\d+(?:[ .+-]+\d+)+(?![\dA-Za-z])/g;
 /** A card's printed groups hold 3 to 6 digits (4-4-4-4, 4-6-5, 4-4-4-4-3): a date's "03" is none. */
 const CARD_GROUP = /^\d{3,6}$/;
-/** A space, plus, dash or dot escaped in an address ("4111%201111…", "reference=%204111…"). */
-const ESCAPED_SEPARATOR = /%2[0BbDdEe]/g;
+/** An escape in an address: a space, plus, dash or dot ("4111%201111…") separates a card's groups. */
+const ESCAPE = /%[0-9A-Fa-f]{2}/g;
+const ESCAPED_SEPARATOR = /^%2[0BbDdEe]$/;
 
 interface CardNumberAt {
   digits: string;
@@ -131,11 +132,12 @@ function cardNumberIn(run: string, runStart: number): CardNumberAt | undefined {
 }
 
 /**
- * Where the card numbers in a text are. An escaped separator reads as three spaces: its own digits
- * ("%20") are no card's, and positions in the text hold.
+ * Where the card numbers in a text are. Each escape reads as three characters of its own, so its
+ * hex digits ("%22", "%20") are no card's and positions in the text hold: an escaped separator as
+ * spaces, any other as what no card number runs into.
  */
 function cardNumbersAt(text: string): CardNumberAt[] {
-  const plain = text.replace(ESCAPED_SEPARATOR, '   ');
+  const plain = text.replace(ESCAPE, (escape) => (ESCAPED_SEPARATOR.test(escape) ? '   ' : '\0\0\0'));
   const whole = [...plain.matchAll(STANDALONE_DIGITS)]
     .filter((match) => isLuhnValid(match[0]))
     .map((match) => ({ digits: match[0], start: match.index, end: match.index + match[0].length }));

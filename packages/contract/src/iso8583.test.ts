@@ -231,6 +231,16 @@ describe('masking', () => {
       '/api/ecs/transactions?reference=%20411111******1111%20&stan=1',
     );
     expect(maskCardNumbers('?reference=%2B4111%201111%201111%201111')).toBe('?reference=%2B411111******1111');
+    // Quoted, bracketed or after a hash: any escape's hex digits are its own.
+    for (const [open, close] of [
+      ['%22', '%22'],
+      ['%28', '%29'],
+      ['%23', '%3B'],
+    ]) {
+      expect(maskCardNumbers(`?reference=${open}4111111111111111${close}`)).toBe(
+        `?reference=${open}411111******1111${close}`,
+      );
+    }
   });
 });
 

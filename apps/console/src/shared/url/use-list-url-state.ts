@@ -99,6 +99,9 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
     // does not read: Clear drops it.
     if (url.toString() === write(settled).toString() && codec.holdsUnread?.(search) !== true) return;
     written.current = url.toString();
+    // What the URL cannot hold (a card number typed over a reference) stays in the inputs.
+    if (JSON.stringify(codec.read(url, defaults)) !== JSON.stringify(next))
+      setDraft({ key, after: url.toString(), filters: next });
     setSearch(url);
   };
   const commitLater = useDebouncedCallback(commit, debounceMs);

@@ -367,6 +367,25 @@ describe('transactions list', () => {
     expect(listQueries().some((query) => 'reference' in query)).toBe(false);
   });
 
+  it('keeps a card number typed over a linked reference in its field, and waits', async () => {
+    const { listQueries } = setup();
+    const { router } = await openPage(`${PATH}?reference=REF-1111`);
+    const reference = within(screen.getByRole('search', { name: 'Filter transactions' })).getByRole(
+      'textbox',
+      {
+        name: 'Reference',
+      },
+    );
+    await type(reference, '4111 1111 1111 1111');
+    await settle(FILTER_DEBOUNCE_MS);
+    expect(reference).toHaveValue('4111 1111 1111 1111');
+    expect(
+      screen.getByText('Correct or clear the Reference filter to see transactions.'),
+    ).toBeInTheDocument();
+    expect(listQueries(), 'not every transaction either').toHaveLength(1);
+    expect(router.state.location.search).not.toContain('4111');
+  });
+
   it('shows a link’s receiver the options do not hold as it is, saying so, rather than filter unseen', async () => {
     const { listQueries } = setup();
     await openPage(`${PATH}?receiver=ghost-host`);
