@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -82,6 +82,27 @@ describe('leaving a form with changes not saved', () => {
     expect(router.state.location.search).toBe('?tab=2');
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('half done');
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Elsewhere page' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('takes its question back when the form leaves by its own way meanwhile, and asks once for two Backs', async () => {
+    const { user, router } = await typeNote();
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    // The save answered while the question was open: the form leaves, its question with it.
+    fireEvent.click(screen.getByRole('button', { name: 'Save', hidden: true }));
+    expect(await screen.findByRole('heading', { name: 'Elsewhere page' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await act(() => router.navigate('/form'));
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'again');
+    await act(() => router.navigate(-1));
+    await act(() => router.navigate(-1));
+    await waitFor(() =>
+      expect(screen.getAllByRole('dialog', { name: 'Leave without saving?' })).toHaveLength(1),
+    );
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { name: 'Elsewhere page' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });

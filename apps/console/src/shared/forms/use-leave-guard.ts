@@ -20,13 +20,16 @@ export interface LeaveGuardOptions {
   leaves?: (next: Location) => boolean;
 }
 
-/** The question itself, for a page that takes its form away by other means than a navigation. */
-export async function confirmLeavingForm(): Promise<boolean> {
+/**
+ * The question itself, for a page that takes its form away by other means than a navigation; the
+ * signal takes it back unanswered.
+ */
+export async function confirmLeavingForm(signal?: AbortSignal): Promise<boolean> {
   const leave = await openModal(
     confirmModal,
     { title: LEAVE_FORM_TEXTS.title, text: LEAVE_FORM_TEXTS.text, confirmLabel: LEAVE_FORM_TEXTS.leave },
     // Urgent: the browser's Back is undone with a history step of its own, which closes a page's modals.
-    { urgent: true },
+    { urgent: true, signal },
   );
   return leave === true;
 }
@@ -49,16 +52,21 @@ export function useLeaveGuard(dirty: boolean, { leaves }: LeaveGuardOptions = {}
     return guarding() && away;
   });
 
+  // One question per blocked navigation: another (a second Back) or none (the form saved and left,
+  // the session ended) takes it back.
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void confirmLeavingForm().then((leave) => {
+    const asked = new AbortController();
+    void confirmLeavingForm(asked.signal).then((leave) => {
+      if (asked.signal.aborted) return;
       if (leave) blocker.proceed();
       else blocker.reset();
     });
+    return () => asked.abort();
   }, [blocker]);
 
+  // Bound anew each render: `guarding` reads this render's `dirty`.
   useEffect(() => {
-    if (!dirty) return;
     const ask = (event: BeforeUnloadEvent) => {
       if (guarding()) event.preventDefault();
     };

@@ -50,14 +50,17 @@ function close(id: string, result: unknown): void {
 }
 
 /**
- * Opens a modal and resolves with the user's answer, or with undefined when they dismiss it.
+ * Opens a modal and resolves with the user's answer, or with undefined when they dismiss it or
+ * its `signal` takes the question back (it closes unanswered).
  */
 export function openModal<TParams, TResult>(
   definition: ModalDefinition<TParams, TResult>,
   params: TParams,
-  options: ModalOptions = {},
+  { signal, ...options }: ModalOptions & { signal?: AbortSignal } = {},
 ): Promise<TResult | undefined> {
+  if (signal?.aborted === true) return Promise.resolve(undefined);
   const id = createModalId();
+  signal?.addEventListener('abort', () => close(id, undefined), { once: true });
   if (queue.length === 0 && document.activeElement instanceof HTMLElement) opener = document.activeElement;
   return new Promise((resolve) => {
     const answer = (result: TResult) => close(id, result);
@@ -92,7 +95,8 @@ export function closeModal(id: string): void {
  * The browser went back or forward: the modals asked on the page it left must not act on the page
  * it reached, nor their callers (a "Back to the list" after an alert, a return after a review).
  * Each is closed, or once answered if it is submitting, and its caller hears nothing. An urgent
- * modal is about the session, not the page, and stays.
+ * modal stays: it is about the session, or it asks whether to leave at all (the router undoes a
+ * Back it holds with a history step of its own).
  */
 export function leavePageModals(): void {
   for (const request of [...queue]) {

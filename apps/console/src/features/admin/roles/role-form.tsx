@@ -76,8 +76,8 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
         role: values,
         editing: base && { roleId: base.roleId, version: base.version },
       });
-      // Sent for review, nothing changed yet: back to where the form was opened from.
       leaving.allow();
+      // Sent for review, nothing changed yet: back to where the form was opened from.
       await navigate(saved === 'sent-for-review' ? cancelPath : `${ROLES_PATH}/${saved.id}`);
     } catch (error) {
       if (edit.caught(error)) return;

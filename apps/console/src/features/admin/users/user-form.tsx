@@ -69,8 +69,8 @@ function UserFormFields({ user }: { user?: User }) {
         user: values,
         editing: base && { userId: base.userId, version: base.version },
       });
-      // Sent for review, nothing changed yet: back to where the form was opened from.
       leaving.allow();
+      // Sent for review, nothing changed yet: back to where the form was opened from.
       await navigate(saved === 'sent-for-review' ? cancelPath : `${USERS_PATH}/${saved.id}`);
     } catch (error) {
       if (edit.caught(error)) return;
