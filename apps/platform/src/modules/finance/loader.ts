@@ -95,13 +95,17 @@ function datetimeProblem(value: string): string | undefined {
   const offsetMinutes = offsetMinutesOf(zone);
   // PostgreSQL reads an offset of less than 16 hours only.
   if (!(Math.abs(offsetMinutes) < 16 * 60)) return 'is not a date';
+  // As PostgreSQL does: 24:00:00 is the day's end and a 60th second the minute's, fraction-free.
+  const whole = Number(fraction) === 0;
+  const dayEnd = hours === '24' && minutes === '00' && seconds === '00' && whole;
+  const leapSecond = seconds === '60' && whole;
   const date = instantOf({
     year: Number(year),
     month: Number(month),
     day: Number(day),
-    hours: Number(hours),
-    minutes: Number(minutes),
-    seconds: Number(seconds),
+    hours: dayEnd ? 23 : Number(hours),
+    minutes: dayEnd ? 59 : Number(minutes),
+    seconds: dayEnd || leapSecond ? 59 : Number(seconds),
     milliseconds: Number(fraction.padEnd(3, '0').slice(0, 3)),
     offsetMinutes,
   });
