@@ -56,6 +56,9 @@ describe('voucher filters in the URL', () => {
       modifiedTo: 'soon',
     });
     expect(unreadableDays(new URLSearchParams('createdFrom=&reference=MT-1'))).toEqual({});
+    expect(unreadableDays(new URLSearchParams('modifiedFrom=%202026-02-01'))).toEqual({
+      modifiedFrom: ' 2026-02-01',
+    });
   });
 
   it('writes nothing for the defaults', () => {

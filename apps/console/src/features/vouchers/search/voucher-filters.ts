@@ -1,4 +1,4 @@
-import { dayRangeOf, parseDay } from '../../../shared/format/dates';
+import { dayRangeOf } from '../../../shared/format/dates';
 import { dayParam, searchTextParam, type UrlParams } from '../../../shared/url/url-params';
 import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { VOUCHER_RANGE_MESSAGES, type VouchersQuery } from '@web-control/contract/vouchers';
@@ -85,8 +85,10 @@ export function reversedRanges(filters: VoucherFilters): { createdTo?: string; m
 export function unreadableDays(search: URLSearchParams): NoDays {
   return Object.fromEntries(
     DAY_PARAMS.flatMap((name) => {
-      const text = search.get(name)?.trim() ?? '';
-      return text !== '' && parseDay(text) === null ? [[name, text]] : [];
+      const values = search.getAll(name);
+      const text = values[0] ?? '';
+      // The address's own rule: what it does not read is no bound.
+      return text.trim() !== '' && VOUCHER_URL_PARAMS[name].read(values) === undefined ? [[name, text]] : [];
     }),
   );
 }

@@ -193,6 +193,24 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     expect(orders().filter((url) => url.search.includes('4111'))).toEqual([]);
   });
 
+  it('says at the field that a link’s reference is a card number, asks for nothing, and Clear drops it', async () => {
+    const fetch = stubFetch(ordersRoute());
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/vouchers?reference=4111111111111111' });
+    expect(
+      await screen.findByText('Correct or clear the Voucher Reference Number to see vouchers.'),
+    ).toBeInTheDocument();
+    const reference = screen.getByRole('textbox', { name: 'Voucher Reference Number' });
+    expect(reference).toHaveValue('');
+    expect(reference).toHaveAccessibleDescription(
+      'A card number is never searched: give the voucher’s reference number, such as MT-000123',
+    );
+    expect(fetch.requests('/api/moneytransfer/orders')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await screen.findByRole('table', { name: 'Vouchers' });
+    expect(router.state.location.search).toBe('');
+  });
+
   it('says at its field that a link’s day is no date, asks for nothing, and Clear drops it from the URL', async () => {
     const fetch = stubFetch(ordersRoute());
     const user = userEvent.setup();

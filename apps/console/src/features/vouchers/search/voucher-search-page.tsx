@@ -91,8 +91,8 @@ function withNoDay(current: NoDays, name: DayFilter, typed: string | null): NoDa
 }
 
 /** Why the list waits: a card number typed as the reference, a date field holding no date, or a reversed range. */
-function waitingText(cardTyped: boolean, holdsNoDay: boolean): string {
-  if (cardTyped) return SEARCH_TEXTS.waitingForReference;
+function waitingText(cardNumber: boolean, holdsNoDay: boolean): string {
+  if (cardNumber) return SEARCH_TEXTS.waitingForReference;
   return holdsNoDay ? SEARCH_TEXTS.waitingForDay : SEARCH_TEXTS.waitingForRange;
 }
 
@@ -125,9 +125,13 @@ export function VoucherSearchPage() {
       setNoDays(unreadableDays(new URLSearchParams(location.search)));
   }
   const holdsNoDay = Object.keys(noDays).length > 0;
-  // A card number typed as the reference is never sent: the list waits rather than list every voucher.
-  const cardTyped = holdsCardNumber(filters.reference);
-  const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay || cardTyped;
+  // A card number as the reference, typed or a link's (never read into the field), is never sent:
+  // the list waits rather than list every voucher.
+  const linkedCard =
+    filters.reference.trim() === '' &&
+    holdsCardNumber(new URLSearchParams(location.search).get('reference') ?? '');
+  const cardNumber = holdsCardNumber(filters.reference) || linkedCard;
+  const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay || cardNumber;
   const vouchers = useVouchers(toOrdersQuery(search), !waiting);
 
   const submit = (event: SubmitEvent) => {
@@ -158,7 +162,7 @@ export function VoucherSearchPage() {
             label={SEARCH_TEXTS.reference}
             value={filters.reference}
             autoComplete="off"
-            error={cardTyped ? VOUCHER_CARD_NUMBER_MESSAGE : undefined}
+            error={cardNumber ? VOUCHER_CARD_NUMBER_MESSAGE : undefined}
             onChange={(event) => change({ reference: event.currentTarget.value })}
           />
           {DAY_FIELDS.map(({ name, label }) => (
@@ -178,14 +182,14 @@ export function VoucherSearchPage() {
               setNoDays({});
               change(NO_FILTERS, { now: true });
             }}
-            disabled={!hasFilters(filters) && !hasFilters(settled) && !holdsNoDay}
+            disabled={!hasFilters(filters) && !hasFilters(settled) && !holdsNoDay && !linkedCard}
           >
             {SEARCH_TEXTS.clear}
           </Button>
         </FilterGroup>
       </form>
       {waiting ? (
-        <EmptyState text={waitingText(cardTyped, holdsNoDay)} />
+        <EmptyState text={waitingText(cardNumber, holdsNoDay)} />
       ) : (
         <PagedList
           query={vouchers}
