@@ -30,7 +30,7 @@ const BOOT: PageBoot = { ...LISTS, calls: [], permissions: [] };
 
 describe('a screen’s page', () => {
   it('is index.html with the heading in #root, and the row above it held free', () => {
-    const page = shellPage(INDEX, { heading: 'Vouchers', above: 'breadcrumbs' }, LISTS);
+    const page = shellPage(INDEX, { heading: 'Vouchers', above: 'breadcrumbs' }, LISTS, []);
     const root = /<div id="root">(.*)<\/div><script/.exec(page)?.[1] ?? '';
     expect(root).toContain('<main><div data-above="breadcrumbs"></div><h1>Vouchers</h1></main>');
     expect(page.replace(root, ''), 'the rest of the page as it boots').toBe(bootedPage(INDEX, BOOT));
@@ -45,7 +45,12 @@ describe('a screen’s page', () => {
   });
 
   it('holds graph panels below the heading, titled or not yet', () => {
-    const page = shellPage(INDEX, { heading: 'Home', panels: [{}, { title: 'Total <Messages>' }] }, LISTS);
+    const page = shellPage(
+      INDEX,
+      { heading: 'Home', panels: [{}, { title: 'Total <Messages>' }] },
+      LISTS,
+      [],
+    );
     expect(page).toContain(
       '<h1>Home</h1>' +
         '<div data-panel><div data-title></div><div data-plot></div></div>' +
@@ -57,7 +62,7 @@ describe('a screen’s page', () => {
   });
 
   it('writes a heading as text', () => {
-    expect(shellPage(INDEX, { heading: 'Cards & <Tokens>' }, LISTS)).toContain(
+    expect(shellPage(INDEX, { heading: 'Cards & <Tokens>' }, LISTS, [])).toContain(
       '<h1>Cards &#38; &#60;Tokens&#62;</h1>',
     );
   });
@@ -67,7 +72,9 @@ describe('a screen’s page', () => {
   });
 
   it('refuses a page without an empty #root rather than write one React would not replace', () => {
-    expect(() => shellPage('<div id="app"></div>', { heading: 'Home' }, LISTS)).toThrow('index.html has no');
+    expect(() => shellPage('<div id="app"></div>', { heading: 'Home' }, LISTS, [])).toThrow(
+      'index.html has no',
+    );
   });
 });
 

@@ -96,7 +96,7 @@ export function shellPage(
   indexHtml: string,
   shell: ScreenShell,
   lists: BuildLists,
-  permissions: readonly string[] = [],
+  permissions: readonly string[],
 ): string {
   if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT}`);
   const boot: PageBoot = { ...lists, calls: [...(shell.earlyCalls ?? [])], permissions: [...permissions] };
@@ -105,7 +105,7 @@ export function shellPage(
 
 /** The page of a screen headed by what only the database knows: the platform fills in HEADING_SLOT. */
 export function headingPage(indexHtml: string, lists: BuildLists): string {
-  return shellPage(indexHtml, { heading: HEADING_SLOT }, lists);
+  return shellPage(indexHtml, { heading: HEADING_SLOT }, lists, []); // It makes no calls.
 }
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { HEADING_PAGE_FILE, PRELOAD_LINKS_FILE } from '@web-control/contract/console-build';
+import { BUILD_DONE_FILE, HEADING_PAGE_FILE, PRELOAD_LINKS_FILE } from '@web-control/contract/console-build';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -60,6 +60,7 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       await precompressFolder(outDir);
+      await writeFile(path.join(outDir, BUILD_DONE_FILE), `${new Date().toISOString()}\n`);
     },
   };
 }

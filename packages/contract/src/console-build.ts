@@ -15,6 +15,12 @@ export const SHELLS_DIR = 'shells';
  */
 export const PRELOAD_LINKS_FILE = 'preload-links.json';
 
+/**
+ * Written last by the build, once every file and its compressed copies are in place: a platform
+ * running meanwhile reads the build's pages again when it changes.
+ */
+export const BUILD_DONE_FILE = 'build-done.txt';
+
 export interface PreloadLinks {
   entry: string[];
   dashboard: string[];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
+  BUILD_DONE_FILE,
   escapeHtmlText,
   HEADING_PAGE_FILE,
   HEADING_SLOT,
@@ -12,7 +13,7 @@ import {
   type PreloadLinks,
 } from '@web-control/contract/console-build';
 import { ERROR_CODES } from '@web-control/contract/errors';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONFIG_SCRIPT_PATH } from '../modules/runtime-config/routes.ts';
 import { markRoutesPublic } from './auth-guard.ts';
@@ -137,6 +138,7 @@ function isPlatformOnly(pathName: string): boolean {
   return (
     pathName === `/${HEADING_PAGE_FILE}` ||
     pathName === `/${PRELOAD_LINKS_FILE}` ||
+    pathName === `/${BUILD_DONE_FILE}` ||
     pathName.startsWith(`/${SHELLS_DIR}/`)
   );
 }
@@ -190,11 +192,11 @@ function readBuild(consoleDist: string): BuildOutput & { stale: string[] } {
 /**
  * The build's output as it is now: read again once a build has written it anew under the running
  * platform, whose earlier chunks are then gone (preloading them was a 404 each, and a headed page
- * asked for the old entry script). A stat of three files per page; a build caught half-written
- * (its JSON unreadable) is read again at the next page.
+ * asked for the old entry script). A stat of four files per page, the last the one the build writes
+ * last; a build caught half-written (its JSON unreadable) is read again at the next page.
  */
-function buildReader(consoleDist: string, warnStale: (pages: string[]) => void): () => BuildOutput {
-  const stamped = ['index.html', PRELOAD_LINKS_FILE, HEADING_PAGE_FILE].map((name) =>
+function buildReader(consoleDist: string, log: FastifyBaseLogger): () => BuildOutput {
+  const stamped = ['index.html', PRELOAD_LINKS_FILE, HEADING_PAGE_FILE, BUILD_DONE_FILE].map((name) =>
     path.join(consoleDist, name),
   );
   let stamp: string | undefined;
@@ -210,11 +212,19 @@ function buildReader(consoleDist: string, warnStale: (pages: string[]) => void):
     if (now === stamp) return output;
     try {
       const { stale, ...read } = readBuild(consoleDist);
-      if (stale.length > 0) warnStale(stale);
+      if (stale.length > 0) {
+        log.warn(
+          { pages: stale },
+          'The console was built by another version of the platform: its screens’ pages are served as index.html until it is built again (npm run build)',
+        );
+      }
       output = read;
       stamp = now;
-    } catch {
-      // Half-written: the previous output serves meanwhile.
+    } catch (error) {
+      log.warn(
+        { err: error },
+        'The console’s build could not be read (being written?): the previous one serves',
+      );
     }
     return output;
   };
@@ -228,12 +238,7 @@ function buildReader(consoleDist: string, warnStale: (pages: string[]) => void):
  * the brotli or gzip copy the build wrote beside them when the browser accepts it.
  */
 const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, options) => {
-  const currentBuild = buildReader(options.consoleDist, (stale) =>
-    app.log.warn(
-      { pages: stale },
-      'The console was built by another version of the platform: its screens’ pages are served as index.html until it is built again (npm run build)',
-    ),
-  );
+  const currentBuild = buildReader(options.consoleDist, app.log);
   currentBuild();
 
   await app.register(async (publicScope) => {
