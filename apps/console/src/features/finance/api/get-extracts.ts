@@ -25,6 +25,7 @@ export function extractsQuery(query: ExtractsRequest) {
   });
 }
 
-export function useExtracts(query: ExtractsRequest) {
-  return useQuery(extractsQuery(query));
+/** `enabled` false while the filters break a rule: nothing is asked. */
+export function useExtracts(query: ExtractsRequest, enabled = true) {
+  return useQuery({ ...extractsQuery(query), enabled });
 }

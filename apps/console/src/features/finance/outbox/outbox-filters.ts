@@ -52,7 +52,7 @@ export function rangeErrorOf(filters: Pick<OutboxFilters, 'from' | 'to'>, now: D
 
 /**
  * The request for the filters: tag rows without a type or a value are dropped (so choosing only a
- * tag type asks nothing new), and a range that breaks the rules is left out until corrected.
+ * tag type asks nothing new), and a range that breaks the rules is left out (the list asks nothing then).
  */
 export function extractsRequestOf(
   filters: OutboxFilters,

@@ -110,20 +110,23 @@ describe('outbox', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Tag type (filter 1)' })).toBeNull();
   });
 
-  it('refuses a To before From and says when nothing or an error comes back', async () => {
-    stubFetch({
+  it('refuses a To before From, asking nothing until it is corrected, and says when nothing comes back', async () => {
+    const fetch = stubFetch({
       ...baseRoutes,
-      'GET /api/recon/extracts': (_body, url) =>
-        url.searchParams.has('fromDateTimeInclusive')
-          ? jsonResponse(200, extractsBody([]))
-          : jsonResponse(400, { errorMessage: 'Bad range', code: 'BAD_REQUEST' }),
+      'GET /api/recon/extracts': () => jsonResponse(200, extractsBody([])),
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     renderView();
     expect(await screen.findByText('No extracts found. Try changing your filters.')).toBeInTheDocument();
     await pickDay(user, 'Date Created to', '1 February 2026');
     expect(screen.getByText('To cannot be before From')).toBeInTheDocument();
-    expect(await screen.findByText('Bad range')).toBeInTheDocument();
+    expect(await screen.findByText('Correct the dates to see extracts.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    const asked = fetch.requests('/api/recon/extracts');
+    expect(
+      asked.filter((url) => !url.searchParams.has('fromDateTimeInclusive')),
+      'never every day’s',
+    ).toEqual([]);
   });
 
   it('warns, without closing, when the tags cannot be fetched', async () => {

@@ -7,6 +7,7 @@ import { refusalText } from '../../../shared/http/error-message';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
+import { EmptyState } from '../../../shared/ui/query-state';
 import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
 import { useExtractTagNames, useExtractTagValues } from '../api/get-extract-tags';
 import { useExtracts } from '../api/get-extracts';
@@ -148,7 +149,9 @@ export function OutboxView({ processId }: { processId?: number }) {
   const now = new Date();
   const rangeError = rangeErrorOf(filters, now);
   const request = extractsRequestOf(settled, pageQueryOf(paging), processId, now);
-  const extracts = useExtracts(request);
+  // A range that breaks a rule is said at its field, and the list waits rather than list every day's.
+  const waiting = rangeErrorOf(settled, now) !== null;
+  const extracts = useExtracts(request, !waiting);
   // Every row of the filter: the request without its page.
   const exportFilter = {
     fromDateTimeInclusive: request.fromDateTimeInclusive,
@@ -241,23 +244,27 @@ export function OutboxView({ processId }: { processId?: number }) {
             Clear all
           </Button>
           <CopyLinkButton />
-          <ExportCsvButton list="finance-outbox" filter={exportFilter} />
+          <ExportCsvButton list="finance-outbox" filter={exportFilter} disabled={waiting} />
         </Group>
       </Stack>
-      <PagedList
-        query={extracts}
-        paging={paging}
-        texts={LIST_TEXTS}
-        rowsOf={(data) => data.extracts}
-        totalOf={totalRecordsOf}
-        table={{
-          columns,
-          rowId: (extract) => extract.path,
-          label: OUTBOX_TABLE_LABEL,
-          minWidth: 720,
-          highlightOnHover: true,
-        }}
-      />
+      {waiting ? (
+        <EmptyState text={OUTBOX_MESSAGES.waitingForRange} />
+      ) : (
+        <PagedList
+          query={extracts}
+          paging={paging}
+          texts={LIST_TEXTS}
+          rowsOf={(data) => data.extracts}
+          totalOf={totalRecordsOf}
+          table={{
+            columns,
+            rowId: (extract) => extract.path,
+            label: OUTBOX_TABLE_LABEL,
+            minWidth: 720,
+            highlightOnHover: true,
+          }}
+        />
+      )}
     </Stack>
   );
 }
