@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { closeSettlementBodySchema } from '@web-control/contract/finance-settlements';
 import type { z } from 'zod';
-import { errorMessageOf } from '../../../shared/http/error-message';
+import { errorMessageOf, isConflict } from '../../../shared/http/error-message';
 import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { SETTLEMENTS_MESSAGES } from '../settlements/constants';
@@ -29,11 +29,13 @@ export function useCloseSettlement() {
       notifications.show({ color: 'green', message: SETTLEMENTS_MESSAGES.closed(settlementId) });
       await queryClient.invalidateQueries({ queryKey: financeKeys.all });
     },
-    onError: (error, settlementId) => {
+    onError: async (error, settlementId) => {
       notifications.show({
         color: 'red',
         message: SETTLEMENTS_MESSAGES.closeFailed(settlementId, errorMessageOf(error, null)),
       });
+      // Closed by someone else meanwhile (409): the runs show it as it is now.
+      if (isConflict(error)) await queryClient.invalidateQueries({ queryKey: financeKeys.all });
     },
   });
 }

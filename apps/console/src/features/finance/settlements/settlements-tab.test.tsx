@@ -200,4 +200,30 @@ describe('settlements', { timeout: 30_000 }, () => {
     const post = fetch.fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(new Headers(post?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('shows a run someone else closed meanwhile as it is now, with the platform’s reason', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    signInWith(['VIEW_PROCESSES', 'RECON_SETTLEMENT', 'FINALISE_SETTLEMENTS']);
+    let closed = false;
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/settlements': () =>
+        jsonResponse(200, runsBody(closed ? [{ ...OPEN, status: 'CLOSED' }, CLOSED] : [OPEN, CLOSED])),
+      'POST /api/recon/settlements/8/close': () => {
+        closed = true;
+        return jsonResponse(409, {
+          errorMessage: 'This settlement run is already closed.',
+          code: 'CONFLICT',
+        });
+      },
+    });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Close run Settlement 8' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close run' }));
+    expect(
+      await screen.findByText('Failed to close settlement 8: This settlement run is already closed.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Close run Settlement 8' })).toBeNull());
+  });
 });
