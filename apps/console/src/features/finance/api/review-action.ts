@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { reviewBodySchema } from '@web-control/contract/finance';
 import type { z } from 'zod';
-import { errorMessageOf } from '../../../shared/http/error-message';
+import { errorMessageOf, isConflict } from '../../../shared/http/error-message';
 import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { FINANCE_MESSAGES } from '../messages';
@@ -44,9 +44,16 @@ export function useReviewAction() {
         refreshReviews(queryClient),
       ]);
     },
-    onError: (error) => {
+    onError: async (error) => {
       const message = errorMessageOf(error, error.message);
       notifications.show({ color: 'red', message: FINANCE_MESSAGES.reviewFailed(message) });
+      // Decided by someone else meanwhile (409): the lists and the inbox drop it.
+      if (isConflict(error)) {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: financeKeys.all }),
+          refreshReviews(queryClient),
+        ]);
+      }
     },
   });
 }

@@ -251,6 +251,28 @@ describe('approval detail', () => {
     expect(router.state.location.pathname).toBe(LIST);
   });
 
+  it('returns to the list once a request someone else decided meanwhile is refused, with the platform’s reason', async () => {
+    const fetch = stubFetch(
+      routesWith(action(), {
+        [`POST /api/recon/actions/${ACTION_ID}/approve`]: () =>
+          jsonResponse(409, { errorMessage: 'This request has already been approved.', code: 'CONFLICT' }),
+      }),
+    );
+    signInWith(APPROVER, 'approver');
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: DETAIL });
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve' });
+    await user.type(within(dialog).getByPlaceholderText('Comment (required)'), 'Confirmed');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('This request has already been approved.')).toBeInTheDocument();
+    expect(router.state.location.pathname, 'the refusal is read first').toBe(DETAIL);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(FINANCE_MESSAGES.approvalsEmpty)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(LIST);
+    expect(fetch.requests('/api/recon/actions').length, 'the list asked again').toBeGreaterThan(0);
+  });
+
   it('offers no review of your own request, nor without APPROVE_ACTIONS; Back returns to the list', async () => {
     stubFetch(routesWith(action()));
     signInWith(APPROVER, 'operator');

@@ -1,4 +1,5 @@
 import { reviewBodySchema, type Action } from '@web-control/contract/finance';
+import { isConflict } from '../../../shared/http/error-message';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { useReviewAction, type ReviewDecision } from '../api/review-action';
@@ -11,13 +12,16 @@ const REVIEW_MODALS = [commentModal];
 
 /**
  * Asks for the review's required comment with the specification's question and sends the
- * review from the modal, so a refusal stays on it; cancelling sends nothing. `onReviewed` runs after a successful review.
+ * review from the modal, so a refusal stays on it; cancelling sends nothing. `onReviewed` runs after
+ * a successful review, and once the modal closes after a refusal because the request was decided
+ * meanwhile (409): it waits no more.
  */
 export function useReviewDecision(onReviewed?: () => void) {
   const review = useReviewAction();
   usePreloadModalsWhenIdle(REVIEW_MODALS);
 
   async function decide(action: Action, decision: ReviewDecision) {
+    const refused = { decidedElsewhere: false };
     const reviewed = await openModal(commentModal, {
       title: DECISION_LABELS[decision],
       text: `${reviewQuestion(decision, action)} Reason: "${action.comment}"`,
@@ -25,9 +29,16 @@ export function useReviewDecision(onReviewed?: () => void) {
       confirmLabel: DECISION_LABELS[decision],
       confirmColor: decision === 'reject' ? 'red' : 'green',
       schema: reviewBodySchema.shape.comment,
-      apply: (comment) => review.mutateAsync({ actionId: action.id, decision, comment }),
+      apply: async (comment) => {
+        try {
+          await review.mutateAsync({ actionId: action.id, decision, comment });
+        } catch (error) {
+          refused.decidedElsewhere = isConflict(error);
+          throw error;
+        }
+      },
     });
-    if (reviewed) onReviewed?.();
+    if (reviewed === true || refused.decidedElsewhere) onReviewed?.();
   }
 
   return { decide, isPending: review.isPending };
