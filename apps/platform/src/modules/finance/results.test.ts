@@ -94,6 +94,39 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     return call('POST', `/api/recon/actions/${actionId}/approve`, { comment: 'Checked' }, tokens.approver);
   }
 
+  /**
+   * A reject of `first` and an accept of `first` and `second`, both waiting: as two by-filter
+   * requests at the same instant can leave them, each missing the other's set.
+   */
+  async function overlappingActions(day: string, first: string, second: string) {
+    await feed(`card-switch-${day}.csv`, [
+      CARD_HEADER,
+      `${first},700,USD,${AT},Late`,
+      `${second},800,USD,${AT},Late`,
+    ]);
+    const byKey = async (path: string, rrn: string) => {
+      const response = await call('POST', `/api/recon/processes/${CARD}/actions/${path}`, {
+        comment: path,
+        transactionKeys: [await keyOf(rrn)],
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return transactionActionResponseSchema.parse(response.json()).actionId;
+    };
+    const reject = await byKey('rejectTransactionsByKey', first);
+    const acceptBoth = await byKey('acceptTransactionsByKey', second);
+    const firstId = (await keyOf(first)).id;
+    await database.db
+      .insertInto('recon_action_transactions')
+      .values({ action_id: acceptBoth, transaction_id: firstId })
+      .execute();
+    await database.db
+      .updateTable('recon_actions')
+      .set({ transaction_count: 2 })
+      .where('action_id', '=', acceptBoth)
+      .execute();
+    return { reject, acceptBoth, firstId };
+  }
+
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     app = await buildTestApp({ database });
@@ -577,27 +610,7 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
   });
 
   it('refuses to approve a set that another action changed since the request; the action stays pending', async () => {
-    await feed('card-switch-20260303.csv', [CARD_HEADER, `R7,700,USD,${AT},Late`, `R8,800,USD,${AT},Late`]);
-    const byKey = async (path: string, rrn: string) => {
-      const response = await call('POST', `/api/recon/processes/${CARD}/actions/${path}`, {
-        comment: path,
-        transactionKeys: [await keyOf(rrn)],
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      return transactionActionResponseSchema.parse(response.json()).actionId;
-    };
-    const rejectR7 = await byKey('rejectTransactionsByKey', 'R7');
-    // Two requests at the same instant can each miss the other's set: the approval still sees it.
-    const acceptBoth = await byKey('acceptTransactionsByKey', 'R8');
-    await database.db
-      .insertInto('recon_action_transactions')
-      .values({ action_id: acceptBoth, transaction_id: (await keyOf('R7')).id })
-      .execute();
-    await database.db
-      .updateTable('recon_actions')
-      .set({ transaction_count: 2 })
-      .where('action_id', '=', acceptBoth)
-      .execute();
+    const { reject: rejectR7, acceptBoth } = await overlappingActions('20260303', 'R7', 'R8');
     expect((await approve(acceptBoth)).statusCode).toBe(204);
     expect(await statusOf('R7')).toBe('MATCHED/PENDING/100');
 
@@ -615,35 +628,44 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     expect(rejectStale.statusCode).toBe(204);
   });
 
-  it('lets one of two approvals of overlapping sets at the same instant win; the other is refused and changes nothing', async () => {
-    await feed('card-switch-20260304.csv', [CARD_HEADER, `R9,900,USD,${AT},Late`, `R10,910,USD,${AT},Late`]);
-    const byKey = async (path: string, rrn: string) => {
-      const response = await call('POST', `/api/recon/processes/${CARD}/actions/${path}`, {
-        comment: path,
-        transactionKeys: [await keyOf(rrn)],
+  // PGlite has one connection: nothing there waits on another's lock.
+  it.runIf(kind === 'postgres')(
+    'refuses an approval that waited on the lock of another approval of an overlapping set, once that one is made',
+    async () => {
+      const { reject, acceptBoth, firstId } = await overlappingActions('20260304', 'R9', 'R10');
+      let approval: ReturnType<typeof approve> | undefined;
+      // The accept's approval, made by hand in a transaction of its own: R9 locked and changed,
+      // the action approved; it commits only once the reject's approval waits for that lock.
+      await database.db.transaction().execute(async (trx) => {
+        await sql`select 1 from recon_transactions where transaction_id = ${firstId} for update`.execute(trx);
+        await trx
+          .updateTable('recon_transactions')
+          .set({ match_status: 'MATCHED', settlement_status: 'PENDING', score: 100, decision: 'ACCEPTED' })
+          .where('transaction_id', '=', firstId)
+          .execute();
+        await trx
+          .updateTable('recon_actions')
+          .set({ status: 'SUCCESS', reviewed_at: app.clock.now() })
+          .where('action_id', '=', acceptBoth)
+          .execute();
+        approval = approve(reject);
+        await expect
+          .poll(
+            async () =>
+              Number(
+                (
+                  await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
+                    where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db)
+                ).rows[0]?.waiting,
+              ),
+            { timeout: 10_000 },
+          )
+          .toBe(1);
       });
-      expect(response.statusCode, response.body).toBe(201);
-      return transactionActionResponseSchema.parse(response.json()).actionId;
-    };
-    const rejectR9 = await byKey('rejectTransactionsByKey', 'R9');
-    const acceptBoth = await byKey('acceptTransactionsByKey', 'R10');
-    // As two by-filter requests at the same instant can leave them: both sets hold R9.
-    await database.db
-      .insertInto('recon_action_transactions')
-      .values({ action_id: acceptBoth, transaction_id: (await keyOf('R9')).id })
-      .execute();
-    await database.db
-      .updateTable('recon_actions')
-      .set({ transaction_count: 2 })
-      .where('action_id', '=', acceptBoth)
-      .execute();
-
-    const [reject, accept] = await Promise.all([approve(rejectR9), approve(acceptBoth)]);
-    expect([reject.statusCode, accept.statusCode].sort()).toEqual([204, 409]);
-    const won = reject.statusCode === 204 ? 'reject' : 'accept';
-    expect(await statusOf('R9')).toBe(won === 'reject' ? 'REJECTED/ISSUE/0' : 'MATCHED/PENDING/100');
-    expect(await statusOf('R10'), 'the refused approval changed nothing').toBe(
-      won === 'reject' ? 'UNMATCHED/ISSUE/0' : 'MATCHED/PENDING/100',
-    );
-  });
+      const refused = await approval;
+      expect(refused?.statusCode, refused?.body).toBe(409);
+      expect(refused?.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.setChanged });
+      expect(await statusOf('R9'), 'the reject changed nothing').toBe('MATCHED/PENDING/100');
+    },
+  );
 });
