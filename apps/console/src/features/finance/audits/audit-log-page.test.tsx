@@ -220,6 +220,25 @@ describe('audit log', () => {
     expect(queries().at(-1)).toEqual({ ...DEFAULT_RANGE, offset: '0', limit: '200' });
   });
 
+  it('Refresh moves the default range’s end to now, so entries made since the page opened show', async () => {
+    const { queries } = setup({ 'GET /api/recon/actions/audits': () => jsonResponse(200, auditsBody([])) });
+    await openPage();
+    vi.setSystemTime(new Date(2026, 10, 22, 14, 33, 5));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await settle();
+    expect(queries().at(-1)).toEqual({
+      fromDateTimeInclusive: DEFAULT_RANGE.fromDateTimeInclusive,
+      toDateTimeInclusive: '2026-11-22T12:33:59.999Z',
+      offset: '0',
+      limit: '50',
+    });
+    // Within the same minute, it asks again as it is.
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await settle();
+    expect(queries()).toHaveLength(3);
+    expect(queries().at(-1)).toEqual(queries().at(-2));
+  });
+
   it('says so when no entry matches', async () => {
     setup({ 'GET /api/recon/actions/audits': () => jsonResponse(200, auditsBody([])) });
     await openPage();

@@ -7,7 +7,8 @@ import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { totalRecordsOf } from '../../../shared/ui/paging';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { useAudits } from '../api/get-audits';
-import { formatNumericSeconds } from '../../../shared/format/dates';
+import { formatLocalMinute, formatNumericSeconds } from '../../../shared/format/dates';
+import { useSearchParams } from 'react-router';
 import { AuditEvent } from './audit-event';
 import { auditsQueryOf, defaultAuditFilters, type AuditFilters } from './audit-filters';
 import {
@@ -80,6 +81,13 @@ export function AuditLogPage() {
   });
   const query = auditsQueryOf(settled, paging.page, paging.size);
   const audits = useAudits(query);
+  // The default range ends now: Refresh moves its end to this minute (it stayed at the page's opening).
+  const [search] = useSearchParams();
+  const refresh = () => {
+    const now = formatLocalMinute(new Date());
+    if (!search.has('to') && now !== settled.to) change({ to: now }, { now: true });
+    else void audits.refetch();
+  };
   // The export takes every row of the filter: no page.
   const exportFilter = Object.fromEntries(
     Object.entries(query).filter(([key]) => key !== 'offset' && key !== 'limit'),
@@ -93,7 +101,7 @@ export function AuditLogPage() {
         <Group gap="xs">
           <CopyLinkButton />
           <ExportCsvButton list="audit-log" filter={exportFilter} />
-          <Button variant="default" onClick={() => void audits.refetch()} loading={audits.isFetching}>
+          <Button variant="default" onClick={refresh} loading={audits.isFetching}>
             Refresh
           </Button>
         </Group>
