@@ -26,6 +26,7 @@ export function auditsQuery(query: AuditsQuery) {
   });
 }
 
-export function useAudits(query: AuditsQuery) {
-  return useQuery(auditsQuery(query));
+/** `enabled` false while the filters break a rule: nothing is asked. */
+export function useAudits(query: AuditsQuery, enabled = true) {
+  return useQuery({ ...auditsQuery(query), enabled });
 }

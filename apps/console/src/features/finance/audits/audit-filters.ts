@@ -31,6 +31,13 @@ function instantOf(local: string, edge: 'start' | 'end'): string | undefined {
   return (edge === 'end' ? parsed.endOf('minute') : parsed.startOf('minute')).toISOString();
 }
 
+/** Whether To is before From: the list waits for it to be corrected rather than find nothing. */
+export function isReversed({ from, to }: Pick<AuditFilters, 'from' | 'to'>): boolean {
+  const start = instantOf(from, 'start');
+  const end = instantOf(to, 'end');
+  return start !== undefined && end !== undefined && end < start;
+}
+
 export function auditsQueryOf(filters: AuditFilters, page: number, size: number): AuditsQuery {
   const username = filters.username.trim();
   return {

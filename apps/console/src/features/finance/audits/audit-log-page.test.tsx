@@ -239,6 +239,17 @@ describe('audit log', () => {
     expect(queries().at(-1)).toEqual(queries().at(-2));
   });
 
+  it('says at To when it is before From, and asks nothing until it is corrected', async () => {
+    const { queries } = setup({ 'GET /api/recon/actions/audits': () => jsonResponse(200, auditsBody([])) });
+    renderRoutes(routes, { path: `${PATH}?from=2026-11-01T10%3A00&to=2026-10-01T10%3A00` });
+    await settle();
+    await settle(1000);
+    expect(screen.getByText('To cannot be before From')).toBeInTheDocument();
+    expect(screen.getByText('Correct the dates to see the audit log.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(queries(), 'nothing asked for the reversed range').toEqual([]);
+  });
+
   it('says so when no entry matches', async () => {
     setup({ 'GET /api/recon/actions/audits': () => jsonResponse(200, auditsBody([])) });
     await openPage();

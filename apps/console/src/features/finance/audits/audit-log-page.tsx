@@ -10,7 +10,9 @@ import { useAudits } from '../api/get-audits';
 import { formatLocalMinute, formatNumericSeconds } from '../../../shared/format/dates';
 import { useSearchParams } from 'react-router';
 import { AuditEvent } from './audit-event';
-import { auditsQueryOf, defaultAuditFilters, type AuditFilters } from './audit-filters';
+import { auditsQueryOf, defaultAuditFilters, isReversed, type AuditFilters } from './audit-filters';
+import { RANGE_ERRORS } from '../outbox/outbox-filters';
+import { EmptyState } from '../../../shared/ui/query-state';
 import {
   AUDIT_STATUS_LABELS,
   AUDIT_TYPE_LABELS,
@@ -80,7 +82,9 @@ export function AuditLogPage() {
     keepPage: true,
   });
   const query = auditsQueryOf(settled, paging.page, paging.size);
-  const audits = useAudits(query);
+  // A To before From is said at the field, and nothing is asked until it is corrected.
+  const reversed = isReversed(settled);
+  const audits = useAudits(query, !reversed);
   // The default range ends now: Refresh moves its end to this minute (it stayed at the page's opening).
   const [search] = useSearchParams();
   const refresh = () => {
@@ -100,7 +104,7 @@ export function AuditLogPage() {
         <Title order={1}>{AUDITS_TITLE}</Title>
         <Group gap="xs">
           <CopyLinkButton />
-          <ExportCsvButton list="audit-log" filter={exportFilter} />
+          <ExportCsvButton list="audit-log" filter={exportFilter} disabled={reversed} />
           <Button variant="default" onClick={refresh} loading={audits.isFetching}>
             Refresh
           </Button>
@@ -108,7 +112,12 @@ export function AuditLogPage() {
       </Group>
       <FilterGroup role="search" aria-label="Audit log filters">
         <FilterDateTime label="From" value={filters.from} onChange={(from) => change({ from })} />
-        <FilterDateTime label="To" value={filters.to} onChange={(to) => change({ to })} />
+        <FilterDateTime
+          label="To"
+          value={filters.to}
+          onChange={(to) => change({ to })}
+          error={isReversed(filters) ? RANGE_ERRORS.order : null}
+        />
         <TextInput
           label="User"
           value={filters.username}
@@ -131,21 +140,25 @@ export function AuditLogPage() {
           clearable
         />
       </FilterGroup>
-      <PagedList
-        query={audits}
-        paging={paging}
-        texts={LIST_TEXTS}
-        sizes={AUDITS_PAGE_SIZES}
-        rowsOf={(data) => data.audits}
-        totalOf={totalRecordsOf}
-        table={{
-          columns: COLUMNS,
-          rowId: (audit) => String(audit.auditId),
-          label: AUDITS_TITLE,
-          minWidth: 720,
-          striped: true,
-        }}
-      />
+      {reversed ? (
+        <EmptyState text={AUDITS_MESSAGES.waitingForRange} />
+      ) : (
+        <PagedList
+          query={audits}
+          paging={paging}
+          texts={LIST_TEXTS}
+          sizes={AUDITS_PAGE_SIZES}
+          rowsOf={(data) => data.audits}
+          totalOf={totalRecordsOf}
+          table={{
+            columns: COLUMNS,
+            rowId: (audit) => String(audit.auditId),
+            label: AUDITS_TITLE,
+            minWidth: 720,
+            striped: true,
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ export const AUDITS_DEBOUNCE_MS = 1000;
 export const AUDITS_MESSAGES = {
   failed: 'Failed to fetch audit log',
   empty: 'No log entries found',
+  waitingForRange: 'Correct the dates to see the audit log.',
 } as const;
 
 export const UNREVIEWED = 'Unreviewed';
