@@ -51,6 +51,7 @@ function RowValues({
           label={`To (filter ${n})`}
           value={row.value2}
           onChange={(value2) => onChange({ value2 })}
+          error={errors.value2}
         />
       </>
     );

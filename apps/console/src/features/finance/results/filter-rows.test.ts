@@ -65,6 +65,10 @@ describe('filter rows', () => {
       { fieldName: 'postedAt', type: 'LESS_THAN', value: to },
     ]);
     expect(filterItemsOf([date('2026-02-0', '')], FIELDS)).toEqual([]);
+    expect(rowErrorsOf(date('2026-02-03T17:30', '2026-02-01T08:00'), FIELDS)).toEqual({
+      value2: 'To cannot be before From',
+    });
+    expect(rowErrorsOf(date('2026-02-01T08:00', '2026-02-01T08:00'), FIELDS)).toEqual({});
   });
 
   it('reads filters back into rows, with one blank row when there are none', () => {
@@ -103,6 +107,13 @@ describe('filter rows', () => {
     expect(rowErrorsOf(money('EXACTLY', '12.345'), FIELDS)).toEqual({ value: FILTER_VALUE_ERRORS.amount });
     expect(rowErrorsOf(money('EXACTLY', '1e3'), FIELDS)).toEqual({ value: FILTER_VALUE_ERRORS.amount });
     expect(rowErrorsOf(money('EXACTLY', '12.50'), FIELDS)).toEqual({});
+    expect(rowErrorsOf(money('BETWEEN', '2000', '1000'), FIELDS)).toEqual({
+      value2: FILTER_VALUE_ERRORS.reversed,
+    });
+    expect(rowErrorsOf(money('BETWEEN', '1000', '1000'), FIELDS)).toEqual({});
+    expect(rowErrorsOf(money('BETWEEN', '-5', '-12.5'), FIELDS)).toEqual({
+      value2: FILTER_VALUE_ERRORS.reversed,
+    });
     expect(FILTER_VALUE_ERRORS.amount).toBe('Enter an amount with at most 2 decimals, such as 1500 or 12.50');
   });
 

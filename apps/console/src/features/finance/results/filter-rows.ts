@@ -121,6 +121,9 @@ export const FILTER_VALUE_ERRORS = {
   number: 'Enter a number, such as 1500 or 12.5',
   wholeNumber: 'Enter a whole number, such as 1500',
   amount: `Enter an amount with at most ${String(MONEY_DECIMALS)} decimals, such as 1500 or 12.50`,
+  /** A between whose second value is below its first matches nothing. */
+  reversed: 'The second value must not be below the first',
+  reversedDates: 'To cannot be before From',
 } as const;
 
 /** What is wrong with a row's values, by input; empty when the row can be sent. */
@@ -135,6 +138,11 @@ export interface RowErrors {
  */
 export function rowErrorsOf(row: FilterRow, fields: readonly FilterField[]): RowErrors {
   const field = fields.find((each) => each.name === row.field);
+  if (field?.type === 'DATETIME') {
+    const from = toFilterDate(row.value);
+    const to = toFilterDate(row.value2);
+    return from !== '' && to !== '' && to < from ? { value2: FILTER_VALUE_ERRORS.reversedDates } : {};
+  }
   if (field?.type !== 'INTEGRAL') return {};
   const whole = Object.hasOwn(FIXED_FIELDS, row.field);
   let pattern = whole ? FILTER_WHOLE_NUMBER_PATTERN : FILTER_NUMBER_PATTERN;
@@ -152,6 +160,16 @@ export function rowErrorsOf(row: FilterRow, fields: readonly FilterField[]): Row
   const value2 = row.type === 'BETWEEN' ? errorOf(row.value2) : undefined;
   if (value) errors.value = value;
   if (value2) errors.value2 = value2;
+  const [first, second] = [row.value.trim(), row.value2.trim()];
+  if (
+    row.type === 'BETWEEN' &&
+    !value &&
+    !value2 &&
+    first !== '' &&
+    second !== '' &&
+    Number(second) < Number(first)
+  )
+    errors.value2 = FILTER_VALUE_ERRORS.reversed;
   return errors;
 }
 

@@ -176,6 +176,23 @@ describe('recon results', { timeout: 30_000 }, () => {
     expect(query().get('f.reference.STARTS_WITH')).toBe('R1');
   });
 
+  it('says at the field when a Between’s second value is below its first, and applies nothing', async () => {
+    const user = userEvent.setup();
+    stubFetch(routesWith({ [`GET ${TRANSACTIONS_PATH}`]: () => jsonResponse(200, page(PAGE, 200)) }));
+    const { router } = renderTab();
+    await screen.findByRole('table', { name: 'Transactions' });
+    await chooseOption('Field (filter 1)', 'Amount');
+    await chooseOption('Condition (filter 1)', 'Between');
+    await user.type(screen.getByRole('textbox', { name: 'Value (filter 1)' }), '2000');
+    await user.type(screen.getByRole('textbox', { name: 'And (filter 1)' }), '1000');
+    const before = router.state.location.search;
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByRole('textbox', { name: 'And (filter 1)' })).toHaveAccessibleDescription(
+      'The second value must not be below the first',
+    );
+    expect(router.state.location.search, 'nothing applied').toBe(before);
+  });
+
   it('puts the sort carets and the paging in the URL; a new page size starts at page 1', async () => {
     const user = userEvent.setup();
     stubFetch(routesWith({ [`GET ${TRANSACTIONS_PATH}`]: () => jsonResponse(200, page(PAGE, 200)) }));
