@@ -1,4 +1,4 @@
-import { refusalText } from '../../../shared/http/error-message';
+import { errorMessageOf, statusOf } from '../../../shared/http/error-message';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { fileActionBodySchema } from '@web-control/contract/finance';
@@ -43,10 +43,10 @@ export function useRequestFileAction() {
       await queryClient.invalidateQueries({ queryKey: financeKeys.all });
     },
     onError: (error, { action, fileName }) => {
-      notifications.show({
-        color: 'red',
-        message: refusalText(error, (status) => FINANCE_MESSAGES.fileActionFailed(action, fileName, status)),
-      });
+      // The catalogue's text, and the platform's reason after it when it gave one.
+      const failed = FINANCE_MESSAGES.fileActionFailed(action, fileName, statusOf(error));
+      const reason = errorMessageOf(error, null);
+      notifications.show({ color: 'red', message: reason === null ? failed : `${failed}: ${reason}` });
     },
   });
 }

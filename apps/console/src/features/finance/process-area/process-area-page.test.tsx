@@ -333,5 +333,10 @@ describe('process area', () => {
       'A reload of this file is already pending.',
     );
     expect(within(reload).getByPlaceholderText('Comment (required)')).toHaveValue('Fixed');
+    expect(
+      await screen.findByText(
+        "Failed to request reload of 'switch-bad.csv' (code 409): A reload of this file is already pending.",
+      ),
+    ).toBeInTheDocument();
   });
 });
