@@ -20,7 +20,9 @@ import { financeKeys } from './keys';
 
 /** The selected rows by key, or every transaction of the query by filter (fixed when requested). */
 export type ActionTarget =
-  { kind: 'keys'; transactionKeys: TransactionKey[] } | { kind: 'filter'; selection: ReconSelection };
+  | { kind: 'keys'; transactionKeys: TransactionKey[] }
+  /** `selected`: how many the user saw selected, to say when the action holds fewer. */
+  | { kind: 'filter'; selection: ReconSelection; selected: number };
 
 export interface SubmitActionInput {
   processId: number;
@@ -62,8 +64,14 @@ export function useSubmitTransactionAction() {
   const send = useIdempotentSend();
   return useMutation({
     mutationFn: (input: SubmitActionInput) => send(input, (key) => submitTransactionAction(input, key)),
-    onSuccess: async () => {
-      notifications.show({ color: 'green', message: RESULTS_MESSAGES.actionSubmitted });
+    onSuccess: async ({ transactionCount }, { target }) => {
+      const fewer = target.kind === 'filter' && transactionCount < target.selected;
+      notifications.show({
+        color: 'green',
+        message: fewer
+          ? RESULTS_MESSAGES.actionHoldsFewer(transactionCount, target.selected)
+          : RESULTS_MESSAGES.actionSubmitted,
+      });
       await queryClient.invalidateQueries({ queryKey: financeKeys.all });
     },
     onError: (error) => {

@@ -1,4 +1,5 @@
 import type { TransactionAction } from '@web-control/contract/finance-results';
+import { formatCount } from '../../../shared/format/metrics';
 
 /** Texts of the Recon results tab (specification 2, sections 2, 8 and 9). */
 export const RESULTS_TABLE_LABEL = 'Transactions';
@@ -8,6 +9,9 @@ export const RESULTS_MESSAGES = {
   failed:
     'Oops! Something went wrong while retrieving recon results. Contact support if the problem persists.',
   actionSubmitted: 'Action submitted successfully.',
+  /** A by-filter action holds only what may be changed and waits in no other action. */
+  actionHoldsFewer: (held: number, selected: number) =>
+    `Action submitted successfully. It holds ${formatCount(held)} of the ${formatCount(selected)} selected transactions: the others may not be changed this way, or already wait for approval in another action.`,
   actionFailed: (status: number | undefined) =>
     status === undefined ? 'Something went wrong.' : `Something went wrong (code ${status}).`,
   linkUnreadable: (reason: string) =>

@@ -350,6 +350,32 @@ describe('recon results', { timeout: 30_000 }, () => {
     expect(screen.queryByText('60 selected')).toBeNull();
   });
 
+  it('says when an action by filter holds fewer transactions than were selected', async () => {
+    const user = userEvent.setup();
+    stubFetch(
+      routesWith({
+        [`GET ${TRANSACTIONS_PATH}`]: () => jsonResponse(200, page([transaction('1'), transaction('3')], 60)),
+        'POST /api/recon/processes/1/actions/rejectTransactionsByFilter': () =>
+          jsonResponse(201, { actionId: 'a1', transactionCount: 57 }),
+      }),
+    );
+    renderTab('?matchStatus=UNMATCHED&settlementStatus=ISSUE');
+    await screen.findByRole('table', { name: 'Transactions' });
+    await user.click(rowOf('1'));
+    await user.click(rowOf('3'));
+    await user.click(screen.getByRole('button', { name: 'Select all transactions' }));
+    await user.click(screen.getByRole('button', { name: 'Manage selected' }));
+    await user.click(await menuItem('Reject'));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Duplicates');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(
+      await screen.findByText(
+        'Action submitted successfully. It holds 57 of the 60 selected transactions: the others may not be changed this way, or already wait for approval in another action.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('offers no way to act on every filtered transaction to a user who cannot submit actions', async () => {
     signInWith(['VIEW_PROCESSES', 'RECON_SETTLEMENT']);
     const user = userEvent.setup();

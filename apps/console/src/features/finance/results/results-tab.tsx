@@ -232,7 +232,7 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
           : byKeyConfirmText(action, selectedCount);
     const chosen = selection.selectedRows;
     const target: ActionTarget = byFilter
-      ? { kind: 'filter', selection: selectionOf(view) }
+      ? { kind: 'filter', selection: selectionOf(view), selected: selectedCount }
       : {
           kind: 'keys',
           transactionKeys: chosen.map((row) => ({ id: row.id, createdDateTime: row.createdDateTime })),
