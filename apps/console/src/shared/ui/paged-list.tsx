@@ -35,6 +35,11 @@ interface PagedListBaseProps<T, Row> {
   /** First and last page buttons; the last one disabled where a list does not offer it. */
   withEdges?: boolean;
   lastPageOffered?: boolean;
+  /**
+   * Why the list waits instead (a filter that breaks a rule, said at its field): shown in place of
+   * the list, whose query the screen does not run meanwhile.
+   */
+  waiting?: string | null;
 }
 
 /** A page beyond the list's end (a link kept while the list shrank, a page typed into the address). */
@@ -57,6 +62,7 @@ type PagedListProps<T, Row extends RowData> = PagedListBaseProps<T, Row> &
 export function PagedList<T, Row extends RowData>(props: PagedListProps<T, Row>) {
   const { paging, texts, sizes, rowsOf } = props;
   const lastPageOffered = props.lastPageOffered ?? true;
+  if (props.waiting != null) return <EmptyState text={props.waiting} />;
   return (
     <QueryState
       query={props.query}

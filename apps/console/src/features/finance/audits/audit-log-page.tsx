@@ -12,7 +12,6 @@ import { useSearchParams } from 'react-router';
 import { AuditEvent } from './audit-event';
 import { auditsQueryOf, defaultAuditFilters, isReversed, type AuditFilters } from './audit-filters';
 import { RANGE_ERRORS } from '../outbox/outbox-filters';
-import { EmptyState } from '../../../shared/ui/query-state';
 import {
   AUDIT_STATUS_LABELS,
   AUDIT_TYPE_LABELS,
@@ -140,25 +139,22 @@ export function AuditLogPage() {
           clearable
         />
       </FilterGroup>
-      {reversed ? (
-        <EmptyState text={AUDITS_MESSAGES.waitingForRange} />
-      ) : (
-        <PagedList
-          query={audits}
-          paging={paging}
-          texts={LIST_TEXTS}
-          sizes={AUDITS_PAGE_SIZES}
-          rowsOf={(data) => data.audits}
-          totalOf={totalRecordsOf}
-          table={{
-            columns: COLUMNS,
-            rowId: (audit) => String(audit.auditId),
-            label: AUDITS_TITLE,
-            minWidth: 720,
-            striped: true,
-          }}
-        />
-      )}
+      <PagedList
+        waiting={reversed ? AUDITS_MESSAGES.waitingForRange : null}
+        query={audits}
+        paging={paging}
+        texts={LIST_TEXTS}
+        sizes={AUDITS_PAGE_SIZES}
+        rowsOf={(data) => data.audits}
+        totalOf={totalRecordsOf}
+        table={{
+          columns: COLUMNS,
+          rowId: (audit) => String(audit.auditId),
+          label: AUDITS_TITLE,
+          minWidth: 720,
+          striped: true,
+        }}
+      />
     </Stack>
   );
 }

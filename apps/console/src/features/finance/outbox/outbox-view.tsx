@@ -7,7 +7,6 @@ import { refusalText } from '../../../shared/http/error-message';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
-import { EmptyState } from '../../../shared/ui/query-state';
 import { pageQueryOf, totalRecordsOf } from '../../../shared/ui/paging';
 import { useExtractTagNames, useExtractTagValues } from '../api/get-extract-tags';
 import { useExtracts } from '../api/get-extracts';
@@ -247,24 +246,21 @@ export function OutboxView({ processId }: { processId?: number }) {
           <ExportCsvButton list="finance-outbox" filter={exportFilter} disabled={waiting} />
         </Group>
       </Stack>
-      {waiting ? (
-        <EmptyState text={OUTBOX_MESSAGES.waitingForRange} />
-      ) : (
-        <PagedList
-          query={extracts}
-          paging={paging}
-          texts={LIST_TEXTS}
-          rowsOf={(data) => data.extracts}
-          totalOf={totalRecordsOf}
-          table={{
-            columns,
-            rowId: (extract) => extract.path,
-            label: OUTBOX_TABLE_LABEL,
-            minWidth: 720,
-            highlightOnHover: true,
-          }}
-        />
-      )}
+      <PagedList
+        waiting={waiting ? OUTBOX_MESSAGES.waitingForRange : null}
+        query={extracts}
+        paging={paging}
+        texts={LIST_TEXTS}
+        rowsOf={(data) => data.extracts}
+        totalOf={totalRecordsOf}
+        table={{
+          columns,
+          rowId: (extract) => extract.path,
+          label: OUTBOX_TABLE_LABEL,
+          minWidth: 720,
+          highlightOnHover: true,
+        }}
+      />
     </Stack>
   );
 }

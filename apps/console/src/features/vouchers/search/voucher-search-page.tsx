@@ -12,7 +12,6 @@ import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
-import { EmptyState } from '../../../shared/ui/query-state';
 import { StatePill } from '../../../shared/ui/state-pill';
 import { FilterGroup } from '../../../shared/ui/filter-group';
 import { useVouchers } from '../api/get-vouchers';
@@ -188,28 +187,25 @@ export function VoucherSearchPage() {
           </Button>
         </FilterGroup>
       </form>
-      {waiting ? (
-        <EmptyState text={waitingText(cardNumber, holdsNoDay)} />
-      ) : (
-        <PagedList
-          query={vouchers}
-          paging={paging}
-          texts={LIST_TEXTS}
-          sizes={VOUCHER_PAGE_SIZES}
-          rowsOf={(data) => data.senderOrders}
-          totalOf={(data) => data.paging.nrRecords}
-          summary={(data) => SEARCH_TEXTS.rangeOf(data.paging.range, formatCount(data.paging.nrRecords))}
-          table={{
-            columns: COLUMNS,
-            rowId: (order) => order.reference,
-            label: VOUCHERS_TITLE,
-            minWidth: 720,
-            striped: true,
-            highlightOnHover: true,
-            onRowClick: (order) => void navigate(voucherPath(order.reference)),
-          }}
-        />
-      )}
+      <PagedList
+        waiting={waiting ? waitingText(cardNumber, holdsNoDay) : null}
+        query={vouchers}
+        paging={paging}
+        texts={LIST_TEXTS}
+        sizes={VOUCHER_PAGE_SIZES}
+        rowsOf={(data) => data.senderOrders}
+        totalOf={(data) => data.paging.nrRecords}
+        summary={(data) => SEARCH_TEXTS.rangeOf(data.paging.range, formatCount(data.paging.nrRecords))}
+        table={{
+          columns: COLUMNS,
+          rowId: (order) => order.reference,
+          label: VOUCHERS_TITLE,
+          minWidth: 720,
+          striped: true,
+          highlightOnHover: true,
+          onRowClick: (order) => void navigate(voucherPath(order.reference)),
+        }}
+      />
     </Stack>
   );
 }
