@@ -179,7 +179,7 @@ test.describe('unmatched transactions', () => {
     // The smallest unmatched amounts: the other tests take the largest, so the sets stay apart.
     const ascending = `${PROCESS_PATH}/results?matchStatus=UNMATCHED&settlementStatus=ISSUE&sortBy=amount.asc&limit=10`;
     await signInAt(operator, ascending, 'finance-operator');
-    await waitForRows(operator);
+    await waitForRows(operator, 'Unmatched', 3);
     const amounts = await minorUnitsOfAmounts(operator.getByRole('table', { name: 'Transactions' }));
     // A bound with at least three amounts below it: more than the two rows a page of this view shows.
     // The demo is random and holds only a few: when no amount past the third is larger, all of them.

@@ -2,21 +2,22 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The demo feeds load in the background after the platform starts: ask again (another status and
- * back, which keeps the link's query and is quicker than a full reload) until rows show.
+ * back, which keeps the link's query and is quicker than a full reload) until `atLeast` rows show
+ * (the days' files load one after another).
  */
-export async function waitForRows(page: Page, status = 'Unmatched'): Promise<void> {
+export async function waitForRows(page: Page, status = 'Unmatched', atLeast = 1): Promise<void> {
   const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('rowheader');
   await expect
     .poll(
       async () => {
-        if ((await rows.count()) > 0) return true;
+        if ((await rows.count()) >= atLeast) return true;
         await page.getByRole('radio', { name: 'All transactions' }).click();
         await page.getByRole('radio', { name: status }).click();
         await page
           .getByRole('table', { name: 'Transactions' })
           .or(page.getByText('No transactions match your query.'))
           .waitFor();
-        return (await rows.count()) > 0;
+        return (await rows.count()) >= atLeast;
       },
       { message: 'the demo feeds give unmatched transactions', timeout: 90_000, intervals: [2_000, 3_000] },
     )
