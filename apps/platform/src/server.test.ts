@@ -216,15 +216,6 @@ describe('platform server', () => {
       expect(response.body).toBe(CONSOLE_MISSING_MESSAGE);
       expect(response.body).toContain('npm run build');
       expect((await bare.inject({ url: '/api/health' })).statusCode).toBe(200);
-
-      // Built while it runs: served at the next page, as the message says.
-      await mkdir(path.join(consoleDist, 'missing'));
-      await writeFile(path.join(consoleDist, 'missing', 'index.html'), '<!doctype html><title>built</title>');
-      await writeFile(path.join(consoleDist, 'missing', 'favicon.svg'), '<svg/>');
-      const page = await bare.inject({ url: '/dashboard/transactions' });
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toBe('<!doctype html><title>built</title>');
-      expect((await bare.inject({ url: '/favicon.svg' })).body).toBe('<svg/>');
     } finally {
       await bare.close();
     }

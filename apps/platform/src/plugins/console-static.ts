@@ -32,7 +32,7 @@ const REVALIDATE_CACHE = 'no-cache';
 /** A page written for its user: no shared cache keeps it. */
 const PERSONAL_CACHE = 'private, no-cache';
 export const CONSOLE_MISSING_MESSAGE =
-  'The console has not been built yet. Run `npm run build` (or `npm start`, which builds it), then reload. The APIs work meanwhile.';
+  'The console has not been built yet. Run `npm run build`, then start the platform again (`npm start` builds it first). The APIs work meanwhile.';
 
 /** The encodings the build writes beside its files (apps/console/build/precompress.ts), best first. */
 const PRECOMPRESSED = [
@@ -163,8 +163,6 @@ function isAssetPath(url: string): boolean {
 
 /** What the build wrote for the platform to serve its pages with. */
 interface BuildOutput {
-  /** Whether there is a build at all (its index.html). */
-  built: boolean;
   index: ServedPage;
   shells: Map<string, ServedPage>;
   links: PreloadLinks;
@@ -180,7 +178,6 @@ function readBuild(consoleDist: string): BuildOutput & { stale: string[] } {
   if (headingHtml !== undefined && headingPage === undefined) stale.push(`/${HEADING_PAGE_FILE}`);
   const indexPath = path.join(consoleDist, 'index.html');
   return {
-    built: existsSync(indexPath),
     index: servedPage(indexPath),
     shells,
     links: preloadLinks(consoleDist),
@@ -201,7 +198,6 @@ function buildReader(consoleDist: string, log: FastifyBaseLogger): () => BuildOu
   );
   let stamp: string | undefined;
   let output: BuildOutput = {
-    built: false,
     index: servedPage(stamped[0] ?? ''),
     shells: new Map(),
     links: NO_PRELOADS,
@@ -238,30 +234,33 @@ function buildReader(consoleDist: string, log: FastifyBaseLogger): () => BuildOu
  * the brotli or gzip copy the build wrote beside them when the browser accepts it.
  */
 const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, options) => {
+  const built = existsSync(path.join(options.consoleDist, 'index.html'));
   const currentBuild = buildReader(options.consoleDist, app.log);
   currentBuild();
 
-  await app.register(async (publicScope) => {
-    publicScope.addHook('onRoute', markRoutesPublic);
-    await publicScope.register(fastifyStatic, {
-      root: options.consoleDist,
-      // Not built yet: its pages say so, and the build is served once written.
-      suppressWarning: true,
-      prefix: '/',
-      decorateReply: false,
-      cacheControl: false,
-      preCompressed: true,
-      // Asked for by name, they are unknown paths: the console's page answers.
-      allowedPath: (pathName) => !isPlatformOnly(pathName),
-      setHeaders: (reply, filePath) => {
-        const relative = path.relative(options.consoleDist, filePath);
-        reply.header(
-          'cache-control',
-          relative.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
-        );
-      },
+  // Unbuilt at start, its pages say how to build it; the files' routes would also shadow the API's
+  // own answers (a 414 for a parameter too long) with the static wildcard.
+  if (built) {
+    await app.register(async (publicScope) => {
+      publicScope.addHook('onRoute', markRoutesPublic);
+      await publicScope.register(fastifyStatic, {
+        root: options.consoleDist,
+        prefix: '/',
+        decorateReply: false,
+        cacheControl: false,
+        preCompressed: true,
+        // Asked for by name, they are unknown paths: the console's page answers.
+        allowedPath: (pathName) => !isPlatformOnly(pathName),
+        setHeaders: (reply, filePath) => {
+          const relative = path.relative(options.consoleDist, filePath);
+          reply.header(
+            'cache-control',
+            relative.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
+          );
+        },
+      });
     });
-  });
+  }
 
   /** A failed lookup serves the page as any other: its heading is a head start, not the page. */
   const headingOf = async (pagePath: string, request: FastifyRequest): Promise<string | undefined> => {
@@ -281,7 +280,7 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
         .header('cache-control', 'no-store')
         .send({ errorMessage: NOT_FOUND_MESSAGE, code: ERROR_CODES.notFound });
     }
-    const { built, index, shells, links, headingPage } = currentBuild();
+    const { index, shells, links, headingPage } = currentBuild();
     if (!built) {
       return reply
         .code(503)
