@@ -3,15 +3,26 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ModalHost } from '../shared/modals/modal-host';
 
-/** Renders routes the way the console does, at a given entry with optional navigation state. */
-export function renderRoutes(routes: RouteObject[], entry: { path: string; state?: unknown }) {
+/**
+ * Renders routes the way the console does, at a given entry with optional navigation state. In
+ * memory, or in the window's history, where (as in a browser) Back gives a new location object.
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  entry: { path: string; state?: unknown },
+  { history = 'memory' }: { history?: 'memory' | 'window' } = {},
+) {
   const [pathname = '/', search = ''] = entry.path.split('?');
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname, search: search ? `?${search}` : '', state: entry.state }],
-  });
+  const initial = { pathname, search: search ? `?${search}` : '', state: entry.state };
+  if (history === 'window')
+    window.history.replaceState({ usr: entry.state, key: 'default', idx: 0 }, '', entry.path);
+  const router =
+    history === 'window'
+      ? createBrowserRouter(routes)
+      : createMemoryRouter(routes, { initialEntries: [initial] });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

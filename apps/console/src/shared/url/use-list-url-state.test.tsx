@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense, use } from 'react';
-import { useLocation } from 'react-router';
+import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
+import { holdUrl } from '../../test/hold-url';
 import { renderRoutes } from '../../test/render';
 import { textParam } from './url-params';
 import { useUrlFilters, type UrlCodec } from './use-list-url-state';
@@ -37,21 +37,6 @@ function Finder({ codec, debounceMs }: { codec?: UrlCodec<Filters>; debounceMs?:
       <output>asked: {settled.q}</output>
     </>
   );
-}
-
-/** Holds the render of one URL until `release`, as a slow device holds the router's transition. */
-function holdUrl(search: string) {
-  let resolve = () => {};
-  const held = new Promise<void>((done) => (resolve = done));
-  function Hold() {
-    if (useLocation().search === search) use(held);
-    return null;
-  }
-  const release = () => {
-    resolve();
-    return held;
-  };
-  return { Hold, release };
 }
 
 function renderFinder(path: string, codec?: UrlCodec<Filters>, debounceMs?: number) {
@@ -139,5 +124,36 @@ describe('useUrlFilters', () => {
     expect(await screen.findByText('asked: ab')).toBeInTheDocument();
     expect(find).toHaveValue('ab');
     expect(router.state.location.search).toBe('?q=ab');
+  });
+
+  it('drops a change when Back comes before the URL it wrote is drawn, back to the address it was made on', async () => {
+    const { Hold, release } = holdUrl('');
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/list',
+          element: (
+            <Suspense>
+              <Finder debounceMs={50} />
+              <Hold />
+            </Suspense>
+          ),
+        },
+      ],
+      { path: '/list?q=a' },
+      { history: 'window' },
+    );
+    const find = screen.getByRole('textbox', { name: 'Find' });
+    fireEvent.change(find, { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByText('asked: a'), 'the new URL is not drawn yet').toBeInTheDocument();
+
+    await act(async () => {
+      await router.navigate(-1);
+      await waitFor(() => expect(router.state.location.search).toBe('?q=a'));
+    });
+    await act(release);
+    expect(find, 'the input shows the address gone back to').toHaveValue('a');
+    expect(screen.getByText('asked: a')).toBeInTheDocument();
   });
 });

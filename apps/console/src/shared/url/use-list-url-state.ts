@@ -1,5 +1,5 @@
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useDebouncedCallback, useWindowEvent } from '@mantine/hooks';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageState } from '../ui/paging';
 import { readUrlParams, writeUrlParams, type UrlParam, type UrlParams } from './url-params';
@@ -113,6 +113,14 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
     // A new URL ends the pending change, unless the draft carried over to it.
     if (draftKey !== key) commitLater.cancel();
   }, [key, draftKey, commitLater]);
+  // Back or Forward ends any change and write in flight. Said here as well as by the new URL: when
+  // Back comes before the URL this hook wrote is drawn, the router draws the address gone back to
+  // without that one in between, and the draft made on it would otherwise stand.
+  useWindowEvent('popstate', () => {
+    written.current = null;
+    commitLater.cancel();
+    startTransition(() => setDraft(null));
+  });
 
   const change = (patch: Partial<F>, { now = false } = {}) => {
     const next = { ...filters, ...patch };

@@ -1,9 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
 import { jsonResponse, settle, stubFetch } from '../../../test/fetch';
+import { holdUrl } from '../../../test/hold-url';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { VOUCHER_FILTER_DEBOUNCE_MS } from '../constants';
@@ -227,6 +229,43 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     await screen.findByRole('table', { name: 'Vouchers' });
     expect(router.state.location.search).toBe('?size=50');
     expect(queryOf(fetch.requests('/api/moneytransfer/orders')[0])).toEqual({ limit: '50', offset: '0' });
+  });
+
+  it('Back before the address without the day is drawn shows the day gone back to, without the error, and its vouchers', async () => {
+    const fetch = stubFetch(ordersRoute());
+    const { Hold, release } = holdUrl('');
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/dashboard/vouchers',
+          element: (
+            <Suspense>
+              <VoucherSearchPage />
+              <Hold />
+            </Suspense>
+          ),
+        },
+      ],
+      { path: '/dashboard/vouchers?createdFrom=2026-01-01' },
+      { history: 'window' },
+    );
+    await screen.findByRole('table', { name: 'Vouchers' });
+    const from = screen.getByRole('textbox', { name: 'Date created from' });
+    fireEvent.input(from, { target: { value: '99/99/9999' } });
+    fireEvent.blur(from);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+
+    await act(async () => {
+      await router.navigate(-1);
+      await waitFor(() => expect(router.state.location.search).toBe('?createdFrom=2026-01-01'));
+    });
+    await act(release);
+    expect(from).toHaveValue('01/01/2026');
+    expect(from, 'no error of the address left').not.toHaveAccessibleDescription();
+    await screen.findByRole('table', { name: 'Vouchers' });
+    expect(queryOf(fetch.requests('/api/moneytransfer/orders').at(-1))).toMatchObject({
+      fromDatetime: new Date(2026, 0, 1).toISOString(),
+    });
   });
 
   it('says at the field when a "to" day is before its "from" day, and asks for nothing until it is corrected', async () => {

@@ -2,8 +2,9 @@ import '@mantine/dates/styles.css';
 import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { VOUCHER_CARD_NUMBER_MESSAGE, type SenderOrder } from '@web-control/contract/vouchers';
-import { useState, type SubmitEvent } from 'react';
-import { Link, NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useWindowEvent } from '@mantine/hooks';
+import { startTransition, useState, type SubmitEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { formatCount } from '../../../shared/format/metrics';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
@@ -115,14 +116,11 @@ export function VoucherSearchPage() {
   // it is corrected or cleared.
   const location = useLocation();
   const [noDays, setNoDays] = useState(() => unreadableDays(new URLSearchParams(location.search)));
-  // Back and Forward bring the fields of another address: what was typed here is not in them.
-  const navigationType = useNavigationType();
-  const [shownKey, setShownKey] = useState(location.key);
-  if (shownKey !== location.key) {
-    setShownKey(location.key);
-    if (navigationType === NavigationType.Pop)
-      setNoDays(unreadableDays(new URLSearchParams(location.search)));
-  }
+  // Back and Forward bring the fields of another address: what was typed here is not in them. Said
+  // by the browser rather than the drawn address, which may skip the one left (Back before it is drawn).
+  useWindowEvent('popstate', () => {
+    startTransition(() => setNoDays(unreadableDays(new URLSearchParams(window.location.search))));
+  });
   const holdsNoDay = Object.keys(noDays).length > 0;
   // A card number as the reference, typed or a link's (never read into the field), is never sent:
   // the list waits rather than list every voucher.
