@@ -3,7 +3,7 @@ import {
   defaultOutboxFilters,
   extractsRequestOf,
   RANGE_ERRORS,
-  rangeErrorOf,
+  rangeErrorsOf,
   tagColumnsOf,
 } from './outbox-filters';
 
@@ -24,9 +24,22 @@ describe('outbox filters', () => {
   });
 
   it('refuse future dates and a To before From, leaving the range out until corrected', () => {
-    expect(rangeErrorOf({ from: '2026-02-04T00:00', to: '2026-02-04T01:00' }, NOW)).toBe(RANGE_ERRORS.future);
-    expect(rangeErrorOf({ from: '2026-02-03T10:00', to: '2026-02-03T09:59' }, NOW)).toBe(RANGE_ERRORS.order);
-    expect(rangeErrorOf({ from: '2026-02-01T00:00', to: '2026-02-03T23:59' }, NOW)).toBeNull();
+    expect(rangeErrorsOf({ from: '2026-02-04T00:00', to: '2026-02-04T01:00' }, NOW)).toEqual({
+      from: RANGE_ERRORS.future,
+      to: RANGE_ERRORS.future,
+    });
+    expect(rangeErrorsOf({ from: '2026-02-04T00:00', to: '2026-02-03T01:00' }, NOW)).toEqual({
+      from: RANGE_ERRORS.future,
+      to: RANGE_ERRORS.order,
+    });
+    expect(rangeErrorsOf({ from: '2026-02-03T10:00', to: '2026-02-03T09:59' }, NOW)).toEqual({
+      from: null,
+      to: RANGE_ERRORS.order,
+    });
+    expect(rangeErrorsOf({ from: '2026-02-01T00:00', to: '2026-02-03T23:59' }, NOW)).toEqual({
+      from: null,
+      to: null,
+    });
     const request = extractsRequestOf(
       { from: '2026-02-03T00:00', to: '2026-02-01T00:00', tags: [] },
       PAGE,

@@ -40,14 +40,25 @@ export const RANGE_ERRORS = {
   order: 'To cannot be before From',
 } as const;
 
-/** Section 5: no future dates, and To not before From. */
-export function rangeErrorOf(filters: Pick<OutboxFilters, 'from' | 'to'>, now: Date): string | null {
+/** What is wrong with each end of a range: said at its field; the list waits while either holds one. */
+export interface RangeErrors {
+  from: string | null;
+  to: string | null;
+}
+
+/** Section 5: no future dates (said at the field holding one), and To not before From (said at To). */
+export function rangeErrorsOf(filters: Pick<OutboxFilters, 'from' | 'to'>, now: Date): RangeErrors {
   const from = minuteOf(filters.from);
   const to = minuteOf(filters.to);
   const today = dayjs(now).endOf('day');
-  if ((from && from.isAfter(today)) || (to && to.isAfter(today))) return RANGE_ERRORS.future;
-  if (from && to && to.isBefore(from)) return RANGE_ERRORS.order;
-  return null;
+  const future = (minute: dayjs.Dayjs | undefined) => (minute?.isAfter(today) ? RANGE_ERRORS.future : null);
+  const reversed = from !== undefined && to !== undefined && to.isBefore(from);
+  return { from: future(from), to: future(to) ?? (reversed ? RANGE_ERRORS.order : null) };
+}
+
+export function holdsRangeError(filters: Pick<OutboxFilters, 'from' | 'to'>, now: Date): boolean {
+  const errors = rangeErrorsOf(filters, now);
+  return errors.from !== null || errors.to !== null;
 }
 
 /**
@@ -60,8 +71,9 @@ export function extractsRequestOf(
   processId: number | undefined,
   now: Date,
 ): ExtractsRequest {
-  const range =
-    rangeErrorOf(filters, now) === null ? minuteRangeOf(filters.from, filters.to) : minuteRangeOf('', '');
+  const range = holdsRangeError(filters, now)
+    ? minuteRangeOf('', '')
+    : minuteRangeOf(filters.from, filters.to);
   return {
     fromDateTimeInclusive: range.from,
     toDateTimeInclusive: range.to,

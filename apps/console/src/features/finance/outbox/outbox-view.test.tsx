@@ -119,7 +119,10 @@ describe('outbox', { timeout: 30_000 }, () => {
     renderView();
     expect(await screen.findByText('No extracts found. Try changing your filters.')).toBeInTheDocument();
     await pickDay(user, 'Date Created to', '1 February 2026');
-    expect(screen.getByText('To cannot be before From')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Date Created to' }), 'said at To').toHaveAccessibleDescription(
+      'To cannot be before From',
+    );
+    expect(screen.getByRole('button', { name: 'Date Created from' })).not.toHaveAccessibleDescription();
     expect(await screen.findByText('Correct the dates to see extracts.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
     const asked = fetch.requests('/api/recon/extracts');

@@ -23,7 +23,8 @@ import {
 import {
   defaultOutboxFilters,
   extractsRequestOf,
-  rangeErrorOf,
+  holdsRangeError,
+  rangeErrorsOf,
   tagColumnsOf,
   type OutboxFilters,
   type TagRow,
@@ -146,10 +147,10 @@ export function OutboxView({ processId }: { processId?: number }) {
   });
   const nextKey = Math.max(-1, ...filters.tags.map((row) => row.key)) + 1;
   const now = new Date();
-  const rangeError = rangeErrorOf(filters, now);
+  const rangeErrors = rangeErrorsOf(filters, now);
   const request = extractsRequestOf(settled, pageQueryOf(paging), processId, now);
   // A range that breaks a rule is said at its field, and the list waits rather than list every day's.
-  const waiting = rangeErrorOf(settled, now) !== null;
+  const waiting = holdsRangeError(settled, now);
   const extracts = useExtracts(request, !waiting);
   // Every row of the filter: the request without its page.
   const exportFilter = {
@@ -196,13 +197,14 @@ export function OutboxView({ processId }: { processId?: number }) {
             maxDate={latest}
             value={filters.from}
             onChange={(from) => change({ from })}
-            error={rangeError}
+            error={rangeErrors.from}
           />
           <FilterDateTime
             label="Date Created to"
             maxDate={latest}
             value={filters.to}
             onChange={(to) => change({ to })}
+            error={rangeErrors.to}
           />
           <Button variant="default" onClick={() => void extracts.refetch()} loading={extracts.isFetching}>
             Refresh
