@@ -225,6 +225,11 @@ test('the finance operator requests a rollback from the inbox, the finance appro
   await confirm.getByPlaceholder('Comment (required)').fill('Wrong day');
   await confirm.getByRole('button', { name: 'Rollback' }).click();
   await expect(operator.getByText(`${file.name} rollback requested successfully`)).toBeVisible();
+  await expect(row.getByText('Rollback waits for approval'), 'the row says what waits').toBeVisible();
+  await expect(
+    row.getByRole('button', { name: `Rollback ${file.name}` }),
+    'a second rollback is not offered',
+  ).toBeDisabled();
 
   await approver.getByRole('tab', { name: 'Inbox' }).click();
   await expect(

@@ -30,6 +30,9 @@ export const ACTION_TYPES = [
 ] as const;
 export const actionTypeSchema = z.enum(ACTION_TYPES);
 export type ActionType = z.infer<typeof actionTypeSchema>;
+/** The actions on a whole file (the others are on transactions). */
+export const FILE_ACTION_TYPES = ['LOAD_FILE', 'RELOAD_FILE', 'ROLLBACK_FILE'] as const;
+export type FileActionType = (typeof FILE_ACTION_TYPES)[number];
 
 export const AUDIT_STATUSES = ['REGISTERED', 'SUCCESS', 'ERROR', 'REJECTED'] as const;
 export const auditStatusSchema = z.enum(AUDIT_STATUSES);
@@ -200,6 +203,8 @@ export const reconFileSchema = z.object({
   exceptions: z.number().int().nullable(),
   /** Why the file's load failed (the file is in ERROR); null otherwise, and for rows refused as exceptions. */
   errorReason: text().nullable(),
+  /** The inbox's list: the file's load, rollback or reload waiting for approval; null when none waits. */
+  pendingAction: z.enum(FILE_ACTION_TYPES).nullable().optional(),
   /** While the file is in FILTER and its load runs: records read so far of the file's total. */
   progress: z
     .object({ read: z.number().int().nonnegative(), total: z.number().int().nonnegative() })

@@ -1,4 +1,4 @@
-import type { FileStatus } from '@web-control/contract/finance';
+import type { FileActionType, FileStatus } from '@web-control/contract/finance';
 import type { DbExecutor } from '../../db/schema.ts';
 import type { Page } from './process-repository.ts';
 import type { ReconFileRow } from './table.ts';
@@ -241,7 +241,10 @@ export function createFilesRepository() {
     async listFiles(
       executor: DbExecutor,
       filter: Page & { processIds: number[] | undefined },
-    ): Promise<{ rows: Array<ReconFileRow & { party_name: string }>; total: number }> {
+    ): Promise<{
+      rows: Array<ReconFileRow & { party_name: string; pending_action: FileActionType | null }>;
+      total: number;
+    }> {
       let files = executor.selectFrom('recon_files');
       if (filter.processIds !== undefined) {
         files = files.where('process_id', 'in', filter.processIds.length > 0 ? filter.processIds : [0]);
@@ -260,6 +263,17 @@ export function createFilesRepository() {
         )
         .selectAll('f')
         .select('p.name as party_name')
+        // At most one action of a file waits (files-service refuses a second one).
+        .select((eb) =>
+          eb
+            .selectFrom('recon_actions as a')
+            .select('a.type')
+            .whereRef('a.file_id', '=', 'f.file_id')
+            .where('a.status', '=', 'REGISTERED')
+            .limit(1)
+            .$narrowType<{ type: FileActionType }>()
+            .as('pending_action'),
+        )
         .orderBy('f.created_at', 'desc')
         .orderBy('f.file_id', 'desc')
         .execute();

@@ -4,6 +4,8 @@ import {
   paginationInfoOf,
   type ActionFile,
   type AuditStatus,
+  FILE_ACTION_TYPES,
+  type FileActionType,
   type PageQuery,
   type ReconFile,
   type ReconRecord,
@@ -29,10 +31,8 @@ import type { ReconFileRow } from './table.ts';
 const FILE_ACTION_PAYLOAD = z.object({ processId: z.number().int(), fileName: z.string() });
 export type FileActionPayload = z.infer<typeof FILE_ACTION_PAYLOAD>;
 
-export type FileActionType = 'LOAD_FILE' | 'ROLLBACK_FILE' | 'RELOAD_FILE';
-
 export function isFileAction(type: string): type is FileActionType {
-  return type === 'LOAD_FILE' || type === 'ROLLBACK_FILE' || type === 'RELOAD_FILE';
+  return (FILE_ACTION_TYPES as readonly string[]).includes(type);
 }
 
 export interface UploadInput {
@@ -205,7 +205,7 @@ export function createFilesService(deps: {
 
     listFiles: async (query: PageQuery & { processIds?: number[] | undefined }) => {
       const { rows, total } = await repository.listFiles(db, { ...query, processIds: query.processIds });
-      const reconFiles = rows.map(toReconFile);
+      const reconFiles = rows.map((row) => ({ ...toReconFile(row), pendingAction: row.pending_action }));
       return { reconFiles, paginationInfo: paginationInfoOf(query, total, reconFiles.length) };
     },
 

@@ -314,11 +314,27 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     });
     expect(requested.statusCode, requested.body).toBe(201);
     const { actionId } = requested.json<{ actionId: string }>();
+    const pendingOf = async () => {
+      const inbox = reconFilesResponseSchema.parse(
+        (await call('GET', `/api/recon/files?processIds=${CARD}`)).json(),
+      );
+      const ofThisDay = inbox.reconFiles.filter((each) => each.fileName.endsWith('-20260301.csv'));
+      return Object.fromEntries(ofThisDay.map((each) => [each.fileName, each.pendingAction]));
+    };
+    expect(await pendingOf(), 'the inbox says which file’s rollback waits').toEqual({
+      'card-switch-20260301.csv': null,
+      'card-acquirer-20260301.csv': null,
+      'card-network-20260301.csv': 'ROLLBACK_FILE',
+    });
     const again = await call('POST', `/api/recon/files/${network?.id}/rollback`, {
       payload: { comment: 'Again' },
     });
     expect(again.statusCode).toBe(409);
     expect((await review(actionId, 'approve')).statusCode).toBe(204);
+    expect(await pendingOf()).toEqual({
+      'card-switch-20260301.csv': null,
+      'card-acquirer-20260301.csv': null,
+    });
     expect(await transactions(CARD)).toEqual(beforeNetwork);
     expect(await file(network?.id ?? 0)).toBeUndefined();
   });

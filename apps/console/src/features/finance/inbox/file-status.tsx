@@ -7,6 +7,8 @@ import {
   INBOX_REASON_MAX_WIDTH,
   LOAD_PROGRESS_LABEL,
   LOAD_PROGRESS_TEXT,
+  PENDING_ACTION_TEXTS,
+  pendingActionId,
 } from './constants';
 
 const STATUS_KINDS: Record<ReconFile['status'], StateKind> = {
@@ -31,7 +33,7 @@ function LoadProgress({ file }: { file: ReconFile }) {
   );
 }
 
-/** A file's status: its pill, a running load's progress, a failed load's reason. */
+/** A file's status: its pill, a running load's progress, a failed load's reason, an action waiting. */
 export function FileStatus({ file }: { file: ReconFile }) {
   return (
     <Stack gap={4} align="flex-start">
@@ -41,6 +43,11 @@ export function FileStatus({ file }: { file: ReconFile }) {
         // Why the load failed; long database texts are cut to two lines, whole in the title.
         <Text size="xs" lineClamp={2} maw={INBOX_REASON_MAX_WIDTH} title={file.errorReason}>
           {file.errorReason}
+        </Text>
+      )}
+      {file.pendingAction == null ? null : (
+        <Text size="xs" c="dimmed" id={pendingActionId(file.id)}>
+          {PENDING_ACTION_TEXTS[file.pendingAction]}
         </Text>
       )}
     </Stack>

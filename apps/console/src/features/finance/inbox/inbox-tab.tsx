@@ -17,7 +17,7 @@ import { openFileDownload } from '../api/open-file-download';
 import { useRequestFileAction, type FileAction } from '../api/request-file-action';
 import { commentModal } from '../../../shared/modals/comment-modal-definition';
 import { COMMENT_PLACEHOLDER, FINANCE_MESSAGES } from '../messages';
-import { INBOX_PAGE_SIZE, INBOX_TABLE_LABEL, RELOAD_TEXT, ROLLBACK_TEXT } from './constants';
+import { INBOX_PAGE_SIZE, INBOX_TABLE_LABEL, pendingActionId, RELOAD_TEXT, ROLLBACK_TEXT } from './constants';
 import { FileStatus } from './file-status';
 import { UploadButton } from '../upload/upload-button';
 import { fileActionsOf } from './file-actions';
@@ -47,6 +47,9 @@ async function downloadFile(file: ReconFile) {
 function InboxRowActions({ file, can }: { file: ReconFile; can: Can }) {
   const allowed = fileActionsOf(file.status, can);
   const fileAction = useRequestFileAction();
+  // One action per file waits at a time: the platform refuses a second, so it is not offered.
+  const waiting =
+    file.pendingAction == null ? {} : { disabled: true, 'aria-describedby': pendingActionId(file.id) };
 
   async function confirm(action: FileAction) {
     await openModal(commentModal, {
@@ -80,6 +83,7 @@ function InboxRowActions({ file, can }: { file: ReconFile; can: Can }) {
           color="red"
           onClick={() => void confirm('rollback')}
           aria-label={`Rollback ${file.fileName}`}
+          {...waiting}
         >
           Rollback
         </Button>
@@ -90,6 +94,7 @@ function InboxRowActions({ file, can }: { file: ReconFile; can: Can }) {
           variant="light"
           onClick={() => void confirm('reload')}
           aria-label={`Reload ${file.fileName}`}
+          {...waiting}
         >
           Reload
         </Button>

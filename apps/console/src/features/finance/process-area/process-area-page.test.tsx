@@ -230,6 +230,35 @@ describe('process area', () => {
     );
   });
 
+  it('says which action of a file waits for approval, and does not offer another until it is decided', async () => {
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/files': () =>
+        jsonResponse(200, {
+          reconFiles: [
+            reconFile({ pendingAction: 'ROLLBACK_FILE' }),
+            reconFile({ id: 11, fileName: 'switch-bad.csv', status: 'ERROR', pendingAction: 'RELOAD_FILE' }),
+            reconFile({ id: 12, fileName: 'bank-new.csv', status: 'REGISTERED', pendingAction: 'LOAD_FILE' }),
+          ],
+          paginationInfo: paging(3),
+        }),
+    });
+    signInWith(ALL_FILE_PERMISSIONS);
+    renderRoutes(routes, { path: INBOX });
+    const loaded = await rowOf('bank-20260203.csv');
+    expect(within(loaded).getByText('Rollback waits for approval')).toBeVisible();
+    const rollback = within(loaded).getByRole('button', { name: 'Rollback bank-20260203.csv' });
+    expect(rollback).toBeDisabled();
+    expect(rollback).toHaveAccessibleDescription('Rollback waits for approval');
+    expect(within(loaded).getByRole('button', { name: 'Download bank-20260203.csv' })).toBeEnabled();
+
+    const failed = await rowOf('switch-bad.csv');
+    expect(within(failed).getByText('Reload waits for approval')).toBeVisible();
+    expect(within(failed).getByRole('button', { name: 'Reload switch-bad.csv' })).toBeDisabled();
+    expect(within(failed).getByRole('button', { name: 'Rollback switch-bad.csv' })).toBeDisabled();
+    expect(within(await rowOf('bank-new.csv')).getByText('Load waits for approval')).toBeVisible();
+  });
+
   it('hides the file actions, the exception downloads and Upload without their permissions', async () => {
     stubFetch(baseRoutes);
     signInWith(['VIEW_PROCESSES']);
