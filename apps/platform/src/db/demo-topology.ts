@@ -67,6 +67,11 @@ function receiver(
   };
 }
 
+/** The host vouchers are bought and redeemed at: the switch routes to it directly, not through the load balancer. */
+export const MONEY_TRANSFER_HOST = { id: 'money-transfer-host', name: 'Money Transfer Host' } as const;
+/** Receivers outside the load balancer, which the transactions' Receiver filter offers too. */
+export const DIRECT_RECEIVERS: readonly { id: string; name: string }[] = [MONEY_TRANSFER_HOST];
+
 /** The load-balanced service of the card networks: its legs are ISO 8583. */
 export const CARD_SERVICE_ID = 'card-authorisations';
 

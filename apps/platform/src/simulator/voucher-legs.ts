@@ -3,7 +3,7 @@ import {
   type ServiceData,
   type ServiceDataEntry,
 } from '@web-control/contract/transactions';
-import { DEMO_INSTANCES } from '../db/demo-topology.ts';
+import { DEMO_INSTANCES, MONEY_TRANSFER_HOST } from '../db/demo-topology.ts';
 import type { RecordedLeg } from '../modules/transactions/repository.ts';
 import type { VoucherPlace } from '../modules/vouchers/switch-events.ts';
 import { drawDigits as digits, drawLogNormal, later, pickFrom, type Random } from './random.ts';
@@ -16,7 +16,6 @@ import { drawDigits as digits, drawLogNormal, later, pickFrom, type Random } fro
 
 export const VOUCHER_PURCHASE_SERVICE_TYPE = 'voucher-purchase';
 export const VOUCHER_REDEMPTION_SERVICE_TYPE = 'voucher-redemption';
-export const MONEY_TRANSFER_HOST = 'Money Transfer Host';
 export const VOUCHER_CURRENCY_CODE = 'ZAR';
 
 function place(
@@ -116,8 +115,8 @@ function leg(
     originatorId: facts.where.terminalId,
     serviceTypeId: kind.serviceTypeId,
     serviceDesc: kind.serviceDesc,
-    receiverId: null,
-    receiverName: MONEY_TRANSFER_HOST,
+    receiverId: MONEY_TRANSFER_HOST.id,
+    receiverName: MONEY_TRANSFER_HOST.name,
     serverDesc: pickFrom(facts.random, NODES),
     tranState: 'Approved',
     timeStarted: facts.at,
@@ -178,7 +177,7 @@ export function voucherPurchaseLeg(facts: VoucherLegFacts & { customerId: string
         timeCreated: at,
       },
       {
-        edgeName: MONEY_TRANSFER_HOST,
+        edgeName: MONEY_TRANSFER_HOST.name,
         edgeType: 'OUTLET',
         direction: 'SEND',
         nrRepeats: 1,
@@ -193,7 +192,7 @@ export function voucherPurchaseLeg(facts: VoucherLegFacts & { customerId: string
         timeCreated: later(at, 2 + random() * 5),
       },
       {
-        edgeName: MONEY_TRANSFER_HOST,
+        edgeName: MONEY_TRANSFER_HOST.name,
         edgeType: 'OUTLET',
         direction: 'RECEIVE',
         nrRepeats: 1,
@@ -274,7 +273,7 @@ export function voucherRedemptionLeg(facts: VoucherLegFacts & { balanceAfterMino
         timeCreated: at,
       },
       {
-        edgeName: MONEY_TRANSFER_HOST,
+        edgeName: MONEY_TRANSFER_HOST.name,
         edgeType: 'OUTLET',
         direction: 'SEND',
         nrRepeats: 1,
@@ -289,7 +288,7 @@ export function voucherRedemptionLeg(facts: VoucherLegFacts & { balanceAfterMino
         timeCreated: later(at, 2 + random() * 5),
       },
       {
-        edgeName: MONEY_TRANSFER_HOST,
+        edgeName: MONEY_TRANSFER_HOST.name,
         edgeType: 'OUTLET',
         direction: 'RECEIVE',
         nrRepeats: 1,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { DIRECT_RECEIVERS } from '../../db/demo-topology.ts';
 import { transactionDetailRoutes, transactionListRoutes } from './routes.ts';
 import { createTransactionsService } from './service.ts';
 
@@ -8,7 +9,7 @@ const transactions: FastifyPluginAsync = async (app) => {
   const { loadBalancer } = app;
   const service = createTransactionsService({
     db: app.services.database.db,
-    listReceivers: () => loadBalancer.listReceiverNames(),
+    listReceivers: async () => [...(await loadBalancer.listReceiverNames()), ...DIRECT_RECEIVERS],
   });
   await app.register(transactionListRoutes, { prefix: '/api/ecs', service });
   await app.register(transactionDetailRoutes, { prefix: '/api/ecs/transactions', service });

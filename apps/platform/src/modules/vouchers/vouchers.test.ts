@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactionLegResponseSchema } from '@web-control/contract/transactions';
+import {
+  formatCompactIso,
+  receiverOptionsResponseSchema,
+  transactionLegResponseSchema,
+  transactionsResponseSchema,
+} from '@web-control/contract/transactions';
 import {
   orderDetailResponseSchema,
   rollableAuthorisationIdOf,
@@ -822,6 +827,26 @@ describe.each(TEST_DATABASE_KINDS)('vouchers API on %s', (kind) => {
       serviceDesc: 'Voucher Purchase',
       receiver: 'Money Transfer Host',
     });
+    const options = receiverOptionsResponseSchema.parse(
+      (await request('GET', '/api/ecs/receivers', { as: 'viewer' })).json(),
+    );
+    expect(options.receivers, 'the Receiver filter offers it').toContainEqual({
+      id: 'money-transfer-host',
+      receiverName: 'Money Transfer Host',
+    });
+    const window = `dateFrom=${formatCompactIso(START)}&dateTo=${formatCompactIso(app.clock.now())}`;
+    const toHost = await request(
+      'GET',
+      `/api/ecs/transactions?receiver=money-transfer-host&reference=${purchase?.reference ?? ''}&${window}`,
+      { as: 'viewer' },
+    );
+    expect(toHost.statusCode, toHost.body).toBe(200);
+    const listed = transactionsResponseSchema.parse(toHost.json()).transactions;
+    expect(
+      listed.map((leg) => leg.uuid),
+      'filtered by it',
+    ).toContain(purchase?.authorisation_id);
+    expect(new Set(listed.map((leg) => leg.receiver))).toEqual(new Set(['Money Transfer Host']));
     const redemptions = redeemed.filter((row) => row.kind === 'REDEMPTION');
     expect(redemptions.length).toBeGreaterThan(0);
     const redemption = redemptions[0];
