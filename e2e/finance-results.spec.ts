@@ -330,6 +330,10 @@ test('a partially matched transaction is resolved in favour of one party and app
   const pending = approver
     .getByRole('article', { name: 'Resolve 1 transaction' })
     .filter({ hasText: comment });
+  await expect(
+    pending.getByText('Party marked correct: Switch'),
+    'the approver sees the party chosen',
+  ).toBeVisible();
   await pending.getByRole('button', { name: 'Approve' }).click();
   const review = approver.getByRole('dialog', { name: 'Approve' });
   await review.getByPlaceholder('Comment (required)').fill('The switch amount is right');

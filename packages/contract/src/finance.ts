@@ -233,6 +233,8 @@ export const actionMetaSchema = z.object({
   records: z.number().int().nullable(),
   transactionCount: z.number().int().nullable(),
   fileName: text().nullable(),
+  /** A resolve's party marked correct, whose values the transactions take; null for other actions. */
+  partyName: text().nullable().optional(),
 });
 export type ActionMeta = z.infer<typeof actionMetaSchema>;
 

@@ -13,7 +13,11 @@ export interface ActionsFilter {
 export function actionsQuery(executor: DbExecutor, filter: ActionsFilter) {
   let query = executor
     .selectFrom('recon_actions as a')
-    .innerJoin('recon_processes as p', 'p.process_id', 'a.process_id');
+    .innerJoin('recon_processes as p', 'p.process_id', 'a.process_id')
+    // A resolve's party marked correct, for its reviewer.
+    .leftJoin('recon_parties as rp', (join) =>
+      join.onRef('rp.process_id', '=', 'a.process_id').onRef('rp.party_id', '=', 'a.party_id'),
+    );
   // Pending: nobody has reviewed it. Approved: reviewed and not rejected (a load in progress
   // keeps REGISTERED until it commits its outcome).
   if (filter.state === 'pending') {
@@ -30,10 +34,13 @@ export function actionsQuery(executor: DbExecutor, filter: ActionsFilter) {
   }
   return query
     .selectAll('a')
-    .select('p.display_name as process_name')
+    .select(['p.display_name as process_name', 'rp.name as party_name'])
     .orderBy('a.created_at')
     .orderBy('a.action_id');
 }
+
+/** An action with its process's name and, for a resolve, the name of the party marked correct. */
+export type ActionWithNames = ReconActionRow & { process_name: string; party_name: string | null };
 
 /** The finance actions: requested, reviewed, decided, listed, and the transactions a file action touches. */
 export function createActionsRepository() {
@@ -75,15 +82,21 @@ export function createActionsRepository() {
     async findActionsWithProcess(
       executor: DbExecutor,
       actionIds: readonly string[],
-    ): Promise<Array<ReconActionRow & { process_name: string }>> {
+    ): Promise<Array<ActionWithNames>> {
       if (actionIds.length === 0) return [];
-      return executor
-        .selectFrom('recon_actions as a')
-        .innerJoin('recon_processes as p', 'p.process_id', 'a.process_id')
-        .selectAll('a')
-        .select('p.display_name as process_name')
-        .where('a.action_id', 'in', actionIds)
-        .execute();
+      return (
+        executor
+          .selectFrom('recon_actions as a')
+          .innerJoin('recon_processes as p', 'p.process_id', 'a.process_id')
+          // A resolve's party marked correct, for its reviewer.
+          .leftJoin('recon_parties as rp', (join) =>
+            join.onRef('rp.process_id', '=', 'a.process_id').onRef('rp.party_id', '=', 'a.party_id'),
+          )
+          .selectAll('a')
+          .select(['p.display_name as process_name', 'rp.name as party_name'])
+          .where('a.action_id', 'in', actionIds)
+          .execute()
+      );
     },
 
     async setActionSelection(
@@ -166,7 +179,7 @@ export function createActionsRepository() {
     async listActions(
       executor: DbExecutor,
       filter: Page & ActionsFilter,
-    ): Promise<{ rows: Array<ReconActionRow & { process_name: string }>; total: number }> {
+    ): Promise<{ rows: ActionWithNames[]; total: number }> {
       const query = actionsQuery(executor, filter);
       const rows = await query.limit(filter.limit).offset(filter.offset).execute();
       // The total from the counts migration 0020 keeps, in the same states as the filters above.

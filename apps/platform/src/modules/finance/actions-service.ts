@@ -13,7 +13,7 @@ import type { Database, Db, DbExecutor } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { ApprovalRequest } from '../approvals/service.ts';
 import type { Actor } from '../audit/audited-change.ts';
-import { createActionsRepository } from './actions-repository.ts';
+import { createActionsRepository, type ActionWithNames } from './actions-repository.ts';
 import { createAuditsRepository } from './audits-repository.ts';
 import { createFilesRepository } from './files-repository.ts';
 import { FINANCE_MESSAGES } from './messages.ts';
@@ -28,7 +28,7 @@ export interface FileActionEntry {
   requestedAt: Date;
 }
 
-function toAction(row: ReconActionRow & { process_name: string }): Action {
+function toAction(row: ActionWithNames): Action {
   return {
     id: row.action_id,
     processId: row.process_id,
@@ -43,6 +43,7 @@ function toAction(row: ReconActionRow & { process_name: string }): Action {
       records: row.records,
       transactionCount: row.transaction_count,
       fileName: row.file_name,
+      partyName: row.party_name,
     },
   };
 }
@@ -156,7 +157,8 @@ export function createActionsService(deps: { db: Db; clock: Clock; processes: Pr
         throw notFound(FINANCE_MESSAGES.noAction);
       }
       const process = await processes.definition(db, processId);
-      const action = toAction({ ...row, process_name: process.displayName });
+      const partyName = process.parties.find((party) => party.id === row.party_id)?.name ?? null;
+      const action = toAction({ ...row, process_name: process.displayName, party_name: partyName });
       return { ...action.meta, action, fileId: row.file_id };
     },
 

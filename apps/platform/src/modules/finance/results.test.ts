@@ -1,6 +1,10 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionMetadataResponseSchema, processesResponseSchema } from '@web-control/contract/finance';
+import {
+  actionMetadataResponseSchema,
+  actionsResponseSchema,
+  processesResponseSchema,
+} from '@web-control/contract/finance';
 import {
   csvCell,
   encodeReconQuery,
@@ -477,7 +481,7 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
       selectionType: 'BY_KEY',
       transactionCount: 1,
       requestUrl: `/api/recon/processes/${CARD}/actions/acceptTransactionsByKey`,
-      action: { type: 'ACCEPT_TRANSACTIONS', comment: 'Network file late' },
+      action: { type: 'ACCEPT_TRANSACTIONS', comment: 'Network file late', meta: { partyName: null } },
       file: null,
     });
     // Four eyes: the requester may not approve.
@@ -495,9 +499,24 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
       transactionKeys: [await keyOf('R2')],
     });
     expect(resolved.statusCode, resolved.body).toBe(201);
-    expect((await approve(transactionActionResponseSchema.parse(resolved.json()).actionId)).statusCode).toBe(
-      204,
+    const resolveId = transactionActionResponseSchema.parse(resolved.json()).actionId;
+    const party = await database.db
+      .selectFrom('recon_parties')
+      .select('name')
+      .where('process_id', '=', CARD)
+      .where('party_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    const resolveMeta = actionMetadataResponseSchema.parse(
+      (await call('GET', `/api/recon/processes/${CARD}/actions/${resolveId}/metadata`)).json(),
     );
+    expect(resolveMeta.action.meta.partyName, 'the approver sees the party marked correct').toBe(party.name);
+    const pending = actionsResponseSchema.parse(
+      (await call('GET', `/api/recon/actions?processIds=${CARD}&status=pending`)).json(),
+    );
+    expect(pending.actions.find((each) => each.id === resolveId)?.meta.partyName, 'and the list').toBe(
+      party.name,
+    );
+    expect((await approve(resolveId)).statusCode).toBe(204);
     expect(await statusOf('R2')).toBe('MATCHED/PENDING/100');
     // The named party's record now gives the transaction's values.
     expect(await rrns({ filters: [{ fieldName: 'amount', type: 'EXACTLY', value: '1100' }] })).toEqual([

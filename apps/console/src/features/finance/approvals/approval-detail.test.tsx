@@ -224,6 +224,29 @@ describe('approval detail', () => {
     expect(within(table).getAllByText('Pending')).toHaveLength(2);
   });
 
+  it('says which party a resolve marks correct', async () => {
+    stubFetch(
+      routesWith(
+        action({
+          type: 'RESOLVE_TRANSACTIONS',
+          meta: {
+            selectionType: 'BY_KEY',
+            requestUrl: '/api/recon/processes/1/actions/resolveTransactionsByKey',
+            records: null,
+            transactionCount: 2,
+            fileName: null,
+            partyName: 'Bank',
+          },
+        }),
+      ),
+    );
+    signInWith(APPROVER, 'approver');
+    renderRoutes(routes, { path: DETAIL });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Resolve 2 transactions');
+    expect(within(note).getByText('Party marked correct: Bank')).toBeVisible();
+  });
+
   it('approves with the required comment and returns to the approvals list', async () => {
     const fetch = stubFetch(routesWith(action()));
     signInWith(APPROVER, 'approver');

@@ -65,6 +65,9 @@ function ActionSummary({ action, process }: { action: Action; process: ProcessDe
         <Text size="sm">
           {APPROVAL_DETAIL_TEXTS.requestedBy(action.username, formatNumericMinute(action.createdDate))}
         </Text>
+        {action.meta.partyName == null ? null : (
+          <Text size="sm">{APPROVAL_DETAIL_TEXTS.correctParty(action.meta.partyName)}</Text>
+        )}
         {filters.length > 0 ? (
           <>
             <Text size="sm" fw={600}>

@@ -16,6 +16,7 @@ const routes = [{ path: '/dashboard/finance/processes/:processId/*', element: <P
 const APPROVALS = '/dashboard/finance/processes/1/approvals';
 const LOAD_ID = '6f1d2c1e-0000-4000-8000-000000000001';
 const ROLLBACK_ID = '6f1d2c1e-0000-4000-8000-000000000002';
+const RESOLVE_ID = '6f1d2c1e-0000-4000-8000-000000000003';
 
 function action(overrides: Partial<Action>): Action {
   return {
@@ -49,6 +50,18 @@ const ACTIONS = [
       records: 1500,
       transactionCount: null,
       fileName: 'old.csv',
+    },
+  }),
+  action({
+    id: RESOLVE_ID,
+    type: 'RESOLVE_TRANSACTIONS',
+    meta: {
+      selectionType: 'BY_KEY',
+      requestUrl: '/api/recon/processes/1/actions/resolveTransactionsByKey',
+      records: null,
+      transactionCount: 3,
+      fileName: null,
+      partyName: 'Switch',
     },
   }),
 ];
@@ -110,6 +123,9 @@ describe('approvals tab', () => {
       within(load).getByRole('link', { name: 'Load file bank.csv' }),
       'a file waiting to load shows its file',
     ).toHaveAttribute('href', `/dashboard/finance/processes/1/approvals/${LOAD_ID}`);
+    const resolve = screen.getByRole('article', { name: 'Resolve 3 transactions' });
+    expect(within(resolve).getByText('Party marked correct: Switch')).toBeInTheDocument();
+    expect(within(load).queryByText(/Party marked correct/)).toBeNull();
   });
 
   it('shows no review buttons without APPROVE_ACTIONS', async () => {

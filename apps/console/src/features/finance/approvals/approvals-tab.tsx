@@ -43,6 +43,9 @@ function ActionItem({
           <Text size="sm">
             {`Requested by ${action.username} on ${formatNumericMinute(action.createdDate)}: "${action.comment}"`}
           </Text>
+          {action.meta.partyName == null ? null : (
+            <Text size="sm">{APPROVAL_DETAIL_TEXTS.correctParty(action.meta.partyName)}</Text>
+          )}
           <Group gap="xs">
             {action.meta.selectionType ? <StatePill label={action.meta.selectionType} kind="info" /> : null}
             {action.type === 'ROLLBACK_FILE' && action.meta.records !== null ? (

@@ -18,6 +18,8 @@ export const APPROVAL_DETAIL_TEXTS = {
   /** A file waiting for its load has no transactions yet: what approving does instead. */
   loadsWhenApproved: 'Its records are read when the load is approved; the Inbox shows the progress.',
   requestedBy: (username: string, date: string) => `Requested by ${username} on ${date}`,
+  /** A resolve: the party its requester marked correct, whose values the transactions take. */
+  correctParty: (party: string) => `Party marked correct: ${party}`,
   /** Why an approver sees no Approve or Reject: the requester made the request's changes. */
   ownChanges: OWN_CHANGES_REVIEW_MESSAGE,
   /** The catalogue's modal when the approval cannot be retrieved (section 8). */
