@@ -45,6 +45,18 @@ function renderFinder(path: string, codec?: UrlCodec<Filters>, debounceMs?: numb
   });
 }
 
+/** A debounced finder whose render of the URL with `held` search waits for `release`. */
+function renderHoldingFinder(path: string, held: string, history?: 'memory' | 'window') {
+  const { Hold, release } = holdUrl(held);
+  const element = (
+    <Suspense>
+      <Finder debounceMs={50} />
+      <Hold />
+    </Suspense>
+  );
+  return { ...renderRoutes([{ path: '/list', element }], { path }, { history }), release };
+}
+
 describe('useUrlFilters', () => {
   it('writes a change with the view’s params, dropping the page, as a new history entry', async () => {
     const { router } = renderFinder('/list?page=3');
@@ -98,21 +110,7 @@ describe('useUrlFilters', () => {
   });
 
   it('keeps a change typed while its own written URL is still rendering, and writes it after the debounce', async () => {
-    const { Hold, release } = holdUrl('?q=a');
-    const { router } = renderRoutes(
-      [
-        {
-          path: '/list',
-          element: (
-            <Suspense>
-              <Finder debounceMs={50} />
-              <Hold />
-            </Suspense>
-          ),
-        },
-      ],
-      { path: '/list' },
-    );
+    const { router, release } = renderHoldingFinder('/list', '?q=a');
     const find = screen.getByRole('textbox', { name: 'Find' });
     fireEvent.change(find, { target: { value: 'a' } });
     await waitFor(() => expect(router.state.location.search).toBe('?q=a'));
@@ -127,22 +125,7 @@ describe('useUrlFilters', () => {
   });
 
   it('drops a change when Back comes before the URL it wrote is drawn, back to the address it was made on', async () => {
-    const { Hold, release } = holdUrl('');
-    const { router } = renderRoutes(
-      [
-        {
-          path: '/list',
-          element: (
-            <Suspense>
-              <Finder debounceMs={50} />
-              <Hold />
-            </Suspense>
-          ),
-        },
-      ],
-      { path: '/list?q=a' },
-      { history: 'window' },
-    );
+    const { router, release } = renderHoldingFinder('/list?q=a', '', 'window');
     const find = screen.getByRole('textbox', { name: 'Find' });
     fireEvent.change(find, { target: { value: '' } });
     await waitFor(() => expect(router.state.location.search).toBe(''));
