@@ -95,16 +95,16 @@ export function isLuhnValid(digits: string): boolean {
 const STANDALONE_DIGITS = /(?<!\d)\d{13,19}(?!\d)/g;
 
 /**
- * Groups of digits apart by spaces, dashes, dots or plus signs, as a card number is written by
+ * Groups of digits apart by spaces, dashes, dots, slashes or plus signs, as a card number is written by
  * hand ("4111 1111-1111.1111"; "4111+1111…" in an address), standing alone as a word: no letter
  * or digit either side, so the digit groups of a uuid's hex are not one.
  */
-const DIGIT_GROUPS = /(?<![\dA-Za-z])\d+(?:[ .+-]+\d+)+(?![\dA-Za-z])/g;
+const DIGIT_GROUPS = /(?<![\dA-Za-z])\d+(?:[ ./+-]+\d+)+(?![\dA-Za-z])/g;
 /** A card's printed groups hold 3 to 6 digits (4-4-4-4, 4-6-5, 4-4-4-4-3): a date's "03" is none. */
 const CARD_GROUP = /^\d{3,6}$/;
-/** An escape in an address: a space, plus, dash or dot ("4111%201111…") separates a card's groups. */
+/** An escape in an address: a space, plus, dash, dot or slash ("4111%201111…") separates a card's groups. */
 const ESCAPE = /%[0-9A-Fa-f]{2}/g;
-const ESCAPED_SEPARATOR = /^%2[0BbDdEe]$/;
+const ESCAPED_SEPARATOR = /^%2[0BbDdEeFf]$/;
 
 interface CardNumberAt {
   digits: string;
@@ -149,7 +149,7 @@ function cardNumbersAt(text: string): CardNumberAt[] {
 
 /**
  * Every card number in a text: a Luhn-valid 13 to 19 digits standing alone, written whole or in
- * groups apart by spaces, dashes, dots or plus signs. Returned as its digits.
+ * groups apart by spaces, dashes, dots, slashes or plus signs. Returned as its digits.
  */
 export function findCardNumbers(text: string): string[] {
   return cardNumbersAt(text).map((card) => card.digits);

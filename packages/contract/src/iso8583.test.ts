@@ -231,6 +231,12 @@ describe('masking', () => {
       '/api/ecs/transactions?reference=%20411111******1111%20&stan=1',
     );
     expect(maskCardNumbers('?reference=%2B4111%201111%201111%201111')).toBe('?reference=%2B411111******1111');
+    // Groups apart by slashes, typed or escaped; a path's or a date's numbers stay.
+    expect(maskCardNumbers('?reference=4111/1111/1111/1111')).toBe('?reference=411111******1111');
+    expect(maskCardNumbers('?reference=4111%2F1111%2F1111%2F1111')).toBe('?reference=411111******1111');
+    expect(maskCardNumbers('/api/recon/files/1234/download on 06/12/2026')).toBe(
+      '/api/recon/files/1234/download on 06/12/2026',
+    );
     // Quoted, bracketed or after a hash: any escape's hex digits are its own.
     for (const [open, close] of [
       ['%22', '%22'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './inputs.ts';
+import { holdsCardNumber } from './iso8583-masking.ts';
 
 /** Where a review belongs: each opens that area's own review screen. */
 export const REVIEW_AREAS = ['finance', 'config-maps', 'load-balancer', 'admin'] as const;
@@ -47,10 +48,16 @@ export const REVIEWS_PAGE_SIZE = 20;
 export const REVIEWS_MAX_PAGE_SIZE = 100;
 export const REVIEW_COMMENT_MAX_LENGTH = 1000;
 
+export const REVIEWS_REQUESTER_CARD_NUMBER_MESSAGE =
+  'A card number is never searched: give the username of the requester.';
+
 export const reviewsQuerySchema = z.object({
   kind: text().max(64).optional(),
   area: z.enum(REVIEW_AREAS).optional(),
-  requester: text().max(128).optional(),
+  requester: text()
+    .max(128)
+    .refine((value) => !holdsCardNumber(value), REVIEWS_REQUESTER_CARD_NUMBER_MESSAGE)
+    .optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(REVIEWS_MAX_PAGE_SIZE).default(REVIEWS_PAGE_SIZE),
 });

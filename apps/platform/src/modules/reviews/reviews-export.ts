@@ -1,14 +1,10 @@
-import { z } from 'zod';
-import { REVIEW_AREAS, REVIEWS_MAX_PAGE_SIZE } from '@web-control/contract/reviews';
-import { text } from '@web-control/contract/inputs';
+import type { z } from 'zod';
+import { REVIEWS_MAX_PAGE_SIZE, reviewsQuerySchema } from '@web-control/contract/reviews';
 import type { ExportDefinition } from '../exports/service.ts';
 import { REVIEW_PERMISSIONS, type ReviewsService } from './service.ts';
 
-const reviewsExportQuerySchema = z.object({
-  kind: text().max(64).optional(),
-  area: z.enum(REVIEW_AREAS).optional(),
-  requester: text().max(128).optional(),
-});
+/** The inbox's filters, as the list takes them. */
+const reviewsExportQuerySchema = reviewsQuerySchema.pick({ kind: true, area: true, requester: true });
 
 /**
  * The inbox as CSV: its columns, requested-at as ISO 8601 UTC and the age as whole seconds at the

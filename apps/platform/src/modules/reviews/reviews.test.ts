@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_CHANGES_REVIEW_MESSAGE } from '@web-control/contract/approvals';
 import { receiversResponseSchema } from '@web-control/contract/load-balancer';
-import { lbReviewSchema, reviewsResponseSchema, sentForReviewSchema } from '@web-control/contract/reviews';
+import {
+  lbReviewSchema,
+  REVIEWS_REQUESTER_CARD_NUMBER_MESSAGE,
+  reviewsResponseSchema,
+  sentForReviewSchema,
+} from '@web-control/contract/reviews';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { App } from '../../server.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';
@@ -300,6 +305,21 @@ describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) =
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ errorMessage: REVIEWS_MESSAGES.noReviewPermission });
       expect((await call(app, 'GET', '/api/reviews?area=nowhere', checker.token)).statusCode).toBe(400);
+      const requester = '4111 1111 1111 1111';
+      const listed = await call(
+        app,
+        'GET',
+        `/api/reviews?requester=${encodeURIComponent(requester)}`,
+        checker.token,
+      );
+      const exported = await call(app, 'POST', '/api/exports/reviews/token', checker.token, { requester });
+      expect(listed.json<{ errorMessage: string }>().errorMessage).toContain(
+        REVIEWS_REQUESTER_CARD_NUMBER_MESSAGE,
+      );
+      for (const card of [listed, exported]) {
+        expect(card.statusCode).toBe(400);
+        expect(card.body, 'not echoed').not.toContain('4111');
+      }
     });
   });
 });

@@ -21,6 +21,7 @@ export function reviewsQuery(query: ReviewsQuery) {
   });
 }
 
-export function useReviews(query: ReviewsQuery) {
-  return useQuery(useLiveQueryOptions(reviewsQuery(query)));
+/** `enabled` false while the filters cannot be asked for (a card number as the requester). */
+export function useReviews(query: ReviewsQuery, enabled = true) {
+  return useQuery({ ...useLiveQueryOptions(reviewsQuery(query)), enabled });
 }

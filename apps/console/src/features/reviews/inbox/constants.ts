@@ -1,10 +1,19 @@
-import { REVIEW_AREAS, REVIEW_KIND_LABELS, type ReviewArea } from '@web-control/contract/reviews';
+import {
+  REVIEW_AREAS,
+  REVIEW_KIND_LABELS,
+  REVIEWS_REQUESTER_CARD_NUMBER_MESSAGE,
+  type ReviewArea,
+} from '@web-control/contract/reviews';
 
 export const REVIEWS_TEXTS = {
   title: 'Reviews',
   loading: 'Loading reviews',
   failed: 'Could not fetch the requests to review. Contact support if this persists.',
   empty: 'Nothing waits for your review.',
+  /** The filters hide what waits: the menu's count still holds it. */
+  emptyFiltered: 'No request waiting for your review matches the filters.',
+  requesterCardNumber: REVIEWS_REQUESTER_CARD_NUMBER_MESSAGE,
+  waitingForRequester: 'Correct or clear Requested by to see the requests.',
   pages: 'Review pages',
   table: 'Requests to review',
   open: 'Open',

@@ -6,6 +6,7 @@ import {
   type Review,
   type ReviewArea,
 } from '@web-control/contract/reviews';
+import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { Link, useLocation } from 'react-router';
 import { formatNumericSeconds } from '../../../shared/format/dates';
 import { LiveTitle } from '../../../shared/live/live-title';
@@ -18,7 +19,7 @@ import { pageQueryOf } from '../../../shared/ui/paging';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
-import { choiceParam, textParam, type UrlParams } from '../../../shared/url/url-params';
+import { choiceParam, searchTextParam, type UrlParams } from '../../../shared/url/url-params';
 import { useReviews } from '../api/get-reviews';
 import { reviewScreenPath } from '../paths';
 import { reviewPermissions } from '../screens';
@@ -37,15 +38,17 @@ interface ReviewFilters {
 const URL_PARAMS: UrlParams<ReviewFilters> = {
   kind: choiceParam(Object.keys(REVIEW_KIND_LABELS)),
   area: choiceParam(REVIEW_AREAS),
-  requester: textParam(),
+  requester: searchTextParam(),
 };
 
-const LIST_TEXTS: PagedListTexts = {
-  loading: REVIEWS_TEXTS.loading,
-  failed: REVIEWS_TEXTS.failed,
-  empty: REVIEWS_TEXTS.empty,
-  pages: REVIEWS_TEXTS.pages,
-};
+function listTexts(filtered: boolean): PagedListTexts {
+  return {
+    loading: REVIEWS_TEXTS.loading,
+    failed: REVIEWS_TEXTS.failed,
+    empty: filtered ? REVIEWS_TEXTS.emptyFiltered : REVIEWS_TEXTS.empty,
+    pages: REVIEWS_TEXTS.pages,
+  };
+}
 
 function columns(now: number, from: string): DataTableColumn<Review>[] {
   return [
@@ -92,7 +95,9 @@ export function ReviewsPage() {
     ...(settled.area === null ? {} : { area: settled.area }),
     ...(requester === '' ? {} : { requester }),
   };
-  const reviews = useReviews({ ...filter, ...pageQueryOf(paging) });
+  // A card number as the requester is never sent nor written to the address: the list waits.
+  const cardNumber = holdsCardNumber(filters.requester);
+  const reviews = useReviews({ ...filter, ...pageQueryOf(paging) }, !cardNumber);
   if (!reviewPermissions().some((name) => can(name))) return <TurnAway />;
   // Ages count from the answer's time, so they hold still between refreshes.
   const now = reviews.dataUpdatedAt;
@@ -121,14 +126,17 @@ export function ReviewsPage() {
           label="Requested by"
           value={filters.requester}
           onChange={(event) => change({ requester: event.currentTarget.value })}
+          error={cardNumber ? REVIEWS_TEXTS.requesterCardNumber : undefined}
+          autoComplete="off"
         />
         <CopyLinkButton />
-        <ExportCsvButton list="reviews" filter={filter} />
+        <ExportCsvButton list="reviews" filter={filter} disabled={cardNumber} />
       </FilterGroup>
       <PagedList
+        waiting={cardNumber ? REVIEWS_TEXTS.waitingForRequester : null}
         query={reviews}
         paging={paging}
-        texts={LIST_TEXTS}
+        texts={listTexts(Object.keys(filter).length > 0)}
         rowsOf={(data) => data.reviews}
         totalOf={(data) => data.total}
         table={{

@@ -39,6 +39,11 @@ function choicesWith(choices: Choice[], chosen: string | null): { data: Choice[]
   return { data: [...choices, { value: chosen, label: chosen }], unknown: true };
 }
 
+function stanError(stan: string): string | null {
+  if (holdsCardNumber(stan)) return FULL_CARD_NUMBER_MESSAGE;
+  return isSearchable('stan', stan) ? null : FILTER_TEXTS.stanError;
+}
+
 function cardError(card: string): string | null {
   if (holdsCardNumber(card)) return FULL_CARD_NUMBER_MESSAGE;
   return isSearchable('card', card) ? null : FILTER_TEXTS.cardError;
@@ -82,7 +87,7 @@ export function FilterForm({ value, options, onChange }: FilterFormProps) {
         value={value.stan}
         inputMode="numeric"
         w={110}
-        error={isSearchable('stan', value.stan) ? null : FILTER_TEXTS.stanError}
+        error={stanError(value.stan)}
         onChange={(event) => onChange({ ...value, stan: event.currentTarget.value })}
       />
       <TextInput

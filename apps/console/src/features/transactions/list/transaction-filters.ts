@@ -114,7 +114,7 @@ export function unsearchableFilter(filters: TransactionFilters): TextFilter | nu
  * the list waits on what was typed rather than go on showing what that filter does not narrow.
  */
 export function cardNumberFilter(filters: TransactionFilters): TextFilter | null {
-  const fields: TextFilter[] = ['reference', 'card'];
+  const fields: TextFilter[] = ['reference', 'stan', 'card'];
   return fields.find((field) => holdsCardNumber(filters[field])) ?? null;
 }
 
@@ -128,11 +128,11 @@ export function writeListRequest({ filters, page, latest }: ListRequest): URLSea
     from: formatLocalMinute(filters.from),
     to: formatLocalMinute(filters.to),
   });
-  // A whole card number typed in either field never reaches the address (history, Copy link, logs).
+  // A whole card number typed in any text field never reaches the address (history, Copy link, logs).
   const reference = filters.reference.trim();
   if (reference && !holdsCardNumber(reference)) params.set('reference', reference);
   const stan = filters.stan.trim();
-  if (stan) params.set('stan', stan);
+  if (stan && !holdsCardNumber(stan)) params.set('stan', stan);
   const card = filters.card.trim();
   if (card && !holdsCardNumber(card)) params.set('card', card);
   if (filters.service) params.set('service', filters.service);

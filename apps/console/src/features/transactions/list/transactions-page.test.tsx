@@ -367,6 +367,25 @@ describe('transactions list', () => {
     expect(listQueries().some((query) => 'reference' in query)).toBe(false);
   });
 
+  it('keeps a card number typed in STAN, or in slashed groups as the reference, out of the address', async () => {
+    const { listQueries } = setup();
+    const { router } = await openPage();
+    const form = screen.getByRole('search', { name: 'Filter transactions' });
+    const stan = within(form).getByRole('textbox', { name: 'STAN' });
+    await type(stan, '4111 1111 1111 1111');
+    await settle(FILTER_DEBOUNCE_MS);
+    expect(stan).toHaveAccessibleDescription(
+      'A full card number is never searched: give its first 6 and last 4 digits, such as 489537******1234',
+    );
+    expect(screen.getByText('Correct or clear the STAN filter to see transactions.')).toBeInTheDocument();
+    expect(router.state.location.search, 'never in the address').not.toMatch(/stan=|4111/);
+    await type(stan, '');
+    await type(within(form).getByRole('textbox', { name: 'Reference' }), '4111/1111/1111/1111');
+    await settle(FILTER_DEBOUNCE_MS);
+    expect(router.state.location.search).not.toMatch(/reference=|4111/);
+    expect(listQueries().some((query) => JSON.stringify(query).includes('4111'))).toBe(false);
+  });
+
   it('keeps a card number typed over a linked reference in its field, and waits', async () => {
     const { listQueries } = setup();
     const { router } = await openPage(`${PATH}?reference=REF-1111`);

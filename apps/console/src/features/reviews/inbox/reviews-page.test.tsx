@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '../../../shared/runtime-config';
+import { resetAccountForTests } from '../../../shared/session/session-state';
+import { jsonResponse, stubFetch } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { signInWith } from '../../../test/session';
+import { TEST_CONFIG } from '../../../test/tokens';
+import { ReviewsPage } from './reviews-page';
+
+const PATH = '/dashboard/reviews';
+const routes = [{ path: PATH, element: <ReviewsPage /> }];
+
+const REVIEW = {
+  id: 'a1',
+  kind: 'ACCEPT_TRANSACTIONS',
+  area: 'finance',
+  summary: 'Accept 1 transaction (Card Recon)',
+  requestedBy: 'finance-operator',
+  requestedAt: '2026-02-03T14:05:00.000Z',
+  scope: '1',
+};
+
+function setup() {
+  const fetch = stubFetch({
+    'GET /api/reviews': (_body, url) =>
+      jsonResponse(
+        200,
+        url.searchParams.has('requester') ? { reviews: [], total: 0 } : { reviews: [REVIEW], total: 1 },
+      ),
+  });
+  signInWith(['APPROVE_ACTIONS'], 'approver');
+  return { asked: () => fetch.requests('/api/reviews').map((url) => url.searchParams.get('requester')) };
+}
+
+describe('reviews page', { timeout: 20_000 }, () => {
+  beforeEach(() => setRuntimeConfig({ ...TEST_CONFIG }));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetAccountForTests();
+  });
+
+  it('says the filters hide what waits, rather than that nothing waits', async () => {
+    const { asked } = setup();
+    const { router } = renderRoutes(routes, { path: `${PATH}?requester=nobody` });
+    expect(
+      await screen.findByText('No request waiting for your review matches the filters.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Nothing waits for your review.')).toBeNull();
+    expect(asked()).toEqual(['nobody']);
+    expect(router.state.location.search).toBe('?requester=nobody');
+  });
+
+  it('refuses a card number as the requester at the field, asks nothing and keeps it out of the address', async () => {
+    const { asked } = setup();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: PATH });
+    const table = await screen.findByRole('table', { name: 'Requests to review' });
+    expect(within(table).getByText('finance-operator')).toBeInTheDocument();
+    const requester = screen.getByRole('textbox', { name: 'Requested by' });
+    await user.type(requester, '4111 1111 1111 1111');
+    expect(requester).toHaveAccessibleDescription(
+      'A card number is never searched: give the username of the requester.',
+    );
+    expect(screen.getByText('Correct or clear Requested by to see the requests.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Requests to review' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(router.state.location.search).toBe('');
+    expect(asked().some((requested) => requested?.includes('4111'))).toBe(false);
+  });
+});
