@@ -130,7 +130,9 @@ test('a link’s day that is no date is said at its field, and a card number is 
   const reference = page.getByRole('textbox', { name: 'Voucher Reference Number' });
   await reference.fill('4111 1111 1111 1111');
   await expect(
-    page.getByText('A card number is never searched: give the voucher’s reference number, such as MT-000123'),
+    page.getByText(
+      'A card number is never searched: give the voucher’s reference number, 12 digits such as 191165877984',
+    ),
   ).toBeVisible();
   await expect(
     page.getByText('Correct or clear the Voucher Reference Number to see vouchers.'),

@@ -100,7 +100,7 @@ export const VOUCHER_RANGE_MESSAGES = {
 
 /** A voucher is found by its reference: a card number typed there is refused, never searched or logged. */
 export const VOUCHER_CARD_NUMBER_MESSAGE =
-  'A card number is never searched: give the voucher’s reference number, such as MT-000123';
+  'A card number is never searched: give the voucher’s reference number, 12 digits such as 191165877984';
 
 /**
  * GET {moneytransfer}/orders. Bounds are ISO 8601 instants with a zone (specification 0), each

@@ -696,7 +696,7 @@ describe.each(TEST_DATABASE_KINDS)('vouchers API on %s', (kind) => {
         );
         expect(response.statusCode, reference).toBe(400);
         expect(response.json<{ errorMessage: string }>().errorMessage, reference).toContain(
-          'A card number is never searched: give the voucher’s reference number, such as MT-000123',
+          'A card number is never searched: give the voucher’s reference number, 12 digits such as 191165877984',
         );
       }
     });

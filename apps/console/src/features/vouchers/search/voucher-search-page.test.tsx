@@ -178,7 +178,7 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     await settle(VOUCHER_FILTER_DEBOUNCE_MS);
     expect(reference, 'what was typed stays').toHaveValue('4111 1111 1111 1111');
     expect(reference).toHaveAccessibleDescription(
-      'A card number is never searched: give the voucher’s reference number, such as MT-000123',
+      'A card number is never searched: give the voucher’s reference number, 12 digits such as 191165877984',
     );
     expect(
       screen.getByText('Correct or clear the Voucher Reference Number to see vouchers.'),
@@ -205,7 +205,7 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     const reference = screen.getByRole('textbox', { name: 'Voucher Reference Number' });
     expect(reference).toHaveValue('');
     expect(reference).toHaveAccessibleDescription(
-      'A card number is never searched: give the voucher’s reference number, such as MT-000123',
+      'A card number is never searched: give the voucher’s reference number, 12 digits such as 191165877984',
     );
     expect(fetch.requests('/api/moneytransfer/orders')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Clear' }));
