@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
   Instance,
@@ -340,6 +340,29 @@ describe('Node View', () => {
     const last = requests('/api/ecs/metrics').at(-1);
     expect(last?.searchParams.get('from')).toBe('now-3d');
     expect(last?.searchParams.get('scrollId')).toBeNull();
+  });
+
+  it('keeps the node and range chosen in the entry, so Back to the page (or a reload) shows them again', async () => {
+    const { requests } = setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { router } = renderRoutes(routes, {
+      path: '/dashboard/monitoring/node',
+      state: { instanceId: 'i1', nodeId: 'n1' },
+    });
+    await user.click(await screen.findByRole('combobox', { name: 'Node' }));
+    await user.click(await screen.findByRole('option', { name: 'Switch node 2', hidden: true }));
+    await user.click(screen.getByRole('combobox', { name: 'Time range' }));
+    await user.click(await screen.findByRole('option', { name: 'Last day', hidden: true }));
+    expect(router.state.location.state).toEqual({ instanceId: 'i2', nodeId: 'n2', timeRange: 'now-1d' });
+
+    await act(() => router.navigate('/dashboard/monitoring/overview'));
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 2');
+    expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveValue('Last day');
+    await settle();
+    const last = requests('/api/ecs/metrics').at(-1);
+    expect(last?.searchParams.get('node')).toBe('n2');
+    expect(last?.searchParams.get('from')).toBe('now-1d');
   });
 
   it('shows no data when the metrics fail to load', async () => {

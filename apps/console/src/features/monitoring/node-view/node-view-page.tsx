@@ -1,7 +1,7 @@
 import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { TIME_RANGES, type Instance, type MetricName } from '@web-control/contract/monitoring';
-import { useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { visiblePoints } from '../../../shared/charts/batched-series';
 import { ChartPanel } from '../../../shared/charts/chart-panel';
 import { chartTimes, metricColumns, type ChartPoint } from '../../../shared/charts/metric-points';
@@ -25,11 +25,12 @@ const TIME_RANGE_OPTIONS = TIME_RANGES.map(({ value, label }) => ({ value, label
 const DEFAULT_TIME_RANGE: TimeRange = TIME_RANGES[0].value;
 
 // A node is chosen by instance and node together: node ids need only be unique in their instance.
-function nodeKey(node: NodeViewState): string {
+function nodeKey(node: Pick<NodeViewState, 'instanceId' | 'nodeId'>): string {
   return JSON.stringify([node.instanceId, node.nodeId]);
 }
 
 function findNode(instances: Instance[], key: string | null): NodeViewState | undefined {
+  if (key === null) return undefined;
   for (const instance of instances) {
     for (const node of instance.nodes) {
       const candidate = { instanceId: instance.instanceId, nodeId: node.nodeId };
@@ -48,11 +49,17 @@ export function defaultNode(instances: Instance[], passed: unknown): NodeViewSta
   return first && node ? { instanceId: first.instanceId, nodeId: node.nodeId } : undefined;
 }
 
+/** The range kept in navigation state, or the first. */
+function timeRangeOf(passed: unknown): TimeRange {
+  const state = nodeViewStateSchema.safeParse(passed);
+  return (state.success ? state.data.timeRange : undefined) ?? DEFAULT_TIME_RANGE;
+}
+
 export function NodeViewPage() {
   const location = useLocation();
+  const navigate = useNavigate();
   const instances = useInstances();
-  const [chosenNode, setChosenNode] = useState<string | null>(null);
-  const [timeRange, setTimeRange] = useState<TimeRange | null>(DEFAULT_TIME_RANGE);
+  const timeRange = timeRangeOf(location.state);
 
   const nodeOptions = useMemo(
     () =>
@@ -68,15 +75,20 @@ export function NodeViewPage() {
     [instances.data],
   );
   const all = instances.data ?? [];
-  const fallback = defaultNode(all, location.state);
-  const selected = findNode(all, chosenNode) ?? fallback;
+  const selected = defaultNode(all, location.state);
+  // The choice replaces the entry's state, so a reload, or Back to this page, shows it again.
+  const show = (next: Partial<NodeViewState>) => {
+    if (selected === undefined) return;
+    const state: NodeViewState = { ...selected, timeRange, ...next };
+    void navigate(location, { replace: true, state });
+  };
 
   let content;
   if (instances.isError) {
     content = <ErrorState text={METRICS_UNAVAILABLE} />;
   } else if (instances.isPending) {
     content = <LoadingState />;
-  } else if (!fallback) {
+  } else if (!selected) {
     content = <EmptyState text={NO_NODES} />;
   } else {
     content = (
@@ -85,8 +97,11 @@ export function NodeViewPage() {
           <Select
             label="Node"
             data={nodeOptions}
-            value={selected ? nodeKey(selected) : null}
-            onChange={setChosenNode}
+            value={nodeKey(selected)}
+            onChange={(key) => {
+              const node = findNode(all, key);
+              if (node) show({ instanceId: node.instanceId, nodeId: node.nodeId });
+            }}
             allowDeselect={false}
             searchable
             w={280}
@@ -95,20 +110,19 @@ export function NodeViewPage() {
             label="Time range"
             data={TIME_RANGE_OPTIONS}
             value={timeRange}
-            onChange={(value) =>
-              setTimeRange(TIME_RANGES.find((range) => range.value === value)?.value ?? null)
-            }
+            onChange={(value) => {
+              const range = TIME_RANGES.find((each) => each.value === value);
+              if (range) show({ timeRange: range.value });
+            }}
             allowDeselect={false}
             w={220}
           />
         </Group>
-        {selected && timeRange && (
-          <NodeCharts
-            // A new node or range starts its own series.
-            key={`${nodeKey(selected)} ${timeRange}`}
-            params={{ from: timeRange, instance: selected.instanceId, node: selected.nodeId }}
-          />
-        )}
+        <NodeCharts
+          // A new node or range starts its own series.
+          key={`${nodeKey(selected)} ${timeRange}`}
+          params={{ from: timeRange, instance: selected.instanceId, node: selected.nodeId }}
+        />
       </Stack>
     );
   }
