@@ -6,8 +6,10 @@ import {
   TRANSACTION_FILTERS_CODEC,
   todayRange,
   toTransactionsQuery,
+  unreadLinkRange,
   unsearchableFilter,
   writeListRequest,
+  LINK_RANGE_TEXTS,
   type ListRequest,
 } from './transaction-filters';
 
@@ -39,6 +41,18 @@ describe('transaction filters in the URL', () => {
     expect(corrected('from=2026-11-21T10:00&to=2026-11-20T10:00')).toBe(shownRange);
     expect(corrected('from=2026-11-20T08:30&to=2026-11-21T17:45')).toBeNull();
     expect(corrected('reference=R1')).toBeNull();
+  });
+
+  it('says why a link’s range is not the one shown', () => {
+    const now = new Date(2026, 10, 22, 14, 5, 30);
+    const why = (query: string) => unreadLinkRange(new URLSearchParams(query), now);
+    expect(why('from=2026-13-45T00:00&to=2026-11-22T10:00')).toBe(LINK_RANGE_TEXTS.unread);
+    expect(why('from=2026-02-30T00:00')).toBe(LINK_RANGE_TEXTS.unread);
+    expect(why('from=2026-11-21T10:00&to=2026-11-20T10:00')).toBe(LINK_RANGE_TEXTS.reversed);
+    expect(why('to=2026-11-21T10:00'), 'an end before today’s start').toBe(LINK_RANGE_TEXTS.reversed);
+    expect(why('from=2026-11-20T08:30&to=2026-11-21T17:45')).toBeNull();
+    expect(why('from=2026-11-20T08:30'), 'a start alone runs to today’s end').toBeNull();
+    expect(why('reference=R1'), 'no range named: today, as a bare link').toBeNull();
   });
 
   it('rewrites a page beyond the last the platform answers, or an unreadable one', () => {

@@ -77,6 +77,25 @@ export function readListRequest(params: URLSearchParams, defaultRange: DateTimeR
   };
 }
 
+export const LINK_RANGE_TEXTS = {
+  unread: "The link's dates could not be read, so today's transactions are shown.",
+  reversed: "The link's range ends before it starts, so today's transactions are shown.",
+} as const;
+
+/**
+ * Why a link's range is not the one shown (readListRequest shows today's instead); null when the
+ * link names no range, or one that reads.
+ */
+export function unreadLinkRange(params: URLSearchParams, now: Date): string | null {
+  const named = [params.get('from'), params.get('to')].filter((value) => value !== null);
+  if (named.length === 0) return null;
+  if (named.some((value) => parseLocalMinute(value) === undefined)) return LINK_RANGE_TEXTS.unread;
+  const today = todayRange(now);
+  const start = parseLocalMinute(params.get('from')) ?? today.from;
+  const end = parseLocalMinute(params.get('to')) ?? today.to;
+  return end < start ? LINK_RANGE_TEXTS.reversed : null;
+}
+
 /** The URL's page and, beyond the first, the row it counts from (none when it does not read). */
 export function readPaging(params: URLSearchParams): Pick<ListRequest, 'page' | 'latest'> {
   const page = readPage(params);

@@ -367,6 +367,21 @@ describe('transactions list', () => {
     expect(listQueries().some((query) => 'reference' in query)).toBe(false);
   });
 
+  it('says when a link’s range does not read or is reversed, and shows today’s transactions', async () => {
+    const { listQueries } = setup();
+    const { router } = await openPage(`${PATH}?from=2026-11-21T10:00&to=2026-11-20T10:00&reference=R1`);
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent(
+      "The link's range ends before it starts, so today's transactions are shown.",
+    );
+    expect(router.state.location.search, 'the address says what is shown').toMatch(
+      /from=.*&to=.*&reference=R1/,
+    );
+    expect(listQueries().at(-1)).toMatchObject({ reference: 'R1' });
+    await click(within(notice).getByRole('button'));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('keeps a card number typed in STAN, or in slashed groups as the reference, out of the address', async () => {
     const { listQueries } = setup();
     const { router } = await openPage();

@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { TRANSACTIONS_PAGE_SIZE } from '@web-control/contract/transactions';
 import { LiveControl } from '../../../shared/live/live-control';
@@ -20,6 +20,7 @@ import {
   toTransactionsQuery,
   TRANSACTION_FILTERS_CODEC,
   unsearchableFilter,
+  unreadLinkRange,
   cardNumberFilter,
   writeListRequest,
 } from './transaction-filters';
@@ -102,6 +103,8 @@ export function TransactionsPage() {
     debounceMs: FILTER_DEBOUNCE_MS,
   });
   const [searchParams, setSearchParams] = useSearchParams();
+  // A link's range that does not read is replaced by today's: said until the dates are changed.
+  const [linkRange, setLinkRange] = useState(() => unreadLinkRange(searchParams, new Date()));
   const request = { filters: settled, ...readPaging(searchParams) };
   const waitingFor = unsearchableFilter(settled) ?? cardNumberFilter(filters);
   // A filter corrected or cleared is a new request even where the address stays the same (a whole
@@ -152,7 +155,21 @@ export function TransactionsPage() {
               />
             </Group>
           </Group>
-          <FilterForm value={filters} options={options.data} onChange={change} />
+          <FilterForm
+            value={filters}
+            options={options.data}
+            onChange={(next) => {
+              const moved =
+                next.from.getTime() !== filters.from.getTime() || next.to.getTime() !== filters.to.getTime();
+              if (moved) setLinkRange(null);
+              change(next);
+            }}
+          />
+          {linkRange === null ? null : (
+            <Alert color="orange" role="status" withCloseButton onClose={() => setLinkRange(null)}>
+              {linkRange}
+            </Alert>
+          )}
           <Paper withBorder p="md">
             {waitingFor === null ? (
               <Stack gap="sm">
