@@ -42,7 +42,7 @@ test('FOUR_EYES=admin: a new user is sent for review, another administrator appr
   await expect(maker.getByRole('heading', { name: 'Reviews' })).toBeVisible();
   await expect(
     maker
-      .getByText('Nothing waits for your review.')
+      .getByText('No request waiting for your review matches the filters.')
       .or(maker.getByRole('table', { name: 'Requests to review' })),
   ).toBeVisible();
   await expect(maker.getByRole('rowheader', { name: summary }), 'never one’s own').toHaveCount(0);
