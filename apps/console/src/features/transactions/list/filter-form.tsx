@@ -15,6 +15,8 @@ export const FILTER_TEXTS = {
   reference: 'Reference',
   stan: 'STAN',
   stanError: 'Six digits',
+  /** Short: the STAN field is narrow. */
+  stanCardNumber: 'Six digits: a card number is never searched',
   card: 'Card number',
   cardPlaceholder: '489537******1234',
   cardError: 'First 6 and last 4 digits, such as 489537******1234',
@@ -40,7 +42,7 @@ function choicesWith(choices: Choice[], chosen: string | null): { data: Choice[]
 }
 
 function stanError(stan: string): string | null {
-  if (holdsCardNumber(stan)) return FULL_CARD_NUMBER_MESSAGE;
+  if (holdsCardNumber(stan)) return FILTER_TEXTS.stanCardNumber;
   return isSearchable('stan', stan) ? null : FILTER_TEXTS.stanError;
 }
 
