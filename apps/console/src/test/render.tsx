@@ -4,11 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { onTestFinished } from 'vitest';
 import { ModalHost } from '../shared/modals/modal-host';
 
 /**
  * Renders routes the way the console does, at a given entry with optional navigation state. In
- * memory, or in the window's history, where (as in a browser) Back gives a new location object.
+ * memory, or in the window's history, whose Back and Forward fire popstate as a browser's do.
  */
 export function renderRoutes(
   routes: RouteObject[],
@@ -23,6 +24,8 @@ export function renderRoutes(
     history === 'window'
       ? createBrowserRouter(routes)
       : createMemoryRouter(routes, { initialEntries: [initial] });
+  // A window router listens to the window, which outlives the test.
+  if (history === 'window') onTestFinished(() => router.dispose());
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { holdUrl } from '../../test/hold-url';
+import { signInWith } from '../../test/session';
+import { useLeaveGuard } from '../forms/use-leave-guard';
 import { renderRoutes } from '../../test/render';
 import { textParam } from './url-params';
 import { useUrlFilters, type UrlCodec } from './use-list-url-state';
@@ -37,6 +39,12 @@ function Finder({ codec, debounceMs }: { codec?: UrlCodec<Filters>; debounceMs?:
       <output>asked: {settled.q}</output>
     </>
   );
+}
+
+/** A finder on a page whose form holds changes: leaving it asks first. */
+function GuardedFinder() {
+  useLeaveGuard(true);
+  return <Finder debounceMs={300} />;
 }
 
 function renderFinder(path: string, codec?: UrlCodec<Filters>, debounceMs?: number) {
@@ -138,5 +146,28 @@ describe('useUrlFilters', () => {
     await act(release);
     expect(find, 'the input shows the address gone back to').toHaveValue('a');
     expect(screen.getByText('asked: a')).toBeInTheDocument();
+  });
+
+  it('keeps a change typed before a Back that a leave guard blocks, and writes it after the debounce', async () => {
+    signInWith([]);
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/other', element: <p>other</p> },
+        { path: '/list', element: <GuardedFinder /> },
+      ],
+      { path: '/other' },
+      { history: 'window' },
+    );
+    await act(() => router.navigate('/list?q=a'));
+    const find = await screen.findByRole('textbox', { name: 'Find' });
+    fireEvent.change(find, { target: { value: 'ab' } });
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.search, 'written after the debounce').toBe('?q=ab'));
+    expect(router.state.location.pathname).toBe('/list');
+    expect(find).toHaveValue('ab');
   });
 });

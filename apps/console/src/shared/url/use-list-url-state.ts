@@ -113,10 +113,12 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
     // A new URL ends the pending change, unless the draft carried over to it.
     if (draftKey !== key) commitLater.cancel();
   }, [key, draftKey, commitLater]);
-  // Back or Forward ends any change and write in flight. Said here as well as by the new URL: when
-  // Back comes before the URL this hook wrote is drawn, the router draws the address gone back to
-  // without that one in between, and the draft made on it would otherwise stand.
+  // Back or Forward away from a URL this hook wrote but the router has not drawn ends the change and
+  // the write: the router then draws the address gone back to without that one in between, and the
+  // draft made on it would otherwise stand. Any other Back is the new URL's to end (below), so a Back
+  // a leave guard blocks and undoes keeps what was typed.
   useWindowEvent('popstate', () => {
+    if (written.current === null || window.location.search.replace(/^\?/, '') === written.current) return;
     written.current = null;
     commitLater.cancel();
     startTransition(() => setDraft(null));

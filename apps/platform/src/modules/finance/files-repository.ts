@@ -263,13 +263,15 @@ export function createFilesRepository() {
         )
         .selectAll('f')
         .select('p.name as party_name')
-        // At most one action of a file waits (files-service refuses a second one).
+        // At most one action of a file waits (files-service refuses a second one). An approved load
+        // stays REGISTERED until it commits: it no longer waits for approval.
         .select((eb) =>
           eb
             .selectFrom('recon_actions as a')
             .select('a.type')
             .whereRef('a.file_id', '=', 'f.file_id')
             .where('a.status', '=', 'REGISTERED')
+            .where('a.reviewed_at', 'is', null)
             .limit(1)
             .$narrowType<{ type: FileActionType }>()
             .as('pending_action'),

@@ -136,10 +136,14 @@ describe.each(TEST_DATABASE_KINDS)('a file load in the background on %s', (kind)
 
   it('answers the approval at once and shows FILTER with the records read of the total while loading', async () => {
     const { fileId, actionId } = await upload('wallet-ledger-20230201.csv', walletFile('P'));
+    expect(await inboxEntry(fileId), 'its load waits').toMatchObject({ pendingAction: 'LOAD_FILE' });
     const copy = holdingCopy(database, 2);
     const { approve, loads } = instance(copy.copyIn);
     await approve(actionId);
-    expect(await inboxEntry(fileId), 'approved, not loaded yet').toMatchObject({ status: 'FILTER' });
+    expect(await inboxEntry(fileId), 'approved, not loaded yet').toMatchObject({
+      status: 'FILTER',
+      pendingAction: null,
+    });
     await copy.holding;
     expect(await inboxEntry(fileId)).toMatchObject({
       status: 'FILTER',

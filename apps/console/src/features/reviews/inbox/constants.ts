@@ -5,6 +5,9 @@ import {
   type ReviewArea,
 } from '@web-control/contract/reviews';
 
+/** A typed filter reaches the address (and the request) this long after the last key. */
+export const REVIEWS_FILTER_DEBOUNCE_MS = 400;
+
 export const REVIEWS_TEXTS = {
   title: 'Reviews',
   loading: 'Loading reviews',

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
-import { jsonResponse, stubFetch } from '../../../test/fetch';
+import { jsonResponse, settle, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { signInWith } from '../../../test/session';
 import { TEST_CONFIG } from '../../../test/tokens';
+import { REVIEWS_FILTER_DEBOUNCE_MS } from './constants';
 import { ReviewsPage } from './reviews-page';
 
 const PATH = '/dashboard/reviews';
@@ -35,8 +36,12 @@ function setup() {
 }
 
 describe('reviews page', { timeout: 20_000 }, () => {
-  beforeEach(() => setRuntimeConfig({ ...TEST_CONFIG }));
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     resetAccountForTests();
   });
@@ -54,12 +59,13 @@ describe('reviews page', { timeout: 20_000 }, () => {
 
   it('refuses a card number as the requester at the field, asks nothing and keeps it out of the address', async () => {
     const { asked } = setup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const { router } = renderRoutes(routes, { path: PATH });
     const table = await screen.findByRole('table', { name: 'Requests to review' });
     expect(within(table).getByText('finance-operator')).toBeInTheDocument();
     const requester = screen.getByRole('textbox', { name: 'Requested by' });
     await user.type(requester, '4111 1111 1111 1111');
+    await settle(REVIEWS_FILTER_DEBOUNCE_MS);
     expect(requester).toHaveAccessibleDescription(
       'A card number is never searched: give the username of the requester.',
     );
@@ -68,5 +74,11 @@ describe('reviews page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
     expect(router.state.location.search).toBe('');
     expect(asked().some((requested) => requested?.includes('4111'))).toBe(false);
+
+    await user.clear(requester);
+    await user.type(requester, 'operator');
+    await settle(REVIEWS_FILTER_DEBOUNCE_MS);
+    expect(router.state.location.search, 'a username is written').toBe('?requester=operator');
+    expect(asked().at(-1)).toBe('operator');
   });
 });

@@ -23,11 +23,16 @@ import { choiceParam, searchTextParam, type UrlParams } from '../../../shared/ur
 import { useReviews } from '../api/get-reviews';
 import { reviewScreenPath } from '../paths';
 import { reviewPermissions } from '../screens';
-import { AREA_LABELS, AREA_OPTIONS, ageText, KIND_OPTIONS, REVIEWS_TEXTS } from './constants';
+import {
+  AREA_LABELS,
+  AREA_OPTIONS,
+  ageText,
+  KIND_OPTIONS,
+  REVIEWS_FILTER_DEBOUNCE_MS,
+  REVIEWS_TEXTS,
+} from './constants';
 import { Select } from '../../../shared/ui/select';
 import { FilterGroup } from '../../../shared/ui/filter-group';
-
-const FILTER_DEBOUNCE_MS = 400;
 
 interface ReviewFilters {
   kind: string | null;
@@ -87,7 +92,7 @@ export function ReviewsPage() {
     params: URL_PARAMS,
     defaults: () => ({ kind: null, area: null, requester: '' }),
     size: REVIEWS_PAGE_SIZE,
-    debounceMs: FILTER_DEBOUNCE_MS,
+    debounceMs: REVIEWS_FILTER_DEBOUNCE_MS,
   });
   const requester = settled.requester.trim();
   const filter = {

@@ -46,8 +46,16 @@ describe('transaction filters in the URL', () => {
   it('says why a link’s range is not the one shown', () => {
     const now = new Date(2026, 10, 22, 14, 5, 30);
     const why = (query: string) => unreadLinkRange(new URLSearchParams(query), now);
-    expect(why('from=2026-13-45T00:00&to=2026-11-22T10:00')).toBe(LINK_RANGE_TEXTS.unread);
-    expect(why('from=2026-02-30T00:00')).toBe(LINK_RANGE_TEXTS.unread);
+    expect(why('from=2026-13-45T00:00&to=2026-11-22T10:00'), 'today from its start').toBe(
+      LINK_RANGE_TEXTS.unreadBound,
+    );
+    expect(why('from=2026-11-01T00:00&to=junk'), 'from 1 November to today’s end').toBe(
+      LINK_RANGE_TEXTS.unreadBound,
+    );
+    expect(why('from=2026-02-30T00:00')).toBe(LINK_RANGE_TEXTS.unreadRange);
+    expect(why('from=junk&to=2026-11-21T10:00'), 'today’s start after its end: today').toBe(
+      LINK_RANGE_TEXTS.unreadRange,
+    );
     expect(why('from=2026-11-21T10:00&to=2026-11-20T10:00')).toBe(LINK_RANGE_TEXTS.reversed);
     expect(why('to=2026-11-21T10:00'), 'an end before today’s start').toBe(LINK_RANGE_TEXTS.reversed);
     expect(why('from=2026-11-20T08:30&to=2026-11-21T17:45')).toBeNull();

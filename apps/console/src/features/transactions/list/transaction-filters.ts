@@ -78,19 +78,26 @@ export function readListRequest(params: URLSearchParams, defaultRange: DateTimeR
 }
 
 export const LINK_RANGE_TEXTS = {
-  unread: "The link's dates could not be read, so today's transactions are shown.",
+  unreadRange: "The link's dates could not be read, so today's transactions are shown.",
+  unreadBound: "A date in the link could not be read: today's start or end stands in for it.",
   reversed: "The link's range ends before it starts, so today's transactions are shown.",
 } as const;
 
 /**
- * Why a link's range is not the one shown (readListRequest shows today's instead); null when the
- * link names no range, or one that reads.
+ * Why a link's range is not the one shown (readListRequest puts today's start or end for a date
+ * that does not read, and today for a reversed range); null when the link names no range, or one
+ * that reads.
  */
 export function unreadLinkRange(params: URLSearchParams, now: Date): string | null {
   const named = [params.get('from'), params.get('to')].filter((value) => value !== null);
   if (named.length === 0) return null;
-  if (named.some((value) => parseLocalMinute(value) === undefined)) return LINK_RANGE_TEXTS.unread;
+  const unread = named.filter((value) => parseLocalMinute(value) === undefined).length;
   const today = todayRange(now);
+  const { filters } = readListRequest(params, today);
+  const replaced =
+    filters.from.getTime() === today.from.getTime() && filters.to.getTime() === today.to.getTime();
+  if (unread === named.length || (unread > 0 && replaced)) return LINK_RANGE_TEXTS.unreadRange;
+  if (unread > 0) return LINK_RANGE_TEXTS.unreadBound;
   const start = parseLocalMinute(params.get('from')) ?? today.from;
   const end = parseLocalMinute(params.get('to')) ?? today.to;
   return end < start ? LINK_RANGE_TEXTS.reversed : null;
