@@ -4,6 +4,7 @@ import {
   localMinuteParam,
   oneOfParam,
   readUrlParams,
+  searchedCardNumber,
   sizeParam,
   textParam,
   wholeNumberParam,
@@ -74,5 +75,23 @@ describe('URL params', () => {
     ]);
     expect(readSorting(null, ['name'])).toEqual([]);
     expect(writeSorting([{ id: 'weight', desc: true }])).toBe('-weight');
+  });
+
+  it('refuses a card number typed or linked in a search field, and waits until text is written over a linked one', () => {
+    const linked = '?reference=4111%201111%201111%201111';
+    expect(searchedCardNumber('4111111111111111', '', 'reference')).toEqual({ refused: true, waits: true });
+    expect(searchedCardNumber('', linked, 'reference')).toEqual({ refused: true, waits: true });
+    expect(searchedCardNumber('1911', linked, 'reference'), 'typed over, not yet written').toEqual({
+      refused: false,
+      waits: true,
+    });
+    expect(searchedCardNumber('', '?requester=4111111111111111', 'reference')).toEqual({
+      refused: false,
+      waits: false,
+    });
+    expect(searchedCardNumber('191165877984', '?reference=191165877984', 'reference')).toEqual({
+      refused: false,
+      waits: false,
+    });
   });
 });

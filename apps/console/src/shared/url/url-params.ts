@@ -56,6 +56,21 @@ export function searchTextParam(): UrlParam<string> {
   };
 }
 
+/**
+ * A card number in a search field: typed (never written to the address) or a link's (never read
+ * into the field). The field refuses it while it shows it or nothing; the list waits until other
+ * text is written over it rather than list everything.
+ */
+export function searchedCardNumber(
+  typed: string,
+  search: string,
+  name: string,
+): { refused: boolean; waits: boolean } {
+  const linked = holdsCardNumber(new URLSearchParams(search).get(name) ?? '');
+  const typedCard = holdsCardNumber(typed);
+  return { refused: typedCard || (linked && typed.trim() === ''), waits: typedCard || linked };
+}
+
 /** A local day (`YYYY-MM-DD`) that exists on the calendar, or null (no bound). */
 export function dayParam(): UrlParam<string | null> {
   return {

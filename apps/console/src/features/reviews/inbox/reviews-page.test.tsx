@@ -81,4 +81,22 @@ describe('reviews page', { timeout: 20_000 }, () => {
     expect(router.state.location.search, 'a username is written').toBe('?requester=operator');
     expect(asked().at(-1)).toBe('operator');
   });
+  it('says at the field that a link’s requester is a card number, and asks nothing until a username replaces it', async () => {
+    const { asked } = setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { router } = renderRoutes(routes, { path: `${PATH}?requester=4111111111111111` });
+    expect(await screen.findByText('Correct or clear Requested by to see the requests.')).toBeInTheDocument();
+    const requester = screen.getByRole('textbox', { name: 'Requested by' });
+    expect(requester).toHaveValue('');
+    expect(requester).toHaveAccessibleDescription(
+      'A card number is never searched: give the username of the requester.',
+    );
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(asked(), 'neither the card number nor every request is asked for').toEqual([]);
+
+    await user.type(requester, 'operator');
+    await settle(REVIEWS_FILTER_DEBOUNCE_MS);
+    expect(router.state.location.search).toBe('?requester=operator');
+    expect(asked()).toEqual(['operator']);
+  });
 });

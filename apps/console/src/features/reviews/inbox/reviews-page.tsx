@@ -6,7 +6,6 @@ import {
   type Review,
   type ReviewArea,
 } from '@web-control/contract/reviews';
-import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { Link, useLocation } from 'react-router';
 import { formatNumericSeconds } from '../../../shared/format/dates';
 import { LiveTitle } from '../../../shared/live/live-title';
@@ -19,7 +18,12 @@ import { pageQueryOf } from '../../../shared/ui/paging';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
-import { choiceParam, searchTextParam, type UrlParams } from '../../../shared/url/url-params';
+import {
+  choiceParam,
+  searchedCardNumber,
+  searchTextParam,
+  type UrlParams,
+} from '../../../shared/url/url-params';
 import { useReviews } from '../api/get-reviews';
 import { reviewScreenPath } from '../paths';
 import { reviewPermissions } from '../screens';
@@ -100,9 +104,10 @@ export function ReviewsPage() {
     ...(settled.area === null ? {} : { area: settled.area }),
     ...(requester === '' ? {} : { requester }),
   };
-  // A card number as the requester is never sent nor written to the address: the list waits.
-  const cardNumber = holdsCardNumber(filters.requester);
-  const reviews = useReviews({ ...filter, ...pageQueryOf(paging) }, !cardNumber);
+  // A card number as the requester, typed or a link's, is never sent nor written to the address:
+  // the list waits.
+  const cardNumber = searchedCardNumber(filters.requester, location.search, 'requester');
+  const reviews = useReviews({ ...filter, ...pageQueryOf(paging) }, !cardNumber.waits);
   if (!reviewPermissions().some((name) => can(name))) return <TurnAway />;
   // Ages count from the answer's time, so they hold still between refreshes.
   const now = reviews.dataUpdatedAt;
@@ -131,14 +136,14 @@ export function ReviewsPage() {
           label="Requested by"
           value={filters.requester}
           onChange={(event) => change({ requester: event.currentTarget.value })}
-          error={cardNumber ? REVIEWS_TEXTS.requesterCardNumber : undefined}
+          error={cardNumber.refused ? REVIEWS_TEXTS.requesterCardNumber : undefined}
           autoComplete="off"
         />
         <CopyLinkButton />
-        <ExportCsvButton list="reviews" filter={filter} disabled={cardNumber} />
+        <ExportCsvButton list="reviews" filter={filter} disabled={cardNumber.waits} />
       </FilterGroup>
       <PagedList
-        waiting={cardNumber ? REVIEWS_TEXTS.waitingForRequester : null}
+        waiting={cardNumber.waits ? REVIEWS_TEXTS.waitingForRequester : null}
         query={reviews}
         paging={paging}
         texts={listTexts(Object.keys(filter).length > 0)}

@@ -1,6 +1,5 @@
 import '@mantine/dates/styles.css';
 import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { VOUCHER_CARD_NUMBER_MESSAGE, type SenderOrder } from '@web-control/contract/vouchers';
 import { useWindowEvent } from '@mantine/hooks';
 import { startTransition, useState, type SubmitEvent } from 'react';
@@ -11,6 +10,7 @@ import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
+import { searchedCardNumber } from '../../../shared/url/url-params';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { StatePill } from '../../../shared/ui/state-pill';
@@ -124,11 +124,8 @@ export function VoucherSearchPage() {
   const holdsNoDay = Object.keys(noDays).length > 0;
   // A card number as the reference, typed or a link's (never read into the field), is never sent:
   // the list waits rather than list every voucher.
-  const linkedCard =
-    filters.reference.trim() === '' &&
-    holdsCardNumber(new URLSearchParams(location.search).get('reference') ?? '');
-  const cardNumber = holdsCardNumber(filters.reference) || linkedCard;
-  const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay || cardNumber;
+  const cardNumber = searchedCardNumber(filters.reference, location.search, 'reference');
+  const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay || cardNumber.waits;
   const vouchers = useVouchers(toOrdersQuery(search), !waiting);
 
   const submit = (event: SubmitEvent) => {
@@ -159,7 +156,7 @@ export function VoucherSearchPage() {
             label={SEARCH_TEXTS.reference}
             value={filters.reference}
             autoComplete="off"
-            error={cardNumber ? VOUCHER_CARD_NUMBER_MESSAGE : undefined}
+            error={cardNumber.refused ? VOUCHER_CARD_NUMBER_MESSAGE : undefined}
             onChange={(event) => change({ reference: event.currentTarget.value })}
           />
           {DAY_FIELDS.map(({ name, label }) => (
@@ -179,14 +176,14 @@ export function VoucherSearchPage() {
               setNoDays({});
               change(NO_FILTERS, { now: true });
             }}
-            disabled={!hasFilters(filters) && !hasFilters(settled) && !holdsNoDay && !linkedCard}
+            disabled={!hasFilters(filters) && !hasFilters(settled) && !holdsNoDay && !cardNumber.waits}
           >
             {SEARCH_TEXTS.clear}
           </Button>
         </FilterGroup>
       </form>
       <PagedList
-        waiting={waiting ? waitingText(cardNumber, holdsNoDay) : null}
+        waiting={waiting ? waitingText(cardNumber.waits, holdsNoDay) : null}
         query={vouchers}
         paging={paging}
         texts={LIST_TEXTS}
