@@ -139,6 +139,17 @@ export function createSettlementsService(deps: { db: Db; clock: Clock; audit: Au
     });
   }
 
+  /**
+   * Adds to an OPEN run the matched PENDING transactions no run holds yet: what was approved since
+   * the settlement job last ran settles with the run being closed, not a day later.
+   */
+  async function addWaiting(tx: Transaction<Database>, runId: number): Promise<void> {
+    const run = await runs.findRun(tx, runId);
+    if (run?.status !== 'OPEN') return;
+    const day = dayOf(new Date(run.business_date));
+    while ((await runs.addPending(tx, run.process_id, day, SETTLEMENT_BATCH)) === SETTLEMENT_BATCH);
+  }
+
   async function detail(runId: number): Promise<SettlementDetail> {
     const run = await runs.findRun(db, runId);
     if (run === undefined) throw notFound(SETTLEMENT_MESSAGES.noRun);
@@ -257,7 +268,10 @@ export function createSettlementsService(deps: { db: Db; clock: Clock; audit: Au
           target: { runId },
           describe: () => ({ comment: comment ?? null }),
         },
-        (tx) => close(tx, runId, clock.now(), actor.username),
+        async (tx) => {
+          await addWaiting(tx, runId);
+          await close(tx, runId, clock.now(), actor.username);
+        },
       );
       return detail(runId);
     },

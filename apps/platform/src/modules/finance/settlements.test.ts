@@ -172,8 +172,10 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
     );
   });
 
-  it('closes a run once: aggregates equal its transactions, SETTLED, report, extract and audit', async () => {
+  it('closes a run once with the matched transactions the job has not added yet: aggregates equal its transactions, SETTLED, report, extract and audit', async () => {
     const [run] = (await runs()).settlementRuns;
+    // Matched since the settlement job last ran: it settles with this run, not tomorrow's.
+    await feed('20260301', [['M4', 400, 'USD']]);
     const closed = await call('POST', `/api/recon/settlements/${run?.id}/close`, tokens.finaliser, {
       comment: 'End of day',
     });
@@ -182,13 +184,13 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
     expect(detail.settlementRun).toMatchObject({ status: 'CLOSED', endDate: '2026-03-02T08:00:00.000Z' });
     expect(detail.aggregates).toEqual([
       { name: 'Total', currency: 'EUR', amount: 5, transactionCount: 1 },
-      { name: 'Total', currency: 'USD', amount: 35, transactionCount: 2 },
+      { name: 'Total', currency: 'USD', amount: 39, transactionCount: 3 },
       { name: 'Switch', currency: 'EUR', amount: 5, transactionCount: 1 },
-      { name: 'Switch', currency: 'USD', amount: 35, transactionCount: 2 },
+      { name: 'Switch', currency: 'USD', amount: 39, transactionCount: 3 },
       { name: 'Acquiring bank', currency: 'EUR', amount: 5, transactionCount: 1 },
-      { name: 'Acquiring bank', currency: 'USD', amount: 35, transactionCount: 2 },
+      { name: 'Acquiring bank', currency: 'USD', amount: 39, transactionCount: 3 },
       { name: 'Card network', currency: 'EUR', amount: 5, transactionCount: 1 },
-      { name: 'Card network', currency: 'USD', amount: 35, transactionCount: 2 },
+      { name: 'Card network', currency: 'USD', amount: 39, transactionCount: 3 },
     ]);
     // The totals are the sum of the settled transactions' amounts.
     const settled = reconResultsResponseSchema.parse(
@@ -201,7 +203,7 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
       const fields = transaction.records[0]?.fields ?? {};
       sums[fields.currency ?? ''] = (sums[fields.currency ?? ''] ?? 0) + Number(fields.amount) / 100;
     }
-    expect(sums).toEqual({ USD: 35, EUR: 5 });
+    expect(sums).toEqual({ USD: 39, EUR: 5 });
 
     const again = await call('POST', `/api/recon/settlements/${run?.id}/close`, tokens.finaliser, {});
     expect(again.statusCode).toBe(409);
@@ -224,7 +226,7 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
     const lines = report.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('record,name,currency,amount,transactions,transactionId,reference');
     expect(lines[1]).toBe('TOTAL,Total,EUR,5.00,1,,');
-    expect(lines.filter((line) => line.startsWith('TRANSACTION,'))).toHaveLength(3);
+    expect(lines.filter((line) => line.startsWith('TRANSACTION,'))).toHaveLength(4);
 
     const extracts = extractsResponseSchema.parse(
       (

@@ -18,7 +18,7 @@ export const SETTLEMENTS_MESSAGES = {
   closeFailed: (id: number, message: string | null) =>
     message === null ? `Failed to close settlement ${id}` : `Failed to close settlement ${id}: ${message}`,
   closeConfirm: (id: number) =>
-    `Close settlement ${id}? Its transactions will be marked settled and its report written. This cannot be undone.`,
+    `Close settlement ${id}? The matched transactions waiting to settle join it, its transactions are marked settled and its report written. This cannot be undone.`,
   noTotalsYet: 'Totals are computed when the run closes.',
   // A closed run's totals are written when it closes; none means it settled no transactions.
   noTransactions: 'This run settled no transactions, so it has no totals.',
