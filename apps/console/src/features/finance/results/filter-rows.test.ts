@@ -117,6 +117,27 @@ describe('filter rows', () => {
     expect(FILTER_VALUE_ERRORS.amount).toBe('Enter an amount with at most 2 decimals, such as 1500 or 12.50');
   });
 
+  it('never reads an empty amount as R 0.00, and takes amounts grouped by spaces as the grid shows them', () => {
+    const money = (type: FilterRow['type'], value: string, value2 = '') =>
+      row({ field: 'value', type, value, value2 });
+    expect(filterItemsOf([money('BETWEEN', '200', ''), money('BETWEEN', '', '200')], FIELDS)).toEqual([]);
+    expect(filterItemsOf([money('EXACTLY', ' ')], FIELDS)).toEqual([]);
+    expect(rowErrorsOf(money('BETWEEN', '200', ''), FIELDS)).toEqual({
+      value2: 'Enter both values, or choose More than or Less than',
+    });
+    expect(rowErrorsOf(money('BETWEEN', '', '200'), FIELDS)).toEqual({
+      value: FILTER_VALUE_ERRORS.missingBound,
+    });
+    expect(rowErrorsOf(money('BETWEEN', '', ''), FIELDS)).toEqual({});
+    expect(rowErrorsOf(money('BETWEEN', '1 000', '12 500.50'), FIELDS)).toEqual({});
+    expect(rowErrorsOf(money('BETWEEN', '12 500', '1 000'), FIELDS)).toEqual({
+      value2: FILTER_VALUE_ERRORS.reversed,
+    });
+    expect(filterItemsOf([money('BETWEEN', '1 000', '12\u00a0500.50')], FIELDS)).toEqual([
+      { fieldName: 'value', type: 'BETWEEN', value: '100000', value2: '1250050' },
+    ]);
+  });
+
   it('converts amounts to and from minor units by their digits', () => {
     expect(['0', '7', '0.07', '12.5', '-0.5', '-0', '9999999999999999.99'].map(toMinorUnits)).toEqual([
       '0',

@@ -26,8 +26,9 @@ const MONEY_DECIMALS = currencyDecimalsOf(DEFAULT_CURRENCY);
 /** Up to 16 whole digits, so that the minor units stay within the platform's numbers. */
 const MONEY_PATTERN = new RegExp(`^-?\\d{1,16}(\\.\\d{1,${String(MONEY_DECIMALS)}})?$`);
 
-/** "1110" or "1110.5" (rand) as minor units ("111000", "111050"), by digits: no floating point. */
+/** "1110" or "1110.5" (rand) as minor units ("111000", "111050"), by digits: no floating point; "" stays empty. */
 export function toMinorUnits(amount: string): string {
+  if (amount === '') return '';
   const [whole = '', fraction = ''] = amount.replace(/^-/, '').split('.');
   const digits = `${whole}${fraction.padEnd(MONEY_DECIMALS, '0')}`.replace(/^0+(?=\d)/, '');
   return amount.startsWith('-') && /[1-9]/.test(digits) ? `-${digits}` : digits;
@@ -117,12 +118,19 @@ export function canRemoveRows(rows: readonly FilterRow[]): boolean {
   return rows.length > 1;
 }
 
+/** A typed number as the grid shows it, thousands grouped by spaces ("1 000.50"), without them. */
+function numberTyped(value: string): string {
+  return value.replace(/\s/g, '');
+}
+
 export const FILTER_VALUE_ERRORS = {
   number: 'Enter a number, such as 1500 or 12.5',
   wholeNumber: 'Enter a whole number, such as 1500',
   amount: `Enter an amount with at most ${String(MONEY_DECIMALS)} decimals, such as 1500 or 12.50`,
   /** A between whose second value is below its first matches nothing. */
   reversed: 'The second value must not be below the first',
+  /** A between with one value would match nothing, or be left out in silence. */
+  missingBound: 'Enter both values, or choose More than or Less than',
   reversedDates: 'To cannot be before From',
 } as const;
 
@@ -151,25 +159,17 @@ export function rowErrorsOf(row: FilterRow, fields: readonly FilterField[]): Row
     pattern = MONEY_PATTERN;
     message = FILTER_VALUE_ERRORS.amount;
   }
-  const errorOf = (value: string) => {
-    const typed = value.trim();
-    return typed === '' || pattern.test(typed) ? undefined : message;
-  };
+  const [first, second] = [numberTyped(row.value), numberTyped(row.value2)];
+  const errorOf = (typed: string) => (typed === '' || pattern.test(typed) ? undefined : message);
   const errors: RowErrors = {};
-  const value = errorOf(row.value);
-  const value2 = row.type === 'BETWEEN' ? errorOf(row.value2) : undefined;
+  const value = errorOf(first);
+  const value2 = row.type === 'BETWEEN' ? errorOf(second) : undefined;
   if (value) errors.value = value;
   if (value2) errors.value2 = value2;
-  const [first, second] = [row.value.trim(), row.value2.trim()];
-  if (
-    row.type === 'BETWEEN' &&
-    !value &&
-    !value2 &&
-    first !== '' &&
-    second !== '' &&
-    Number(second) < Number(first)
-  )
-    errors.value2 = FILTER_VALUE_ERRORS.reversed;
+  if (row.type !== 'BETWEEN' || value || value2) return errors;
+  if (first === '' && second !== '') errors.value = FILTER_VALUE_ERRORS.missingBound;
+  else if (first !== '' && second === '') errors.value2 = FILTER_VALUE_ERRORS.missingBound;
+  else if (first !== '' && Number(second) < Number(first)) errors.value2 = FILTER_VALUE_ERRORS.reversed;
   return errors;
 }
 
@@ -195,9 +195,12 @@ export function filterItemsOf(rows: readonly FilterRow[], fields: readonly Filte
       if (to) return [{ fieldName, type: 'LESS_THAN', value: to }];
       return [];
     }
-    const inQuery = (typed: string) => (byName.get(row.field)?.money ? toMinorUnits(typed) : typed);
-    const value = inQuery(row.value.trim());
-    const value2 = inQuery(row.value2.trim());
+    const inQuery = (typed: string) => {
+      if (fieldType === 'TEXT') return typed.trim();
+      return byName.get(row.field)?.money ? toMinorUnits(numberTyped(typed)) : numberTyped(typed);
+    };
+    const value = inQuery(row.value);
+    const value2 = inQuery(row.value2);
     if (!value) return [];
     if (row.type === 'BETWEEN') return value2 ? [{ fieldName, type: 'BETWEEN', value, value2 }] : [];
     return [{ fieldName, type: row.type, value }];
