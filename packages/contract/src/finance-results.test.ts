@@ -113,15 +113,27 @@ describe('allowed actions by status', () => {
 
 describe('csv cells', () => {
   it('makes formula starts inert and quotes separators', () => {
-    expect(['=1+1', '+27', '-5', '@SUM', '\tx', 'plain', 'a,b', 'say "hi"'].map(csvCell)).toEqual([
+    expect(['=1+1', '+27', '-5+1', '@SUM', '\tx', 'plain', 'a,b', 'say "hi"'].map(csvCell)).toEqual([
       "'=1+1",
       "'+27",
-      "'-5",
+      "'-5+1",
       "'@SUM",
       "'\tx",
       'plain',
       '"a,b"',
       '"say ""hi"""',
+    ]);
+  });
+
+  it('keeps a negative number a number, so a refund sums in a spreadsheet', () => {
+    expect(['-500', '-12.50', '-0', '-1e3', '-', '-.5', '-5 '].map(csvCell)).toEqual([
+      '-500',
+      '-12.50',
+      '-0',
+      "'-1e3",
+      "'-",
+      "'-.5",
+      "'-5 ",
     ]);
   });
 });

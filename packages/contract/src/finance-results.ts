@@ -317,9 +317,12 @@ export type TransactionActionResponse = z.infer<typeof transactionActionResponse
 /** The CSV download's columns before the parties' fields. */
 export const DOWNLOAD_FIXED_COLUMNS = ['id', 'createdDateTime', 'matchStatus', 'settlementStatus', 'score'];
 
-/** A value a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading quote mark. */
+/**
+ * A value a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading quote
+ * mark; a negative number ("-500", "-12.50") stays a number, so a refund still sums.
+ */
 export function inertCsvValue(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@\t\r]/.test(value) && !/^-\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
 }
 
 /** A CSV cell: made inert, then quoted when needed. */

@@ -5,7 +5,8 @@ import { sql, type RawBuilder } from 'kysely';
 
 /** The contract's inertCsvValue in SQL: a leading quote mark where a spreadsheet would see a formula. */
 export function inertSql(value: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`(case when ${value} ~ E'^[-=+@\\t\\r]' then '''' else '' end) || ${value}`;
+  return sql`(case when ${value} ~ E'^[-=+@\\t\\r]' and ${value} !~ '^-[0-9]+([.][0-9]+)?$' then ''''
+    else '' end) || ${value}`;
 }
 
 /** The contract's csvCell in SQL, on a text never null: made inert, then quoted when needed. */

@@ -219,7 +219,12 @@ export function createResultsService(deps: {
       const process = await processes.definition(db, processId);
       const header = [
         ...DOWNLOAD_FIXED_COLUMNS,
-        ...process.parties.flatMap((party) => process.fields.map((field) => `${party.name} ${field.name}`)),
+        // An amount is written as the records hold it, in minor units (cents), and its header says so.
+        ...process.parties.flatMap((party) =>
+          process.fields.map(
+            (field) => `${party.name} ${field.name}${field.money === null ? '' : ' (minor units)'}`,
+          ),
+        ),
       ];
       // Built (and so checked) before the first byte is sent: a bad filter is still a 400.
       const columns = { ...fieldsOf(process), partyIds: process.parties.map((party) => party.id) };

@@ -310,9 +310,9 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'id,createdDateTime,matchStatus,settlementStatus,score,' +
-        'Switch rrn,Switch amount,Switch currency,Switch transactionDate,Switch merchant,' +
-        'Acquiring bank rrn,Acquiring bank amount,Acquiring bank currency,Acquiring bank transactionDate,Acquiring bank merchant,' +
-        'Card network rrn,Card network amount,Card network currency,Card network transactionDate,Card network merchant',
+        'Switch rrn,Switch amount (minor units),Switch currency,Switch transactionDate,Switch merchant,' +
+        'Acquiring bank rrn,Acquiring bank amount (minor units),Acquiring bank currency,Acquiring bank transactionDate,Acquiring bank merchant,' +
+        'Card network rrn,Card network amount (minor units),Card network currency,Card network transactionDate,Card network merchant',
     );
     expect(lines).toHaveLength(6);
     const r4 = lines[1]?.split(',').slice(2) ?? [];
@@ -343,7 +343,18 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     const WALLET = 3;
     // The parse trims a cell, so the two leading blanks are written into the records afterwards.
     const blanks: Record<string, string> = { Tab: '\tTab', Return: '\rReturn' };
-    const ids = ['Tab', 'Return', 'line\nbreak', 'say "hi"', '-1', "'kept", '=1+1', 'plain é'];
+    const ids = [
+      'Tab',
+      'Return',
+      'line\nbreak',
+      'say "hi"',
+      '-1',
+      '-2.50',
+      '-1+1',
+      "'kept",
+      '=1+1',
+      'plain é',
+    ];
     const status = await service.loadFeedFile({
       processId: WALLET,
       fileName: 'wallet-ledger-20260302.csv',
@@ -376,6 +387,9 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
         .sort(),
     );
     expect(lines).toContain(`2026-03-02T10:00:00.123Z,MATCHED,PENDING,100,"'\rReturn",777,${AT}`);
+    // A negative number stays a number; a formula that starts like one does not.
+    expect(lines).toContain(`2026-03-02T10:00:00.123Z,MATCHED,PENDING,100,-2.50,777,${AT}`);
+    expect(lines).toContain(`2026-03-02T10:00:00.123Z,MATCHED,PENDING,100,'-1+1,777,${AT}`);
   });
 
   it('reads a page filtered or sorted on a field from that field type’s own index', async () => {
