@@ -193,6 +193,43 @@ describe('recon results', { timeout: 30_000 }, () => {
     expect(router.state.location.search, 'nothing applied').toBe(before);
   });
 
+  it('says at the empty field when a Between has one amount, rather than read it as R 0.00', async () => {
+    const user = userEvent.setup();
+    stubFetch(routesWith({ [`GET ${TRANSACTIONS_PATH}`]: () => jsonResponse(200, page(PAGE, 200)) }));
+    const { router } = renderTab();
+    await screen.findByRole('table', { name: 'Transactions' });
+    await chooseOption('Field (filter 1)', 'Amount');
+    await chooseOption('Condition (filter 1)', 'Between');
+    await user.type(screen.getByRole('textbox', { name: 'Value (filter 1)' }), '200');
+    const before = router.state.location.search;
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByRole('textbox', { name: 'And (filter 1)' })).toHaveAccessibleDescription(
+      'Enter both values, or choose More than or Less than',
+    );
+    expect(router.state.location.search, 'nothing applied').toBe(before);
+    await user.type(screen.getByRole('textbox', { name: 'And (filter 1)' }), '1 000');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(new URLSearchParams(router.state.location.search).getAll('f.amount.BETWEEN')).toEqual([
+      '20000',
+      '100000',
+    ]);
+  });
+
+  it('checks no status a link’s statuses do not match, and says them', async () => {
+    const user = userEvent.setup();
+    const fetch = stubFetch(routesWith());
+    const { router } = renderTab('?matchStatus=PARTIALLY_MATCHED');
+    await screen.findByRole('table', { name: 'Transactions' });
+    expect(fetch.requests(TRANSACTIONS_PATH)[0]?.searchParams.get('matchStatus')).toBe('PARTIALLY_MATCHED');
+    const group = screen.getByRole('radiogroup', { name: 'Status' });
+    expect(group).toHaveAccessibleDescription('From the link: match status Partially matched.');
+    expect(within(group).queryByRole('radio', { checked: true })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'All transactions' }));
+    expect(router.state.location.search).not.toContain('matchStatus');
+    expect(screen.getByRole('radio', { name: 'All transactions' })).toBeChecked();
+    expect(screen.queryByText('From the link: match status Partially matched.')).toBeNull();
+  });
+
   it('puts the sort carets and the paging in the URL; a new page size starts at page 1', async () => {
     const user = userEvent.setup();
     stubFetch(routesWith({ [`GET ${TRANSACTIONS_PATH}`]: () => jsonResponse(200, page(PAGE, 200)) }));

@@ -64,7 +64,7 @@ import {
   type ResultsView,
 } from './results-view';
 import { selectAllOfferOf, selectedCountOf } from './select-all';
-import { STATUS_OPTION_LABELS, STATUS_OPTIONS, statusOptionOf } from './status-options';
+import { linkedStatusText, STATUS_OPTION_LABELS, STATUS_OPTIONS, statusOptionOf } from './status-options';
 import { useColumnChoices } from './use-column-choices';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 
@@ -276,7 +276,9 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
       ) : null}
       <Radio.Group
         label="Status"
-        value={statusOptionOf(view)}
+        // A link's statuses that no option gives check none, and are said.
+        value={linkedStatusText(view) === null ? statusOptionOf(view) : null}
+        description={linkedStatusText(view)}
         onChange={(value) => setView(withStatus(view, value))}
       >
         <Group mt="xs">

@@ -1,4 +1,5 @@
 import type { MatchStatus, SettlementStatus } from '@web-control/contract/finance';
+import { MATCH_STATUS_LABELS, SETTLEMENT_STATUS_LABELS } from './constants';
 
 export const STATUS_OPTIONS = ['MATCHED', 'UNMATCHED', 'PARTIAL', 'ISSUE', 'ALL'] as const;
 export type StatusOption = (typeof STATUS_OPTIONS)[number];
@@ -36,4 +37,21 @@ export function statusOptionOf(filter: StatusFilter): StatusOption {
     return mapped.matchStatus === filter.matchStatus && mapped.settlementStatus === filter.settlementStatus;
   });
   return found ?? 'ALL';
+}
+
+/**
+ * The statuses of a link that no option gives (matchStatus=PARTIALLY_MATCHED), as the radio says
+ * them with none of its options checked; null when an option gives them.
+ */
+export function linkedStatusText(filter: StatusFilter): string | null {
+  const option = statusOptionOf(filter);
+  if (option !== 'ALL' || (filter.matchStatus === undefined && filter.settlementStatus === undefined))
+    return null;
+  const parts = [
+    ...(filter.matchStatus === undefined ? [] : [`match status ${MATCH_STATUS_LABELS[filter.matchStatus]}`]),
+    ...(filter.settlementStatus === undefined
+      ? []
+      : [`settlement status ${SETTLEMENT_STATUS_LABELS[filter.settlementStatus]}`]),
+  ];
+  return `From the link: ${parts.join(', ')}.`;
 }
