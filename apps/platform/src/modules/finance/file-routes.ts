@@ -113,9 +113,8 @@ export const filesRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (
     async (request, reply) => {
       const content = uploads.get(request)?.content;
       const body = request.body as UploadedBody | undefined;
-      if (content === undefined || body === undefined || body.size === 0) {
-        throw badRequest(FINANCE_MESSAGES.noFileBody);
-      }
+      if (content === undefined || body === undefined) throw badRequest(FINANCE_MESSAGES.noFileBody);
+      if (body.size === 0) throw badRequest(FINANCE_MESSAGES.emptyFile);
       const headers = uploadHeadersSchema.safeParse(body.headers);
       if (!headers.success) {
         const issue = headers.error.issues[0];

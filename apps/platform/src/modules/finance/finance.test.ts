@@ -628,7 +628,7 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
 
     const empty = await upload('card-switch-20260228.csv', '', '1');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.noFileBody });
+    expect(empty.json()).toMatchObject({ errorMessage: 'The file is empty: there is nothing to load.' });
     const large = await upload('card-switch-20260229.csv', 'x'.repeat(UPLOAD_MAX_BYTES + 1), '1');
     expect(large.statusCode).toBe(413);
     const unmatched = await upload('holiday.csv', content, '1');

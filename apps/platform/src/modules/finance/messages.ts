@@ -38,6 +38,7 @@ export const FINANCE_MESSAGES = {
   notRegistered: 'This file is no longer waiting to be loaded.',
   actionPending: 'An action on this file is already waiting for approval.',
   noFileBody: 'Please send the file itself as the request body (any content type but JSON).',
+  emptyFile: 'The file is empty: there is nothing to load.',
   unknownParty: 'Please choose a party of this process as the correct one.',
   noTransactions: (count: number) =>
     count === 1
