@@ -250,13 +250,14 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
       ',100,USD,2026-03-01T10:00:00Z,Shop',
       'P4,100,USD',
       cardRow('P5', 500),
+      'P6,99999999999999999999,USD,2026-03-01T10:00:00Z,Shop',
     ].join('\n');
     const [registered] = await uploaded('card-switch-20260220.csv', content);
     expect((await file(registered?.id ?? 0))?.status).toBe('REGISTERED');
     expect((await review(registered?.actionId ?? '', 'approve')).statusCode).toBe(204);
 
     const loaded = await file(registered?.id ?? 0);
-    expect(loaded).toMatchObject({ status: 'ERROR', records: 2, exceptions: 4 });
+    expect(loaded).toMatchObject({ status: 'ERROR', records: 2, exceptions: 5 });
     const exceptions = await database.db
       .selectFrom('recon_exceptions')
       .select(['line', 'reason'])
@@ -268,6 +269,7 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
       { line: 4, reason: 'transactionDate is not a date' },
       { line: 5, reason: 'rrn is empty' },
       { line: 6, reason: 'Expected 5 columns, found 3' },
+      { line: 8, reason: 'amount is a whole number of more than 18 digits' },
     ]);
     const inbox = reconFilesResponseSchema.parse((await call('GET', '/api/recon/files?processIds=1')).json());
     expect(inbox.reconFiles[0]).toMatchObject({
@@ -276,7 +278,7 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
       partyName: 'Switch',
       status: 'ERROR',
       records: 2,
-      exceptions: 4,
+      exceptions: 5,
     });
   });
 

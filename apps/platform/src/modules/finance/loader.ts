@@ -117,7 +117,7 @@ function datetimeProblem(value: string): string | undefined {
 
 function typeProblem(type: FieldType, value: string): string | undefined {
   if (type === 'INTEGRAL' && !INTEGRAL_PATTERN.test(value)) {
-    return 'is not a whole number';
+    return /^-?\d+$/.test(value) ? 'is a whole number of more than 18 digits' : 'is not a whole number';
   }
   return type === 'DATETIME' ? datetimeProblem(value) : undefined;
 }
