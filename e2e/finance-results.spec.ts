@@ -245,7 +245,7 @@ test.describe('unmatched transactions', () => {
     const description = `Accept ${count} transactions`;
     const pending = approver.getByRole('article', { name: description }).filter({ hasText: comment });
     await expect(pending, 'pending with its transaction count').toBeVisible();
-    await expect(pending.getByText('BY_FILTER', { exact: true }), 'the selection type pill').toBeVisible();
+    await expect(pending.getByText('By filter', { exact: true }), 'the selection type pill').toBeVisible();
     await pending.getByRole('link', { name: description }).click();
     await expect(approver, 'the approval detail').toHaveURL(new RegExp(`${PROCESS_PATH}/approvals/[^/?]+$`));
     const note = approver.getByRole('note');

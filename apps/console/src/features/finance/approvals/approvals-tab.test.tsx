@@ -102,7 +102,7 @@ describe('approvals tab', () => {
     expect(within(load).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(within(load).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
     const rollback = screen.getByRole('article', { name: 'Rollback file old.csv' });
-    expect(within(rollback).getByText('FILE')).toBeInTheDocument();
+    expect(within(rollback).getByText('Whole file')).toBeInTheDocument();
     expect(within(rollback).getByText('1.5k records')).toBeInTheDocument();
     expect(within(rollback).queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
     expect(
@@ -125,6 +125,7 @@ describe('approvals tab', () => {
     ).toHaveAttribute('href', `/dashboard/finance/processes/1/approvals/${LOAD_ID}`);
     const resolve = screen.getByRole('article', { name: 'Resolve 3 transactions' });
     expect(within(resolve).getByText('Party marked correct: Switch')).toBeInTheDocument();
+    expect(within(resolve).getByText('Chosen transactions'), 'the selection type pill').toBeInTheDocument();
     expect(within(load).queryByText(/Party marked correct/)).toBeNull();
   });
 

@@ -13,7 +13,7 @@ import { LiveControl } from '../../../shared/live/live-control';
 import { usePendingActions } from '../api/get-pending-actions';
 import { FINANCE_MESSAGES } from '../messages';
 import { approvalPath } from '../paths';
-import { APPROVAL_DETAIL_TEXTS, APPROVALS_PAGE_SIZE } from './constants';
+import { APPROVAL_DETAIL_TEXTS, APPROVALS_PAGE_SIZE, selectionTypeLabel } from './constants';
 import { useReviewDecision } from './use-review-decision';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
@@ -47,7 +47,9 @@ function ActionItem({
             <Text size="sm">{APPROVAL_DETAIL_TEXTS.correctParty(action.meta.partyName)}</Text>
           )}
           <Group gap="xs">
-            {action.meta.selectionType ? <StatePill label={action.meta.selectionType} kind="info" /> : null}
+            {action.meta.selectionType ? (
+              <StatePill label={selectionTypeLabel(action.meta.selectionType)} kind="info" />
+            ) : null}
             {action.type === 'ROLLBACK_FILE' && action.meta.records !== null ? (
               <StatePill label={`${formatShortCount(action.meta.records)} records`} kind="incomplete" />
             ) : null}

@@ -5,6 +5,17 @@ export const APPROVALS_PAGE_SIZE = 10;
 /** The detail page's transactions: the generic default page size (section 9). */
 export const APPROVAL_TRANSACTIONS_PAGE_SIZE = 25;
 
+/** The selection type pill (specification 2, section 2) in the operator's words; another type as it is. */
+const SELECTION_TYPE_LABELS: Record<string, string> = {
+  FILE: 'Whole file',
+  BY_KEY: 'Chosen transactions',
+  BY_FILTER: 'By filter',
+};
+
+export function selectionTypeLabel(selectionType: string): string {
+  return SELECTION_TYPE_LABELS[selectionType] ?? selectionType;
+}
+
 export const DECISION_LABELS = { approve: 'Approve', reject: 'Reject' } as const;
 
 export const APPROVAL_DETAIL_TEXTS = {
