@@ -16,6 +16,8 @@ interface FilterDateTimeProps {
   maxDate?: Date;
   error?: string | null;
   clearable?: boolean;
+  /** Not in use (another filter replaces it). */
+  disabled?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function FilterDateTime({
   maxDate,
   error,
   clearable = true,
+  disabled = false,
 }: FilterDateTimeProps) {
   return (
     <DateTimePicker
@@ -40,6 +43,7 @@ export function FilterDateTime({
       firstDayOfWeek={FIRST_DAY_OF_WEEK}
       clearable={clearable}
       error={error}
+      disabled={disabled}
       onChange={(picked) => onChange(picked === null ? '' : formatLocalMinute(picked))}
     />
   );

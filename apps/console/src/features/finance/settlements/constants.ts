@@ -12,6 +12,8 @@ export const SETTLEMENTS_MESSAGES = {
   // Typed as it is, so that "-5" or "1.5" is not searched as another run's id; the platform's ids stop at
   // PostgreSQL's integer.
   invalidId: `A settlement ID is a whole number from 1 to ${groupThousands(String(INTEGER_ID_MAX))}, such as 42`,
+  /** A settlement ID replaces the other filters (specification 2, section 5). */
+  idReplacesDates: 'Shows this run alone: From and To are not used while it is set.',
   waitingForId: 'Correct or clear the Settlement ID to see settlements.',
   // The specification shows no close; these follow the area's other toasts.
   closed: (id: number) => `Settlement ${id} closed successfully`,

@@ -125,8 +125,14 @@ describe('settlements', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Settlement 8' })).toBeNull());
     expect(await screen.findByRole('button', { name: 'Settlement 7' })).toBeInTheDocument();
     expect(fetch.requests('/api/recon/settlements/7')).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'Settlement ID' })).toHaveAccessibleDescription(
+      'Shows this run alone: From and To are not used while it is set.',
+    );
+    expect(screen.getByRole('button', { name: 'From' }), 'the id replaces the dates').toBeDisabled();
+    expect(screen.getByRole('button', { name: 'To' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByRole('textbox', { name: 'Settlement ID' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'From' })).toBeEnabled();
     expect(await screen.findByRole('button', { name: 'Settlement 8' })).toBeInTheDocument();
   });
 

@@ -232,6 +232,9 @@ export function SettlementsTab({ processId }: { processId: number }) {
     toDateTimeInclusive: range?.toDateTimeInclusive,
   };
   const runs = useSettlements({ ...runsFilter, ...pageQueryOf(paging) }, range !== undefined);
+  // An id typed replaces the dates (section 5): they are not in use while it is there.
+  const typedSearch = settlementSearchOf(filters);
+  const byId = typedSearch.kind === 'id';
 
   return (
     <Stack>
@@ -239,12 +242,14 @@ export function SettlementsTab({ processId }: { processId: number }) {
         <FilterDateTime
           label="From"
           maxDate={endOfDayOf(new Date())}
+          disabled={byId}
           value={filters.from}
           onChange={(from) => change({ from })}
         />
         <FilterDateTime
           label="To"
           maxDate={endOfDayOf(new Date())}
+          disabled={byId}
           value={filters.to}
           onChange={(to) => change({ to })}
         />
@@ -252,7 +257,8 @@ export function SettlementsTab({ processId }: { processId: number }) {
           label="Settlement ID"
           inputMode="numeric"
           value={filters.settlementId}
-          error={settlementSearchOf(filters).kind === 'invalid-id' ? SETTLEMENTS_MESSAGES.invalidId : null}
+          description={byId ? SETTLEMENTS_MESSAGES.idReplacesDates : undefined}
+          error={typedSearch.kind === 'invalid-id' ? SETTLEMENTS_MESSAGES.invalidId : null}
           onChange={(event) => change({ settlementId: event.currentTarget.value })}
         />
         <Button variant="default" onClick={() => change(defaultSettlementFilters(new Date()))}>
