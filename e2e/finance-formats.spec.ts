@@ -58,13 +58,15 @@ test('the recon grid shows amounts in their currency, dates in the display forma
     'no field names as headers',
   ).toHaveCount(0);
 
-  const amounts = (await columnTexts(table, 'Amount')).flatMap((text) => text.split(' / '));
+  // Values the parties disagree on are each followed by the parties that reported them.
+  const values = (text: string) => text.split(' / ').map((value) => value.replace(/ \([^)]*\)$/, ''));
+  const amounts = (await columnTexts(table, 'Amount')).flatMap(values);
   expect(amounts.length, 'rows with amounts').toBeGreaterThan(0);
   expect(
     amounts.filter((amount) => !AMOUNT.test(amount)),
     'every amount in its currency, grouped',
   ).toEqual([]);
-  const dates = (await columnTexts(table, 'Transaction date')).flatMap((text) => text.split(' / '));
+  const dates = (await columnTexts(table, 'Transaction date')).flatMap(values);
   expect(
     dates.filter((date) => !DISPLAY_DATE.test(date)),
     'every date in the display format',

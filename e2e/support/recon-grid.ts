@@ -39,5 +39,7 @@ export async function columnTexts(table: Locator, header: string): Promise<strin
  */
 export async function minorUnitsOfAmounts(table: Locator): Promise<number[]> {
   const amounts = await columnTexts(table, 'Amount');
-  return amounts.map((text) => Number((text.split(' / ')[0] ?? '').replace(/[^\d-]/g, '')));
+  // A value the parties disagree on is followed by the parties that reported it: "R 2.00 (Switch) / …".
+  const first = (text: string) => (text.split(' / ')[0] ?? '').replace(/ \([^)]*\)$/, '');
+  return amounts.map((text) => Number(first(text).replace(/[^\d-]/g, '')));
 }

@@ -138,7 +138,7 @@ describe('approval detail', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
       ['7', 'Matched', '100%', 'Bank, Switch', 'R7', 'R\u00a01.00'],
-      ['8', 'Partially matched', '50%', 'Bank, Switch', 'R8', 'R\u00a02.00 / R\u00a03.00'],
+      ['8', 'Partially matched', '50%', 'Bank, Switch', 'R8', 'R\u00a02.00 (Bank) / R\u00a03.00 (Switch)'],
     ]);
     expect(within(table).queryByRole('checkbox')).toBeNull();
     expect(within(table).queryByRole('button')).toBeNull();

@@ -37,13 +37,25 @@ function primaryRecords(transaction: ReconTransaction) {
   return transaction.records.filter((record) => record.type === 'PRIMARY');
 }
 
-/** A field's value as shown: one when the parties agree, each party's distinct value otherwise. */
-function fieldValueOf(transaction: ReconTransaction, field: ProcessField): string {
-  const values = primaryRecords(transaction).flatMap((record) => {
+/**
+ * A field's value as shown: one when the parties agree; otherwise each distinct value with the
+ * parties that reported it ("R 870.00 (Switch) / R 871.00 (Acquiring bank, Card network)"), so a
+ * resolve can name the correct party from what it sees.
+ */
+function fieldValueOf(
+  transaction: ReconTransaction,
+  field: ProcessField,
+  parties: ProcessDefinition['parties'],
+): string {
+  const partiesByValue = new Map<string, string[]>();
+  for (const record of primaryRecords(transaction)) {
     const value = formatFieldValue(field, record);
-    return value === '' ? [] : [value];
-  });
-  return [...new Set(values)].join(' / ');
+    if (value === '') continue;
+    const party = parties[String(record.partyId)] ?? String(record.partyId);
+    partiesByValue.set(value, [...(partiesByValue.get(value) ?? []), party]);
+  }
+  if (partiesByValue.size <= 1) return [...partiesByValue.keys()].join('');
+  return [...partiesByValue].map(([value, names]) => `${value} (${names.join(', ')})`).join(' / ');
 }
 
 /** What a field sorts by: the records' values as loaded. */
@@ -114,7 +126,7 @@ export function resultsColumns(process: ProcessDefinition, can: Can): DataTableC
       id: field.name,
       header: field.displayName,
       align: field.type === 'INTEGRAL' ? 'right' : undefined,
-      cell: (transaction) => fieldValueOf(transaction, field),
+      cell: (transaction) => fieldValueOf(transaction, field, process.parties),
       sortValue: (transaction) => sortValueOf(transaction, field),
     });
   }

@@ -109,7 +109,7 @@ describe('recon results', { timeout: 30_000 }, () => {
       '50%',
       'Bank, Switch',
       'R2',
-      'R\u00a01.00 / R\u00a01\u00a0501.00',
+      'R\u00a01.00 (Bank) / R\u00a01\u00a0501.00 (Switch)',
     ]);
     expect(screen.getByRole('radio', { name: 'All transactions' })).toBeChecked();
   });
