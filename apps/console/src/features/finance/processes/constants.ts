@@ -7,6 +7,9 @@ export const PROCESSES_MESSAGES = {
   snapshotFailed: 'Could not retrieve process statistics. Please try again or contact support.',
 } as const;
 
+/** A party's last upload today: its time alone read as the time of the file the counts came from. */
+export const lastUploadText = (time: string) => `Last upload ${time}`;
+
 export const SNAPSHOT_SECTIONS = {
   files: "Today's Files",
   recon: "Today's Recon Stats",

@@ -7,7 +7,7 @@ import { formatAmount, formatShortCount } from '../../../shared/format/metrics';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useProcessSnapshot } from '../api/get-process-snapshot';
 import { OUTBOX_PATH, processPath } from '../paths';
-import { PROCESSES_MESSAGES, SNAPSHOT_SECTIONS } from './constants';
+import { lastUploadText, PROCESSES_MESSAGES, SNAPSHOT_SECTIONS } from './constants';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -51,7 +51,7 @@ function SnapshotSections({ processId, snapshot }: { processId: number; snapshot
               {source.displayName}
             </Text>
             <Text size="xs" c="dimmed">
-              {source.lastUploadDt ? formatDayTime(source.lastUploadDt) : '-'}
+              {source.lastUploadDt ? lastUploadText(formatDayTime(source.lastUploadDt)) : '-'}
             </Text>
             <Figure label="Loaded" value={formatShortCount(source.successRecords)} />
             <Figure label="Errors" value={formatShortCount(source.errorRecords)} />

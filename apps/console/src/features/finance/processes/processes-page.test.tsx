@@ -94,6 +94,10 @@ describe('processes list', () => {
     // A currency's total in that currency, as the Settlement tab writes it.
     expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('R 13 420.00');
     expect(screen.getByText('1.5k')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Last upload Tue, 3 Feb \d\d:05$/),
+      'the time is the last upload’s',
+    ).toBeInTheDocument();
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('link', { name: "Today's Files" })).toBeNull();
