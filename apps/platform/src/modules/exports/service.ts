@@ -23,8 +23,11 @@ export type WriteRows = (rows: readonly (readonly string[])[]) => Promise<void>;
 
 /** One list's export: who may, the filter it takes, the screen's headers, and its rows. */
 export interface ExportDefinition<Q> {
-  /** The permission that views the list; any one of them where the list takes several. */
-  permissions: readonly Permission[];
+  /**
+   * Who may export: every permission the list's own route asks for, or, for a list across areas
+   * (Reviews), any one of `anyOf`.
+   */
+  permissions: readonly Permission[] | { anyOf: readonly Permission[] };
   querySchema: z.ZodType<Q>;
   fileName: string;
   header: readonly string[];
@@ -33,7 +36,15 @@ export interface ExportDefinition<Q> {
 }
 
 function mayExport(held: readonly string[], definition: ExportDefinition<unknown>): boolean {
-  return definition.permissions.some((permission) => holdsAll(held, [permission]));
+  const { permissions } = definition;
+  if ('anyOf' in permissions) return permissions.anyOf.some((permission) => holdsAll(held, [permission]));
+  return holdsAll(held, permissions);
+}
+
+function permissionsNeeded(definition: ExportDefinition<unknown>): string {
+  const { permissions } = definition;
+  if ('anyOf' in permissions) return `the ${permissions.anyOf.join(' or ')} permission`;
+  return `the ${permissions.join(' and ')} permission${permissions.length > 1 ? 's' : ''}`;
 }
 
 export function csvLine(cells: readonly string[]): string {
@@ -73,9 +84,7 @@ export function createExportsService(deps: {
     async issueToken(exporter: Exporter, list: string, filter: unknown): Promise<{ token: string }> {
       const definition = definitionOf(list);
       if (!mayExport(exporter.permissions, definition)) {
-        throw forbidden(
-          `You need the ${definition.permissions.join(' or ')} permission to export this list.`,
-        );
+        throw forbidden(`You need ${permissionsNeeded(definition)} to export this list.`);
       }
       const query = definition.querySchema.safeParse(filter);
       if (!query.success) throw badRequest(EXPORT_MESSAGES.invalidFilter, 'filter');

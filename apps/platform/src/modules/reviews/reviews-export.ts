@@ -15,7 +15,7 @@ export function createReviewsExport(
 ): ExportDefinition<z.infer<typeof reviewsExportQuerySchema>> {
   return {
     // Any reviewer may export their inbox: the rows are those they may review.
-    permissions: Object.values(REVIEW_PERMISSIONS),
+    permissions: { anyOf: Object.values(REVIEW_PERMISSIONS) },
     querySchema: reviewsExportQuerySchema,
     fileName: 'reviews.csv',
     header: ['Kind', 'Area', 'Summary', 'Requested by', 'When', 'Age'],

@@ -17,15 +17,19 @@ describe.each(TEST_DATABASE_KINDS)('the vouchers export on %s', (kind) => {
   let app: App;
   let viewer: string;
   let nobody: string;
+  let transactionsOnly: string;
   let references: string[];
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     app = await buildTestApp({ database });
-    const user = await createTestUser(database, ['VIEW_VOUCHERS']);
+    const user = await createTestUser(database, ['VIEW_VOUCHERS', 'VIEW_TRANSACTIONS']);
     viewer = (await login(app, user.username, user.password)).access_token;
     const other = await createTestUser(database, ['VIEW_AUDITS']);
     nobody = (await login(app, other.username, other.password)).access_token;
+    // A finance role holds VIEW_TRANSACTIONS, but not the vouchers' own permission.
+    const finance = await createTestUser(database, ['VIEW_TRANSACTIONS', 'VIEW_PROCESSES']);
+    transactionsOnly = (await login(app, finance.username, finance.password)).access_token;
     const repository = createVouchersRepository();
     const ids = await repository.reserveIds(database.db, VOUCHERS);
     references = ids.map(referenceOfId);
@@ -73,8 +77,23 @@ describe.each(TEST_DATABASE_KINDS)('the vouchers export on %s', (kind) => {
     expect(await exportLines(app, viewer, 'vouchers', { orderReference: references[5] })).toHaveLength(2);
   });
 
-  it('exports only with a permission that views vouchers, and only a valid search', async () => {
+  it('exports only with both permissions the vouchers list asks for, and only a valid search', async () => {
     expect((await askExportToken(app, nobody, 'vouchers', {})).statusCode).toBe(403);
+    // Both permissions the vouchers' list asks for, as its route does.
+    const refused = await askExportToken(app, transactionsOnly, 'vouchers', {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      errorMessage: 'You need the VIEW_VOUCHERS and VIEW_TRANSACTIONS permissions to export this list.',
+    });
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/moneytransfer/orders',
+          headers: { authorization: `Bearer ${transactionsOnly}` },
+        })
+      ).statusCode,
+    ).toBe(403);
     const backwards = { fromDatetime: '2026-01-02T00:00:00Z', toDatetime: '2026-01-01T00:00:00Z' };
     expect((await askExportToken(app, viewer, 'vouchers', backwards)).statusCode).toBe(400);
   });
