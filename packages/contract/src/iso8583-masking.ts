@@ -95,16 +95,32 @@ export function isLuhnValid(digits: string): boolean {
 const STANDALONE_DIGITS = /(?<!\d)\d{13,19}(?!\d)/g;
 
 /**
- * Groups of digits apart by spaces, dashes, dots, slashes or plus signs, as a card number is written by
- * hand ("4111 1111-1111.1111"; "4111+1111…" in an address), standing alone as a word: no letter
- * or digit either side, so the digit groups of a uuid's hex are not one.
+ * Groups of digits apart by white space of any kind (a no-break space or a tab pasted from a
+ * spreadsheet), dashes, dots, slashes, plus signs, commas or underscores, as a card number is
+ * written by hand ("4111 1111-1111.1111"; "4111+1111…" in an address), standing alone as a word: no
+ * letter or digit either side, so the digit groups of a uuid's hex are not one.
  */
-const DIGIT_GROUPS = /(?<![\dA-Za-z])\d+(?:[ ./+-]+\d+)+(?![\dA-Za-z])/g;
+const DIGIT_GROUPS = /(?<![\dA-Za-z])\d+(?:[\s./+,_-]+\d+)+(?![\dA-Za-z])/g;
 /** A card's printed groups hold 3 to 6 digits (4-4-4-4, 4-6-5, 4-4-4-4-3): a date's "03" is none. */
 const CARD_GROUP = /^\d{3,6}$/;
-/** An escape in an address: a space, plus, dash, dot or slash ("4111%201111…") separates a card's groups. */
+/**
+ * An escape in an address: a tab, space, plus, comma, dash, dot, slash or underscore ("4111%201111…")
+ * separates a card's groups, and so do the two bytes of a no-break space (%C2%A0).
+ */
 const ESCAPE = /%[0-9A-Fa-f]{2}/g;
-const ESCAPED_SEPARATOR = /^%2[0BbDdEeFf]$/;
+const ESCAPED_SEPARATOR = /^%(?:09|2[0BbCcDdEeFf]|5[Ff]|[Cc]2|[Aa]0)$/;
+
+/** Full-width (typed with an input method) and Arabic-Indic digits, each read as its ASCII digit. */
+const OTHER_DIGITS = /[\uFF10-\uFF19\u0660-\u0669\u06F0-\u06F9]/g;
+const OTHER_DIGIT_ZEROS = [0xff10, 0x0660, 0x06f0];
+
+function asciiDigitsOf(text: string): string {
+  return text.replace(OTHER_DIGITS, (digit) => {
+    const code = digit.charCodeAt(0);
+    const zero = OTHER_DIGIT_ZEROS.find((first) => code >= first && code <= first + 9) ?? code;
+    return String(code - zero);
+  });
+}
 
 interface CardNumberAt {
   digits: string;
@@ -137,7 +153,10 @@ function cardNumberIn(run: string, runStart: number): CardNumberAt | undefined {
  * spaces, any other as what no card number runs into.
  */
 function cardNumbersAt(text: string): CardNumberAt[] {
-  const plain = text.replace(ESCAPE, (escape) => (ESCAPED_SEPARATOR.test(escape) ? '   ' : '\0\0\0'));
+  // Each replacement keeps the text's length, so a card's place in the plain text is its place in the text.
+  const plain = asciiDigitsOf(text).replace(ESCAPE, (escape) =>
+    ESCAPED_SEPARATOR.test(escape) ? '   ' : '\0\0\0',
+  );
   const whole = [...plain.matchAll(STANDALONE_DIGITS)]
     .filter((match) => isLuhnValid(match[0]))
     .map((match) => ({ digits: match[0], start: match.index, end: match.index + match[0].length }));
@@ -149,7 +168,7 @@ function cardNumbersAt(text: string): CardNumberAt[] {
 
 /**
  * Every card number in a text: a Luhn-valid 13 to 19 digits standing alone, written whole or in
- * groups apart by spaces, dashes, dots, slashes or plus signs. Returned as its digits.
+ * groups apart by separators (DIGIT_GROUPS). Returned as its digits.
  */
 export function findCardNumbers(text: string): string[] {
   return cardNumbersAt(text).map((card) => card.digits);

@@ -198,6 +198,18 @@ describe('masking', () => {
       ]);
     }
     expect(findCardNumbers('4111  1111 - 1111 1111')).toEqual(['4111111111111111']);
+    // As pasted from a spreadsheet, a PDF or a mail, or typed with an input method.
+    for (const written of [
+      '4111\u00a01111\u00a01111\u00a01111',
+      '4111\t1111\t1111\t1111',
+      '4111_1111_1111_1111',
+      '4111,1111,1111,1111',
+      '4111\u202f1111\u202f1111\u202f1111',
+      '\uff14\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11',
+      '\u0664\u0661\u0661\u0661 1111 1111 1111',
+    ]) {
+      expect(findCardNumbers(written), JSON.stringify(written)).toEqual(['4111111111111111']);
+    }
     // Not card numbers: too few digits, no Luhn, or a uuid's hex whose digit groups pass Luhn
     // ("16997-3149-4207").
     for (const written of [
@@ -234,6 +246,15 @@ describe('masking', () => {
     // Groups apart by slashes, typed or escaped; a path's or a date's numbers stay.
     expect(maskCardNumbers('?reference=4111/1111/1111/1111')).toBe('?reference=411111******1111');
     expect(maskCardNumbers('?reference=4111%2F1111%2F1111%2F1111')).toBe('?reference=411111******1111');
+    expect(maskCardNumbers('?reference=4111%C2%A01111%C2%A01111%C2%A01111&size=25')).toBe(
+      '?reference=411111******1111&size=25',
+    );
+    expect(maskCardNumbers('?reference=4111%2C1111%5F1111%091111')).toBe('?reference=411111******1111');
+    expect(
+      maskCardNumbers(
+        'card \uff14\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11.',
+      ),
+    ).toBe('card 411111******1111.');
     expect(maskCardNumbers('/api/recon/files/1234/download on 06/12/2026')).toBe(
       '/api/recon/files/1234/download on 06/12/2026',
     );

@@ -243,7 +243,12 @@ export function rollableAuthorisationIdOf(
   return latest?.authorisationId ?? null;
 }
 
-const referenceSchema = text().trim().min(1).max(VOUCHER_REFERENCE_MAX_LENGTH);
+/** A voucher's reference in a path: a card number there is refused, never looked up nor echoed. */
+const referenceSchema = text()
+  .trim()
+  .min(1)
+  .max(VOUCHER_REFERENCE_MAX_LENGTH)
+  .refine((value) => !holdsCardNumber(value), VOUCHER_CARD_NUMBER_MESSAGE);
 
 export const orderParamsSchema = z.object({ reference: referenceSchema });
 export const holdStatusParamsSchema = z.object({

@@ -39,6 +39,7 @@ export const SEARCH_TEXTS = {
 } as const;
 
 export const DETAIL_TEXTS = {
+  searchVouchers: 'Search vouchers by reference',
   currentState: 'Current State',
   reference: 'Voucher Reference',
   created: 'Created',

@@ -354,6 +354,13 @@ describe.each(TEST_DATABASE_KINDS)('vouchers API on %s', (kind) => {
     expect(unknown.json<{ errorMessage: string }>().errorMessage).toBe(
       'Voucher 999999999999 does not exist.',
     );
+    // A card number where a reference goes is refused, not looked up, and not echoed.
+    const card = await request('GET', '/api/moneytransfer/order/4111%C2%A01111%C2%A01111%C2%A01111', {
+      as: 'viewer',
+    });
+    expect(card.statusCode).toBe(400);
+    expect(card.json<{ errorMessage: string }>().errorMessage).toContain('A card number is never searched');
+    expect(card.body).not.toContain('1111');
     const otherCustomer = await hold({ ...voucher, customerId: 'C22222222' }, true);
     expect(otherCustomer.statusCode).toBe(404);
     expect(otherCustomer.json<{ errorMessage: string }>().errorMessage).toBe(

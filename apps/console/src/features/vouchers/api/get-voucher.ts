@@ -19,6 +19,6 @@ export function voucherQuery(reference: string) {
   });
 }
 
-export function useVoucher(reference: string) {
-  return useQuery(voucherQuery(reference));
+export function useVoucher(reference: string, enabled = true) {
+  return useQuery({ ...voucherQuery(reference), enabled });
 }

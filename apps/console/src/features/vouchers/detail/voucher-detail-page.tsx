@@ -1,5 +1,7 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import {
+  VOUCHER_CARD_NUMBER_MESSAGE,
   VOUCHER_EDIT_PERMISSION,
   type OrderDetailResponse,
   type PaymentInfo,
@@ -20,7 +22,7 @@ import { VoucherBreadcrumbs } from '../components/voucher-breadcrumbs';
 import { holdModal, rollModal, VOUCHER_MODALS } from '../components/voucher-modal-definitions';
 import { DETAIL_TEXTS, SEARCH_TEXTS, VOUCHER_MESSAGES } from '../constants';
 import { VOUCHER_TITLE } from '../titles';
-import { transactionTracePath } from '../paths';
+import { transactionTracePath, VOUCHERS_PATH } from '../paths';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { historyStatus, voucherStateKind } from '../voucher-state';
 import { groupHistory, type VoucherEvent } from './voucher-history';
@@ -239,34 +241,50 @@ function History({ detail, canEdit }: { detail: OrderDetailResponse; canEdit: bo
 /** /dashboard/vouchers/{reference}: the current state, hold and release, and the history. */
 export function VoucherDetailPage() {
   const reference = useParams().voucherId ?? '';
-  const voucher = useVoucher(reference);
+  // A card number in the address is neither looked up nor shown.
+  const cardNumber = holdsCardNumber(reference);
+  const voucher = useVoucher(reference, !cardNumber);
   const canEdit = useCan()(VOUCHER_EDIT_PERMISSION);
   usePreloadModalsWhenIdle(VOUCHER_MODALS, canEdit);
+  const title = cardNumber ? VOUCHER_TITLE : `${VOUCHER_TITLE} ${reference}`;
   return (
     <Stack>
-      <PageTitle title={`${VOUCHER_TITLE} ${reference}`} />
+      <PageTitle title={title} />
       <VoucherBreadcrumbs detail />
       <Group justify="space-between">
-        <Title order={1}>{`${VOUCHER_TITLE} ${reference}`}</Title>
-        <Button variant="default" onClick={() => void voucher.refetch()} loading={voucher.isFetching}>
-          {SEARCH_TEXTS.refresh}
-        </Button>
-      </Group>
-      <QueryState
-        query={voucher}
-        loadingLabel="Loading voucher"
-        errorText={VOUCHER_MESSAGES.voucherFailed}
-        notFoundText={VOUCHER_MESSAGES.notFound(reference)}
-        retryLabel={VOUCHER_MESSAGES.retry}
-        keepDataOnError
-      >
-        {(detail) => (
-          <>
-            <CurrentState detail={detail} canEdit={canEdit} />
-            <History detail={detail} canEdit={canEdit} />
-          </>
+        <Title order={1}>{title}</Title>
+        {cardNumber ? null : (
+          <Button variant="default" onClick={() => void voucher.refetch()} loading={voucher.isFetching}>
+            {SEARCH_TEXTS.refresh}
+          </Button>
         )}
-      </QueryState>
+      </Group>
+      {cardNumber ? (
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{VOUCHER_CARD_NUMBER_MESSAGE}</Text>
+            <Anchor component={Link} to={VOUCHERS_PATH} size="sm">
+              {DETAIL_TEXTS.searchVouchers}
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : (
+        <QueryState
+          query={voucher}
+          loadingLabel="Loading voucher"
+          errorText={VOUCHER_MESSAGES.voucherFailed}
+          notFoundText={VOUCHER_MESSAGES.notFound(reference)}
+          retryLabel={VOUCHER_MESSAGES.retry}
+          keepDataOnError
+        >
+          {(detail) => (
+            <>
+              <CurrentState detail={detail} canEdit={canEdit} />
+              <History detail={detail} canEdit={canEdit} />
+            </>
+          )}
+        </QueryState>
+      )}
     </Stack>
   );
 }
