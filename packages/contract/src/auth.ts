@@ -58,5 +58,12 @@ export const sessionAccessTokenClaimsSchema = accessTokenClaimsSchema.extend({
 });
 export type SessionAccessTokenClaims = z.infer<typeof sessionAccessTokenClaimsSchema>;
 
+/**
+ * A response header the platform adds when the bearer token's permissions are no longer the user's
+ * (a role changed since it was signed): the console then refreshes its token, so what it shows
+ * follows the change at once rather than when the token expires.
+ */
+export const PERMISSIONS_CHANGED_HEADER = 'permissions-changed';
+
 /** Access tokens live about five minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;

@@ -1,7 +1,7 @@
-import type { FastifyPluginCallback, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { holdsAll, type Permission } from '@web-control/contract/permissions';
-import type { SessionAccessTokenClaims } from '@web-control/contract/auth';
+import { PERMISSIONS_CHANGED_HEADER, type SessionAccessTokenClaims } from '@web-control/contract/auth';
 import type { Clock } from '../clock.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import type { Actor } from '../modules/audit/audited-change.ts';
@@ -10,7 +10,15 @@ import { verifyAccessToken } from '../modules/auth/tokens.ts';
 export interface AuthenticatedUser {
   id: string;
   username: string;
+  /** The user's permissions now, whatever the token says. */
   permissions: readonly string[];
+  /** The token was signed with other permissions (a role changed since). */
+  permissionsChanged?: boolean;
+}
+
+function samePermissions(one: readonly string[], other: readonly string[]): boolean {
+  const held = new Set(one);
+  return held.size === new Set(other).size && other.every((permission) => held.has(permission));
 }
 
 /** What a route declares: public, or the permissions it needs (an empty list: any signed-in user). */
@@ -57,9 +65,13 @@ export function sessionReader(
   return async (token: string): Promise<AuthenticatedUser | undefined> => {
     const claims = await verifyAccessToken(token, await options.getSigningSecret(), options.clock.now());
     const permissions = claims === undefined ? undefined : await options.checkSession(claims);
-    return claims === undefined || permissions === undefined
-      ? undefined
-      : { id: claims.sub, username: claims.username, permissions };
+    if (claims === undefined || permissions === undefined) return undefined;
+    return {
+      id: claims.sub,
+      username: claims.username,
+      permissions,
+      permissionsChanged: !samePermissions(claims.permissions, permissions),
+    };
   };
 }
 
@@ -111,7 +123,7 @@ const authGuard: FastifyPluginCallback<AuthGuardOptions> = (app, options, done) 
     ready();
   });
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.is404) {
       return;
     }
@@ -143,6 +155,8 @@ const authGuard: FastifyPluginCallback<AuthGuardOptions> = (app, options, done) 
       throw unauthenticated();
     }
     request.user = user;
+    // Said on a refusal too: a 403 after a demotion is what tells the console first.
+    if (user.permissionsChanged === true) reply.header(PERMISSIONS_CHANGED_HEADER, 'true');
     if (!holdsAll(user.permissions, config.permissions)) {
       throw await refuse(config.permissions.filter((permission) => !user.permissions.includes(permission)));
     }

@@ -1,9 +1,10 @@
+import { PERMISSIONS_CHANGED_HEADER } from '@web-control/contract/auth';
 import type { ApiName } from '@web-control/contract/runtime-config';
 import type { ZodType } from 'zod';
 import { openModal } from '../modals/modal-store';
 import { alertModal } from '../modals/standard-modals';
 import { getApiBase } from '../runtime-config';
-import { expireSession, getAccount } from '../session/session-state';
+import { expireSession, getAccount, notePermissionsChanged } from '../session/session-state';
 import { REQUEST_TIMEOUT_MS } from '../timing';
 import { takeEarlyAnswer } from './early-calls';
 import { HttpError, HttpTimeoutError } from './http-error';
@@ -117,6 +118,7 @@ async function send(options: RequestOptions): Promise<Response> {
   } finally {
     window.clearTimeout(timer);
   }
+  if (!anonymous && response.headers.has(PERMISSIONS_CHANGED_HEADER)) notePermissionsChanged();
   if (response.status === 401 && !anonymous) expireSession();
   if (!response.ok) throw new HttpError(response.status, await readBody(response));
   return response;

@@ -48,6 +48,18 @@ export function applyTokens(accessToken: string, refreshToken: string, persist =
   });
 }
 
+let permissionsChangedListener: (() => void) | undefined;
+
+/** Who hears that the platform holds other permissions for the user than the token does. */
+export function listenForPermissionChanges(listener: (() => void) | undefined): void {
+  permissionsChangedListener = listener;
+}
+
+/** The platform said the token's permissions are no longer the user's (a role changed since). */
+export function notePermissionsChanged(): void {
+  permissionsChangedListener?.();
+}
+
 export function signOutLocally(): void {
   clearStoredTokens();
   forgetPageToken();

@@ -1,9 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PERMISSIONS_CHANGED_HEADER } from '@web-control/contract/auth';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { z } from 'zod';
+import { request } from '../http/http-client';
+import { PERMISSIONS_RECHECK_MS } from '../timing';
 import { fakeAccessToken, TEST_CONFIG } from '../../test/tokens';
 import { setNavigator } from '../navigation';
 import { setRuntimeConfig } from '../runtime-config';
-import { refreshSession, restoreSession } from './session';
+import { keepSessionFresh, refreshSession, restoreSession } from './session';
 import { getAccount, resetAccountForTests, useAccount } from './session-state';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, readStoredTokens } from './token-storage';
 
@@ -111,5 +115,41 @@ describe('session', () => {
     await refreshSession();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(getAccount().accessToken).toBe(otherTabToken);
+  });
+
+  it('refreshes the token when the platform says the user’s permissions changed, at most once in 10 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => vi.useRealTimers());
+    localStorage.setItem(ACCESS_TOKEN_KEY, freshToken);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    await restoreSession();
+    const stop = keepSessionFresh();
+    onTestFinished(stop);
+    const promoted = fakeAccessToken({
+      ...claims,
+      permissions: ['VIEW_TRANSACTIONS', 'EDIT_MAPS'],
+      exp: inAnHour,
+    });
+    const changed = () =>
+      new Response('{}', {
+        status: 200,
+        headers: { 'content-type': 'application/json', [PERMISSIONS_CHANGED_HEADER]: 'true' },
+      });
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(String(url).endsWith('/refresh-token') ? tokenPair(promoted, 'r2') : changed()),
+    );
+    const refreshes = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/refresh-token'));
+
+    await request({ api: 'authApi', path: '/me', schema: z.unknown() });
+    await vi.waitFor(() => expect(getAccount().userPermissions).toEqual(['VIEW_TRANSACTIONS', 'EDIT_MAPS']));
+    expect(refreshes()).toHaveLength(1);
+    expect(readStoredTokens()).toEqual({ accessToken: promoted, refreshToken: 'r2' });
+
+    // Said again at once (an answer signed before the refresh): no second refresh within 10 s.
+    await request({ api: 'authApi', path: '/me', schema: z.unknown() });
+    expect(refreshes()).toHaveLength(1);
+    vi.advanceTimersByTime(PERMISSIONS_RECHECK_MS);
+    await request({ api: 'authApi', path: '/me', schema: z.unknown() });
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(2));
   });
 });

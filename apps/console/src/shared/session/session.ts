@@ -2,9 +2,16 @@ import { isRefusal } from '../http/error-message';
 import { tokenPairSchema } from '@web-control/contract/auth';
 import { ERROR_CODES } from '@web-control/contract/errors';
 import { request } from '../http/http-client';
-import { TOKEN_CHECK_INTERVAL_MS } from '../timing';
+import { PERMISSIONS_RECHECK_MS, TOKEN_CHECK_INTERVAL_MS } from '../timing';
 import { isExpiring, readClaims } from './access-token';
-import { applyTokens, dispatchAccount, expireSession, getAccount, signOutLocally } from './session-state';
+import {
+  applyTokens,
+  dispatchAccount,
+  expireSession,
+  getAccount,
+  listenForPermissionChanges,
+  signOutLocally,
+} from './session-state';
 import { ACCESS_TOKEN_KEY, markIdleSignOut, readStoredTokens, REFRESH_TOKEN_KEY } from './token-storage';
 
 const REFRESH_LOCK = 'web-control-token-refresh';
@@ -69,8 +76,18 @@ export async function restoreSession(): Promise<void> {
   if (getAccount().loading) dispatchAccount({ type: 'checked-stored-tokens' });
 }
 
-/** Checks the token every 10 s and follows sign-ins and sign-outs of other tabs. */
+/**
+ * Checks the token every 10 s, follows sign-ins and sign-outs of other tabs, and refreshes the
+ * token when the platform says the user's permissions changed (at most once in PERMISSIONS_RECHECK_MS),
+ * so menus and controls follow a role change at once.
+ */
 export function keepSessionFresh(): () => void {
+  let rechecked = Number.NEGATIVE_INFINITY;
+  listenForPermissionChanges(() => {
+    if (Date.now() - rechecked < PERMISSIONS_RECHECK_MS) return;
+    rechecked = Date.now();
+    void refreshSession();
+  });
   const timer = window.setInterval(() => {
     const { accessToken, isAuthenticated } = getAccount();
     if (isAuthenticated && accessToken && isExpiring(accessToken, Date.now())) void refreshSession();
@@ -87,6 +104,7 @@ export function keepSessionFresh(): () => void {
   };
   window.addEventListener('storage', onStorage);
   return () => {
+    listenForPermissionChanges(undefined);
     window.clearInterval(timer);
     window.removeEventListener('storage', onStorage);
   };

@@ -6,6 +6,7 @@ import {
   usersResponseSchema,
   type Role,
 } from '@web-control/contract/admin';
+import { PERMISSIONS_CHANGED_HEADER } from '@web-control/contract/auth';
 import { PERMISSIONS, type Permission } from '@web-control/contract/permissions';
 import type { ManualClock } from '../../clock.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
@@ -441,7 +442,12 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
         .where('user_id', '=', user.userId)
         .executeTakeFirstOrThrow()
     ).role_id;
-    expect((await call('GET', '/manage/roles', undefined, tokens.access_token)).statusCode).toBe(200);
+    const before = await call('GET', '/manage/roles', undefined, tokens.access_token);
+    expect(before.statusCode).toBe(200);
+    expect(
+      before.headers[PERMISSIONS_CHANGED_HEADER],
+      'the token holds the user’s permissions',
+    ).toBeUndefined();
 
     const stripped = await call('PUT', `/manage/roles/${userRoleId}`, {
       role: unique('Stripped'),
@@ -450,6 +456,8 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
     expect(stripped.statusCode).toBe(204);
     const refused = await call('GET', '/manage/roles', undefined, tokens.access_token);
     expect(refused.statusCode).toBe(403);
+    // The refusal tells the console its token is out of date, so it refreshes it.
+    expect(refused.headers[PERMISSIONS_CHANGED_HEADER]).toBe('true');
 
     const other = await createTestUser(database, ['MANAGE_USERS']);
     const otherTokens = await login(app, other.username, other.password);
@@ -492,6 +500,13 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
       roles: [{ roleId: second }],
     });
     expect(moved.statusCode).toBe(204);
+    // A promotion too: what the token can reach still answers, and says the permissions changed.
+    const stale = await app.inject({
+      method: 'GET',
+      url: '/api/moneytransfer/orders',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(stale.headers[PERMISSIONS_CHANGED_HEADER]).toBe('true');
     const refreshed = await app.inject({
       method: 'POST',
       url: '/api/auth/refresh-token',
