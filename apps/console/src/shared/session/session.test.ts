@@ -135,10 +135,12 @@ describe('session', () => {
         status: 200,
         headers: { 'content-type': 'application/json', [PERMISSIONS_CHANGED_HEADER]: 'true' },
       });
+    // The console calls fetch with a path.
+    const isRefresh = (url: unknown) => typeof url === 'string' && url.endsWith('/refresh-token');
     fetchMock.mockImplementation((url) =>
-      Promise.resolve(String(url).endsWith('/refresh-token') ? tokenPair(promoted, 'r2') : changed()),
+      Promise.resolve(isRefresh(url) ? tokenPair(promoted, 'r2') : changed()),
     );
-    const refreshes = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/refresh-token'));
+    const refreshes = () => fetchMock.mock.calls.filter(([url]) => isRefresh(url));
 
     await request({ api: 'authApi', path: '/me', schema: z.unknown() });
     await vi.waitFor(() => expect(getAccount().userPermissions).toEqual(['VIEW_TRANSACTIONS', 'EDIT_MAPS']));
