@@ -37,6 +37,11 @@ export function conflict(message: string, details?: unknown): AppError {
   return new AppError(409, ERROR_CODES.conflict, message, details);
 }
 
+/** A body field's value clashes with what is there (a name taken): the console marks `field`. */
+export function fieldConflict(message: string, field: string): AppError {
+  return conflict(message, [{ location: 'body', field, message }]);
+}
+
 /** A rule of the request broken; `field` names the body field the console marks. */
 export function badRequest(message: string, field?: string): AppError {
   return new AppError(

@@ -91,3 +91,6 @@ export type RoleInput = z.input<typeof roleInputSchema>;
 export const staleRoleDetailsSchema = staleVersionDetailsSchema(roleSchema);
 
 export const createdRoleSchema = z.object({ roleId: z.number().int() });
+
+/** Nobody picks their own permissions: the Role field says so on one's own user, the platform refuses it. */
+export const CHANGE_OWN_ROLE_MESSAGE = 'You cannot change your own role; ask another administrator';

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { resetAccountForTests } from '../../shared/session/session-state';
+import { signInWith } from '../../test/session';
 import type { RouteObject } from 'react-router';
 import { clearModalsForTests } from '../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../shared/runtime-config';
@@ -196,16 +198,47 @@ describe('user administration', () => {
     ).toHaveLength(2);
   });
 
-  it('shows the message of a refused creation', async () => {
+  it('shows the message of a refused creation, at the field it names', async () => {
+    const taken = 'A user named "jo" already exists';
     setup({
       'POST /api/auth/manage/users': () =>
-        jsonResponse(409, { errorMessage: 'A user named "jo" already exists', code: 'CONFLICT' }),
+        jsonResponse(409, {
+          errorMessage: taken,
+          code: 'CONFLICT',
+          details: [{ location: 'body', field: 'username', message: taken }],
+        }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/dashboard/admin/users/create' });
     await fillNewUser(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A user named "jo" already exists');
+    const username = screen.getByRole('textbox', { name: 'Username' });
+    await waitFor(() => expect(username).toHaveAccessibleDescription(taken));
+    expect(username).toHaveFocus();
+    expect(screen.queryByRole('alert'), 'said once, at the field').toBeNull();
+  });
+
+  it('a refusal that names no field of the form is said above its buttons', async () => {
+    setup({
+      'POST /api/auth/manage/users': () =>
+        jsonResponse(409, { errorMessage: 'Try again in a minute', code: 'CONFLICT' }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/admin/users/create' });
+    await fillNewUser(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again in a minute');
+  });
+
+  it('does not offer an administrator their own role to change, and says why', async () => {
+    signInWith(['MANAGE_USERS'], 'Jo');
+    onTestFinished(resetAccountForTests);
+    setup();
+    renderRoutes(routes, { path: '/dashboard/admin/users/u-1/edit' });
+    const role = await screen.findByRole('combobox', { name: 'Role' });
+    expect(role).toBeDisabled();
+    expect(role).toHaveAccessibleDescription('You cannot change your own role; ask another administrator');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeEnabled();
   });
 
   it('shows a generic rejection when a refused creation has no body', async () => {

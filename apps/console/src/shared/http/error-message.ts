@@ -48,6 +48,13 @@ export function errorMessageOf<TFallback>(error: unknown, fallback: TFallback): 
     : body.errorMessage;
 }
 
+/** The body field a refusal names (a rule a 400 found, a name a 409 found taken) with the platform's reason. */
+export function refusedFieldOf(error: unknown): { field: string; message: string } | undefined {
+  const body = isRefusal(error) ? error.errorBody : undefined;
+  const fields = fieldDetailsSchema.safeParse(body?.details);
+  return fields.success ? fields.data[0] : undefined;
+}
+
 /** The rule of errorMessageOf with a catalogue text that names the status: "Could not … (503). …". */
 export function refusalText(error: unknown, failedText: (status: number | undefined) => string): string {
   return errorMessageOf(error, null) ?? failedText(statusOf(error));

@@ -119,7 +119,9 @@ describe('session', () => {
 
   it('refreshes the token when the platform says the user’s permissions changed, at most once in 10 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     localStorage.setItem(ACCESS_TOKEN_KEY, freshToken);
     localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
     await restoreSession();

@@ -1,9 +1,15 @@
 import type { z } from 'zod';
-import type { Role, User, roleInputSchema, userInputSchema } from '@web-control/contract/admin';
+import {
+  CHANGE_OWN_ROLE_MESSAGE,
+  type Role,
+  type User,
+  type roleInputSchema,
+  type userInputSchema,
+} from '@web-control/contract/admin';
 import type { Permission } from '@web-control/contract/permissions';
 import type { Clock } from '../../clock.ts';
 import type { DbExecutor } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, fieldConflict, notFound } from '../../errors.ts';
 import type { Actor } from '../audit/audited-change.ts';
 import { createAdminRepository, type AdminRoleRecord, type AdminUserRecord } from './admin-repository.ts';
 import type { PasswordResetService } from './password-reset-service.ts';
@@ -37,7 +43,7 @@ export const ADMIN_MESSAGES = {
   unknownPermissions: (ids: readonly number[]) =>
     ids.length === 1 ? `Permission ${ids[0]} does not exist` : `Permissions ${ids.join(', ')} do not exist`,
   deleteSelf: 'You cannot delete your own account',
-  changeOwnRole: 'You cannot change your own role; ask another administrator',
+  changeOwnRole: CHANGE_OWN_ROLE_MESSAGE,
   changeHeldRole: 'You cannot change a role you hold; ask another administrator',
   deleteLastHolder: `This user is the last one holding ${ADMIN_PERMISSION} and cannot be deleted`,
   demoteLastHolder: `This user is the last one holding ${ADMIN_PERMISSION}; give it to someone else first`,
@@ -167,7 +173,7 @@ export function createAdminChanges(deps: { clock: Clock; passwords: PasswordRese
       input: UserInputData,
     ): Promise<Planned<{ userId: string; link: string }, { role: AdminRoleRecord }>> {
       if (await repository.usernameTaken(tx, input.username)) {
-        throw conflict(ADMIN_MESSAGES.usernameTaken(input.username));
+        throw fieldConflict(ADMIN_MESSAGES.usernameTaken(input.username), 'username');
       }
       const role = await requireRole(tx, input.roles[0]?.roleId ?? 0);
       return {
@@ -199,7 +205,7 @@ export function createAdminChanges(deps: { clock: Clock; passwords: PasswordRese
       }
       // Nobody picks their own permissions: not more (escalation), not fewer (locking themselves out).
       if (userId === actor.userId && roleId !== before.roleId) {
-        throw conflict(ADMIN_MESSAGES.changeOwnRole);
+        throw fieldConflict(ADMIN_MESSAGES.changeOwnRole, 'roles');
       }
       const role = await requireRole(tx, roleId);
       if (!holdsAdminPermission(role)) {
@@ -287,7 +293,7 @@ export function createAdminChanges(deps: { clock: Clock; passwords: PasswordRese
       input: RoleInputData,
     ): Promise<Planned<{ roleId: number }, { permissions: Array<{ id: number; name: string }> }>> {
       if (await repository.roleNameTaken(tx, input.role)) {
-        throw conflict(ADMIN_MESSAGES.roleNameTaken(input.role));
+        throw fieldConflict(ADMIN_MESSAGES.roleNameTaken(input.role), 'role');
       }
       const permissions = await resolvePermissions(tx, input.permissions);
       return {
@@ -323,7 +329,7 @@ export function createAdminChanges(deps: { clock: Clock; passwords: PasswordRese
     > {
       const before = await requireRoleAt(tx, roleId, expectedVersion);
       if (await repository.roleNameTaken(tx, input.role, roleId)) {
-        throw conflict(ADMIN_MESSAGES.roleNameTaken(input.role));
+        throw fieldConflict(ADMIN_MESSAGES.roleNameTaken(input.role), 'role');
       }
       const own = actor.userId === null ? undefined : await repository.findUser(tx, actor.userId);
       if (own?.roleId === roleId) {

@@ -787,6 +787,10 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
       errorMessage: `A map with id '${CURRENCY_CODES_MAP}' already exists.`,
+      // The field the console marks.
+      details: [
+        { location: 'body', field: 'id', message: `A map with id '${CURRENCY_CODES_MAP}' already exists.` },
+      ],
     });
     expect((await call('GET', '/api/config/maps/unknown-map')).json()).toMatchObject({
       errorMessage: 'Can not find the map for unknown-map',

@@ -13,7 +13,7 @@ import {
 import { ERROR_CODES } from '@web-control/contract/errors';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict, fieldConflict, notFound } from '../../errors.ts';
 import { assertReviewerIsNotAuthor } from '../approvals/service.ts';
 import { createAuditedChange, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -171,7 +171,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
             createdBy: actor.username,
           });
           if (!created) {
-            throw conflict(MAP_ID_TAKEN_MESSAGE(id));
+            throw fieldConflict(MAP_ID_TAKEN_MESSAGE(id), 'id');
           }
           return { id, name };
         },
@@ -186,7 +186,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
     async addMapping(actor: Actor, mapId: string, key: string, value: string): Promise<void> {
       await editMappings(actor, CONFIG_AUDIT_ACTIONS.mappingAdded, { mapId, key, value }, async (tx, map) => {
         if ((await entries.findCurrent(tx, mapId, key)) !== undefined) {
-          throw conflict(CONFIG_MESSAGES.mappingExists(key));
+          throw fieldConflict(CONFIG_MESSAGES.mappingExists(key), 'key');
         }
         await setValue(tx, map, key, value);
       });

@@ -10,6 +10,7 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/http/error-message';
+import { markRefusedField } from '../../../shared/forms/refused-field';
 import { usePermissions, useRoles, useSaveRole } from '../api/roles';
 import { differencesOf, EditConflict } from '../components/edit-conflict';
 import { PermissionToggles } from './permission-toggles';
@@ -81,6 +82,8 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
       await navigate(saved === 'sent-for-review' ? cancelPath : `${ROLES_PATH}/${saved.id}`);
     } catch (error) {
       if (edit.caught(error)) return;
+      // A name taken is said at the name.
+      if (markRefusedField(error, ['role'], setError)) return;
       // A refused update has no text of its own unless the platform sent one.
       const message = errorMessageOf(error, creating ? CREATE_ROLE_REJECTED : null);
       if (message !== null) setError('root.server', { message });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import {
+  CHANGE_OWN_ROLE_MESSAGE,
   staleUserDetailsSchema,
   userInputSchema,
   type User,
@@ -9,6 +10,8 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/http/error-message';
+import { markRefusedField } from '../../../shared/forms/refused-field';
+import { useAccount } from '../../../shared/session/session-state';
 import { useRoles } from '../api/roles';
 import { useSaveUser, useUser } from '../api/users';
 import { differencesOf, EditConflict } from '../components/edit-conflict';
@@ -31,6 +34,9 @@ function toValues(user: User | undefined): UserInput {
   };
 }
 
+/** The fields a refusal may name. */
+const USER_INPUT_FIELDS: readonly (keyof UserInput)[] = ['username', 'email', 'msisdn', 'roles'];
+
 /** What the edit conflict compares: the fields the form shows, as they read. */
 const USER_FIELDS = [
   { field: 'Email', show: (user: User) => user.email ?? '-' },
@@ -43,6 +49,8 @@ function UserFormFields({ user }: { user?: User }) {
   const roles = useRoles();
   const save = useSaveUser();
   const creating = user === undefined;
+  // Nobody changes their own role (the platform refuses it): said before it is tried.
+  const ownUser = !creating && user.username.toLowerCase() === useAccount().username?.toLowerCase();
   const cancelPath = creating ? USERS_PATH : `${USERS_PATH}/${user.userId}`;
   const {
     register,
@@ -74,6 +82,8 @@ function UserFormFields({ user }: { user?: User }) {
       await navigate(saved === 'sent-for-review' ? cancelPath : `${USERS_PATH}/${saved.id}`);
     } catch (error) {
       if (edit.caught(error)) return;
+      // A name taken, or one's own role, is said at its field.
+      if (markRefusedField(error, USER_INPUT_FIELDS, setError)) return;
       // A refused update has no text of its own unless the platform sent one.
       const message = errorMessageOf(error, creating ? CREATE_USER_REJECTED : null);
       if (message !== null) setError('root.server', { message });
@@ -124,7 +134,8 @@ function UserFormFields({ user }: { user?: User }) {
                   field.onChange(value === '' ? [] : [{ roleId: Number(value) }]);
                 }}
                 error={fieldState.error?.message}
-                disabled={roles.isPending}
+                description={ownUser ? CHANGE_OWN_ROLE_MESSAGE : undefined}
+                disabled={roles.isPending || ownUser}
                 data={[
                   { value: '', label: 'Select a role' },
                   ...(roles.data ?? []).map((role) => ({ value: String(role.roleId), label: role.role })),
