@@ -16,3 +16,22 @@ export function markRefusedField<T extends FieldValues>(
   setError(field, { message: refused.message }, { shouldFocus: true });
   return true;
 }
+
+/** A refusal already said at its field: a modal keeps its form open and says nothing more. */
+export class RefusalAtField extends Error {
+  override name = 'RefusalAtField';
+}
+
+/**
+ * For a modal's submission: marks the field a refusal names and rejects as RefusalAtField, so the
+ * modal neither repeats it under its buttons nor takes it for an outdated request; else rejects as it came.
+ */
+export function sayAtField<T extends FieldValues>(
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): (error: unknown) => never {
+  return (error) => {
+    if (markRefusedField(error, fields, setError)) throw new RefusalAtField();
+    throw error;
+  };
+}

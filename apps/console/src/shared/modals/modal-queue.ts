@@ -25,7 +25,7 @@ export interface ModalRequest<TView = unknown> {
 export type ModalQueueEvent<TView = unknown> =
   | { type: 'opened'; request: ModalRequest<TView> }
   | { type: 'submitting'; id: string }
-  | { type: 'submit-failed'; id: string; error: string; outdated: boolean }
+  | { type: 'submit-failed'; id: string; error: string | null; outdated: boolean }
   | { type: 'closed'; id: string };
 
 export function reduceModalQueue<TView>(

@@ -1,4 +1,5 @@
 import { createElement, useSyncExternalStore, type ReactNode } from 'react';
+import { RefusalAtField } from '../forms/refused-field';
 import { errorMessageOf, isConflict } from '../http/error-message';
 import type { ModalDefinition } from './modal-definition';
 import {
@@ -119,6 +120,11 @@ export async function submitModal<TResult>(
   try {
     answer(await submission());
   } catch (error) {
+    // Said at its field by the content: the form stays open for another try.
+    if (error instanceof RefusalAtField) {
+      dispatch({ type: 'submit-failed', id, error: null, outdated: false });
+      return;
+    }
     dispatch({
       type: 'submit-failed',
       id,

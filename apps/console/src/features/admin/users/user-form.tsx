@@ -50,7 +50,8 @@ function UserFormFields({ user }: { user?: User }) {
   const save = useSaveUser();
   const creating = user === undefined;
   // Nobody changes their own role (the platform refuses it): said before it is tried.
-  const ownUser = !creating && user.username.toLowerCase() === useAccount().username?.toLowerCase();
+  const signedIn = useAccount().username?.toLowerCase();
+  const ownUser = !creating && user.username.toLowerCase() === signedIn;
   const cancelPath = creating ? USERS_PATH : `${USERS_PATH}/${user.userId}`;
   const {
     register,

@@ -8,7 +8,7 @@ import {
 import { request } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { CONFIG_MESSAGES } from '../constants';
-import { refusalText } from '../../../shared/http/error-message';
+import { refusalText, refusedFieldOf } from '../../../shared/http/error-message';
 import { configMapKeys } from './keys';
 
 export function createMap(body: CreateMapBody, idempotencyKey: string): Promise<CreateMapResponse> {
@@ -32,6 +32,8 @@ export function useCreateMap() {
       await queryClient.invalidateQueries({ queryKey: configMapKeys.maps() });
     },
     onError: (error) => {
+      // A refusal that names its field (an id taken) is said there.
+      if (refusedFieldOf(error) !== undefined) return;
       notifications.show({ color: 'red', message: refusalText(error, CONFIG_MESSAGES.mapCreateFailed) });
     },
   });

@@ -4,7 +4,7 @@ import type { CreateMappingBody } from '@web-control/contract/config-maps';
 import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
 import { CONFIG_MESSAGES } from '../constants';
-import { refusalText } from '../../../shared/http/error-message';
+import { refusalText, refusedFieldOf } from '../../../shared/http/error-message';
 import { mappingsPath } from './get-mappings';
 import { configMapKeys } from './keys';
 
@@ -37,6 +37,8 @@ export function useCreateMapping() {
       await queryClient.invalidateQueries({ queryKey: configMapKeys.map(mapId) });
     },
     onError: (error) => {
+      // A refusal that names its field (a key taken) is said there.
+      if (refusedFieldOf(error) !== undefined) return;
       notifications.show({ color: 'red', message: refusalText(error, CONFIG_MESSAGES.mappingCreateFailed) });
     },
   });

@@ -8,6 +8,7 @@ import {
 } from '@web-control/contract/config-maps';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { sayAtField } from '../../../shared/forms/refused-field';
 import { ModalActions } from '../../../shared/modals/modal-actions';
 import type { ModalContentProps } from '../../../shared/modals/modal-definition';
 import type { CreateMapParams } from './modal-definitions';
@@ -30,7 +31,10 @@ export function CreateMapContent({
   });
   const { errors, isValid } = form.formState;
   const save = form.handleSubmit((values) => {
-    if (!submitting) submit(() => params.apply(values).then(() => true as const));
+    // An id taken is said at the Id, and the modal stays for another one.
+    if (!submitting) {
+      submit(() => params.apply(values).then(() => true as const, sayAtField(['id', 'name'], form.setError)));
+    }
   });
   return (
     <form noValidate onSubmit={(event) => void save(event)}>

@@ -4,6 +4,7 @@ import { createMappingBodySchema, type CreateMappingBody } from '@web-control/co
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { markRefusedField } from '../../../shared/forms/refused-field';
 import { useCreateMapping } from '../api/create-mapping';
 import { MAPPINGS_TEXTS } from '../constants';
 
@@ -34,8 +35,10 @@ export function AddMappingForm({
     try {
       await createMapping.mutateAsync({ mapId, ...values });
       form.reset();
-    } catch {
-      // The hook's toast says why; the typed key and value stay for another try.
+    } catch (error) {
+      // A key taken is said at the key; any other failure in the hook's toast. The typed key and
+      // value stay for another try.
+      markRefusedField(error, ['key', 'value'], form.setError);
     }
   });
   return (

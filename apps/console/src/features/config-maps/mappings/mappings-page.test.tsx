@@ -250,6 +250,27 @@ describe('mappings page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'New key' })).toHaveValue('400000');
   });
 
+  it('says a key taken at the key, once, keeping what was typed', async () => {
+    const taken = "A mapping with key '400000' already exists.";
+    setup({
+      [`POST ${MAPPINGS}`]: () =>
+        jsonResponse(409, {
+          errorMessage: taken,
+          code: 'CONFLICT',
+          details: [{ location: 'body', field: 'key', message: taken }],
+        }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await startEditing(user);
+    const key = await screen.findByRole('textbox', { name: 'New key' });
+    await user.type(key, '400000');
+    await user.type(screen.getByRole('textbox', { name: 'New value' }), 'x{Enter}');
+    await waitFor(() => expect(key).toHaveAccessibleDescription(taken));
+    expect(screen.getAllByText(taken), 'no toast besides').toHaveLength(1);
+    expect(key).toHaveValue('400000');
+  });
+
   it('edits a value inline with a JSON patch that tests the old value, only when it changed', async () => {
     const fetch = setup({ [`PATCH ${MAPPINGS}/400000`]: () => new Response(null, { status: 204 }) });
     const user = userEvent.setup({ delay: null });

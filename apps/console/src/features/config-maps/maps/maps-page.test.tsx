@@ -221,6 +221,43 @@ describe('map list', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/Contact support/)).not.toBeInTheDocument();
   });
 
+  it('says an id taken at the Id, once, and creates the map with another', async () => {
+    signInWith(['VIEW_MAPPINGS', 'EDIT_MAPPINGS']);
+    const taken = "A map with id 'currency-codes' already exists.";
+    const fetch = stubFetch({
+      'GET /api/config/maps': () => jsonResponse(200, { maps: [LONELY_MAP] }),
+      'POST /api/config/maps': (body) =>
+        (body as { id: string }).id === 'currency-codes'
+          ? jsonResponse(409, {
+              errorMessage: taken,
+              code: 'CONFLICT',
+              details: [{ location: 'body', field: 'id', message: taken }],
+            })
+          : jsonResponse(201, { id: 'currency-codes-2', name: 'Currency codes' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByRole('article', { name: 'currency-codes' });
+    await user.click(screen.getByRole('button', { name: 'Create Map' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Map' });
+    const id = await within(dialog).findByRole('textbox', { name: 'Id' });
+    await user.type(id, 'currency-codes');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Currency codes');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(id).toHaveAccessibleDescription(expect.stringContaining(taken) as string));
+    expect(within(dialog).queryByRole('alert'), 'not said again under the buttons').toBeNull();
+    expect(screen.getAllByText(taken), 'no toast either').toHaveLength(1);
+
+    await user.type(id, '-2');
+    expect(id).not.toHaveAccessibleDescription(expect.stringContaining(taken) as string);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetch.bodiesOf('POST', '/api/config/maps')).toEqual([
+      { id: 'currency-codes', name: 'Currency codes' },
+      { id: 'currency-codes-2', name: 'Currency codes' },
+    ]);
+  });
+
   it('looks once more 500 ms after opening with no maps, then says none match', async () => {
     vi.useFakeTimers();
     const fetch = stubFetch({ 'GET /api/config/maps': () => jsonResponse(200, { maps: [] }) });
