@@ -26,6 +26,7 @@ export const MAPS_TEXTS = {
   pushChanges: 'Push Changes',
   refresh: 'Refresh',
   clients: 'Clients',
+  clientsOf: (mapId: string) => `Clients of ${mapId}`,
   pushConfirm: 'Push the applied version of every map to the clients that subscribe to it?',
 } as const;
 

@@ -57,6 +57,8 @@ export function MapCard({ map, expanded, onToggle, linkName }: MapCardProps) {
               disabled={noClients}
               aria-expanded={expanded && !noClients}
               aria-controls={clientsId}
+              // One per map: its name says whose clients it opens.
+              aria-label={MAPS_TEXTS.clientsOf(map.id)}
             >
               {MAPS_TEXTS.clients}
             </Button>

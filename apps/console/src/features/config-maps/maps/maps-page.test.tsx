@@ -62,7 +62,7 @@ describe('map list', { timeout: 30_000 }, () => {
     const lonely = screen.getByRole('article', { name: 'currency-codes' });
     expect(within(lonely).getByText("Changes applied on Tue 3rd Feb '26 14:05:09")).toBeInTheDocument();
     expect(within(lonely).getByText('No clients subscribed')).toBeInTheDocument();
-    expect(within(lonely).getByRole('button', { name: 'Clients' })).toBeDisabled();
+    expect(within(lonely).getByRole('button', { name: 'Clients of currency-codes' })).toBeDisabled();
     await waitFor(() => expect(document.title).toBe('Maps | Web Control'));
   });
 
@@ -85,7 +85,7 @@ describe('map list', { timeout: 30_000 }, () => {
     const second = screen.getByRole('article', { name: 'mcc' });
     expect(within(second).getByText('Client failed to apply changes')).toBeInTheDocument();
 
-    await user.click(within(first).getByRole('button', { name: 'Clients' }));
+    await user.click(within(first).getByRole('button', { name: 'Clients of bin-routing' }));
     // The clients' table loads with its first showing (decision 0059).
     const clients = await within(first).findByRole('table', { name: 'bin-routing clients' });
     const waiting = within(clients).getByRole('row', { name: /switch-node-2/ });
@@ -95,10 +95,13 @@ describe('map list', { timeout: 30_000 }, () => {
     expect(within(upToDate).getByText('Up to date')).toBeInTheDocument();
     expect(within(upToDate).getByText("Tue 3rd Feb '26 14:05:09")).toBeInTheDocument();
 
-    await user.click(within(second).getByRole('button', { name: 'Clients' }));
+    await user.click(within(second).getByRole('button', { name: 'Clients of mcc' }));
     expect(within(second).getByText('Changes rejected')).toBeInTheDocument();
     expect(within(first).queryByRole('table')).toBeNull();
-    expect(within(first).getByRole('button', { name: 'Clients' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(first).getByRole('button', { name: 'Clients of bin-routing' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('offers Create Map and Push Changes only with their permissions', async () => {
