@@ -50,6 +50,7 @@ export const CLIENT_STATUS_TEXTS = {
 export const MAPPINGS_TEXTS = {
   title: 'Mappings',
   mapMissing: (mapId: string) => `Can not find the map for ${mapId}`,
+  correctPrefix: 'Correct the prefix to see mappings.',
   viewing: 'Viewing',
   editing: 'Editing',
   viewingDescription: 'View the applied mappings',

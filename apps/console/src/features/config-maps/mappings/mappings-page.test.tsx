@@ -128,6 +128,22 @@ describe('mappings page', { timeout: 30_000 }, () => {
     );
   });
 
+  it('says a prefix longer than any key at its field and asks nothing until it is corrected', async () => {
+    const fetch = setup();
+    renderPage('bin-routing', `?keyPrefix=${'4'.repeat(201)}`);
+    const prefix = await screen.findByRole('textbox', { name: 'Key prefix' });
+    expect(prefix).toHaveAccessibleDescription('Must not exceed 200 characters');
+    expect(await screen.findByRole('status')).toHaveTextContent('Correct the prefix to see mappings.');
+    expect(fetch.requests(MAPPINGS)).toEqual([]);
+    const user = userEvent.setup({ delay: null });
+    await user.clear(prefix);
+    await user.type(prefix, '4');
+    await waitFor(() =>
+      expect(fetch.requests(MAPPINGS).at(-1)?.search).toBe('?version=applied&key-prefix=4'),
+    );
+    expect(prefix).not.toHaveAccessibleDescription('Must not exceed 200 characters');
+  });
+
   it('shows the applied mappings to a viewer whose link asks for Editing, and a bad view as all', async () => {
     signInWith(['VIEW_MAPPINGS']);
     const fetch = setup();

@@ -1,6 +1,6 @@
 import { submitVersionBodySchema } from '@web-control/contract/config-maps';
 import { commentModal } from '../../../shared/modals/comment-modal-definition';
-import { Button, FileButton, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { Button, FileButton, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConfigMap } from '@web-control/contract/config-maps';
 import { useMemo, useState } from 'react';
@@ -32,7 +32,7 @@ import { confirmLeavingForm, useLeaveGuard } from '../../../shared/forms/use-lea
 import { AddMappingForm } from './add-mapping-form';
 import { DownloadButton } from './download-button';
 import { MappingsTable } from './mappings-table';
-import { NO_FILTERS, selectionOf, type MappingFilters, type MappingMode } from './selection';
+import { NO_FILTERS, prefixErrorsOf, selectionOf, type MappingFilters, type MappingMode } from './selection';
 import { MAPPING_PAGE_PARAMS } from './use-mapping-pages';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useUrlFilters } from '../../../shared/url/use-list-url-state';
@@ -73,6 +73,7 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
   });
   const mode: MappingMode = canEdit ? filters.mode : 'view';
   const { view, keyPrefix, valuePrefix } = filters;
+  const prefixErrors = prefixErrorsOf(filters);
   const [expanded, setExpanded] = useState(false);
   // Kept while the URL's filters are the same: the pages started from it belong to it.
   const settledMode: MappingMode = canEdit ? settled.mode : 'view';
@@ -170,12 +171,14 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
           label={MAPPINGS_TEXTS.keyPrefix}
           value={keyPrefix}
           autoComplete="off"
+          error={prefixErrors.keyPrefix}
           onChange={(event) => change({ keyPrefix: event.currentTarget.value })}
         />
         <TextInput
           label={MAPPINGS_TEXTS.valuePrefix}
           value={valuePrefix}
           autoComplete="off"
+          error={prefixErrors.valuePrefix}
           onChange={(event) => change({ valuePrefix: event.currentTarget.value })}
         />
         {/* The View select and Clear belong to the edit mode (section 2). */}
@@ -194,7 +197,12 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
         ) : null}
       </FilterGroup>
       {editing && canEdit ? <AddMappingForm mapId={map.id} onTypedChange={setAddRowTyped} /> : null}
-      <MappingsTable mapId={map.id} selection={selection} editable={editing && canEdit} />
+      {/* A prefix the platform would refuse is said at its field; nothing is asked until it is corrected. */}
+      {Object.keys(prefixErrorsOf(settled)).length > 0 ? (
+        <Text role="status">{MAPPINGS_TEXTS.correctPrefix}</Text>
+      ) : (
+        <MappingsTable mapId={map.id} selection={selection} editable={editing && canEdit} />
+      )}
     </Stack>
   );
 }

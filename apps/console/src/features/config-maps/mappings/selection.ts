@@ -1,4 +1,9 @@
-import { VERSION_APPLIED, VERSION_SUBMITTED, type MappingsQuery } from '@web-control/contract/config-maps';
+import {
+  mappingsQuerySchema,
+  VERSION_APPLIED,
+  VERSION_SUBMITTED,
+  type MappingsQuery,
+} from '@web-control/contract/config-maps';
 import type { MappingView } from '../constants';
 import type { PageQuery } from './page-url';
 
@@ -32,4 +37,17 @@ export function selectionOf(filters: MappingFilters): PageQuery {
   if (filters.keyPrefix !== '') query['key-prefix'] = filters.keyPrefix;
   if (filters.valuePrefix !== '') query['value-prefix'] = filters.valuePrefix;
   return query as PageQuery;
+}
+
+/** What the platform would refuse in a prefix (one longer than any key or value), by field. */
+export function prefixErrorsOf(filters: Pick<MappingFilters, 'keyPrefix' | 'valuePrefix'>): {
+  keyPrefix?: string;
+  valuePrefix?: string;
+} {
+  const key = mappingsQuerySchema.shape['key-prefix'].safeParse(filters.keyPrefix).error?.issues[0];
+  const value = mappingsQuerySchema.shape['value-prefix'].safeParse(filters.valuePrefix).error?.issues[0];
+  return {
+    ...(key === undefined ? {} : { keyPrefix: key.message }),
+    ...(value === undefined ? {} : { valuePrefix: value.message }),
+  };
 }
