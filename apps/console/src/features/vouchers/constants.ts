@@ -23,6 +23,7 @@ export const SEARCH_TEXTS = {
   modifiedFrom: 'Date last modified from',
   modifiedTo: 'Date last modified to',
   invalidDay: (typed: string) => `"${typed}" is not a date. Enter a date as DD/MM/YYYY.`,
+  futureDay: (typed: string) => `"${typed}" is after today: vouchers are created and changed up to today.`,
   clear: 'Clear',
   refresh: 'Refresh',
   empty: 'No vouchers match your query',

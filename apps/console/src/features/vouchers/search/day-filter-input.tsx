@@ -1,6 +1,11 @@
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
-import { FIRST_DAY_OF_WEEK, NUMERIC_DAY_FORMAT, parseNumericDay } from '../../../shared/format/dates';
+import {
+  FIRST_DAY_OF_WEEK,
+  formatDay,
+  NUMERIC_DAY_FORMAT,
+  parseNumericDay,
+} from '../../../shared/format/dates';
 import { SEARCH_TEXTS } from '../constants';
 
 // Wide enough for "Date last modified from" on one line (187 px); a narrower screen wraps whole fields.
@@ -28,6 +33,9 @@ export function DayFilterInput({ label, value, onChange, error, noDay, onNoDay }
   const [typed, setTyped] = useState('');
   const setInvalid = onNoDay;
   const isNoDay = (text: string) => text.trim() !== '' && parseNumericDay(text) === null;
+  // A day after today the picker would empty without a word: it is said, as a day that is none is.
+  const isFuture = (text: string) => (parseNumericDay(text) ?? '') > formatDay(new Date());
+  const unusable = (text: string) => isNoDay(text) || isFuture(text);
   return (
     <DateInput
       label={label}
@@ -40,14 +48,20 @@ export function DayFilterInput({ label, value, onChange, error, noDay, onNoDay }
       onInput={(event) => {
         const text = event.currentTarget.value;
         setTyped(text);
-        if (!isNoDay(text)) setInvalid(null);
+        if (!unusable(text)) setInvalid(null);
       }}
       onBlur={() => {
-        if (!isNoDay(typed)) return;
+        if (!unusable(typed)) return;
         setInvalid(typed.trim());
         if (value !== null) onChange(null);
       }}
-      error={noDay === null ? error : SEARCH_TEXTS.invalidDay(noDay)}
+      error={
+        noDay === null
+          ? error
+          : isFuture(noDay)
+            ? SEARCH_TEXTS.futureDay(noDay)
+            : SEARCH_TEXTS.invalidDay(noDay)
+      }
       valueFormat={NUMERIC_DAY_FORMAT}
       dateParser={parseNumericDay}
       placeholder={NUMERIC_DAY_FORMAT}

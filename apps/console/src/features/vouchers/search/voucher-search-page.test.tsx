@@ -305,6 +305,25 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?createdTo=2026-02-03');
   });
 
+  it('says a day typed after today at its field rather than empty the field in silence', async () => {
+    const fetch = stubFetch(ordersRoute());
+    renderRoutes(routes, { path: '/dashboard/vouchers' });
+    await screen.findByRole('table', { name: 'Vouchers' });
+    const asked = fetch.requests('/api/moneytransfer/orders').length;
+    const from = screen.getByRole('textbox', { name: 'Date created from' });
+    fireEvent.input(from, { target: { value: '01/01/2099' } });
+    fireEvent.blur(from);
+    await waitFor(() =>
+      expect(from).toHaveAccessibleDescription(
+        '"01/01/2099" is after today: vouchers are created and changed up to today.',
+      ),
+    );
+    expect(
+      screen.getByText('Correct or clear the dates to see vouchers: a date field holds no date.'),
+    ).toBeInTheDocument();
+    expect(fetch.requests('/api/moneytransfer/orders')).toHaveLength(asked);
+  });
+
   it('pages through the URL and changes the page size from page 1', async () => {
     const fetch = stubFetch(ordersRoute());
     const user = userEvent.setup();
