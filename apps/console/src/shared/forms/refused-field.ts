@@ -17,13 +17,16 @@ export function markRefusedField<T extends FieldValues>(
   return true;
 }
 
-/** A refusal already said at its field: a modal keeps its form open and says nothing more. */
-export class RefusalAtField extends Error {
-  override name = 'RefusalAtField';
+/**
+ * A refusal the modal's content already says (at its field, or in an alert of its own): the modal
+ * keeps its form open and says nothing more.
+ */
+export class RefusalSaid extends Error {
+  override name = 'RefusalSaid';
 }
 
 /**
- * For a modal's submission: marks the field a refusal names and rejects as RefusalAtField, so the
+ * For a modal's submission: marks the field a refusal names and rejects as RefusalSaid, so the
  * modal neither repeats it under its buttons nor takes it for an outdated request; else rejects as it came.
  */
 export function sayAtField<T extends FieldValues>(
@@ -31,7 +34,7 @@ export function sayAtField<T extends FieldValues>(
   setError: UseFormSetError<T>,
 ): (error: unknown) => never {
   return (error) => {
-    if (markRefusedField(error, fields, setError)) throw new RefusalAtField();
+    if (markRefusedField(error, fields, setError)) throw new RefusalSaid();
     throw error;
   };
 }

@@ -1,5 +1,5 @@
 import { createElement, useSyncExternalStore, type ReactNode } from 'react';
-import { RefusalAtField } from '../forms/refused-field';
+import { RefusalSaid } from '../forms/refused-field';
 import { errorMessageOf, isConflict } from '../http/error-message';
 import type { ModalDefinition } from './modal-definition';
 import {
@@ -121,7 +121,7 @@ export async function submitModal<TResult>(
     answer(await submission());
   } catch (error) {
     // Said at its field by the content: the form stays open for another try.
-    if (error instanceof RefusalAtField) {
+    if (error instanceof RefusalSaid) {
       dispatch({ type: 'submit-failed', id, error: null, outdated: false });
       return;
     }

@@ -53,12 +53,10 @@ export function useEditMapping() {
     onSuccess: (_result, { key }) => {
       notifications.show({ color: 'green', message: CONFIG_MESSAGES.mappingUpdated(key) });
     },
-    onError: (error, { key }) => {
-      notifications.show({
-        color: 'red',
-        message: errorMessageOf(error, CONFIG_MESSAGES.mappingEditFailed),
-        ...(currentOfConflict(error) === undefined ? {} : { title: CONFIG_MESSAGES.editConflict(key) }),
-      });
+    onError: (error) => {
+      // Someone else's change is said in the edit modal, with their value: not in a toast too.
+      if (currentOfConflict(error) !== undefined) return;
+      notifications.show({ color: 'red', message: errorMessageOf(error, CONFIG_MESSAGES.mappingEditFailed) });
     },
     onSettled: async (_result, _error, { mapId }) => {
       await queryClient.invalidateQueries({ queryKey: configMapKeys.map(mapId) });

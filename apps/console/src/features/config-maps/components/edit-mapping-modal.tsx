@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { RefusalSaid } from '../../../shared/forms/refused-field';
 import { mappingValueSchema } from '@web-control/contract/config-maps';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -54,6 +55,8 @@ export function EditMappingContent({
         if (current !== undefined) {
           setBase(current?.value ?? null);
           setConflicted(true);
+          // Said once, by the alert above the value.
+          throw new RefusalSaid();
         }
         throw error;
       }

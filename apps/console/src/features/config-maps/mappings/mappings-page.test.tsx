@@ -348,17 +348,19 @@ describe('mappings page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /, edit the value of 400000 inline$/ }));
     await user.clear(screen.getByRole('textbox', { name: 'Value of 400000' }));
     await user.keyboard('acquirer-z{Enter}');
-    expect(
-      await screen.findByText(
-        "Someone else changed the mapping '400000' while you were editing; nothing was changed.",
-      ),
-    ).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Edit Mapping' });
     expect(
       await within(dialog).findByText(
         "The mapping with key '400000' was changed by someone else. Your value is kept: check the current value and save again.",
       ),
     ).toBeInTheDocument();
+    // Said once, in the modal: no toast and no second sentence beneath its buttons.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(
+      screen.queryByText(
+        "Someone else changed the mapping '400000' while you were editing; nothing was changed.",
+      ),
+    ).toBeNull();
     expect(
       within(dialog).getByText("Its value is now 'acquirer-q'. Saving replaces it with yours."),
     ).toBeInTheDocument();
