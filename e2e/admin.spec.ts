@@ -13,9 +13,10 @@ async function choosePassword(page: Page, password: string, button: string) {
   await page.getByRole('button', { name: button }).click();
 }
 
-test('an administrator creates a role and a user, who enrols, signs in, resets and is deleted', async ({
+test('an administrator creates a role and a user, who enrols, signs in, follows a role change, resets and is deleted', async ({
   page,
   browser,
+  request,
 }) => {
   test.slow(); // the whole journey of one user, through four sign-ins and two e-mails
   const suffix = Date.now().toString(36);
@@ -67,6 +68,32 @@ test('an administrator creates a role and a user, who enrols, signs in, resets a
   await expect(userPage).toHaveURL('/dashboard/home');
   const menu = userPage.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link')).toHaveText(['Home', 'Transactions', 'Documentation']);
+
+  // The role gains VIEW_VOUCHERS: the signed-in user's menu follows at their next call, no reload.
+  const auth = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const { roles } = (await (await request.get('/api/auth/manage/roles', { headers: auth })).json()) as {
+    roles: Array<{ roleId: number; role: string }>;
+  };
+  const { permissions } = (await (
+    await request.get('/api/auth/manage/permissions', { headers: auth })
+  ).json()) as { permissions: Array<{ id: number; permission: string }> };
+  const permissionIds = permissions
+    .filter(({ permission }) => ['VIEW_TRANSACTIONS', 'VIEW_VOUCHERS'].includes(permission))
+    .map(({ id }) => ({ id }));
+  const roleId = roles.find((role) => role.role === roleName)?.roleId;
+  const granted = await request.put(`/api/auth/manage/roles/${roleId}`, {
+    headers: auth,
+    data: { role: roleName, permissions: permissionIds },
+  });
+  expect(granted.status(), 'the role gains VIEW_VOUCHERS').toBe(204);
+  // The home graphs' next refresh (every 30 s) answers that the permissions changed.
+  await userPage.clock.fastForward('00:31');
+  await expect(menu.getByRole('link'), 'the menu follows without a reload').toHaveText([
+    'Home',
+    'Transactions',
+    'Vouchers',
+    'Documentation',
+  ]);
 
   // The enrolment link works once only.
   const reusedPage = await userContext.newPage();

@@ -94,8 +94,15 @@ describe.each(TEST_DATABASE_KINDS)('permission guard on %s', (kind) => {
       headers: { authorization: `Bearer ${partialTokens.access_token}` },
     });
     expect(me.json()).toEqual({
-      user: { id: partial.userId, username: partial.username, permissions: ['VIEW_TRANSACTIONS'] },
+      user: {
+        id: partial.userId,
+        username: partial.username,
+        permissions: ['VIEW_TRANSACTIONS'],
+        // The token holds the user's permissions now: the answer carries no permissions-changed.
+        permissionsChanged: false,
+      },
     });
+    expect(me.headers['permissions-changed']).toBeUndefined();
   });
 
   it('audits every 403 with the user, the route and the missing permissions', async () => {
