@@ -139,7 +139,7 @@ test('a file in ERROR: its exceptions download as CSV, and a reload is requested
     approver.once('download', resolve);
     approver.context().once('page', (popup) => popup.once('download', resolve));
   });
-  await row.getByRole('button', { name: `Download 1 exceptions of ${file.name}` }).click();
+  await row.getByRole('button', { name: `Download 1 exception of ${file.name}` }).click();
   await expect(
     approver.getByText('Exceptions download started successfully.'),
     'the exceptions toast',

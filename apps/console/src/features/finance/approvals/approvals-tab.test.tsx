@@ -45,7 +45,8 @@ const ACTIONS = [
     type: 'ROLLBACK_FILE',
     username: 'approver',
     meta: {
-      selectionType: 'FILE',
+      // The platform names no selection type for a file's action.
+      selectionType: null,
       requestUrl: null,
       records: 1500,
       transactionCount: null,
@@ -102,7 +103,6 @@ describe('approvals tab', () => {
     expect(within(load).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(within(load).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
     const rollback = screen.getByRole('article', { name: 'Rollback file old.csv' });
-    expect(within(rollback).getByText('Whole file')).toBeInTheDocument();
     expect(within(rollback).getByText('1.5k records')).toBeInTheDocument();
     expect(within(rollback).queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
     expect(

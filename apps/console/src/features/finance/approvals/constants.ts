@@ -1,4 +1,5 @@
 import { OWN_CHANGES_REVIEW_MESSAGE } from '@web-control/contract/approvals';
+import { SELECTION_TYPES } from '@web-control/contract/finance-results';
 
 /** Specification 2, section 9. */
 export const APPROVALS_PAGE_SIZE = 10;
@@ -7,9 +8,8 @@ export const APPROVAL_TRANSACTIONS_PAGE_SIZE = 25;
 
 /** The selection type pill (specification 2, section 2) in the operator's words; another type as it is. */
 const SELECTION_TYPE_LABELS: Record<string, string> = {
-  FILE: 'Whole file',
-  BY_KEY: 'Chosen transactions',
-  BY_FILTER: 'By filter',
+  [SELECTION_TYPES.byKey]: 'Chosen transactions',
+  [SELECTION_TYPES.byFilter]: 'By filter',
 };
 
 export function selectionTypeLabel(selectionType: string): string {

@@ -132,7 +132,7 @@ function inboxColumns(can: Can): DataTableColumn<ReconFile>[] {
             variant="light"
             color="red"
             onClick={() => void downloadExceptions(file)}
-            aria-label={`Download ${formatShortCount(file.exceptions)} exceptions of ${file.fileName}`}
+            aria-label={`Download ${formatShortCount(file.exceptions)} exception${file.exceptions === 1 ? '' : 's'} of ${file.fileName}`}
           >
             {formatShortCount(file.exceptions)}
           </Button>
