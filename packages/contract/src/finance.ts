@@ -314,6 +314,8 @@ export const auditSchema = z.object({
   reviewerUsername: text().nullable(),
   type: actionTypeSchema,
   status: auditStatusSchema,
+  /** The file of a file's action (load, rollback, reload), so two loads of one day tell apart. */
+  fileName: text().nullable().optional(),
 });
 export type Audit = z.infer<typeof auditSchema>;
 

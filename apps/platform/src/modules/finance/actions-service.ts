@@ -180,6 +180,10 @@ export function createActionsService(deps: { db: Db; clock: Clock; processes: Pr
         type: query.type,
         status: query.status,
       });
+      const fileNames = await audits.fileNamesOf(
+        db,
+        rows.map((row) => row.action_id),
+      );
       const list: Audit[] = rows.map((row) => ({
         auditId: Number(row.audit_id),
         actionId: row.action_id,
@@ -188,6 +192,7 @@ export function createActionsService(deps: { db: Db; clock: Clock; processes: Pr
         reviewerUsername: row.reviewer_username,
         type: row.type,
         status: row.status,
+        fileName: fileNames.get(row.action_id) ?? null,
       }));
       return { audits: list, paginationInfo: paginationInfoOf(query, total, list.length) };
     },

@@ -109,6 +109,18 @@ export function createAuditsRepository() {
         .execute();
     },
 
+    /** The file names of the file actions among `actionIds` (a page of the log): by primary key. */
+    async fileNamesOf(executor: DbExecutor, actionIds: readonly string[]): Promise<Map<string, string>> {
+      if (actionIds.length === 0) return new Map();
+      const rows = await executor
+        .selectFrom('recon_actions')
+        .select(['action_id', 'file_name'])
+        .where('action_id', 'in', [...new Set(actionIds)])
+        .where('file_name', 'is not', null)
+        .execute();
+      return new Map(rows.map((row) => [row.action_id, row.file_name ?? '']));
+    },
+
     async listAudits(executor: DbExecutor, filter: Page & AuditFilter) {
       const rows = await filteredAudits(executor, filter)
         .selectAll()

@@ -683,6 +683,11 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
       ['REJECTED', usernames.approver],
       ['REGISTERED', null],
     ]);
+    // A file's action names its file, so two loads of one day tell apart.
+    expect(mine.map((audit) => audit.fileName)).toEqual([
+      'card-switch-20260210.csv',
+      'card-switch-20260210.csv',
+    ]);
     const rejectedOnly = auditsResponseSchema.parse(
       (
         await call('GET', `/api/recon/actions/audits?status=REJECTED&type=LOAD_FILE&limit=500`, {

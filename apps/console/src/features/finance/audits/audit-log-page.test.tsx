@@ -140,7 +140,13 @@ describe('audit log', () => {
         jsonResponse(
           200,
           auditsBody([
-            audit({ auditId: 2, username: 'operator', reviewerUsername: 'approver', status: 'SUCCESS' }),
+            audit({
+              auditId: 2,
+              username: 'operator',
+              reviewerUsername: 'approver',
+              status: 'SUCCESS',
+              fileName: 'card-switch-20261120.csv',
+            }),
             audit({ auditId: 1, username: 'operator', status: 'REGISTERED' }),
           ]),
         ),
@@ -156,7 +162,13 @@ describe('audit log', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['Load file · action 3f2a9c', '20/11/2026 10:05:09', 'operator', 'approver', 'Success'],
+      [
+        'Load file card-switch-20261120.csv · action 3f2a9c',
+        '20/11/2026 10:05:09',
+        'operator',
+        'approver',
+        'Success',
+      ],
       ['Load file · action 3f2a9c', '20/11/2026 10:05:09', 'operator', 'Unreviewed', 'Registered'],
     ]);
   });
