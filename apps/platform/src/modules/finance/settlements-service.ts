@@ -140,13 +140,15 @@ export function createSettlementsService(deps: { db: Db; clock: Clock; audit: Au
   }
 
   /**
-   * Adds to an OPEN run the matched PENDING transactions no run holds yet: what was approved since
-   * the settlement job last ran settles with the run being closed, not a day later.
+   * Adds to today's OPEN run the matched PENDING transactions no run holds yet: what was approved
+   * since the settlement job last ran settles with the run being closed, not a day later. An older
+   * run closed late takes none: they belong to today's.
    */
-  async function addWaiting(tx: Transaction<Database>, runId: number): Promise<void> {
+  async function addWaiting(tx: Transaction<Database>, runId: number, now: Date): Promise<void> {
     const run = await runs.findRun(tx, runId);
     if (run?.status !== 'OPEN') return;
     const day = dayOf(new Date(run.business_date));
+    if (day !== dayOf(now)) return;
     while ((await runs.addPending(tx, run.process_id, day, SETTLEMENT_BATCH)) === SETTLEMENT_BATCH);
   }
 
@@ -269,8 +271,9 @@ export function createSettlementsService(deps: { db: Db; clock: Clock; audit: Au
           describe: () => ({ comment: comment ?? null }),
         },
         async (tx) => {
-          await addWaiting(tx, runId);
-          await close(tx, runId, clock.now(), actor.username);
+          const now = clock.now();
+          await addWaiting(tx, runId, now);
+          await close(tx, runId, now, actor.username);
         },
       );
       return detail(runId);

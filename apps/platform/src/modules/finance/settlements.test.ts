@@ -375,4 +375,26 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
       403,
     );
   });
+
+  it('closes an older run late without the transactions matched since: they wait for today’s run', async () => {
+    // A day's run left OPEN past its day, closed the morning after.
+    app.clock.advance(DAY_MS);
+    await signInAgain();
+    expect(await app.services.financeJobs.run(SETTLEMENT_JOB)).toBe('SUCCESS');
+    const older = (await runs()).settlementRuns.find((run) => run.status === 'OPEN');
+    expect(older).toBeDefined();
+    app.clock.advance(DAY_MS);
+    await signInAgain();
+    await feed('20260310', [['L1', 300, 'USD']]);
+    const closed = await call('POST', `/api/recon/settlements/${older?.id}/close`, tokens.finaliser, {});
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(settlementDetailSchema.parse(closed.json()).settlementRun.transactionCount).toBe(0);
+    const waiting = await call(
+      'GET',
+      `/api/recon/processes/${CARD}/transactions?matchStatus=MATCHED&settlementStatus=PENDING`,
+      tokens.viewer,
+    );
+    expect(reconResultsResponseSchema.parse(waiting.json()).transactions).toHaveLength(1);
+    expect(waiting.body).toContain('L1');
+  });
 });
