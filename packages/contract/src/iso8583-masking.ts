@@ -96,19 +96,14 @@ const STANDALONE_DIGITS = /(?<!\d)\d{13,19}(?!\d)/g;
 
 /**
  * Groups of digits apart by white space of any kind (a no-break space or a tab pasted from a
- * spreadsheet), dashes, dots, slashes, plus signs, commas or underscores, as a card number is
- * written by hand ("4111 1111-1111.1111"; "4111+1111…" in an address), standing alone as a word: no
- * letter or digit either side, so the digit groups of a uuid's hex are not one.
+ * spreadsheet), dashes, dots, slashes or plus signs, as a card number is written by hand
+ * ("4111 1111-1111.1111"; "4111+1111…" in an address), standing alone as a word: no letter or digit
+ * either side, so the digit groups of a uuid's hex are not one. Not commas: a list of ids
+ * ("1001,1002,1003,1004") would pass Luhn one time in ten.
  */
-const DIGIT_GROUPS = /(?<![\dA-Za-z])\d+(?:[\s./+,_-]+\d+)+(?![\dA-Za-z])/g;
+const DIGIT_GROUPS = /(?<![\dA-Za-z])\d+(?:[\s./+-]+\d+)+(?![\dA-Za-z])/g;
 /** A card's printed groups hold 3 to 6 digits (4-4-4-4, 4-6-5, 4-4-4-4-3): a date's "03" is none. */
 const CARD_GROUP = /^\d{3,6}$/;
-/**
- * An escape in an address: a tab, space, plus, comma, dash, dot, slash or underscore ("4111%201111…")
- * separates a card's groups, and so do the two bytes of a no-break space (%C2%A0).
- */
-const ESCAPE = /%[0-9A-Fa-f]{2}/g;
-const ESCAPED_SEPARATOR = /^%(?:09|2[0BbCcDdEeFf]|5[Ff]|[Cc]2|[Aa]0)$/;
 
 /** Full-width (typed with an input method) and Arabic-Indic digits, each read as its ASCII digit. */
 const OTHER_DIGITS = /[\uFF10-\uFF19\u0660-\u0669\u06F0-\u06F9]/g;
@@ -120,6 +115,70 @@ function asciiDigitsOf(text: string): string {
     const zero = OTHER_DIGIT_ZEROS.find((first) => code >= first && code <= first + 9) ?? code;
     return String(code - zero);
   });
+}
+
+/** A run of escapes in an address ("%EF%BC%94", "%C2%A0"): read as the UTF-8 text it encodes. */
+const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/y;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+function utf8LengthOf(codePoint: number): number {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  return codePoint < 0x10000 ? 3 : 4;
+}
+
+/** A text as it is read for card numbers, and where in the text each of its characters came from. */
+interface PlainText {
+  text: string;
+  from: number[];
+  to: number[];
+}
+
+/**
+ * The text with its escapes decoded, so an escaped space, no-break space or full-width digit reads
+ * as what it encodes ("4111%C2%A01111…"); bytes that are no UTF-8 read as what no card runs into.
+ */
+function plainOf(text: string): PlainText {
+  const plain: PlainText = { text: '', from: [], to: [] };
+  const add = (char: string, start: number, end: number) => {
+    const read = asciiDigitsOf(char);
+    plain.text += read;
+    for (let unit = 0; unit < read.length; unit += 1) {
+      plain.from.push(start);
+      plain.to.push(end);
+    }
+  };
+  let index = 0;
+  while (index < text.length) {
+    ESCAPE_RUN.lastIndex = index;
+    const run = ESCAPE_RUN.exec(text)?.[0];
+    if (run === undefined) {
+      add(text.charAt(index), index, index + 1);
+      index += 1;
+      continue;
+    }
+    const bytes = Uint8Array.from(run.match(/%../g) ?? [], (escape) => Number.parseInt(escape.slice(1), 16));
+    let decoded: string | undefined;
+    try {
+      decoded = UTF8.decode(bytes);
+    } catch {
+      decoded = undefined;
+    }
+    if (decoded === undefined) {
+      bytes.forEach((byte, at) => {
+        add(byte < 0x80 ? String.fromCharCode(byte) : '\0', index + 3 * at, index + 3 * at + 3);
+      });
+    } else {
+      let offset = index;
+      for (const char of decoded) {
+        const span = 3 * utf8LengthOf(char.codePointAt(0) ?? 0);
+        add(char, offset, offset + span);
+        offset += span;
+      }
+    }
+    index += run.length;
+  }
+  return plain;
 }
 
 interface CardNumberAt {
@@ -147,23 +206,22 @@ function cardNumberIn(run: string, runStart: number): CardNumberAt | undefined {
   return undefined;
 }
 
-/**
- * Where the card numbers in a text are. Each escape reads as three characters of its own, so its
- * hex digits ("%22", "%20") are no card's and positions in the text hold: an escaped separator as
- * spaces, any other as what no card number runs into.
- */
+/** Where the card numbers in a text are, read with its escapes decoded (plainOf). */
 function cardNumbersAt(text: string): CardNumberAt[] {
-  // Each replacement keeps the text's length, so a card's place in the plain text is its place in the text.
-  const plain = asciiDigitsOf(text).replace(ESCAPE, (escape) =>
-    ESCAPED_SEPARATOR.test(escape) ? '   ' : '\0\0\0',
-  );
-  const whole = [...plain.matchAll(STANDALONE_DIGITS)]
+  const plain = plainOf(text);
+  const whole = [...plain.text.matchAll(STANDALONE_DIGITS)]
     .filter((match) => isLuhnValid(match[0]))
     .map((match) => ({ digits: match[0], start: match.index, end: match.index + match[0].length }));
-  const grouped = [...plain.matchAll(DIGIT_GROUPS)].flatMap(
+  const grouped = [...plain.text.matchAll(DIGIT_GROUPS)].flatMap(
     (match) => cardNumberIn(match[0], match.index) ?? [],
   );
-  return [...whole, ...grouped].sort((one, other) => one.start - other.start);
+  return [...whole, ...grouped]
+    .sort((one, other) => one.start - other.start)
+    .map((card) => ({
+      digits: card.digits,
+      start: plain.from[card.start] ?? 0,
+      end: plain.to[card.end - 1] ?? 0,
+    }));
 }
 
 /**
