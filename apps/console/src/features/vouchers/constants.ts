@@ -16,6 +16,7 @@ export const SEARCH_TEXTS = {
   filters: 'Voucher filters',
   waitingForRange: 'Correct the dates to see vouchers: a "to" day is before its "from" day.',
   waitingForDay: 'Correct or clear the dates to see vouchers: a date field holds no date.',
+  waitingForFutureDay: 'Correct or clear the dates to see vouchers: a date field holds a day after today.',
   waitingForReference: 'Correct or clear the Voucher Reference Number to see vouchers.',
   reference: 'Voucher Reference Number',
   createdFrom: 'Date created from',

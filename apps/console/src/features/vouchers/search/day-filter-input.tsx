@@ -1,12 +1,8 @@
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
-import {
-  FIRST_DAY_OF_WEEK,
-  formatDay,
-  NUMERIC_DAY_FORMAT,
-  parseNumericDay,
-} from '../../../shared/format/dates';
+import { FIRST_DAY_OF_WEEK, NUMERIC_DAY_FORMAT, parseNumericDay } from '../../../shared/format/dates';
 import { SEARCH_TEXTS } from '../constants';
+import { isFutureDay } from './voucher-filters';
 
 // Wide enough for "Date last modified from" on one line (187 px); a narrower screen wraps whole fields.
 const DAY_FIELD_WIDTH = 192;
@@ -18,7 +14,10 @@ interface DayFilterInputProps {
   onChange: (day: string | null) => void;
   /** What is wrong with the day as a bound of its range (a "to" before its "from"). */
   error?: string;
-  /** The text the field was left holding that is no day, or null: the page waits while there is one. */
+  /**
+   * The text the field was left holding that is no day, or a day after today, or null: the page
+   * waits while there is one.
+   */
   noDay: string | null;
   onNoDay: (typed: string | null) => void;
 }
@@ -34,8 +33,7 @@ export function DayFilterInput({ label, value, onChange, error, noDay, onNoDay }
   const setInvalid = onNoDay;
   const isNoDay = (text: string) => text.trim() !== '' && parseNumericDay(text) === null;
   // A day after today the picker would empty without a word: it is said, as a day that is none is.
-  const isFuture = (text: string) => (parseNumericDay(text) ?? '') > formatDay(new Date());
-  const unusable = (text: string) => isNoDay(text) || isFuture(text);
+  const unusable = (text: string) => isNoDay(text) || isFutureDay(text);
   return (
     <DateInput
       label={label}
@@ -58,7 +56,7 @@ export function DayFilterInput({ label, value, onChange, error, noDay, onNoDay }
       error={
         noDay === null
           ? error
-          : isFuture(noDay)
+          : isFutureDay(noDay)
             ? SEARCH_TEXTS.futureDay(noDay)
             : SEARCH_TEXTS.invalidDay(noDay)
       }

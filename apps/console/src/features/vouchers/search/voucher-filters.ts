@@ -1,4 +1,4 @@
-import { dayRangeOf } from '../../../shared/format/dates';
+import { dayRangeOf, formatDay, parseNumericDay } from '../../../shared/format/dates';
 import { dayParam, searchTextParam, type UrlParams } from '../../../shared/url/url-params';
 import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { VOUCHER_RANGE_MESSAGES, type VouchersQuery } from '@web-control/contract/vouchers';
@@ -91,4 +91,9 @@ export function unreadableDays(search: URLSearchParams): NoDays {
       return text.trim() !== '' && VOUCHER_URL_PARAMS[name].read(values) === undefined ? [[name, text]] : [];
     }),
   );
+}
+
+/** A day typed as DD/MM/YYYY after today: nothing is created or changed in the future (specification 1, section 5). */
+export function isFutureDay(typed: string): boolean {
+  return (parseNumericDay(typed) ?? '') > formatDay(new Date());
 }

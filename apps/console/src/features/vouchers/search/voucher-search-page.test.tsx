@@ -319,7 +319,7 @@ describe('voucher search page', { timeout: 20_000 }, () => {
       ),
     );
     expect(
-      screen.getByText('Correct or clear the dates to see vouchers: a date field holds no date.'),
+      screen.getByText('Correct or clear the dates to see vouchers: a date field holds a day after today.'),
     ).toBeInTheDocument();
     expect(fetch.requests('/api/moneytransfer/orders')).toHaveLength(asked);
   });

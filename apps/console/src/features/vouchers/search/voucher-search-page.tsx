@@ -30,6 +30,7 @@ import { DayFilterInput } from './day-filter-input';
 import { voucherStateKind } from '../voucher-state';
 import {
   hasFilters,
+  isFutureDay,
   NO_FILTERS,
   reversedRanges,
   toOrdersQuery,
@@ -90,10 +91,15 @@ function withNoDay(current: NoDays, name: DayFilter, typed: string | null): NoDa
   return Object.fromEntries(typed === null ? others : [...others, [name, typed]]);
 }
 
-/** Why the list waits: a card number typed as the reference, a date field holding no date, or a reversed range. */
-function waitingText(cardNumber: boolean, holdsNoDay: boolean): string {
+/**
+ * Why the list waits: a card number typed as the reference, a date field holding no date or a day
+ * after today, or a reversed range.
+ */
+function waitingText(cardNumber: boolean, noDays: NoDays): string {
   if (cardNumber) return SEARCH_TEXTS.waitingForReference;
-  return holdsNoDay ? SEARCH_TEXTS.waitingForDay : SEARCH_TEXTS.waitingForRange;
+  const typed = Object.values(noDays);
+  if (typed.some((text) => !isFutureDay(text))) return SEARCH_TEXTS.waitingForDay;
+  return typed.length > 0 ? SEARCH_TEXTS.waitingForFutureDay : SEARCH_TEXTS.waitingForRange;
 }
 
 /**
@@ -183,7 +189,7 @@ export function VoucherSearchPage() {
         </FilterGroup>
       </form>
       <PagedList
-        waiting={waiting ? waitingText(cardNumber.waits, holdsNoDay) : null}
+        waiting={waiting ? waitingText(cardNumber.waits, noDays) : null}
         query={vouchers}
         paging={paging}
         texts={LIST_TEXTS}
