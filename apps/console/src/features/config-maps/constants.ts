@@ -151,3 +151,7 @@ export const CONFIG_MESSAGES = {
   editConflictCurrent: (value: string) => `Its value is now '${value}'. Saving replaces it with yours.`,
   editConflictDeleted: 'It has been deleted since, so it can no longer be edited.',
 } as const;
+
+/** The fields of the create-map modal and of the add-mapping row: a refusal naming them is said there. */
+export const MAP_FORM_FIELDS = ['id', 'name'] as const;
+export const MAPPING_FORM_FIELDS = ['key', 'value'] as const;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessageOf, isConflict, refusalText, statusOf } from './error-message';
+import {
+  errorMessageOf,
+  isConflict,
+  refusalText,
+  refusedFieldsOf,
+  saidAtFields,
+  statusOf,
+} from './error-message';
 import { HttpError, HttpTimeoutError } from './http-error';
 
 const CATALOGUE = (status: number | undefined) =>
@@ -64,5 +71,30 @@ describe('statusOf and isConflict', () => {
     expect(statusOf(new HttpTimeoutError())).toBeUndefined();
     expect(isConflict(new HttpError(409, undefined))).toBe(true);
     expect(isConflict(new HttpError(400, undefined))).toBe(false);
+  });
+});
+
+describe('refusedFieldsOf and saidAtFields', () => {
+  const taken = (details: unknown) =>
+    new HttpError(409, { errorMessage: 'A map with id x already exists.', code: 'CONFLICT', details });
+
+  it('reads the body fields a refusal names, and no query or path field', () => {
+    const error = taken([
+      { location: 'body', field: 'id', message: 'Taken' },
+      { location: 'querystring', field: 'limit', message: 'Too large' },
+    ]);
+    expect(refusedFieldsOf(error)).toEqual([{ field: 'id', message: 'Taken' }]);
+    expect(refusedFieldsOf(taken({ current: 'v1' })), 'a stale edit’s details name no field').toEqual([]);
+    expect(refusedFieldsOf(new HttpError(502, undefined))).toEqual([]);
+  });
+
+  it('says a refusal at a form’s fields only when the form shows every field it names', () => {
+    const both = taken([
+      { location: 'body', field: 'id', message: 'Taken' },
+      { location: 'body', field: 'owner', message: 'Unknown' },
+    ]);
+    expect(saidAtFields(both, ['id', 'name'])).toBe(false);
+    expect(saidAtFields(both, ['id', 'owner'])).toBe(true);
+    expect(saidAtFields(taken(undefined), ['id'])).toBe(false);
   });
 });

@@ -48,11 +48,24 @@ export function errorMessageOf<TFallback>(error: unknown, fallback: TFallback): 
     : body.errorMessage;
 }
 
-/** The body field a refusal names (a rule a 400 found, a name a 409 found taken) with the platform's reason. */
-export function refusedFieldOf(error: unknown): { field: string; message: string } | undefined {
+const bodyDetailsSchema = z.array(
+  z.object({ location: z.string().optional(), field: z.string(), message: z.string() }),
+);
+
+/** The body fields a refusal names (a rule a 400 found, a name a 409 found taken), each with the platform's reason. */
+export function refusedFieldsOf(error: unknown): { field: string; message: string }[] {
   const body = isRefusal(error) ? error.errorBody : undefined;
-  const fields = fieldDetailsSchema.safeParse(body?.details);
-  return fields.success ? fields.data[0] : undefined;
+  const details = bodyDetailsSchema.safeParse(body?.details);
+  if (!details.success) return [];
+  return details.data.flatMap(({ location, field, message }) =>
+    location === 'body' ? [{ field, message }] : [],
+  );
+}
+
+/** Whether a form showing `fields` says the whole refusal at its fields: it names some, and none other. */
+export function saidAtFields(error: unknown, fields: readonly string[]): boolean {
+  const refused = refusedFieldsOf(error);
+  return refused.length > 0 && refused.every(({ field }) => fields.includes(field));
 }
 
 /** The rule of errorMessageOf with a catalogue text that names the status: "Could not … (503). …". */

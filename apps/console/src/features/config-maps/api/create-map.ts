@@ -7,8 +7,8 @@ import {
 } from '@web-control/contract/config-maps';
 import { request } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
-import { CONFIG_MESSAGES } from '../constants';
-import { refusalText, refusedFieldOf } from '../../../shared/http/error-message';
+import { CONFIG_MESSAGES, MAP_FORM_FIELDS } from '../constants';
+import { refusalText, saidAtFields } from '../../../shared/http/error-message';
 import { configMapKeys } from './keys';
 
 export function createMap(body: CreateMapBody, idempotencyKey: string): Promise<CreateMapResponse> {
@@ -33,7 +33,7 @@ export function useCreateMap() {
     },
     onError: (error) => {
       // A refusal that names its field (an id taken) is said there.
-      if (refusedFieldOf(error) !== undefined) return;
+      if (saidAtFields(error, MAP_FORM_FIELDS)) return;
       notifications.show({ color: 'red', message: refusalText(error, CONFIG_MESSAGES.mapCreateFailed) });
     },
   });

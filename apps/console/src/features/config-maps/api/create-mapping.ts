@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateMappingBody } from '@web-control/contract/config-maps';
 import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';
-import { CONFIG_MESSAGES } from '../constants';
-import { refusalText, refusedFieldOf } from '../../../shared/http/error-message';
+import { CONFIG_MESSAGES, MAPPING_FORM_FIELDS } from '../constants';
+import { refusalText, saidAtFields } from '../../../shared/http/error-message';
 import { mappingsPath } from './get-mappings';
 import { configMapKeys } from './keys';
 
@@ -38,7 +38,7 @@ export function useCreateMapping() {
     },
     onError: (error) => {
       // A refusal that names its field (a key taken) is said there.
-      if (refusedFieldOf(error) !== undefined) return;
+      if (saidAtFields(error, MAPPING_FORM_FIELDS)) return;
       notifications.show({ color: 'red', message: refusalText(error, CONFIG_MESSAGES.mappingCreateFailed) });
     },
   });

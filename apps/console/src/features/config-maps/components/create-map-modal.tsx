@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { sayAtField } from '../../../shared/forms/refused-field';
 import { ModalActions } from '../../../shared/modals/modal-actions';
 import type { ModalContentProps } from '../../../shared/modals/modal-definition';
+import { MAP_FORM_FIELDS } from '../constants';
 import type { CreateMapParams } from './modal-definitions';
 
 export const MAP_ID_LABEL = 'Id';
@@ -33,7 +34,9 @@ export function CreateMapContent({
   const save = form.handleSubmit((values) => {
     // An id taken is said at the Id, and the modal stays for another one.
     if (!submitting) {
-      submit(() => params.apply(values).then(() => true as const, sayAtField(['id', 'name'], form.setError)));
+      submit(() =>
+        params.apply(values).then(() => true as const, sayAtField(MAP_FORM_FIELDS, form.setError)),
+      );
     }
   });
   return (

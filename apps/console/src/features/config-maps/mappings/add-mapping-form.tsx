@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { markRefusedField } from '../../../shared/forms/refused-field';
 import { useCreateMapping } from '../api/create-mapping';
-import { MAPPINGS_TEXTS } from '../constants';
+import { MAPPING_FORM_FIELDS, MAPPINGS_TEXTS } from '../constants';
 
 /**
  * The input row at the top of the table in edit mode: Enter in either field adds the mapping.
@@ -38,7 +38,7 @@ export function AddMappingForm({
     } catch (error) {
       // A key taken is said at the key; any other failure in the hook's toast. The typed key and
       // value stay for another try.
-      markRefusedField(error, ['key', 'value'], form.setError);
+      markRefusedField(error, MAPPING_FORM_FIELDS, form.setError);
     }
   });
   return (
