@@ -135,6 +135,7 @@ describe('mappings page', { timeout: 30_000 }, () => {
     expect(prefix).toHaveAccessibleDescription('Must not exceed 200 characters');
     expect(await screen.findByRole('status')).toHaveTextContent('Correct the prefix to see mappings.');
     expect(fetch.requests(MAPPINGS)).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Download' }), 'nor downloaded').toBeDisabled();
     const user = userEvent.setup({ delay: null });
     await user.clear(prefix);
     await user.type(prefix, '4');

@@ -74,6 +74,8 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
   const mode: MappingMode = canEdit ? filters.mode : 'view';
   const { view, keyPrefix, valuePrefix } = filters;
   const prefixErrors = prefixErrorsOf(filters);
+  // A prefix the platform would refuse is said at its field; nothing is asked until it is corrected.
+  const prefixRefused = Object.keys(prefixErrorsOf(settled)).length > 0;
   const [expanded, setExpanded] = useState(false);
   // Kept while the URL's filters are the same: the pages started from it belong to it.
   const settledMode: MappingMode = canEdit ? settled.mode : 'view';
@@ -145,6 +147,7 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
         <CopyLinkButton />
         <DownloadButton
           downloading={download.isPending}
+          disabled={prefixRefused}
           onDownload={(format) => download.mutate({ mapId: map.id, selection, format })}
         />
         {editing && canEdit ? (
@@ -197,8 +200,7 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
         ) : null}
       </FilterGroup>
       {editing && canEdit ? <AddMappingForm mapId={map.id} onTypedChange={setAddRowTyped} /> : null}
-      {/* A prefix the platform would refuse is said at its field; nothing is asked until it is corrected. */}
-      {Object.keys(prefixErrorsOf(settled)).length > 0 ? (
+      {prefixRefused ? (
         <Text role="status">{MAPPINGS_TEXTS.correctPrefix}</Text>
       ) : (
         <MappingsTable mapId={map.id} selection={selection} editable={editing && canEdit} />
