@@ -101,10 +101,10 @@ test.describe('every list is a link', () => {
     expect(download.suggestedFilename()).toBe('audit-log.csv');
     const text = await readFile(await download.path(), 'utf8');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Event,Action,Date & Time,User,Reviewer,Status');
+    expect(lines[0]).toBe('Event,File,Action,Date & Time,User,Reviewer,Status');
     for (const line of lines.slice(1)) {
-      expect(line, 'machine form: type, uuid, ISO 8601 UTC').toMatch(
-        /^[A-Z_]+,[0-9a-f-]{36},\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,/,
+      expect(line, 'machine form: type, the file of a file action, uuid, ISO 8601 UTC').toMatch(
+        /^[A-Z_]+,[^,]*,[0-9a-f-]{36},\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,/,
       );
     }
   });

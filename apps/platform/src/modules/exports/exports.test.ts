@@ -38,6 +38,23 @@ describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
       type: 'LOAD_FILE' as const,
       status: 'REGISTERED' as const,
     }));
+    await database.db
+      .insertInto('recon_actions')
+      .values({
+        action_id: ACTION_ID,
+        process_id: process.process_id,
+        type: 'LOAD_FILE',
+        file_id: null,
+        file_name: 'card-switch-20260101.csv',
+        records: null,
+        username: 'exporter',
+        comment: 'Daily file',
+        created_at: new Date(Date.UTC(2026, 0, 1)),
+        status: 'REGISTERED',
+        reviewer_username: null,
+        reviewed_at: null,
+      })
+      .execute();
     for (let start = 0; start < rows.length; start += 500) {
       await database.db
         .insertInto('recon_audits')
@@ -71,13 +88,13 @@ describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
     expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(download.headers['content-disposition']).toContain('audit-log.csv');
     const lines = download.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Event,Action,Date & Time,User,Reviewer,Status');
+    expect(lines[0]).toBe('Event,File,Action,Date & Time,User,Reviewer,Status');
     expect(lines).toHaveLength(EXPORT_ROWS + 1);
-    expect(lines[1], 'newest first, dates as ISO 8601 UTC').toBe(
-      `LOAD_FILE,${ACTION_ID},2026-01-01T00:41:39.000Z,exporter,,REGISTERED`,
+    expect(lines[1], 'newest first, dates as ISO 8601 UTC, the action’s file named').toBe(
+      `LOAD_FILE,card-switch-20260101.csv,${ACTION_ID},2026-01-01T00:41:39.000Z,exporter,,REGISTERED`,
     );
     expect(lines.at(-1), 'a formula is written inert').toBe(
-      `LOAD_FILE,${ACTION_ID},2026-01-01T00:00:00.000Z,"'=HYPERLINK(""x"")",,REGISTERED`,
+      `LOAD_FILE,card-switch-20260101.csv,${ACTION_ID},2026-01-01T00:00:00.000Z,"'=HYPERLINK(""x"")",,REGISTERED`,
     );
 
     const again = await app.inject({ url: `/api/exports/audit-log?access_token=${token}` });

@@ -118,7 +118,7 @@ export function createAuditsRepository() {
         .where('action_id', 'in', [...new Set(actionIds)])
         .where('file_name', 'is not', null)
         .execute();
-      return new Map(rows.map((row) => [row.action_id, row.file_name ?? '']));
+      return new Map(rows.flatMap((row) => (row.file_name === null ? [] : [[row.action_id, row.file_name]])));
     },
 
     async listAudits(executor: DbExecutor, filter: Page & AuditFilter) {
