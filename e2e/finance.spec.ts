@@ -83,7 +83,7 @@ test('an approver sees the demo feeds in the audit log and the demo feed job', a
   const systemLoads = page
     .getByRole('table', { name: 'Audit Log' })
     .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: /^Load file · action [0-9a-f]{6}$/ }) })
+    .filter({ has: page.getByRole('cell', { name: /^Load file \S+\.csv · action [0-9a-f]{6}$/ }) })
     .filter({ has: page.getByRole('cell', { name: 'system', exact: true }) });
   await expect
     .poll(
