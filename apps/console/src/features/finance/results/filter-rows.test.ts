@@ -130,6 +130,9 @@ describe('filter rows', () => {
     });
     expect(rowErrorsOf(money('BETWEEN', '', ''), FIELDS)).toEqual({});
     expect(rowErrorsOf(money('BETWEEN', '1 000', '12 500.50'), FIELDS)).toEqual({});
+    expect(rowErrorsOf(money('EXACTLY', '1 00'), FIELDS), 'spaces that group nothing').toEqual({
+      value: FILTER_VALUE_ERRORS.amount,
+    });
     expect(rowErrorsOf(money('BETWEEN', '12 500', '1 000'), FIELDS)).toEqual({
       value2: FILTER_VALUE_ERRORS.reversed,
     });

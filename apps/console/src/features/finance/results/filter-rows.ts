@@ -118,9 +118,13 @@ export function canRemoveRows(rows: readonly FilterRow[]): boolean {
   return rows.length > 1;
 }
 
-/** A typed number as the grid shows it, thousands grouped by spaces ("1 000.50"), without them. */
+/** Thousands grouped by spaces as the grid shows them ("1 000.50", "-12 500"); "1 00" is no grouping. */
+const GROUPED_NUMBER = /^-?\d{1,3}(?:\s\d{3})+(?:\.\d+)?$/;
+
+/** A typed number without its grouping spaces; spaces that group nothing stay, and the number is refused. */
 function numberTyped(value: string): string {
-  return value.replace(/\s/g, '');
+  const typed = value.trim();
+  return GROUPED_NUMBER.test(typed) ? typed.replace(/\s/g, '') : typed;
 }
 
 export const FILTER_VALUE_ERRORS = {
