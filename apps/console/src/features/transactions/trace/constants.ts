@@ -13,6 +13,7 @@ export const TRACE_TEXTS = {
   notFound:
     'No transaction with this ID was found. Check the link, or find the transaction by its reference on the Transactions page.',
   backToTransactions: 'Back to Transactions',
+  tryAgain: 'Try again',
   showAll: 'Show All',
   showingAll: 'Showing All',
   copyTrace: 'Copy Trace',

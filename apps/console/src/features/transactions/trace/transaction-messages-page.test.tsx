@@ -348,7 +348,7 @@ describe('transaction messages page', () => {
     );
   });
 
-  it('shows no error text when the first load fails, only the note, and recovers on the next refresh', async () => {
+  it('says the messages could not be retrieved when the first load fails, and recovers on the next refresh', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let failing = true;
     setup({
@@ -362,14 +362,18 @@ describe('transaction messages page', () => {
           : jsonResponse(200, { messages }),
     });
     renderRoutes(routes, { path: LEG_PATH });
-    expect(await screen.findByRole('status')).toHaveTextContent('These messages are still on their way');
-    expect(screen.queryByRole('alert')).toBeNull();
+    // Not "on their way": the platform failed, and waiting would not bring them.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Could not retrieve the transaction's messages (503). Contact support if this persists.",
+    );
+    expect(screen.queryByText(/still on their way/)).toBeNull();
     expect(screen.queryByRole('table', { name: 'Leg summary' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Copy Trace' })).toBeDisabled();
 
     failing = false;
     await act(() => vi.advanceTimersByTimeAsync(TRACE_REFRESH_MS));
     expect(await screen.findByRole('table', { name: 'Leg summary' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(box('Authorisation request from pos-gateway')).toHaveAttribute('aria-pressed', 'true');
   });
   it('says at once that an id which is no id does not exist, with a way back to the list', async () => {

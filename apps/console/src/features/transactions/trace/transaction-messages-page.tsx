@@ -7,10 +7,17 @@ import {
 } from '@web-control/contract/transactions';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { HTTP_STATUS, isNotFound, statusOf } from '../../../shared/http/error-message';
+import {
+  HTTP_STATUS,
+  isNotFound,
+  refusalText,
+  retrievalFailedText,
+  statusOf,
+} from '../../../shared/http/error-message';
 import { HttpError } from '../../../shared/http/http-error';
 import { LiveControl } from '../../../shared/live/live-control';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { ErrorState } from '../../../shared/ui/query-state';
 import { useMessages } from '../api/get-messages';
 import { useTransactionLeg } from '../api/get-transaction-leg';
 import { COPIED_DURATION_MS, TRACE_NOT_FOUND_AFTER_MS, TRACE_TEXTS } from './constants';
@@ -67,6 +74,8 @@ function CopyTraceButton({
   );
 }
 
+const messagesFailedText = retrievalFailedText("the transaction's messages");
+
 /** True when the platform's 404 says the leg is being written (a just-recorded leg names it as its next). */
 function isPending(error: unknown): boolean {
   if (!(error instanceof HttpError) || !isNotFound(error)) return false;
@@ -92,8 +101,9 @@ function TransactionTrace({ uuid }: { uuid: string }) {
   const first = sorted[0];
   if (selectedId === undefined && first) setSelectedId(first.id);
 
-  // Failed loads show no error (specification section 8): what answered is shown, and the
-  // background refresh keeps trying.
+  // A failed refresh shows no error (specification section 8): what answered stays, and the
+  // refresh keeps trying. Messages that never arrived because the platform failed are not "on their
+  // way": that is said, as on the transactions list (decision 0014).
   const loading = leg.isPending || messages.isPending;
   const selected = sorted.find((message) => message.id === selectedId);
   const visible = selected ? [selected] : sorted;
@@ -105,6 +115,8 @@ function TransactionTrace({ uuid }: { uuid: string }) {
   const invalidId = statusOf(leg.error) === HTTP_STATUS.badRequest;
   const unknownId = isNotFound(leg.error) && (!isPending(leg.error) || waitedLongEnough);
   const notFound = sorted.length === 0 && (invalidId || unknownId);
+  // A 404 is the leg's question (being written, or not found) above; anything else is a failure.
+  const messagesFailed = messages.data === undefined && messages.isError && !isNotFound(messages.error);
 
   return (
     <Stack>
@@ -132,20 +144,7 @@ function TransactionTrace({ uuid }: { uuid: string }) {
               <CopyTraceButton leg={leg.data} messages={sorted} />
             </Group>
           )}
-          {sorted.length === 0 ? (
-            <Alert color="blue" variant="light" role="status">
-              {notFound ? (
-                <>
-                  {TRACE_TEXTS.notFound}{' '}
-                  <Anchor component={Link} to={TRANSACTIONS_PATH}>
-                    {TRACE_TEXTS.backToTransactions}
-                  </Anchor>
-                </>
-              ) : (
-                TRACE_TEXTS.messagesOnTheirWay
-              )}
-            </Alert>
-          ) : (
+          {sorted.length > 0 ? (
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
               <Paper withBorder p="md">
                 <MessageDiagram
@@ -156,6 +155,23 @@ function TransactionTrace({ uuid }: { uuid: string }) {
               </Paper>
               <MessageDetails messages={visible} all={sorted} onSelect={setSelectedId} />
             </SimpleGrid>
+          ) : notFound ? (
+            <Alert color="blue" variant="light" role="status">
+              {TRACE_TEXTS.notFound}{' '}
+              <Anchor component={Link} to={TRANSACTIONS_PATH}>
+                {TRACE_TEXTS.backToTransactions}
+              </Anchor>
+            </Alert>
+          ) : messagesFailed ? (
+            <ErrorState
+              text={refusalText(messages.error, messagesFailedText)}
+              retryLabel={TRACE_TEXTS.tryAgain}
+              onRetry={() => void messages.refetch()}
+            />
+          ) : (
+            <Alert color="blue" variant="light" role="status">
+              {TRACE_TEXTS.messagesOnTheirWay}
+            </Alert>
           )}
         </>
       )}
