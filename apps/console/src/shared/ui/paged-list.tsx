@@ -42,9 +42,15 @@ interface PagedListBaseProps<T, Row> {
   waiting?: string | null;
 }
 
-/** A page beyond the list's end (a link kept while the list shrank, a page typed into the address). */
-const PAST_THE_END = {
-  text: (page: number, last: number) => `There is no page ${page}: the list ends at page ${last}.`,
+/**
+ * A page beyond the list's end (a link kept while the list shrank, a page typed into the address);
+ * a list that counts no pages cannot say where it ends.
+ */
+export const PAST_THE_END = {
+  text: (page: number, last?: number) =>
+    last === undefined
+      ? `There is no page ${page}: the list ends before it.`
+      : `There is no page ${page}: the list ends at page ${last}.`,
   goTo: (page: number) => (page === 1 ? 'Go to the first page' : `Go to page ${page}`),
 };
 

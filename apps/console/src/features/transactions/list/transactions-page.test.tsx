@@ -295,6 +295,24 @@ describe('transactions list', () => {
     });
   });
 
+  it('says a page past the end is past the end, not that nothing matches, and leads to the first page', async () => {
+    const { listQueries } = setup({
+      'GET /api/ecs/transactions': (_body, url) =>
+        jsonResponse(200, url.searchParams.has('offset') ? page([], true, false) : listed),
+    });
+    const { router } = await openPage(
+      `${PATH}?from=2026-11-22T00%3A00&to=2026-11-22T23%3A59&page=40&latest=${FIRST}`,
+    );
+    expect(listQueries()[0]).toMatchObject({ offset: '780' });
+    expect(screen.getByText('There is no page 40: the list ends before it.')).toBeInTheDocument();
+    expect(screen.queryByText('No transactions match your query')).toBeNull();
+
+    await click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(router.state.location.search).toBe('?from=2026-11-22T00%3A00&to=2026-11-22T23%3A59');
+    expect(row('REF-1111')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+  });
+
   it('loads a filter change after 1 s of quiet and writes it to the URL', async () => {
     const { listQueries } = setup();
     const { router } = await openPage();

@@ -8,6 +8,7 @@ import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useUrlFilters } from '../../../shared/url/use-list-url-state';
 import { refusalText } from '../../../shared/http/error-message';
+import { PAST_THE_END } from '../../../shared/ui/paged-list';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useFilterOptions } from '../api/get-filter-options';
 import { FILTER_DEBOUNCE_MS, loadFailedText, NO_TRANSACTIONS, TRY_AGAIN } from './constants';
@@ -63,9 +64,10 @@ interface ResultsProps {
   state: TransactionsPageState;
   onToggle: (uuid: string) => void;
   onRetry: () => void;
+  onPage: (page: number) => void;
 }
 
-function Results({ state, onToggle, onRetry }: ResultsProps) {
+function Results({ state, onToggle, onRetry, onPage }: ResultsProps) {
   if (state.loading) {
     return <LoadingState label="Loading transactions" />;
   }
@@ -80,6 +82,17 @@ function Results({ state, onToggle, onRetry }: ResultsProps) {
   }
   // A failed refresh keeps the list above without a word (specification section 8); a failed load
   // with nothing to show says so rather than leave an empty card, or claim that nothing matched.
+  if (state.error === null && state.currentPage > 1) {
+    // Past the end is not "nothing matches"; the list counts no pages, so it leads to the first.
+    return (
+      <Stack align="flex-start">
+        <EmptyState text={PAST_THE_END.text(state.currentPage)} />
+        <Button variant="default" onClick={() => onPage(1)}>
+          {PAST_THE_END.goTo(1)}
+        </Button>
+      </Stack>
+    );
+  }
   return state.error === null ? (
     <EmptyState text={NO_TRANSACTIONS} />
   ) : (
@@ -173,7 +186,7 @@ export function TransactionsPage() {
           <Paper withBorder p="md">
             {waitingFor === null ? (
               <Stack gap="sm">
-                <Results state={list.state} onToggle={list.select} onRetry={list.refresh} />
+                <Results state={list.state} onToggle={list.select} onRetry={list.refresh} onPage={goToPage} />
                 <Paging state={list.state} onPage={goToPage} />
               </Stack>
             ) : (
