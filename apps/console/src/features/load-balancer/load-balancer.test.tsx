@@ -345,6 +345,20 @@ describe('receiver changes', () => {
     ).not.toBeChecked();
   });
 
+  it('asks once on a double click of a switch, and sends one change', async () => {
+    const { calls } = setup({ 'PUT /api/lb/svc-1/receivers/r-a/active': () => jsonResponse(204, null) });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: DETAIL_PATH });
+    await user.dblClick(within(await receiverRow('Alpha')).getByRole('switch', { name: 'Active' }));
+    const dialog = await findDialog('Are You Sure?');
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(await screen.findByText('Receiver disabled successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent(calls, 'PUT')).toEqual([
+      { method: 'PUT', path: '/api/lb/svc-1/receivers/r-a/active', body: { active: false } },
+    ]);
+  });
+
   it('enables an inactive receiver after confirmation', async () => {
     const { calls } = setup({ 'PUT /api/lb/svc-1/receivers/r-c/active': () => jsonResponse(204, null) });
     const user = userEvent.setup();

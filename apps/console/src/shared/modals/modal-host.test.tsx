@@ -212,4 +212,21 @@ describe('modal host', () => {
     await expect(first).resolves.toBeUndefined();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+  it('asks a question once when it is asked again while open (a double click); another question waits its turn', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<QueueEntries />);
+    let first: Promise<boolean | undefined> = Promise.resolve(undefined);
+    let again: Promise<boolean | undefined> = Promise.resolve(true);
+    act(() => {
+      first = openModal(confirmModal, { text: 'Disable Alpha?' });
+      again = openModal(confirmModal, { text: 'Disable Alpha?' });
+      void openModal(confirmModal, { text: 'Disable Beta?' });
+    });
+    await expect(again).resolves.toBeUndefined();
+    expect(screen.getByTestId('queue')).toHaveTextContent(/^\w{5}:confirm,\w{5}:confirm$/);
+    await user.click(screen.getByRole('button', { name: 'Okay' }));
+    await expect(first).resolves.toBe(true);
+    expect(await screen.findByText('Disable Beta?')).toBeInTheDocument();
+    expect(screen.queryByText('Disable Alpha?')).toBeNull();
+  });
 });

@@ -16,6 +16,8 @@ export const MODAL_SUBMIT_FAILED = 'This could not be done. Please try again or 
 /** What the host shows for an entry: the definition already bound to its params and its caller. */
 export interface ModalView {
   title: string;
+  /** What it asks, as text: the same question asked again while it is open is not queued twice. */
+  question: string | null;
   render: (state: { submitting: boolean; outdated: boolean; dismiss: () => void }) => ReactNode;
 }
 
@@ -43,6 +45,15 @@ export function useModalQueue(): ModalRequest<ModalView>[] {
   return useSyncExternalStore(subscribe, () => queue);
 }
 
+/** The modal's type, title and params as one text; null for params that do not serialise. */
+function questionOf(type: string, title: string, params: unknown): string | null {
+  try {
+    return JSON.stringify([type, title, params]);
+  } catch {
+    return null;
+  }
+}
+
 function close(id: string, result: unknown): void {
   const caller = callers.get(id);
   callers.delete(id);
@@ -60,6 +71,13 @@ export function openModal<TParams, TResult>(
   { signal, ...options }: ModalOptions & { signal?: AbortSignal } = {},
 ): Promise<TResult | undefined> {
   if (signal?.aborted === true) return Promise.resolve(undefined);
+  const title = definition.title(params);
+  const question = questionOf(definition.type, title, params);
+  // A double click that reached the page before the first click's modal drew asks the same
+  // question again: the one open answers it, and the second caller hears nothing.
+  if (question !== null && queue.some((request) => request.view.question === question)) {
+    return Promise.resolve(undefined);
+  }
   const id = createModalId();
   signal?.addEventListener('abort', () => close(id, undefined), { once: true });
   if (queue.length === 0 && document.activeElement instanceof HTMLElement) opener = document.activeElement;
@@ -68,7 +86,8 @@ export function openModal<TParams, TResult>(
     const submit = (submission: () => Promise<TResult>) => void submitModal(id, submission, answer);
     callers.set(id, (result) => resolve(result as TResult | undefined));
     const view: ModalView = {
-      title: definition.title(params),
+      title,
+      question,
       render: ({ submitting, outdated, dismiss }) =>
         createElement(definition.Content, { params, submitting, outdated, answer, submit, dismiss }),
     };
