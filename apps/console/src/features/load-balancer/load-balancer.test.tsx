@@ -455,6 +455,46 @@ describe('receiver changes', () => {
     expect(within(confirm).getByRole('alert')).toHaveTextContent(NO_TRAFFIC_WARNING);
   });
 
+  it('warns when a change leaves only receivers that are down taking the traffic', async () => {
+    const downBeta: Receiver = { ...beta, latestChange: { currentStatus: 'down' } };
+    setup({
+      'GET /api/lb/svc-1/receivers': () => jsonResponse(200, { receivers: [alpha, downBeta, gamma] }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: DETAIL_PATH });
+    await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: 'Active' }));
+    const confirm = await findDialog('Are You Sure?');
+    expect(within(confirm).getByRole('alert')).toHaveTextContent(
+      "After this change only receivers that are down will take this service's traffic (Beta): its transactions will fail until one is up.",
+    );
+    expect(within(confirm).getByRole('button', { name: 'Okay' })).toBeEnabled();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+
+    // Alpha, up, keeps a share: nothing to warn about.
+    await user.click(within(await receiverRow('Beta')).getByRole('button', { name: 'Edit weight of Beta' }));
+    const dialog = await findDialog('Adjust the weight of Beta');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Weight' }), '0');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('offers no Save for the weight a receiver already has, so nothing is claimed adjusted', async () => {
+    const { calls } = setup();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: DETAIL_PATH });
+    await user.click(within(await receiverRow('Beta')).getByRole('button', { name: 'Edit weight of Beta' }));
+    const dialog = await findDialog('Adjust the weight of Beta');
+    const field = within(dialog).getByRole('textbox', { name: 'Weight' });
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(field, '{Enter}');
+    await user.clear(field);
+    await user.type(field, '101');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+    await user.clear(field);
+    await user.type(field, '100{Enter}');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(sent(calls, 'PUT')).toEqual([]);
+  });
+
   it('says "Sent for review" when FOUR_EYES turns the change into a request (202)', async () => {
     const { calls } = setup({
       'PUT /api/lb/svc-1/receivers/r-b/weight': () =>
@@ -536,6 +576,9 @@ describe('receiver changes', () => {
       within(await receiverRow('Alpha')).getByRole('button', { name: 'Edit weight of Alpha' }),
     );
     const dialog = await findDialog('Adjust the weight of Alpha');
+    const field = within(dialog).getByRole('textbox', { name: 'Weight' });
+    await user.clear(field);
+    await user.type(field, '250');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText('Could not adjust receiver weight. Contact support if this persists.'),

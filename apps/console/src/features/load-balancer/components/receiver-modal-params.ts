@@ -1,7 +1,7 @@
 import type { Receiver } from '@web-control/contract/load-balancer';
 
 /** What the load balancer's modals need of each receiver of the service. */
-export type ReceiverShareInput = Pick<Receiver, 'id' | 'name' | 'isActive' | 'weight'>;
+export type ReceiverShareInput = Pick<Receiver, 'id' | 'name' | 'isActive' | 'weight' | 'latestChange'>;
 
 /**
  * The page passes the change as a function, run through the queue's submit so the modal shows it

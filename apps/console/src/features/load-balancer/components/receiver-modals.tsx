@@ -1,16 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Table, Text, TextInput } from '@mantine/core';
-import { projectTrafficShares, receiverWeightFormSchema } from '@web-control/contract/load-balancer';
+import {
+  projectTrafficShares,
+  receiverWeightFormSchema,
+  type LbStatus,
+} from '@web-control/contract/load-balancer';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatShare } from '../../../shared/format/metrics';
 import type { ModalContentProps } from '../../../shared/modals/modal-definition';
+import { statusOf } from '../status';
 import type { ReceiverChangeParams, ReceiverShareInput, ReceiverWeightParams } from './receiver-modal-params';
+
+/** The status a receiver not answering reports (contract `LB_STATUSES`). */
+const DOWN_STATUS: LbStatus = 'down';
 
 export const WEIGHT_CHANGE_NOTE = 'Changes may take a few minutes to take effect.';
 export const PROJECTION_CAPTION = 'Projected share of traffic';
 export const NO_TRAFFIC_WARNING =
   'After this change no receiver of this service will take traffic: its transactions will have nowhere to go.';
+export const ONLY_DOWN_WARNING = (names: readonly string[]) =>
+  `After this change only receivers that are down will take this service's traffic (${names.join(', ')}): its transactions will fail until one is up.`;
 
 type WeightField = z.input<typeof receiverWeightFormSchema>;
 type WeightValues = z.output<typeof receiverWeightFormSchema>;
@@ -30,6 +40,9 @@ export function TrafficProjection({
   const after = projected ? projectTrafficShares(projected) : null;
   // Allowed (a service may be drained on purpose), but said before it is done.
   const drained = after !== null && after.size > 0 && [...after.values()].every((share) => share === 0);
+  const taking = after === null ? [] : current.filter((receiver) => (after.get(receiver.id) ?? 0) > 0);
+  const onlyDown =
+    taking.length > 0 && taking.every((receiver) => statusOf(receiver.latestChange) === DOWN_STATUS);
   return (
     <>
       <Table withTableBorder mt="md" captionSide="top">
@@ -58,9 +71,9 @@ export function TrafficProjection({
           })}
         </Table.Tbody>
       </Table>
-      {drained ? (
+      {drained || onlyDown ? (
         <Alert color="red" role="alert" mt="md">
-          {NO_TRAFFIC_WARNING}
+          {drained ? NO_TRAFFIC_WARNING : ONLY_DOWN_WARNING(taking.map((receiver) => receiver.name))}
         </Alert>
       ) : null}
     </>
@@ -118,11 +131,14 @@ export function ReceiverWeightContent({
   // The same schema on every keystroke: the projection follows the field and Save waits for a valid weight.
   const typed = receiverWeightFormSchema.safeParse({ weight: useWatch({ control, name: 'weight' }) });
   const weight = typed.success ? typed.data.weight : null;
+  // Saving the weight it has would change nothing, yet say it was adjusted.
+  const unchanged = weight === receiver.weight;
   const projected =
     weight === null ? null : receivers.map((each) => (each.id === receiver.id ? { ...each, weight } : each));
 
   const save = handleSubmit((values) => {
-    if (!submitting && !outdated) submit(() => apply(values.weight).then(() => values.weight));
+    if (!submitting && !outdated && values.weight !== receiver.weight)
+      submit(() => apply(values.weight).then(() => values.weight));
   });
 
   return (
@@ -144,7 +160,7 @@ export function ReceiverWeightContent({
         <Button variant="default" onClick={dismiss} disabled={submitting}>
           Cancel
         </Button>
-        <Button type="submit" disabled={weight === null || outdated} loading={submitting}>
+        <Button type="submit" disabled={weight === null || unchanged || outdated} loading={submitting}>
           Save
         </Button>
       </Group>
