@@ -99,8 +99,16 @@ test.describe('Health Overview', () => {
     await signInAt(page, OVERVIEW_PATH, MONITOR);
     const row = page.getByRole('table', { name: 'Node Health' }).getByRole('row').nth(2);
     const description = await nodeDescription(row);
-    await row.getByRole('link', { name: 'view node' }).click();
-    await expect(page).toHaveURL(NODE_VIEW_PATH);
+    const link = row.getByRole('link', { name: 'view node' });
+    // A Ctrl-click's new tab has only the address to go by.
+    const tab = await page.context().newPage();
+    await tab.goto((await link.getAttribute('href')) ?? '');
+    await expect(tab.getByRole('combobox', { name: 'Node' }), 'the new tab shows the same node').toHaveValue(
+      description,
+    );
+    await tab.close();
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${NODE_VIEW_PATH}\\?instance=[^&]+&node=[^&]+$`));
     await expect(page.getByRole('combobox', { name: 'Node' }), 'the node of the row is chosen').toHaveValue(
       description,
     );

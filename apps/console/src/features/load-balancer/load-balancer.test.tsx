@@ -195,7 +195,7 @@ describe('load balancer service detail', () => {
 
     const alphaRow = within(await receiverRow('Alpha'));
     expect(alphaRow.getByRole('cell', { name: 'up' })).toBeInTheDocument();
-    expect(alphaRow.getByRole('switch', { name: 'Active' })).toBeChecked();
+    expect(alphaRow.getByRole('switch', { name: 'Active: Alpha' })).toBeChecked();
     expect(alphaRow.getByRole('cell', { name: '12.50 req/s' })).toBeInTheDocument();
     expect(alphaRow.getByRole('cell', { name: '99.5%' })).toBeInTheDocument();
     expect(alphaRow.getByRole('cell', { name: '300' })).toBeInTheDocument();
@@ -206,7 +206,7 @@ describe('load balancer service detail', () => {
     expect(betaRow.getByRole('cell', { name: '100.0%' })).toBeInTheDocument();
 
     const gammaRow = within(await receiverRow('Gamma'));
-    expect(gammaRow.getByRole('switch', { name: 'Inactive' })).not.toBeChecked();
+    expect(gammaRow.getByRole('switch', { name: 'Inactive: Gamma' })).not.toBeChecked();
     expect(gammaRow.getByRole('cell', { name: '0.00 req/s' })).toBeInTheDocument();
   });
 
@@ -299,13 +299,13 @@ describe('receiver changes', () => {
     const { calls } = setup();
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
-    await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: 'Active' }));
+    await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: /^Active:/ }));
     const dialog = await findDialog('Are You Sure?');
     expect(dialog).toHaveTextContent('Disable Alpha?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent(calls, 'PUT')).toEqual([]);
-    expect(within(await receiverRow('Alpha')).getByRole('switch', { name: 'Active' })).toBeChecked();
+    expect(within(await receiverRow('Alpha')).getByRole('switch', { name: /^Active:/ })).toBeChecked();
   });
 
   it('shows the projected shares before disabling, and on Okay disables, toasts and reloads', async () => {
@@ -319,7 +319,7 @@ describe('receiver changes', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
-    await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: 'Active' }));
+    await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: /^Active:/ }));
     const dialog = await findDialog('Are You Sure?');
     // Alpha 300 and Beta 100 share the traffic now; Gamma is inactive.
     const projection = within(dialog).getByRole('table', { name: 'Projected share of traffic' });
@@ -341,7 +341,7 @@ describe('receiver changes', () => {
     expect(countGets(calls, '/api/lb/svc-1/receivers')).toBe(before + 1);
     expect(countGets(calls, '/api/lb/svc-1')).toBe(2);
     expect(
-      await within(await receiverRow('Alpha')).findByRole('switch', { name: 'Inactive' }),
+      await within(await receiverRow('Alpha')).findByRole('switch', { name: /^Inactive:/ }),
     ).not.toBeChecked();
   });
 
@@ -349,7 +349,7 @@ describe('receiver changes', () => {
     const { calls } = setup({ 'PUT /api/lb/svc-1/receivers/r-a/active': () => jsonResponse(204, null) });
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
-    await user.dblClick(within(await receiverRow('Alpha')).getByRole('switch', { name: 'Active' }));
+    await user.dblClick(within(await receiverRow('Alpha')).getByRole('switch', { name: /^Active:/ }));
     const dialog = await findDialog('Are You Sure?');
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     expect(await screen.findByText('Receiver disabled successfully.')).toBeInTheDocument();
@@ -363,7 +363,7 @@ describe('receiver changes', () => {
     const { calls } = setup({ 'PUT /api/lb/svc-1/receivers/r-c/active': () => jsonResponse(204, null) });
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
-    await user.click(within(await receiverRow('Gamma')).getByRole('switch', { name: 'Inactive' }));
+    await user.click(within(await receiverRow('Gamma')).getByRole('switch', { name: /^Inactive:/ }));
     const dialog = await findDialog('Are You Sure?');
     expect(dialog).toHaveTextContent('Enable Gamma?');
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
@@ -383,7 +383,7 @@ describe('receiver changes', () => {
       });
       const user = userEvent.setup();
       renderRoutes(routes, { path: DETAIL_PATH });
-      await user.click(within(await receiverRow(name)).getByRole('switch', { name: state }));
+      await user.click(within(await receiverRow(name)).getByRole('switch', { name: `${state}: ${name}` }));
       const dialog = await findDialog('Are You Sure?');
       await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
       expect(await screen.findByText(text)).toBeInTheDocument();
@@ -450,7 +450,7 @@ describe('receiver changes', () => {
     expect(within(dialog).queryByRole('alert'), 'a weight of 5 takes it all again').toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
-    await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: 'Active' }));
+    await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: /^Active:/ }));
     const confirm = await findDialog('Are You Sure?');
     expect(within(confirm).getByRole('alert')).toHaveTextContent(NO_TRAFFIC_WARNING);
   });
@@ -462,7 +462,7 @@ describe('receiver changes', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
-    await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: 'Active' }));
+    await user.click(within(await receiverRow('Alpha')).getByRole('switch', { name: /^Active:/ }));
     const confirm = await findDialog('Are You Sure?');
     expect(within(confirm).getByRole('alert')).toHaveTextContent(
       "After this change only receivers that are down will take this service's traffic (Beta): its transactions will fail until one is up.",
@@ -618,7 +618,7 @@ describe('receiver changes', () => {
     await waitFor(() => expect(countGets(calls, '/api/lb/svc-1/receivers')).toBe(before + 1));
     const row = await receiverRow('Alpha');
     await waitFor(() => expect(within(row).getByRole('cell', { name: '500' })).toBeInTheDocument());
-    expect(within(row).getByRole('switch', { name: 'Inactive' })).not.toBeChecked();
+    expect(within(row).getByRole('switch', { name: /^Inactive:/ })).not.toBeChecked();
     // Sent again, it would carry the same old version: decided again from the reloaded row instead.
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.type(field, '{Enter}');
@@ -639,7 +639,7 @@ describe('receiver changes', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
-    await user.click(within(await receiverRow('Beta')).getByRole('switch', { name: 'Active' }));
+    await user.click(within(await receiverRow('Beta')).getByRole('switch', { name: /^Active:/ }));
     const dialog = await findDialog('Are You Sure?');
     const before = countGets(calls, '/api/lb/svc-1/receivers');
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
@@ -667,7 +667,7 @@ describe('receiver changes without EDIT_LOAD_BALANCER', () => {
     const user = userEvent.setup();
     renderRoutes(routes, { path: DETAIL_PATH });
     const row = within(await receiverRow('Alpha'));
-    const toggle = row.getByRole('switch', { name: 'Active' });
+    const toggle = row.getByRole('switch', { name: /^Active:/ });
     expect(toggle).toBeDisabled();
     const root = toggle.closest('.mantine-Switch-root');
     expect(root).toHaveStyle({ cursor: 'not-allowed' });

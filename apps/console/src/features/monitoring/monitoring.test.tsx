@@ -169,15 +169,32 @@ describe('Health Overview', () => {
     expect(offline.className).toMatch(/offline/);
   });
 
-  it("'view node' opens Node View carrying the instance and node in navigation state", async () => {
+  it("'view node' opens Node View carrying the instance and node in navigation state and in its address", async () => {
     setup();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const { router } = renderRoutes(routes, { path: '/dashboard/monitoring/overview' });
     const rows = within(await screen.findByRole('table', { name: 'Node Health' })).getAllByRole('row');
-    await user.click(within(rows[2] as HTMLElement).getByRole('link', { name: 'view node' }));
+    const link = within(rows[2] as HTMLElement).getByRole('link', { name: 'view node Switch node 2' });
+    // A Ctrl-click opens the address in a new tab, which has no navigation state.
+    expect(link).toHaveAttribute('href', '/dashboard/monitoring/node?instance=i2&node=n2');
+    await user.click(link);
     expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 2');
     expect(router.state.location.pathname).toBe('/dashboard/monitoring/node');
     expect(router.state.location.state).toEqual({ instanceId: 'i2', nodeId: 'n2' });
+  });
+
+  it('opens the node and range a link names, and writes a new choice into the address', async () => {
+    setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { router } = renderRoutes(routes, {
+      path: '/dashboard/monitoring/node?instance=i2&node=n2&range=now-1h',
+    });
+    expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 2');
+    expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveValue('Last hour');
+
+    await user.click(screen.getByRole('combobox', { name: 'Time range' }));
+    await user.click(screen.getByRole('option', { name: 'Last day', hidden: true }));
+    expect(router.state.location.search).toBe('?instance=i2&node=n2&range=now-1d');
   });
 
   it('says when there are no nodes and no SAF queues', async () => {

@@ -52,6 +52,8 @@ export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: R
         <Switch
           checked={receiver.isActive}
           label={receiver.isActive ? 'Active' : 'Inactive'}
+          // A column of switches all named "Active" said nothing of whose they were.
+          aria-label={`${receiver.isActive ? 'Active' : 'Inactive'}: ${receiver.name}`}
           disabled={!canEdit}
           styles={canEdit ? undefined : NOT_ALLOWED_STYLES}
           wrapperProps={canEdit ? preloadModalsOnIntent(RECEIVER_MODALS) : undefined}

@@ -11,7 +11,7 @@ import { useNodes } from '../api/nodes';
 import { useSafQueues } from '../api/saf-queues';
 import { METRICS_UNAVAILABLE, NO_NODES, NO_SAF_QUEUES } from '../constants';
 import { NODE_VIEW_PATH } from '../paths';
-import type { NodeViewState } from '../node-view/node-view-state';
+import { nodeViewSearch, type NodeViewState } from '../node-view/node-view-state';
 import { LiveTitle } from '../../../shared/live/live-title';
 
 /** Nodes and SAF queues load together and refresh every 30 s without a loader. */
@@ -65,7 +65,14 @@ const NODE_COLUMNS: DataTableColumn<Node>[] = [
     cell: (node) => {
       const state: NodeViewState = { instanceId: node.instanceId, nodeId: node.nodeId };
       return (
-        <Anchor component={Link} to={NODE_VIEW_PATH} state={state} size="sm">
+        // The address names the node too: a Ctrl-click's new tab has no navigation state.
+        <Anchor
+          component={Link}
+          to={`${NODE_VIEW_PATH}${nodeViewSearch(state)}`}
+          state={state}
+          size="sm"
+          aria-label={`view node ${node.nodeDescription}`}
+        >
           view node
         </Anchor>
       );

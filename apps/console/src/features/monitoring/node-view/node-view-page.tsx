@@ -13,7 +13,12 @@ import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-s
 import { useInstances } from '../api/instances';
 import { useNodeMetrics, type NodeMetricsParams, type TimeRange } from '../api/metrics';
 import { METRICS_UNAVAILABLE, NO_NODES } from '../constants';
-import { nodeViewStateSchema, type NodeViewState } from './node-view-state';
+import {
+  linkedNodeViewState,
+  nodeViewSearch,
+  nodeViewStateSchema,
+  type NodeViewState,
+} from './node-view-state';
 import { LiveTitle } from '../../../shared/live/live-title';
 import { Select } from '../../../shared/ui/select';
 
@@ -59,7 +64,8 @@ export function NodeViewPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const instances = useInstances();
-  const timeRange = timeRangeOf(location.state);
+  const passed: unknown = location.state ?? linkedNodeViewState(new URLSearchParams(location.search));
+  const timeRange = timeRangeOf(passed);
 
   const nodeOptions = useMemo(
     () =>
@@ -75,12 +81,13 @@ export function NodeViewPage() {
     [instances.data],
   );
   const all = instances.data ?? [];
-  const selected = defaultNode(all, location.state);
-  // The choice replaces the entry's state, so a reload, or Back to this page, shows it again.
+  const selected = defaultNode(all, passed);
+  // The choice replaces the entry's state and address, so a reload, Back to this page, or its link
+  // shows it again.
   const show = (next: Partial<NodeViewState>) => {
     if (selected === undefined) return;
     const state: NodeViewState = { ...selected, timeRange, ...next };
-    void navigate(location, { replace: true, state });
+    void navigate({ pathname: location.pathname, search: nodeViewSearch(state) }, { replace: true, state });
   };
 
   let content;

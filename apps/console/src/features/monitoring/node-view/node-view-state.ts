@@ -11,3 +11,23 @@ export const nodeViewStateSchema = z.object({
   timeRange: timeRangeSchema.optional(),
 });
 export type NodeViewState = z.infer<typeof nodeViewStateSchema>;
+
+/**
+ * The same choice in the address (`?instance=…&node=…&range=…`), so a link opened in a new tab,
+ * bookmarked or shared shows it too; navigation state, where the specification carries it, wins.
+ */
+export function nodeViewSearch(state: NodeViewState): string {
+  const search = new URLSearchParams({ instance: state.instanceId, node: state.nodeId });
+  if (state.timeRange !== undefined) search.set('range', state.timeRange);
+  return `?${search.toString()}`;
+}
+
+/** The choice a link's address names, as navigation state would carry it (unchecked). */
+export function linkedNodeViewState(search: URLSearchParams): unknown {
+  const range = search.get('range');
+  return {
+    instanceId: search.get('instance'),
+    nodeId: search.get('node'),
+    ...(range === null ? {} : { timeRange: range }),
+  };
+}
