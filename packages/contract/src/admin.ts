@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_MAX_LENGTH } from './auth.ts';
 import { integerIdSchema, text } from './inputs.ts';
+import { holdsCardNumber } from './iso8583-masking.ts';
 import { staleVersionDetailsSchema, versionSchema } from './versions.ts';
 
 /** User and role administration under {auth}/manage (MANAGE_USERS). */
@@ -50,6 +51,12 @@ export const USERNAME_MESSAGE =
 export const ROLE_NAME_MAX_LENGTH = 64;
 export const EMAIL_MAX_LENGTH = 254;
 export const MSISDN_MAX_LENGTH = 20;
+/** E.164: at most 15 digits with the country code. Sixteen or more is no telephone number but a card number's length. */
+const MSISDN_PATTERN = /^\+?[0-9]{6,15}$/;
+export const MSISDN_MESSAGE = 'A mobile number holds 6 to 15 digits, optionally after a +';
+/** A card number is kept nowhere, a user's details included (they are listed, exported and audited). */
+export const USERNAME_CARD_NUMBER_MESSAGE = 'A username must not hold a card number';
+export const EMAIL_CARD_NUMBER_MESSAGE = 'An e-mail address must not hold a card number';
 
 const optionalText = (max: number) =>
   text()
@@ -64,14 +71,15 @@ export const userInputSchema = z.object({
     .trim()
     .min(1, 'Enter a username')
     .max(USERNAME_MAX_LENGTH, `A username has at most ${USERNAME_MAX_LENGTH} characters`)
-    .regex(USERNAME_PATTERN, USERNAME_MESSAGE),
-  email: z.email('Enter a valid e-mail address').max(EMAIL_MAX_LENGTH),
-  msisdn: optionalText(MSISDN_MAX_LENGTH).refine(
-    (value) => value === null || /^\+?[0-9]{6,19}$/.test(value),
-    {
-      message: 'A mobile number holds 6 to 19 digits, optionally after a +',
-    },
-  ),
+    .regex(USERNAME_PATTERN, USERNAME_MESSAGE)
+    .refine((value) => !holdsCardNumber(value), USERNAME_CARD_NUMBER_MESSAGE),
+  email: z
+    .email('Enter a valid e-mail address')
+    .max(EMAIL_MAX_LENGTH)
+    .refine((value) => !holdsCardNumber(value), EMAIL_CARD_NUMBER_MESSAGE),
+  msisdn: optionalText(MSISDN_MAX_LENGTH).refine((value) => value === null || MSISDN_PATTERN.test(value), {
+    message: MSISDN_MESSAGE,
+  }),
   roles: z.array(z.object({ roleId: integerIdSchema })).length(1, 'Choose one role'),
 });
 export type UserInput = z.input<typeof userInputSchema>;

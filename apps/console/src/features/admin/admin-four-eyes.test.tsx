@@ -183,7 +183,8 @@ describe('user administration with FOUR_EYES=admin', () => {
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Checked with jo');
+    // The modal's content may draw a moment after its frame on a busy machine.
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Comment' }), 'Checked with jo');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Change approved and made.')).toBeInTheDocument();
     expect(await screen.findByText('The inbox')).toBeInTheDocument();

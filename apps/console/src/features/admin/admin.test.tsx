@@ -261,10 +261,22 @@ describe('user administration', () => {
     expect(await screen.findByText('Enter a username')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
     expect(
-      screen.getByText('A mobile number holds 6 to 19 digits, optionally after a +'),
+      screen.getByText('A mobile number holds 6 to 15 digits, optionally after a +'),
     ).toBeInTheDocument();
     expect(screen.getByText('Choose one role')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+
+    // A card number is kept nowhere: not as a name, an address or a "mobile number" of 16 digits.
+    await user.type(screen.getByLabelText('Username'), 'walk-4111111111111111');
+    await user.type(screen.getByLabelText('Email'), '4111111111111111@example.com');
+    await user.clear(screen.getByLabelText('Mobile number'));
+    await user.type(screen.getByLabelText('Mobile number'), '4111111111111111');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A username must not hold a card number')).toBeInTheDocument();
+    expect(screen.getByText('An e-mail address must not hold a card number')).toBeInTheDocument();
+    expect(
+      screen.getByText('A mobile number holds 6 to 15 digits, optionally after a +'),
+    ).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 

@@ -1,8 +1,11 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  EMAIL_CARD_NUMBER_MESSAGE,
+  MSISDN_MESSAGE,
   permissionsResponseSchema,
   rolesResponseSchema,
+  USERNAME_CARD_NUMBER_MESSAGE,
   usersResponseSchema,
   type Role,
 } from '@web-control/contract/admin';
@@ -332,6 +335,25 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
       'Permission 99999 does not exist',
       before,
     );
+  });
+
+  it('refuses a card number as a username, in an e-mail address or as a mobile number (400), keeping nothing', async () => {
+    const roleId = await createRole(['VIEW_TRANSACTIONS']);
+    const before = await snapshot();
+    const user = { username: unique('dan'), email: 'dan@test.local', msisdn: null, roles: [{ roleId }] };
+    for (const [change, message] of [
+      [{ username: 'walk-4111111111111111' }, USERNAME_CARD_NUMBER_MESSAGE],
+      [{ email: '4111111111111111@example.com' }, EMAIL_CARD_NUMBER_MESSAGE],
+      [{ msisdn: '4111111111111111' }, MSISDN_MESSAGE],
+    ] as const) {
+      const refused = await call('POST', '/manage/users', { ...user, ...change });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json<{ errorMessage: string }>().errorMessage).toContain(message);
+    }
+    expect(await snapshot()).toEqual(before);
+    // A telephone number of E.164's 15 digits is one.
+    const created = await call('POST', '/manage/users', { ...user, msisdn: '+271234567890123' });
+    expect(created.statusCode, created.body).toBe(201);
   });
 
   it('refuses duplicate usernames and role names whatever their case (409), changing nothing', async () => {
