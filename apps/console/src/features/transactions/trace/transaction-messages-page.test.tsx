@@ -378,7 +378,7 @@ describe('transaction messages page', () => {
   });
   it('says at once that an id which is no id does not exist, with a way back to the list', async () => {
     const invalid = { errorMessage: 'Invalid request: uuid: Invalid UUID', code: 'VALIDATION_FAILED' };
-    setup({
+    const { calls } = setup({
       'GET /api/ecs/transactions/not-a-uuid': () => jsonResponse(400, invalid),
       'GET /api/ecs/transactions/not-a-uuid/messages': () => jsonResponse(400, invalid),
     });
@@ -386,6 +386,7 @@ describe('transaction messages page', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'No transaction with this ID was found. Check the link, or find the transaction by its reference on the Transactions page.',
     );
+    expect(calls, 'an id that is no id is asked of no one').toEqual([]);
     expect(screen.getByRole('link', { name: 'Back to Transactions' })).toHaveAttribute(
       'href',
       '/dashboard/transactions',

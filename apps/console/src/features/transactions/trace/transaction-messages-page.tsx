@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack,
 import { useClipboard } from '@mantine/hooks';
 import {
   transactionNotFoundDetailsSchema,
+  transactionUuidParamsSchema,
   type EdgeMessage,
   type TransactionLegResponse,
 } from '@web-control/contract/transactions';
@@ -75,6 +76,17 @@ function CopyTraceButton({
 }
 
 const messagesFailedText = retrievalFailedText("the transaction's messages");
+
+function NotFoundNote() {
+  return (
+    <Alert color="blue" variant="light" role="status">
+      {TRACE_TEXTS.notFound}{' '}
+      <Anchor component={Link} to={TRANSACTIONS_PATH}>
+        {TRACE_TEXTS.backToTransactions}
+      </Anchor>
+    </Alert>
+  );
+}
 
 /** True when the platform's 404 says the leg is being written (a just-recorded leg names it as its next). */
 function isPending(error: unknown): boolean {
@@ -156,12 +168,7 @@ function TransactionTrace({ uuid }: { uuid: string }) {
               <MessageDetails messages={visible} all={sorted} onSelect={setSelectedId} />
             </SimpleGrid>
           ) : notFound ? (
-            <Alert color="blue" variant="light" role="status">
-              {TRACE_TEXTS.notFound}{' '}
-              <Anchor component={Link} to={TRANSACTIONS_PATH}>
-                {TRACE_TEXTS.backToTransactions}
-              </Anchor>
-            </Alert>
+            <NotFoundNote />
           ) : messagesFailed ? (
             <ErrorState
               text={refusalText(messages.error, messagesFailedText)}
@@ -181,6 +188,16 @@ function TransactionTrace({ uuid }: { uuid: string }) {
 
 export function TransactionMessagesPage() {
   const { uuid = '' } = useParams();
+  // An id that is no id (a reference, a masked card number pasted in) is asked of no one.
+  if (!transactionUuidParamsSchema.safeParse({ uuid }).success) {
+    return (
+      <Stack>
+        <PageTitle title={TRACE_TEXTS.title} />
+        <Title order={1}>{TRACE_TEXTS.title}</Title>
+        <NotFoundNote />
+      </Stack>
+    );
+  }
   // Keyed by the leg: moving to the previous or next leg starts afresh, first message selected.
   return <TransactionTrace key={uuid} uuid={uuid} />;
 }
