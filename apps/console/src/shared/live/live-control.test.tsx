@@ -74,4 +74,23 @@ describe('LiveControl', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(load).toHaveBeenCalledTimes(2);
   });
+  it('keeps the age of the figures shown when a refresh fails, and says it failed until one succeeds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let failing = false;
+    const load = vi.fn(() => (failing ? Promise.reject(new Error('down')) : Promise.resolve('figures')));
+    renderScreen(load);
+    expect(await screen.findByText('updated 0 s ago')).toBeInTheDocument();
+    expect(screen.queryByText('Last refresh failed')).toBeNull();
+
+    failing = true;
+    await act(() => vi.advanceTimersByTimeAsync(INTERVAL_MS));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('updated 30 s ago')).toBeInTheDocument();
+    expect(screen.getByText('Last refresh failed')).toBeInTheDocument();
+
+    failing = false;
+    await act(() => vi.advanceTimersByTimeAsync(INTERVAL_MS));
+    expect(await screen.findByText('updated 0 s ago')).toBeInTheDocument();
+    expect(screen.queryByText('Last refresh failed')).toBeNull();
+  });
 });

@@ -3,23 +3,29 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { SegmentedChoice } from '../ui/segmented-choice';
 import { useLive } from './live-state';
-import { latestUpdate, LIVE_TEXTS, updatedAgoText } from './live-texts';
+import { isNotFound } from '../http/error-message';
+import { LIVE_FAILED_TEXT, LIVE_TEXTS, liveStatus, updatedAgoText } from './live-texts';
 
 const AGE_TICK_MS = 1000;
 
-/** The newest update time of the live queries on screen, followed as the cache changes. */
-function useLiveUpdatedAt(): number {
+/** The screen's live queries' status (liveStatus), followed as the cache changes. */
+function useLiveQueriesStatus(): { updatedAt: number; failed: boolean } {
   const cache = useQueryClient().getQueryCache();
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
-  return useSyncExternalStore(subscribe, () =>
-    latestUpdate(
+  // Two numbers as one string, so the snapshot compares equal while nothing changed.
+  const key = useSyncExternalStore(subscribe, () => {
+    const status = liveStatus(
       cache.getAll().map((query) => ({
         meta: query.meta,
         dataUpdatedAt: query.state.dataUpdatedAt,
         observed: query.getObserversCount() > 0,
+        failed: query.state.status === 'error' && !isNotFound(query.state.error),
       })),
-    ),
-  );
+    );
+    return `${status.updatedAt} ${status.failed}`;
+  });
+  const [updatedAt, failed] = key.split(' ');
+  return { updatedAt: Number(updatedAt), failed: failed === 'true' };
 }
 
 function useNow(): number {
@@ -38,9 +44,9 @@ function useNow(): number {
 export function LiveControl({ updatedAt }: { updatedAt?: number }) {
   const { paused, setPaused } = useLive();
   const queryClient = useQueryClient();
-  const fromQueries = useLiveUpdatedAt();
+  const fromQueries = useLiveQueriesStatus();
   const now = useNow();
-  const updated = updatedAt ?? fromQueries;
+  const updated = updatedAt ?? fromQueries.updatedAt;
   return (
     <Group gap="xs" wrap="nowrap">
       <SegmentedChoice
@@ -59,6 +65,11 @@ export function LiveControl({ updatedAt }: { updatedAt?: number }) {
         }}
       />
       {updated > 0 ? <Text size="xs">{updatedAgoText(updated, Math.max(now, updated))}</Text> : null}
+      {updatedAt === undefined && fromQueries.failed ? (
+        <Text size="xs" c="red" fw={600}>
+          {LIVE_FAILED_TEXT}
+        </Text>
+      ) : null}
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestUpdate, updatedAgoText } from './live-texts';
+import { liveStatus, updatedAgoText } from './live-texts';
 
 describe('live texts', () => {
   it('says the age in whole seconds, never negative', () => {
@@ -8,16 +8,23 @@ describe('live texts', () => {
     expect(updatedAgoText(10_000, 9_000)).toBe('updated 0 s ago');
   });
 
-  it("takes the newest update of the screen's own live queries on screen only", () => {
+  it("takes the oldest answer of the screen's own live queries on screen, and whether one failed", () => {
     expect(
-      latestUpdate([
+      liveStatus([
         { meta: { live: true }, dataUpdatedAt: 100, observed: true },
-        { meta: { live: true }, dataUpdatedAt: 300, observed: false },
-        { dataUpdatedAt: 500, observed: true },
-        { meta: { live: true, beside: true }, dataUpdatedAt: 600, observed: true },
+        { meta: { live: true }, dataUpdatedAt: 50, observed: false },
+        { dataUpdatedAt: 20, observed: true, failed: true },
+        { meta: { live: true, beside: true }, dataUpdatedAt: 10, observed: true, failed: true },
         { meta: { live: true }, dataUpdatedAt: 200, observed: true },
+        { meta: { live: true }, dataUpdatedAt: 0, observed: true },
       ]),
-    ).toBe(200);
-    expect(latestUpdate([])).toBe(0);
+    ).toEqual({ updatedAt: 100, failed: false });
+    expect(
+      liveStatus([
+        { meta: { live: true }, dataUpdatedAt: 300, observed: true },
+        { meta: { live: true }, dataUpdatedAt: 0, observed: true, failed: true },
+      ]),
+    ).toEqual({ updatedAt: 300, failed: true });
+    expect(liveStatus([])).toEqual({ updatedAt: 0, failed: false });
   });
 });
