@@ -135,7 +135,8 @@ export function createApprovalsRepository() {
         .where('kind', 'in', filter.kinds)
         .where(sql<boolean>`not (author_ids @> ${JSON.stringify([filter.reviewerId])}::jsonb)`);
       if (filter.requester !== undefined) {
-        query = query.where('requested_by', '=', filter.requester);
+        // Usernames sign in whatever their case, so a requester is found whatever its case too.
+        query = query.where(sql`lower(requested_by)`, '=', filter.requester.toLowerCase());
       }
       const rows = await query
         .selectAll()

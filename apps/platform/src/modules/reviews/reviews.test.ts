@@ -96,6 +96,18 @@ describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) =
           scope: mapId,
         }),
       );
+      // A requester is found whatever the case it is written in, as its user signs in.
+      const byRequester = reviewsResponseSchema.parse(
+        (
+          await call(
+            app,
+            'GET',
+            `/api/reviews?area=config-maps&requester=${author.username.toUpperCase()}`,
+            checker.token,
+          )
+        ).json(),
+      ).reviews;
+      expect(byRequester.map((review) => review.id)).toEqual([mapId]);
       expect(
         (await inboxOf(author.token)).map((review) => review.id),
         'never a review of one’s own changes',
@@ -135,6 +147,17 @@ describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) =
           scope: '1',
         }),
       );
+      const byRequester = reviewsResponseSchema.parse(
+        (
+          await call(
+            app,
+            'GET',
+            `/api/reviews?area=finance&requester=${requester.username.toUpperCase()}`,
+            approver.token,
+          )
+        ).json(),
+      );
+      expect(byRequester.reviews.map((review) => review.requestedBy)).toEqual([requester.username]);
     });
 
     it('sets a weight directly and leaves nothing to review', async () => {

@@ -124,7 +124,8 @@ export function createReviewsService(deps: {
       const oldest = submitted.at(-1);
       if (oldest === undefined || submitted.some((version) => version.authors.includes(reviewer.username)))
         continue;
-      if (filter.requester !== undefined && oldest.userId !== filter.requester) continue;
+      if (filter.requester !== undefined && oldest.userId.toLowerCase() !== filter.requester.toLowerCase())
+        continue;
       reviews.push({
         id: map.id,
         kind: MAP_REVIEW_KIND,
