@@ -103,10 +103,25 @@ describe('the dashboard layout', () => {
       expect(screen.queryByRole('navigation', { name: 'Main menu' }), 'off the screen, not drawn').toBeNull();
 
       const toggle = screen.getByRole('button', { name: 'Toggle menu' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
       expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
       await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
       expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    });
+
+    it('closes the open menu on Escape and gives the focus back to its button', async () => {
+      const user = userEvent.setup();
+      renderRoutes(routes, { path: '/dashboard/somewhere' });
+      const toggle = await screen.findByRole('button', { name: 'Toggle menu' });
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await user.tab();
+      await user.keyboard('{Escape}');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveFocus();
     });
   });
 });

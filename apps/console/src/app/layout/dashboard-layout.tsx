@@ -67,6 +67,19 @@ export function DashboardLayout() {
 
   useEffect(() => () => window.clearTimeout(pendingNavigation.current), []);
 
+  // The phone's menu covers the screen: Escape closes it, as it closes a dialog.
+  const menuToggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!opened) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setOpenedOn(null);
+      menuToggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [opened]);
+
   const navigateFromMenu = (to: string) => {
     if (updateReady) {
       window.location.assign(to);
@@ -100,6 +113,7 @@ export function DashboardLayout() {
             username={account.username}
             menuOpened={opened}
             menuHidden={hidden}
+            menuToggleRef={menuToggleRef}
             onToggleMenu={() => {
               setMenuWanted(true);
               setOpenedOn(opened ? null : location.pathname);

@@ -1,5 +1,6 @@
 import { Anchor, Burger, Group, Text, Tooltip, ActionIcon } from '@mantine/core';
 import type { RuntimeConfig } from '@web-control/contract/runtime-config';
+import type { Ref } from 'react';
 import { getSupportUrl } from '../../shared/runtime-config';
 import { SearchButton } from '../command-palette/search-button';
 import { ColorSchemeMenu } from './color-scheme-menu';
@@ -10,6 +11,8 @@ interface HeaderProps {
   username: string | null;
   menuOpened: boolean;
   menuHidden: boolean;
+  /** The phone's menu button: Escape in the open menu gives it the focus back. */
+  menuToggleRef: Ref<HTMLButtonElement>;
   onToggleMenu: () => void;
   onToggleHidden: () => void;
   onOpenSearch: () => void;
@@ -24,6 +27,7 @@ export function Header({
   username,
   menuOpened,
   menuHidden,
+  menuToggleRef,
   onToggleMenu,
   onToggleHidden,
   onOpenSearch,
@@ -37,6 +41,8 @@ export function Header({
           hiddenFrom="sm"
           size="sm"
           aria-label="Toggle menu"
+          aria-expanded={menuOpened}
+          ref={menuToggleRef}
         />
         <Tooltip label={menuHidden ? 'Show menu' : 'Hide menu'}>
           <ActionIcon
