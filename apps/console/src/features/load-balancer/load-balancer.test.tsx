@@ -222,7 +222,23 @@ describe('load balancer service detail', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not fetch service info. Contact support if this problem persists.',
     );
+    // Still a page with a heading and its refresh control, the receivers it could fetch below.
+    expect(screen.getByRole('heading', { level: 1, name: 'Service' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Refresh' })).toBeInTheDocument();
     expect(await receiverRow('Alpha')).toBeInTheDocument();
+  });
+
+  it('says once that a service does not exist, with no receivers to list, link or export', async () => {
+    const missing = { errorMessage: 'This load-balanced service does not exist', code: 'NOT_FOUND' };
+    setup({
+      'GET /api/lb/svc-1': () => jsonResponse(404, missing),
+      'GET /api/lb/svc-1/receivers': () => jsonResponse(404, missing),
+    });
+    renderRoutes(routes, { path: DETAIL_PATH });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This load-balanced service does not exist');
+    expect(screen.getAllByText('This load-balanced service does not exist')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Receivers' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 
   it('says when the receivers cannot be fetched', async () => {

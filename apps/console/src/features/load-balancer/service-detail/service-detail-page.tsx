@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Receiver } from '@web-control/contract/load-balancer';
+import type { Receiver, Service } from '@web-control/contract/load-balancer';
 import { Link, useParams } from 'react-router';
+import { isNotFound } from '../../../shared/http/error-message';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { useCan } from '../../../shared/session/permissions';
@@ -25,29 +26,36 @@ import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 
 export const SERVICE_TITLE_PREFIX = 'Load Balancer - ';
+const SERVICE_FALLBACK_NAME = 'Service';
+
+/** The service's heading; without its name (the call failed) it still says where it is and stays live. */
+function HeadingRow({ service }: { service: Service | undefined }) {
+  return (
+    <Group justify="space-between" align="center">
+      <Group gap="sm" align="center">
+        {service ? <StatusDot status={statusOf(service.latestChange)} decorative /> : null}
+        <Title order={1}>{service?.name ?? SERVICE_FALLBACK_NAME}</Title>
+        {service ? <Text c="dimmed">{statusOf(service.latestChange)}</Text> : null}
+      </Group>
+      <LiveControl />
+    </Group>
+  );
+}
 
 function ServiceHeading({ serviceId }: { serviceId: string }) {
   const service = useService(serviceId);
   const name = service.data?.name;
   return (
     <>
-      <PageTitle title={`${SERVICE_TITLE_PREFIX}${name ?? 'Service'}`} />
+      <PageTitle title={`${SERVICE_TITLE_PREFIX}${name ?? SERVICE_FALLBACK_NAME}`} />
+      {service.isError && service.data === undefined ? <HeadingRow service={undefined} /> : null}
       <QueryState
         query={service}
         loadingLabel="Loading service"
         errorText={LOAD_BALANCER_MESSAGES.serviceFailed}
         keepDataOnError
       >
-        {(data) => (
-          <Group justify="space-between" align="center">
-            <Group gap="sm" align="center">
-              <StatusDot status={statusOf(data.latestChange)} decorative />
-              <Title order={1}>{data.name}</Title>
-              <Text c="dimmed">{statusOf(data.latestChange)}</Text>
-            </Group>
-            <LiveControl />
-          </Group>
-        )}
+        {(data) => <HeadingRow service={data} />}
       </QueryState>
     </>
   );
@@ -120,6 +128,9 @@ function Receivers({ serviceId }: { serviceId: string }) {
 
 export function ServiceDetailPage() {
   const { serviceId = '' } = useParams();
+  const service = useService(serviceId);
+  // A service that does not exist has no receivers to list, link or export: said once, above.
+  const missing = service.data === undefined && isNotFound(service.error);
   return (
     // Keyed by the service: opening another one starts from an empty page, never the last one's.
     <Stack key={serviceId}>
@@ -127,7 +138,7 @@ export function ServiceDetailPage() {
         ← All services
       </Anchor>
       <ServiceHeading serviceId={serviceId} />
-      <Receivers serviceId={serviceId} />
+      {missing ? null : <Receivers serviceId={serviceId} />}
     </Stack>
   );
 }
