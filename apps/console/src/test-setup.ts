@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import './zod-config';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';

@@ -99,4 +99,14 @@ describe('reviews page', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?requester=operator');
     expect(asked()).toEqual(['operator']);
   });
+  it('says at the field that a requester is too long for the platform, and asks nothing', async () => {
+    const { asked } = setup();
+    renderRoutes(routes, { path: `${PATH}?requester=${'u'.repeat(129)}` });
+    expect(await screen.findByText('Correct or clear Requested by to see the requests.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Requested by' })).toHaveAccessibleDescription(
+      'Must not exceed 128 characters',
+    );
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(asked()).toEqual([]);
+  });
 });

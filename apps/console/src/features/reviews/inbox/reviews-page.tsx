@@ -3,6 +3,7 @@ import {
   REVIEW_AREAS,
   REVIEW_KIND_LABELS,
   REVIEWS_PAGE_SIZE,
+  reviewsQuerySchema,
   type Review,
   type ReviewArea,
 } from '@web-control/contract/reviews';
@@ -36,6 +37,7 @@ import {
   REVIEWS_TEXTS,
 } from './constants';
 import { Select } from '../../../shared/ui/select';
+import { schemaRefusal } from '../../../shared/forms/schema-refusal';
 import { FilterGroup } from '../../../shared/ui/filter-group';
 
 interface ReviewFilters {
@@ -107,7 +109,12 @@ export function ReviewsPage() {
   // A card number as the requester, typed or a link's, is never sent nor written to the address:
   // the list waits.
   const cardNumber = searchedCardNumber(filters.requester, location.search, 'requester');
-  const reviews = useReviews({ ...filter, ...pageQueryOf(paging) }, !cardNumber.waits);
+  // Any other refusal of the platform's (too long) is said at the field too, and the list waits.
+  const requesterError = cardNumber.refused
+    ? REVIEWS_TEXTS.requesterCardNumber
+    : schemaRefusal(reviewsQuerySchema.shape.requester, filters.requester.trim() || undefined);
+  const waits = cardNumber.waits || requesterError !== null;
+  const reviews = useReviews({ ...filter, ...pageQueryOf(paging) }, !waits);
   if (!reviewPermissions().some((name) => can(name))) return <TurnAway />;
   // Ages count from the answer's time, so they hold still between refreshes.
   const now = reviews.dataUpdatedAt;
@@ -136,14 +143,14 @@ export function ReviewsPage() {
           label="Requested by"
           value={filters.requester}
           onChange={(event) => change({ requester: event.currentTarget.value })}
-          error={cardNumber.refused ? REVIEWS_TEXTS.requesterCardNumber : undefined}
+          error={requesterError}
           autoComplete="off"
         />
         <CopyLinkButton />
-        <ExportCsvButton list="reviews" filter={filter} disabled={cardNumber.waits} />
+        <ExportCsvButton list="reviews" filter={filter} disabled={waits} />
       </FilterGroup>
       <PagedList
-        waiting={cardNumber.waits ? REVIEWS_TEXTS.waitingForRequester : null}
+        waiting={waits ? REVIEWS_TEXTS.waitingForRequester : null}
         query={reviews}
         paging={paging}
         texts={listTexts(Object.keys(filter).length > 0)}

@@ -3,7 +3,12 @@ import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { FULL_CARD_NUMBER_MESSAGE } from '@web-control/contract/transactions';
 import { DateRangePicker } from '../components/date-range-picker';
 import type { FilterOptions } from '../api/get-filter-options';
-import { isSearchable, type TextFilter, type TransactionFilters } from './transaction-filters';
+import {
+  isSearchable,
+  referenceError,
+  type TextFilter,
+  type TransactionFilters,
+} from './transaction-filters';
 import { Select } from '../../../shared/ui/select';
 import { FilterGroup } from '../../../shared/ui/filter-group';
 
@@ -81,7 +86,7 @@ export function FilterForm({ value, options, onChange }: FilterFormProps) {
       <TextInput
         label={FILTER_TEXTS.reference}
         value={value.reference}
-        error={isSearchable('reference', value.reference) ? null : FULL_CARD_NUMBER_MESSAGE}
+        error={referenceError(value.reference)}
         onChange={(event) => onChange({ ...value, reference: event.currentTarget.value })}
       />
       <TextInput

@@ -11,6 +11,7 @@ import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import dayjs from 'dayjs';
 import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
 import type { UrlCodec } from '../../../shared/url/use-list-url-state';
+import { schemaRefusal } from '../../../shared/forms/schema-refusal';
 import type { DateTimeRange } from '../components/date-time-range';
 
 export interface TransactionFilters extends DateTimeRange {
@@ -115,8 +116,13 @@ export function readPaging(params: URLSearchParams): Pick<ListRequest, 'page' | 
 /** The filter fields typed as text, each searched for only when whole. */
 export type TextFilter = 'reference' | 'stan' | 'card';
 
+/** Why the API would refuse a reference as typed (too long, a card number), or null. */
+export function referenceError(text: string): string | null {
+  return text.trim() === '' ? null : schemaRefusal(transactionsQuerySchema.shape.reference, text);
+}
+
 const SEARCHABLE: Record<TextFilter, (text: string) => boolean> = {
-  reference: (text) => !holdsCardNumber(text),
+  reference: (text) => referenceError(text) === null,
   stan: (text) => text.trim() === '' || STAN_PATTERN.test(text.trim()),
   card: (text) => text.trim() === '' || (!holdsCardNumber(text) && cardKeyOf(text) !== undefined),
 };

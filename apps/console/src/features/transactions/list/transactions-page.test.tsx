@@ -295,6 +295,18 @@ describe('transactions list', () => {
     });
   });
 
+  it('says a reference the platform would refuse at its field, and waits rather than ask', async () => {
+    const { listQueries } = setup();
+    await openPage(`${PATH}?from=2026-11-22T00%3A00&to=2026-11-22T23%3A59&reference=${'R'.repeat(65)}`);
+    expect(screen.getByRole('textbox', { name: 'Reference' })).toHaveAccessibleDescription(
+      'Must not exceed 64 characters',
+    );
+    expect(
+      screen.getByText('Correct or clear the Reference filter to see transactions.'),
+    ).toBeInTheDocument();
+    expect(listQueries()).toEqual([]);
+  });
+
   it('says a page past the end is past the end, not that nothing matches, and leads to the first page', async () => {
     const { listQueries } = setup({
       'GET /api/ecs/transactions': (_body, url) =>
