@@ -38,9 +38,8 @@ export function useCardNumbersKeptOutOfAddress(): void {
   const location = useLocation();
   const navigate = useNavigate();
   const replacement = addressWithoutCardNumbers(location.pathname, location.search);
+  const state: unknown = location.state;
   useLayoutEffect(() => {
-    if (replacement !== null) {
-      void navigate(`${replacement}${location.hash}`, { replace: true, state: location.state });
-    }
-  }, [replacement, navigate, location.hash, location.state]);
+    if (replacement !== null) void navigate(`${replacement}${location.hash}`, { replace: true, state });
+  }, [replacement, navigate, location.hash, state]);
 }
