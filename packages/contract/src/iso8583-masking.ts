@@ -96,12 +96,15 @@ const STANDALONE_DIGITS = /(?<!\d)\d{13,19}(?!\d)/g;
 
 /**
  * Groups of digits apart by white space of any kind (a no-break space or a tab pasted from a
- * spreadsheet), dashes, dots, slashes or plus signs, as a card number is written by hand
- * ("4111 1111-1111.1111"; "4111+1111…" in an address), standing alone as a word: no letter or digit
- * either side, so the digit groups of a uuid's hex are not one. Not commas: a list of ids
- * ("1001,1002,1003,1004") would pass Luhn one time in ten.
+ * spreadsheet), dashes (a word processor's en and em dashes and minus sign too), dots, slashes or
+ * plus signs, as a card number is written by hand ("4111 1111-1111.1111"; "4111+1111…" in an
+ * address), or by the invisible characters a copy can carry (zero-width spaces and joiners, soft
+ * hyphens), standing alone as a word: no letter or digit either side, so the digit groups of a
+ * uuid's hex are not one. Not commas: a list of ids ("1001,1002,1003,1004") would pass Luhn one
+ * time in ten.
  */
-const DIGIT_GROUPS = /(?<![\dA-Za-z])\d+(?:[\s./+-]+\d+)+(?![\dA-Za-z])/g;
+const DIGIT_GROUPS =
+  /(?<![\dA-Za-z])\d+(?:[\s./+\-\u2010-\u2015\u2212\u00ad\u200b-\u200d\u2060]+\d+)+(?![\dA-Za-z])/g;
 /** A card's printed groups hold 3 to 6 digits (4-4-4-4, 4-6-5, 4-4-4-4-3): a date's "03" is none. */
 const CARD_GROUP = /^\d{3,6}$/;
 

@@ -205,6 +205,11 @@ describe('masking', () => {
       '4111\u202f1111\u202f1111\u202f1111',
       '\uff14\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11',
       '\u0664\u0661\u0661\u0661 1111 1111 1111',
+      // A word processor's dashes, and the invisible characters a copy can carry.
+      '4111\u20131111\u20131111\u20131111',
+      '4111\u20141111\u22121111\u20111111',
+      '4111\u200b1111\u200b1111\u200b1111',
+      '4111\u00ad1111\u20601111\u200d1111',
     ]) {
       expect(findCardNumbers(written), JSON.stringify(written)).toEqual(['4111111111111111']);
     }
