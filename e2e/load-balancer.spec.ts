@@ -218,6 +218,32 @@ test.describe('load balancer', () => {
     expect(refused.status(), 'the platform refuses the change too').toBe(403);
   });
 
+  test('on a phone, each receiver is a card whose figures and Edit are all on the screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 900 });
+    await signInAt(page, `${SERVICES_PATH}/${EFT.id}`, 'operator');
+    const bankserv = receiverRow(page, BANKSERV.name);
+    const viewport = page.viewportSize()?.width ?? 0;
+    for (const part of [
+      bankserv.getByRole('button', { name: `Edit weight of ${BANKSERV.name}` }),
+      bankserv.getByRole('cell').last(),
+    ]) {
+      await expect(part).toBeVisible();
+      const box = await part.boundingBox();
+      expect(box && box.x + box.width, 'ends inside the screen').toBeLessThanOrEqual(viewport);
+    }
+    // Each value beside its column's name, drawn from the cell's label.
+    await expect(bankserv.locator('td[data-label="Success rate"]')).toBeVisible();
+    expect(
+      await receiversTable(page).evaluate((element) => {
+        const scroller = element.closest('.mantine-ScrollArea-viewport');
+        return scroller === null ? 0 : scroller.scrollWidth - scroller.clientWidth;
+      }),
+      'nothing to scroll sideways to',
+    ).toBe(0);
+  });
+
   test.describe('failures', () => {
     const serverError = { status: 500, json: { errorMessage: 'Failed', code: 'INTERNAL' } };
 

@@ -186,4 +186,24 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Eat Cherry' }));
     expect(open).toHaveBeenCalledTimes(1);
   });
+  it('labels each cell with its column for a table that stacks on a phone, its hidden headers aside', async () => {
+    renderWithProviders(
+      <DataTable
+        columns={COLUMNS}
+        rows={FRUITS}
+        rowId={(fruit) => fruit.name}
+        label="Fruits"
+        minWidth={600}
+        stackOnPhone
+      />,
+    );
+    const table = await screen.findByRole('table', { name: 'Fruits' });
+    const apple = within(table).getByRole('rowheader', { name: 'Apple' }).closest('tr') as HTMLElement;
+    expect(
+      within(apple)
+        .getAllByRole('cell')
+        .map((cell) => cell.getAttribute('data-label')),
+    ).toEqual(['Colour', 'Count', null]);
+    expect(within(apple).getByRole('cell', { name: 'red' })).toBeInTheDocument();
+  });
 });

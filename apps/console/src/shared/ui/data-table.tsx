@@ -64,6 +64,11 @@ export interface DataTableProps<T extends RowData> {
   labelledBy?: string;
   /** Below this width the table scrolls sideways. */
   minWidth: number;
+  /**
+   * On a phone each row is a card of labelled values instead (a short table whose columns would
+   * not fit: a long one is virtualised by row height and keeps its columns).
+   */
+  stackOnPhone?: boolean;
   striped?: boolean;
   highlightOnHover?: boolean;
   sorting?: SortingControl;
@@ -170,6 +175,7 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
         ta={column.align}
         w={column.fill ? '100%' : undefined}
         aria-sort={direction ? ARIA_SORT[direction] : 'none'}
+        className={classes.sortableHeader}
       >
         <UnstyledButton
           className={classes.sort}
@@ -194,6 +200,7 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
     .filter(Boolean)
     .join(' ');
   const virtual = rows.length > VIRTUALIZE_ABOVE_ROWS;
+  const stacked = props.stackOnPhone === true && !virtual;
   const body = useRef<HTMLTableSectionElement>(null);
   const renderRow = (index: number, rowProps: RowPlacement = {}) => {
     const row = rows[index];
@@ -224,6 +231,7 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
       <BodyRow
         key={row.id}
         columns={visible}
+        labelled={stacked}
         item={row.original}
         look={{ ...rowLook, className: rowClass, ...opens, ...selectable, ...rowProps }}
       />
@@ -231,8 +239,12 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
   };
 
   return (
-    <Table.ScrollContainer minWidth={props.minWidth}>
+    <Table.ScrollContainer
+      minWidth={props.minWidth}
+      classNames={stacked ? { scrollContainerInner: classes.stackedInner } : undefined}
+    >
       <Table
+        className={stacked ? classes.stacked : undefined}
         striped={props.striped}
         highlightOnHover={props.highlightOnHover}
         aria-label={props.label}
@@ -261,10 +273,13 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
  */
 function BodyRow<T extends RowData>({
   columns,
+  labelled,
   item,
   look,
 }: {
   columns: readonly DataTableColumn<T>[];
+  /** Each cell carries its column's name, which a stacked table shows beside the value. */
+  labelled: boolean;
   item: T;
   look: ComponentProps<'tr'>;
 }) {
@@ -285,8 +300,10 @@ function BodyRow<T extends RowData>({
             key={column.id}
             className={column.noWrap ? CELL_CLASS + NO_WRAP_CLASS : CELL_CLASS}
             style={CELL_STYLE[column.align ?? 'left']}
+            data-label={labelled && !column.headerHidden ? column.header : undefined}
           >
-            {column.cell(item)}
+            {/* One block beside its label, however many lines the cell draws. */}
+            {labelled ? <div>{column.cell(item)}</div> : column.cell(item)}
           </td>
         ),
       )}

@@ -109,6 +109,7 @@ export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: R
       sorting={sorting}
       label="Receivers"
       minWidth={760}
+      stackOnPhone
       highlightOnHover
     />
   );

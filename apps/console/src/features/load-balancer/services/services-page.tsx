@@ -81,6 +81,7 @@ export function ServicesPage() {
               rowId={(service) => service.id}
               sorting={sorting}
               minWidth={480}
+              stackOnPhone
               highlightOnHover
             />
           )}

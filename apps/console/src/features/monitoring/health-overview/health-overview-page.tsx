@@ -113,6 +113,7 @@ function NodeHealth({ nodes }: { nodes: Node[] }) {
           rowId={(node) => `${node.instanceId}/${node.nodeId}`}
           labelledBy="node-health-title"
           minWidth={560}
+          stackOnPhone
           striped
         />
       )}
@@ -136,6 +137,7 @@ function SafQueueHealth({ queues }: { queues: SafQueue[] }) {
           rowId={(queue) => `${queue.node.nodeId}/${queue.receiverDescription}`}
           labelledBy="saf-queue-health-title"
           minWidth={480}
+          stackOnPhone
           striped
         />
       )}
