@@ -23,6 +23,7 @@ import {
   type RefObject,
 } from 'react';
 import classes from './data-table.module.css';
+import stackedClasses from './stacked-table.module.css';
 import { useDrawnAfterScreen } from './drawn-after-screen';
 import { ESTIMATED_ROW_HEIGHT_PX, OVERSCAN_ROWS, sortPriority, VIRTUALIZE_ABOVE_ROWS } from './table-rules';
 import type { ColumnVisibilityControl, RowSelectionControl, SortingControl } from './use-table-controls';
@@ -175,7 +176,7 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
         ta={column.align}
         w={column.fill ? '100%' : undefined}
         aria-sort={direction ? ARIA_SORT[direction] : 'none'}
-        className={classes.sortableHeader}
+        className={stackedClasses.sortableHeader}
       >
         <UnstyledButton
           className={classes.sort}
@@ -241,10 +242,10 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
   return (
     <Table.ScrollContainer
       minWidth={props.minWidth}
-      classNames={stacked ? { scrollContainerInner: classes.stackedInner } : undefined}
+      classNames={stacked ? { scrollContainerInner: stackedClasses.stackedInner } : undefined}
     >
       <Table
-        className={stacked ? classes.stacked : undefined}
+        className={stacked ? stackedClasses.stacked : undefined}
         striped={props.striped}
         highlightOnHover={props.highlightOnHover}
         aria-label={props.label}

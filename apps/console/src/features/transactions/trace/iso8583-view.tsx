@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { Iso8583DecodedMessage } from '@web-control/contract/iso8583-message';
 import type { EdgeMessage } from '@web-control/contract/transactions';
 import { Fragment } from 'react';
+import stackedClasses from '../../../shared/ui/stacked-table.module.css';
 import { ISO8583_TEXTS } from './constants';
 import { describeMessage } from './edge-messages';
 import {
@@ -46,6 +47,26 @@ function ExchangeLine({ iso, messages, onSelect }: Iso8583ViewProps) {
   );
 }
 
+const VALUE_STYLE = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
+
+/** A field's or an EMV element's row; each cell names its column, which a phone shows beside it. */
+function FieldRow({ number, name, value, meaning }: Record<'number' | 'name' | 'value' | 'meaning', string>) {
+  return (
+    <Table.Tr>
+      <Table.Td data-label={ISO8583_TEXTS.field}>{number}</Table.Td>
+      <Table.Td data-label={ISO8583_TEXTS.name}>
+        <div>{name}</div>
+      </Table.Td>
+      <Table.Td data-label={ISO8583_TEXTS.value} style={VALUE_STYLE}>
+        <div>{value}</div>
+      </Table.Td>
+      <Table.Td data-label={ISO8583_TEXTS.meaning}>
+        <div>{meaning}</div>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /** A card leg's message decoded: its type, how it pairs with its counterpart, its bitmap and fields. */
 export function Iso8583View({ iso, messages, onSelect }: Iso8583ViewProps) {
   const responseCode = formatResponseCode(iso);
@@ -62,9 +83,13 @@ export function Iso8583View({ iso, messages, onSelect }: Iso8583ViewProps) {
       <Text size="sm">
         {ISO8583_TEXTS.bitmap}: <code>{bitmap}</code>
       </Text>
-      {/* On a phone the table scrolls inside its card instead of pushing the page sideways. */}
-      <Table.ScrollContainer minWidth={FIELDS_MIN_WIDTH} type="native">
-        <Table withTableBorder striped aria-label={ISO8583_TEXTS.fields}>
+      {/* On a phone each field is a card of labelled lines: four columns cut values mid-digit. */}
+      <Table.ScrollContainer
+        minWidth={FIELDS_MIN_WIDTH}
+        type="native"
+        classNames={{ scrollContainerInner: stackedClasses.stackedInner }}
+      >
+        <Table withTableBorder striped aria-label={ISO8583_TEXTS.fields} className={stackedClasses.stacked}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={70}>{ISO8583_TEXTS.field}</Table.Th>
@@ -76,25 +101,20 @@ export function Iso8583View({ iso, messages, onSelect }: Iso8583ViewProps) {
           <Table.Tbody>
             {iso.fields.map((field) => (
               <Fragment key={field.number}>
-                <Table.Tr>
-                  <Table.Td>{field.number}</Table.Td>
-                  <Table.Td>{field.name}</Table.Td>
-                  <Table.Td style={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                    {field.value}
-                  </Table.Td>
-                  <Table.Td>{formatMeaning(field.meaning)}</Table.Td>
-                </Table.Tr>
+                <FieldRow
+                  number={String(field.number)}
+                  name={field.name}
+                  value={field.value}
+                  meaning={formatMeaning(field.meaning)}
+                />
                 {(field.elements ?? []).map((element) => (
-                  <Table.Tr key={`${field.number}-${element.tag}`}>
-                    <Table.Td>
-                      {field.number}.{element.tag}
-                    </Table.Td>
-                    <Table.Td>{element.name}</Table.Td>
-                    <Table.Td style={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                      {element.value}
-                    </Table.Td>
-                    <Table.Td>{element.meaning ?? ''}</Table.Td>
-                  </Table.Tr>
+                  <FieldRow
+                    key={`${field.number}-${element.tag}`}
+                    number={`${field.number}.${element.tag}`}
+                    name={element.name}
+                    value={element.value}
+                    meaning={element.meaning ?? ''}
+                  />
                 ))}
               </Fragment>
             ))}
