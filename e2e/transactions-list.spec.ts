@@ -193,14 +193,35 @@ test.describe('transactions list', () => {
     await expect(details.getByRole('definition')).toHaveText([bare?.uuid ?? '', bare?.serverDesc ?? '']);
   });
 
-  test('a page beyond the last says nothing matches, on the last page the platform answers', async ({
+  test('a page beyond the last says so, on the last page the platform answers, and leads to the first', async ({
     page,
   }) => {
     await signInAt(page, `${LIST_PATH}?page=99999`, 'operator');
-    await expect(page.getByText('No transactions match your query')).toBeVisible();
+    await expect(page.getByText('There is no page 50001: the list ends before it.')).toBeVisible();
+    await expect(page.getByText('No transactions match your query')).toHaveCount(0);
     await expect(page, 'the address names the page shown').toHaveURL(`${LIST_PATH}?page=50001`);
     await expect(page.getByText('Page 50001')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Go to the first page' }).click();
+    await expect(page.getByText('Page 1', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/transactions\?from=[^&]+&to=[^&]+$/);
+  });
+
+  test('a link holding a whole card number is masked in the address, and a trace address of one asks nothing', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    await signInAt(page, `${LIST_PATH}?reference=4111111111111111`, 'operator');
+    await expect(page).toHaveURL(/reference=411111\*{6}1111/);
+    await page.goto('/dashboard/transactions/4111%201111%201111%201111');
+    await expect(page.getByText(/^No transaction with this ID was found/)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/transactions\/411111(\*|%2A){6}1111$/);
+    const apiCalls = asked.filter((url) => new URL(url).pathname.startsWith('/api/'));
+    expect(
+      apiCalls.filter((url) => /4111\D{0,3}1111\D{0,3}1111\D{0,3}1111/.test(decodeURIComponent(url))),
+      'no call of the API carries the card number',
+    ).toEqual([]);
+    expect(apiCalls.filter((url) => url.includes('/api/ecs/transactions/411111'))).toEqual([]);
   });
 
   test('on a narrow screen each row names its values', async ({ page }) => {

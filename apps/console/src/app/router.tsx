@@ -6,6 +6,7 @@ import type { Area, AreaScreen } from '../shared/screens/define-area';
 import { AREAS } from './areas';
 import { RequireAccess } from './guards';
 import { NotFoundPage } from './not-found-page';
+import { CardNumbersKeptOutOfAddress } from '../shared/url/card-numbers-in-address';
 import { ScreenErrorPage } from './screen-error-page';
 
 /** A screen loaded on first visit. */
@@ -53,6 +54,8 @@ export function buildRoutes(areas: readonly Area[]): RouteObject[] {
   ];
   return [
     {
+      // No page renders with a whole card number in its address: it is masked first.
+      element: <CardNumbersKeptOutOfAddress />,
       // What fails outside the dashboard layout (or in it) still gets a page with a way back.
       errorElement: <ScreenErrorPage standalone />,
       // While the first screen's chunks load the served shell shows, drawn beside the router

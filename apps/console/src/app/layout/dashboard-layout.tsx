@@ -5,7 +5,6 @@ import { createSpotlight } from '@mantine/spotlight';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LiveProvider } from '../../shared/live/live-state';
-import { useCardNumbersKeptOutOfAddress } from '../../shared/url/card-numbers-in-address';
 import { getRuntimeConfig } from '../../shared/runtime-config';
 import { useAccount } from '../../shared/session/session-state';
 import { MENU_NAVIGATION_DELAY_MS, SIDEBAR_READY_DELAY_MS } from '../../shared/timing';
@@ -27,7 +26,6 @@ export function DashboardLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const updateReady = useUpdateReady();
-  useCardNumbersKeptOutOfAddress();
   // The menu is open on the page where it was opened: any navigation closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const opened = openedOn === location.pathname;

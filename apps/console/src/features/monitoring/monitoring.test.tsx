@@ -197,6 +197,13 @@ describe('Health Overview', () => {
     expect(router.state.location.search).toBe('?instance=i2&node=n2&range=now-1d');
   });
 
+  it('keeps the node a link names when its range does not read', async () => {
+    setup();
+    renderRoutes(routes, { path: '/dashboard/monitoring/node?instance=i2&node=n2&range=bogus' });
+    expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 2');
+    expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveValue('Last 30 minutes');
+  });
+
   it('says when there are no nodes and no SAF queues', async () => {
     setup({
       'GET /api/ecs/nodes': () => jsonResponse(200, { nodes: [] }),
@@ -231,6 +238,25 @@ describe('Health Overview', () => {
     expect(await screen.findByRole('cell', { name: '2.000' })).toBeInTheDocument();
     expect(requests('/api/ecs/nodes')).toHaveLength(2);
     expect(requests('/api/ecs/saf')).toHaveLength(2);
+  });
+
+  it('says metrics are unavailable above the last figures when a refresh fails', async () => {
+    let failing = false;
+    setup({
+      'GET /api/ecs/nodes': () =>
+        failing
+          ? jsonResponse(500, { errorMessage: 'down', code: 'INTERNAL' })
+          : jsonResponse(200, { nodes }),
+    });
+    renderRoutes(routes, { path: '/dashboard/monitoring/overview' });
+    expect(await screen.findByRole('table', { name: 'Node Health' })).toBeInTheDocument();
+    failing = true;
+    // The refresh, then the query's retries.
+    await settle(30_000);
+    await settle(10_000);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Metrics are currently unavailable');
+    expect(screen.getByRole('table', { name: 'Node Health' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'SAF Queue Health' })).toBeInTheDocument();
   });
 });
 

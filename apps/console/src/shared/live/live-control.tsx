@@ -41,7 +41,14 @@ function useNow(): number {
  * Live or Paused for the screen's own refreshes, and how old its data is. `updatedAt` is for a
  * screen that refreshes outside TanStack Query; otherwise the live queries on screen say it.
  */
-export function LiveControl({ updatedAt }: { updatedAt?: number }) {
+export function LiveControl({
+  updatedAt,
+  quietFailures = false,
+}: {
+  updatedAt?: number;
+  /** A screen whose failed refreshes the specification keeps silent (a trace: specification 1, section 8). */
+  quietFailures?: boolean;
+}) {
   const { paused, setPaused } = useLive();
   const queryClient = useQueryClient();
   const fromQueries = useLiveQueriesStatus();
@@ -65,7 +72,7 @@ export function LiveControl({ updatedAt }: { updatedAt?: number }) {
         }}
       />
       {updated > 0 ? <Text size="xs">{updatedAgoText(updated, Math.max(now, updated))}</Text> : null}
-      {updatedAt === undefined && fromQueries.failed ? (
+      {updatedAt === undefined && !quietFailures && fromQueries.failed ? (
         <Text size="xs" c="red" fw={600}>
           {LIVE_FAILED_TEXT}
         </Text>

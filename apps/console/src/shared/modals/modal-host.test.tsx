@@ -8,6 +8,7 @@ import type { ModalContentProps, ModalDefinition } from './modal-definition';
 import {
   clearModalsForTests,
   closeModal,
+  leavePageModals,
   MODAL_SUBMIT_FAILED,
   openModal,
   useModalQueue,
@@ -212,7 +213,7 @@ describe('modal host', () => {
     await expect(first).resolves.toBeUndefined();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
-  it('asks a question once when it is asked again while open (a double click); another question waits its turn', async () => {
+  it('asks a question once when it is asked again while open (a double click, Back): both callers hear its answer; another question waits its turn', async () => {
     const user = userEvent.setup();
     renderWithProviders(<QueueEntries />);
     let first: Promise<boolean | undefined> = Promise.resolve(undefined);
@@ -222,11 +223,24 @@ describe('modal host', () => {
       again = openModal(confirmModal, { text: 'Disable Alpha?' });
       void openModal(confirmModal, { text: 'Disable Beta?' });
     });
-    await expect(again).resolves.toBeUndefined();
     expect(screen.getByTestId('queue')).toHaveTextContent(/^\w{5}:confirm,\w{5}:confirm$/);
     await user.click(screen.getByRole('button', { name: 'Okay' }));
     await expect(first).resolves.toBe(true);
+    await expect(again).resolves.toBe(true);
     expect(await screen.findByText('Disable Beta?')).toBeInTheDocument();
     expect(screen.queryByText('Disable Alpha?')).toBeNull();
+  });
+  it('asks again a question whose modal closed as the browser went back', async () => {
+    renderWithProviders(<QueueEntries />);
+    act(() => {
+      void openModal(confirmModal, { text: 'Leave without saving?' });
+    });
+    expect(await screen.findByText('Leave without saving?')).toBeInTheDocument();
+    act(() => leavePageModals());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => {
+      void openModal(confirmModal, { text: 'Leave without saving?' });
+    });
+    expect(await screen.findByText('Leave without saving?')).toBeInTheDocument();
   });
 });

@@ -28,6 +28,8 @@ const listeners = new Set<() => void>();
  * data. A modal of a page the browser has left has none.
  */
 const callers = new Map<string, (result: unknown) => void>();
+/** Each open modal's question (ModalView.question) and the answer its callers wait for. */
+const openQuestions = new Map<string, Promise<unknown>>();
 /** What had the focus when the first of the open modals was asked for: it has it back when the last closes. */
 let opener: HTMLElement | null = null;
 
@@ -73,15 +75,16 @@ export function openModal<TParams, TResult>(
   if (signal?.aborted === true) return Promise.resolve(undefined);
   const title = definition.title(params);
   const question = questionOf(definition.type, title, params);
-  // A double click that reached the page before the first click's modal drew asks the same
-  // question again: the one open answers it, and the second caller hears nothing.
-  if (question !== null && queue.some((request) => request.view.question === question)) {
-    return Promise.resolve(undefined);
-  }
+  // A double click that reached the page before the first click's modal drew, or Back asking a
+  // question already open, asks it again: the one open answers both callers.
+  // (Only while it is on the queue: one closed with the page left keeps its callers waiting.)
+  const open = question !== null && queue.some((request) => request.view.question === question);
+  const asked = open ? openQuestions.get(question) : undefined;
+  if (asked !== undefined) return asked as Promise<TResult | undefined>;
   const id = createModalId();
   signal?.addEventListener('abort', () => close(id, undefined), { once: true });
   if (queue.length === 0 && document.activeElement instanceof HTMLElement) opener = document.activeElement;
-  return new Promise((resolve) => {
+  const answered = new Promise<TResult | undefined>((resolve) => {
     const answer = (result: TResult) => close(id, result);
     const submit = (submission: () => Promise<TResult>) => void submitModal(id, submission, answer);
     callers.set(id, (result) => resolve(result as TResult | undefined));
@@ -104,6 +107,13 @@ export function openModal<TParams, TResult>(
       },
     });
   });
+  if (question !== null) {
+    openQuestions.set(question, answered);
+    void answered.finally(() => {
+      if (openQuestions.get(question) === answered) openQuestions.delete(question);
+    });
+  }
+  return answered;
 }
 
 /** Closes the modal with the given id; its caller gets undefined. */
@@ -163,5 +173,6 @@ export function takeOpener(): HTMLElement | null {
 export function clearModalsForTests(): void {
   queue = [];
   callers.clear();
+  openQuestions.clear();
   opener = null;
 }

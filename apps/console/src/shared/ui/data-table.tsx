@@ -24,6 +24,7 @@ import {
 } from 'react';
 import classes from './data-table.module.css';
 import stackedClasses from './stacked-table.module.css';
+import { tableRoles } from './stacked-table';
 import { useDrawnAfterScreen } from './drawn-after-screen';
 import { ESTIMATED_ROW_HEIGHT_PX, OVERSCAN_ROWS, sortPriority, VIRTUALIZE_ABOVE_ROWS } from './table-rules';
 import type { ColumnVisibilityControl, RowSelectionControl, SortingControl } from './use-table-controls';
@@ -157,13 +158,22 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
   });
   const rows = table.getRowModel().rows;
   const rowIds = rows.map((row) => row.id);
+  const virtual = rows.length > VIRTUALIZE_ABOVE_ROWS;
+  const stacked = props.stackOnPhone === true && !virtual;
+  const roles = tableRoles(stacked);
 
   const header = (column: DataTableColumn<T>) => {
     const label = column.headerHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header;
     const direction = table.getColumn(column.id)?.getIsSorted() || null;
     if (!sorting || !column.sortValue) {
       return (
-        <Table.Th key={column.id} scope="col" ta={column.align} w={column.fill ? '100%' : undefined}>
+        <Table.Th
+          key={column.id}
+          scope="col"
+          ta={column.align}
+          w={column.fill ? '100%' : undefined}
+          {...roles.columnheader}
+        >
           {label}
         </Table.Th>
       );
@@ -177,6 +187,7 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
         w={column.fill ? '100%' : undefined}
         aria-sort={direction ? ARIA_SORT[direction] : 'none'}
         className={stackedClasses.sortableHeader}
+        {...roles.columnheader}
       >
         <UnstyledButton
           className={classes.sort}
@@ -200,8 +211,6 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
   const rowClass = [ROW_CLASS, selection && classes.selectable, props.onRowClick && classes.clickable]
     .filter(Boolean)
     .join(' ');
-  const virtual = rows.length > VIRTUALIZE_ABOVE_ROWS;
-  const stacked = props.stackOnPhone === true && !virtual;
   const body = useRef<HTMLTableSectionElement>(null);
   const renderRow = (index: number, rowProps: RowPlacement = {}) => {
     const row = rows[index];
@@ -234,7 +243,7 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
         columns={visible}
         labelled={stacked}
         item={row.original}
-        look={{ ...rowLook, className: rowClass, ...opens, ...selectable, ...rowProps }}
+        look={{ ...rowLook, className: rowClass, ...opens, ...selectable, ...rowProps, ...roles.row }}
       />
     );
   };
@@ -246,6 +255,7 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
     >
       <Table
         className={stacked ? stackedClasses.stacked : undefined}
+        {...roles.table}
         striped={props.striped}
         highlightOnHover={props.highlightOnHover}
         aria-label={props.label}
@@ -253,10 +263,12 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
         // Only some rows are in the page: their count and places tell assistive technology the rest.
         aria-rowcount={virtual ? rows.length + 1 : undefined}
       >
-        <Table.Thead>
-          <Table.Tr aria-rowindex={virtual ? 1 : undefined}>{visible.map(header)}</Table.Tr>
+        <Table.Thead {...roles.rowgroup}>
+          <Table.Tr aria-rowindex={virtual ? 1 : undefined} {...roles.row}>
+            {visible.map(header)}
+          </Table.Tr>
         </Table.Thead>
-        <Table.Tbody ref={body}>
+        <Table.Tbody ref={body} {...roles.rowgroup}>
           {virtual ? (
             <VirtualRows count={rows.length} columnCount={visible.length} body={body} renderRow={renderRow} />
           ) : (
@@ -291,6 +303,7 @@ function BodyRow<T extends RowData>({
           <th
             key={column.id}
             scope="row"
+            role={labelled ? 'rowheader' : undefined}
             className={column.noWrap ? ROW_HEADER_CLASS + NO_WRAP_CLASS : ROW_HEADER_CLASS}
             style={CELL_STYLE[column.align ?? 'left']}
           >
@@ -301,6 +314,7 @@ function BodyRow<T extends RowData>({
             key={column.id}
             className={column.noWrap ? CELL_CLASS + NO_WRAP_CLASS : CELL_CLASS}
             style={CELL_STYLE[column.align ?? 'left']}
+            role={labelled ? 'cell' : undefined}
             data-label={labelled && !column.headerHidden ? column.header : undefined}
           >
             {/* One block beside its label, however many lines the cell draws. */}

@@ -66,10 +66,8 @@ export function combineQueries<A, B>(first: QueryLike<A>, second: QueryLike<B>):
     isError,
     error: first.isError ? first.error : second.error,
     isPending: !isError && (first.isPending || second.isPending),
-    data:
-      !isError && first.data !== undefined && second.data !== undefined
-        ? [first.data, second.data]
-        : undefined,
+    // Kept through a failure, for a screen that shows what it had beneath it (keepDataOnError).
+    data: first.data !== undefined && second.data !== undefined ? [first.data, second.data] : undefined,
     refetch: () => Promise.all([first.refetch(), second.refetch()]),
   };
 }

@@ -49,6 +49,17 @@ describe('URL params', () => {
     expect(readUrlParams(PARAMS, DEFAULTS, new URLSearchParams('page=1e3'))).toEqual(DEFAULTS);
   });
 
+  it('keep a whole card number out of a text param, written or read', () => {
+    const written = writeUrlParams(
+      PARAMS,
+      DEFAULTS,
+      { ...DEFAULTS, user: '4111 1111 1111 1111' },
+      new URLSearchParams(),
+    );
+    expect(written.toString()).toBe('');
+    expect(readUrlParams(PARAMS, DEFAULTS, new URLSearchParams('user=4111111111111111'))).toEqual(DEFAULTS);
+  });
+
   it('write only what differs from the default, keeping the other params', () => {
     const written = writeUrlParams(
       PARAMS,

@@ -13,7 +13,11 @@ export interface UrlParam<T> {
 export type UrlParams<T> = { [K in keyof T]: UrlParam<T[K]> };
 
 export function textParam(): UrlParam<string> {
-  return { read: ([value]) => value, write: (value) => [value] };
+  // A whole card number is kept out of the address (history, Copy link, logs) and never read from one.
+  return {
+    read: ([value]) => (value === undefined || holdsCardNumber(value) ? undefined : value),
+    write: (value) => (holdsCardNumber(value) ? [] : [value]),
+  };
 }
 
 /** One of a fixed set, or null (no value: "any"). */

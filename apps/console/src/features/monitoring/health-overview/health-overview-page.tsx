@@ -19,13 +19,13 @@ export function HealthOverviewPage() {
   const nodes = useNodes();
   const queues = useSafQueues();
 
-  // Either failing hides both tables (combineQueries drops the data on any failure).
+  // Either failing says so above both tables; a failed refresh leaves the last figures beneath it.
   const both = combineQueries(nodes, queues);
   return (
     <Stack>
       <PageTitle title={HEALTH_OVERVIEW_TITLE} />
       <LiveTitle>{HEALTH_OVERVIEW_TITLE}</LiveTitle>
-      <QueryState query={both} errorText={METRICS_UNAVAILABLE}>
+      <QueryState query={both} errorText={METRICS_UNAVAILABLE} keepDataOnError>
         {([nodeList, queueList]) => (
           <>
             <NodeHealth nodes={nodeList} />

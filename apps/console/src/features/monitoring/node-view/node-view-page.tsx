@@ -14,8 +14,8 @@ import { useInstances } from '../api/instances';
 import { useNodeMetrics, type NodeMetricsParams, type TimeRange } from '../api/metrics';
 import { METRICS_UNAVAILABLE, NO_NODES } from '../constants';
 import {
-  linkedNodeViewState,
   nodeViewSearch,
+  passedNodeViewState,
   nodeViewStateSchema,
   type NodeViewState,
 } from './node-view-state';
@@ -64,7 +64,7 @@ export function NodeViewPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const instances = useInstances();
-  const passed: unknown = location.state ?? linkedNodeViewState(new URLSearchParams(location.search));
+  const passed = passedNodeViewState(location.state, new URLSearchParams(location.search));
   const timeRange = timeRangeOf(passed);
 
   const nodeOptions = useMemo(

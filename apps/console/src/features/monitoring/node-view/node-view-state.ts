@@ -22,12 +22,16 @@ export function nodeViewSearch(state: NodeViewState): string {
   return `?${search.toString()}`;
 }
 
-/** The choice a link's address names, as navigation state would carry it (unchecked). */
-export function linkedNodeViewState(search: URLSearchParams): unknown {
-  const range = search.get('range');
+/**
+ * The choice of the page: its navigation state when that is one, otherwise what its address names
+ * (a range that does not read is left out, so the node still holds).
+ */
+export function passedNodeViewState(state: unknown, search: URLSearchParams): unknown {
+  if (nodeViewStateSchema.safeParse(state).success) return state;
+  const range = timeRangeSchema.safeParse(search.get('range'));
   return {
     instanceId: search.get('instance'),
     nodeId: search.get('node'),
-    ...(range === null ? {} : { timeRange: range }),
+    ...(range.success ? { timeRange: range.data } : {}),
   };
 }

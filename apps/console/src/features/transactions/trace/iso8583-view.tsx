@@ -3,6 +3,9 @@ import type { Iso8583DecodedMessage } from '@web-control/contract/iso8583-messag
 import type { EdgeMessage } from '@web-control/contract/transactions';
 import { Fragment } from 'react';
 import stackedClasses from '../../../shared/ui/stacked-table.module.css';
+import { tableRoles } from '../../../shared/ui/stacked-table';
+
+const ROLES = tableRoles(true);
 import { ISO8583_TEXTS } from './constants';
 import { describeMessage } from './edge-messages';
 import {
@@ -52,15 +55,17 @@ const VALUE_STYLE = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as con
 /** A field's or an EMV element's row; each cell names its column, which a phone shows beside it. */
 function FieldRow({ number, name, value, meaning }: Record<'number' | 'name' | 'value' | 'meaning', string>) {
   return (
-    <Table.Tr>
-      <Table.Td data-label={ISO8583_TEXTS.field}>{number}</Table.Td>
-      <Table.Td data-label={ISO8583_TEXTS.name}>
+    <Table.Tr {...ROLES.row}>
+      <Table.Td data-label={ISO8583_TEXTS.field} {...ROLES.cell}>
+        {number}
+      </Table.Td>
+      <Table.Td data-label={ISO8583_TEXTS.name} {...ROLES.cell}>
         <div>{name}</div>
       </Table.Td>
-      <Table.Td data-label={ISO8583_TEXTS.value} style={VALUE_STYLE}>
+      <Table.Td data-label={ISO8583_TEXTS.value} style={VALUE_STYLE} {...ROLES.cell}>
         <div>{value}</div>
       </Table.Td>
-      <Table.Td data-label={ISO8583_TEXTS.meaning}>
+      <Table.Td data-label={ISO8583_TEXTS.meaning} {...ROLES.cell}>
         <div>{meaning}</div>
       </Table.Td>
     </Table.Tr>
@@ -89,16 +94,24 @@ export function Iso8583View({ iso, messages, onSelect }: Iso8583ViewProps) {
         type="native"
         classNames={{ scrollContainerInner: stackedClasses.stackedInner }}
       >
-        <Table withTableBorder striped aria-label={ISO8583_TEXTS.fields} className={stackedClasses.stacked}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={70}>{ISO8583_TEXTS.field}</Table.Th>
-              <Table.Th>{ISO8583_TEXTS.name}</Table.Th>
-              <Table.Th>{ISO8583_TEXTS.value}</Table.Th>
-              <Table.Th>{ISO8583_TEXTS.meaning}</Table.Th>
+        <Table
+          withTableBorder
+          striped
+          aria-label={ISO8583_TEXTS.fields}
+          className={stackedClasses.stacked}
+          {...ROLES.table}
+        >
+          <Table.Thead {...ROLES.rowgroup}>
+            <Table.Tr {...ROLES.row}>
+              <Table.Th w={70} {...ROLES.columnheader}>
+                {ISO8583_TEXTS.field}
+              </Table.Th>
+              <Table.Th {...ROLES.columnheader}>{ISO8583_TEXTS.name}</Table.Th>
+              <Table.Th {...ROLES.columnheader}>{ISO8583_TEXTS.value}</Table.Th>
+              <Table.Th {...ROLES.columnheader}>{ISO8583_TEXTS.meaning}</Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody {...ROLES.rowgroup}>
             {iso.fields.map((field) => (
               <Fragment key={field.number}>
                 <FieldRow

@@ -341,6 +341,7 @@ describe('transaction messages page', () => {
     });
     await act(() => vi.advanceTimersByTimeAsync(TRACE_REFRESH_MS));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Last refresh failed'), 'specification 1, section 8').toBeNull();
     expect(box('Issuer response from card-issuer')).toHaveAttribute('aria-pressed', 'true');
     expect(detailNames()).toEqual(['Issuer response from card-issuer']);
     expect(within(screen.getByRole('list', { name: 'Edge messages' })).getAllByRole('button')).toHaveLength(

@@ -139,7 +139,7 @@ function TransactionTrace({ uuid }: { uuid: string }) {
           <LegLink uuid={transactionLeg?.uuidPrev} label={TRACE_TEXTS.previousLeg} arrow="←" />
           <LegLink uuid={transactionLeg?.uuidNext} label={TRACE_TEXTS.nextLeg} arrow="→" />
         </Group>
-        <LiveControl />
+        <LiveControl quietFailures />
       </Group>
       {loading ? (
         <Center p="xl">
