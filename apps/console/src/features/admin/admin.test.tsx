@@ -118,6 +118,22 @@ describe('user administration', () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('GET /api/auth/manage/users/u-1');
   });
 
+  it('says at the Find box that a card number is never searched, and keeps it out of the address', async () => {
+    setup();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/users' });
+    await screen.findByRole('navigation', { name: 'Users' });
+    const find = screen.getByRole('textbox', { name: 'Find user' });
+    await user.type(find, 'jo');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=jo'));
+    await user.clear(find);
+    await user.type(find, '4111111111111111');
+    expect(find).toHaveAccessibleDescription('A card number is never searched: give a name.');
+    // Written over 'jo', it leaves the address without a q rather than with the number.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(find).toHaveValue('4111111111111111');
+  });
+
   it('finds users by a part of their name, whatever its case, and keeps the Find box in the link', async () => {
     const ann = { ...listedUser, userId: 'u-2', username: 'Ann.Lee' };
     setup({ 'GET /api/auth/manage/users': () => jsonResponse(200, { users: [listedUser, ann] }) });

@@ -12,6 +12,14 @@ export interface UrlParam<T> {
 
 export type UrlParams<T> = { [K in keyof T]: UrlParam<T[K]> };
 
+/** Said at a text filter holding a whole card number, which textParam keeps out of the address. */
+export const CARD_NUMBER_NOT_SEARCHED = 'A card number is never searched: give a name.';
+
+/** The field's refusal of a typed whole card number, or null. */
+export function cardNumberRefusal(typed: string): string | null {
+  return holdsCardNumber(typed) ? CARD_NUMBER_NOT_SEARCHED : null;
+}
+
 export function textParam(): UrlParam<string> {
   // A whole card number is kept out of the address (history, Copy link, logs) and never read from one.
   return {

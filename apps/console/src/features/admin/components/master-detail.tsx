@@ -5,7 +5,7 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState, type QueryLike } from '../../../shared/ui/query-state';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
-import { textParam } from '../../../shared/url/url-params';
+import { cardNumberRefusal, textParam } from '../../../shared/url/url-params';
 
 export const LIST_LOAD_FAILED =
   'Something went wrong while loading this list. Please try again or contact support.';
@@ -65,6 +65,7 @@ export function MasterDetail<T>(props: MasterDetailProps<T>) {
               label={props.findLabel}
               mb="xs"
               value={filters.q}
+              error={cardNumberRefusal(filters.q)}
               onChange={(event) => change({ q: event.currentTarget.value })}
             />
             {/* The browser's own scrolling: Mantine's ScrollArea sets state from a ref as it mounts,

@@ -40,9 +40,10 @@ function setup(routesOverride: Routes = {}) {
 }
 
 async function openPage() {
-  renderRoutes(routes, { path: PATH });
+  const view = renderRoutes(routes, { path: PATH });
   await settle();
   await settle();
+  return view;
 }
 
 /** Focus, then click, as a browser's click on a field does. */
@@ -217,6 +218,25 @@ describe('audit log', () => {
       type: 'ROLLBACK_FILE',
       status: 'ERROR',
     });
+  });
+
+  it('says at the User field that a card number is never searched, and neither asks for it nor writes it', async () => {
+    const { queries } = setup({
+      'GET /api/recon/actions/audits': () => jsonResponse(200, auditsBody([audit()], 1)),
+    });
+    const { router } = await openPage();
+    const user = screen.getByRole('textbox', { name: 'User' });
+    fireEvent.change(user, { target: { value: 'system' } });
+    await settle(1_000);
+    expect(queries().at(-1)).toMatchObject({ username: 'system' });
+    const asked = queries().length;
+    fireEvent.change(user, { target: { value: '4111 1111 1111 1111' } });
+    await settle(1_000);
+    expect(user).toHaveAccessibleDescription('A card number is never searched: give a name.');
+    // Written over 'system', it is asked as no username at all, and the address holds none.
+    expect(queries()).toHaveLength(asked + 1);
+    expect(queries().at(-1)?.username).toBeUndefined();
+    expect(router.state.location.search).not.toMatch(/username|4111/);
   });
 
   it('starts again from page 1 with a new page size among 50, 100, 200 and 500', async () => {

@@ -26,7 +26,13 @@ import {
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
-import { choiceParam, localMinuteParam, textParam, type UrlParams } from '../../../shared/url/url-params';
+import {
+  cardNumberRefusal,
+  choiceParam,
+  localMinuteParam,
+  textParam,
+  type UrlParams,
+} from '../../../shared/url/url-params';
 import { Select } from '../../../shared/ui/select';
 import { FilterGroup } from '../../../shared/ui/filter-group';
 
@@ -120,6 +126,7 @@ export function AuditLogPage() {
         <TextInput
           label="User"
           value={filters.username}
+          error={cardNumberRefusal(filters.username)}
           onChange={(event) => change({ username: event.currentTarget.value })}
         />
         <Select
