@@ -122,10 +122,17 @@ describe('user administration', () => {
     setup();
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, { path: '/dashboard/admin/users' });
-    await screen.findByRole('navigation', { name: 'Users' });
+    const list = await screen.findByRole('navigation', { name: 'Users' });
+    await within(list).findByRole('link', { name: 'jo' });
     const find = screen.getByRole('textbox', { name: 'Find user' });
     await user.type(find, 'jo');
-    await waitFor(() => expect(router.state.location.search).toBe('?q=jo'));
+    // The screen, not the router: its links carry the Find box once it is written.
+    await waitFor(() =>
+      expect(within(list).getByRole('link', { name: 'jo' })).toHaveAttribute(
+        'href',
+        '/dashboard/admin/users/u-1?q=jo',
+      ),
+    );
     await user.clear(find);
     await user.type(find, '4111111111111111');
     expect(find).toHaveAccessibleDescription('A card number is never searched: give a name.');
