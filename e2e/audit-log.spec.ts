@@ -28,3 +28,28 @@ test("an action's request and its outcome name the same action", async ({ page }
   await expect(pair.getByRole('cell', { name: 'Unreviewed', exact: true })).toHaveCount(1);
   await expect(pair.getByRole('cell', { name: /^(Success|Failed)$/ })).toHaveCount(1);
 });
+
+// A card number typed as the user is never searched: the field says why, and the list waits
+// rather than show every user's entries as though it had been filtered.
+test('a card number typed as the user is refused at the field, and the list waits for a name', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/finance/audits', 'finance-approver');
+  const table = page.getByRole('table', { name: 'Audit Log' });
+  await expect(table.or(page.getByText('No log entries found'))).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/recon/actions/audits')) asked.push(request.url());
+  });
+  const user = page.getByRole('textbox', { name: 'User' });
+  await user.fill('4111 1111 1111 1111');
+  await expect(user).toHaveAccessibleDescription('A card number is never searched: give a name.');
+  await expect(page.getByText('Correct or clear User to see the audit log.')).toBeVisible();
+  await expect(table).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+
+  await user.fill('system');
+  await expect(table.or(page.getByText('No log entries found'))).toBeVisible();
+  expect(asked.length, 'the name is asked for').toBeGreaterThan(0);
+  expect(asked.join(' '), 'the card number never is').not.toMatch(/4111/);
+});

@@ -220,7 +220,7 @@ describe('audit log', () => {
     });
   });
 
-  it('says at the User field that a card number is never searched, and neither asks for it nor writes it', async () => {
+  it('says at the User field that a card number is never searched, and the list waits without asking', async () => {
     const { queries } = setup({
       'GET /api/recon/actions/audits': () => jsonResponse(200, auditsBody([audit()], 1)),
     });
@@ -233,10 +233,29 @@ describe('audit log', () => {
     fireEvent.change(user, { target: { value: '4111 1111 1111 1111' } });
     await settle(1_000);
     expect(user).toHaveAccessibleDescription('A card number is never searched: give a name.');
-    // Written over 'system', it is asked as no username at all, and the address holds none.
-    expect(queries()).toHaveLength(asked + 1);
-    expect(queries().at(-1)?.username).toBeUndefined();
-    expect(router.state.location.search).not.toMatch(/username|4111/);
+    // Neither everyone's entries nor the last user's: the list says what it waits for.
+    expect(screen.getByText('Correct or clear User to see the audit log.')).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(queries()).toHaveLength(asked);
+    expect(router.state.location.search).not.toMatch(/4111/);
+
+    fireEvent.change(user, { target: { value: 'system' } });
+    await settle(1_000);
+    expect(screen.getByRole('table', { name: 'Audit Log' })).toBeVisible();
+    expect(queries().at(-1)).toMatchObject({ username: 'system' });
+  });
+
+  it('says a user longer than the platform takes at the field, and asks nothing for it', async () => {
+    const { queries } = setup();
+    await openPage();
+    const asked = queries().length;
+    const user = screen.getByRole('textbox', { name: 'User' });
+    fireEvent.change(user, { target: { value: 'u'.repeat(201) } });
+    await settle(1_000);
+    expect(user).toHaveAccessibleDescription('Must not exceed 200 characters');
+    expect(screen.getByText('Correct or clear User to see the audit log.')).toBeVisible();
+    expect(queries()).toHaveLength(asked);
   });
 
   it('starts again from page 1 with a new page size among 50, 100, 200 and 500', async () => {

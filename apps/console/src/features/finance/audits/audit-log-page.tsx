@@ -1,5 +1,11 @@
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { AUDIT_STATUSES, type ActionType, type Audit, type AuditStatus } from '@web-control/contract/finance';
+import {
+  AUDIT_STATUSES,
+  auditsQuerySchema,
+  type ActionType,
+  type Audit,
+  type AuditStatus,
+} from '@web-control/contract/finance';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { FilterDateTime } from '../../../shared/forms/filter-date-time';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -8,7 +14,8 @@ import { totalRecordsOf } from '../../../shared/ui/paging';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { useAudits } from '../api/get-audits';
 import { formatLocalMinute, formatNumericSeconds } from '../../../shared/format/dates';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { schemaRefusal } from '../../../shared/forms/schema-refusal';
 import { AuditEvent } from './audit-event';
 import { auditsQueryOf, defaultAuditFilters, isReversed, type AuditFilters } from './audit-filters';
 import { RANGE_ERRORS } from '../outbox/outbox-filters';
@@ -27,8 +34,9 @@ import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import {
-  cardNumberRefusal,
+  CARD_NUMBER_NOT_SEARCHED,
   choiceParam,
+  searchedCardNumber,
   localMinuteParam,
   textParam,
   type UrlParams,
@@ -89,7 +97,18 @@ export function AuditLogPage() {
   const query = auditsQueryOf(settled, paging.page, paging.size);
   // A To before From is said at the field, and nothing is asked until it is corrected.
   const reversed = isReversed(settled);
-  const audits = useAudits(query, !reversed);
+  // So is a user the platform would refuse; a card number, typed or a link's, is never sent.
+  const location = useLocation();
+  const cardNumber = searchedCardNumber(filters.username, location.search, 'username');
+  const userError = cardNumber.refused
+    ? CARD_NUMBER_NOT_SEARCHED
+    : schemaRefusal(auditsQuerySchema.shape.username, filters.username.trim() || undefined);
+  const waiting = reversed
+    ? AUDITS_MESSAGES.waitingForRange
+    : cardNumber.waits || userError !== null
+      ? AUDITS_MESSAGES.waitingForUser
+      : null;
+  const audits = useAudits(query, waiting === null);
   // The default range ends now: Refresh moves its end to this minute (it stayed at the page's opening).
   const [search] = useSearchParams();
   const refresh = () => {
@@ -109,7 +128,7 @@ export function AuditLogPage() {
         <Title order={1}>{AUDITS_TITLE}</Title>
         <Group gap="xs">
           <CopyLinkButton />
-          <ExportCsvButton list="audit-log" filter={exportFilter} disabled={reversed} />
+          <ExportCsvButton list="audit-log" filter={exportFilter} disabled={waiting !== null} />
           <Button variant="default" onClick={refresh} loading={audits.isFetching}>
             Refresh
           </Button>
@@ -126,7 +145,7 @@ export function AuditLogPage() {
         <TextInput
           label="User"
           value={filters.username}
-          error={cardNumberRefusal(filters.username)}
+          error={userError}
           onChange={(event) => change({ username: event.currentTarget.value })}
         />
         <Select
@@ -147,7 +166,7 @@ export function AuditLogPage() {
         />
       </FilterGroup>
       <PagedList
-        waiting={reversed ? AUDITS_MESSAGES.waitingForRange : null}
+        waiting={waiting}
         query={audits}
         paging={paging}
         texts={LIST_TEXTS}

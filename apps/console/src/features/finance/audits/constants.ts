@@ -11,6 +11,7 @@ export const AUDITS_MESSAGES = {
   failed: 'Failed to fetch audit log',
   empty: 'No log entries found',
   waitingForRange: 'Correct the dates to see the audit log.',
+  waitingForUser: 'Correct or clear User to see the audit log.',
 } as const;
 
 export const UNREVIEWED = 'Unreviewed';
