@@ -61,6 +61,21 @@ export type SettlementDetail = z.infer<typeof settlementDetailSchema>;
 
 export const settlementIdParamsSchema = z.object({ id: z.coerce.number().pipe(integerIdSchema) });
 
+/** GET {recon}/settlements/waiting: the process whose waiting transactions are counted. */
+export const settlementWaitingQuerySchema = z.object({ processId: z.coerce.number().pipe(integerIdSchema) });
+
+/**
+ * The process's matched transactions PENDING settlement that no run holds yet. While today's run
+ * (its UTC business date) is OPEN they join it (the settlement job every 5 minutes, or its close);
+ * once it is CLOSED they wait for the next day's run, which opens at `nextRunFrom`.
+ */
+export const settlementWaitingSchema = z.object({
+  transactionCount: z.number().int(),
+  todaysRun: z.object({ id: z.number().int(), status: settlementRunStatusSchema }).nullable(),
+  nextRunFrom: z.iso.datetime({ offset: true }),
+});
+export type SettlementWaiting = z.infer<typeof settlementWaitingSchema>;
+
 /** POST {recon}/settlements/{id}/close: the confirmation's comment is optional. */
 export const closeSettlementBodySchema = z.object({ comment: text().trim().max(1000).optional() });
 

@@ -234,11 +234,20 @@ export function createSettlementsRepository() {
         .executeTakeFirst();
     },
 
+    /** The process's matched PENDING transactions no run holds (the partial index holds just these). */
+    async countWaiting(executor: DbExecutor, processId: number): Promise<number> {
+      const result = await sql<{ count: string | number }>`select count(*) as count
+        from recon_transactions
+        where process_id = ${processId} and match_status = 'MATCHED' and settlement_status = 'PENDING'
+          and settlement_run_id is null`.execute(executor);
+      return Number(result.rows[0]?.count ?? 0);
+    },
+
     /** The day's run of a process, if any: today's settlement value on the card. */
     async runOfDay(executor: DbExecutor, processId: number, day: string) {
       return executor
         .selectFrom('recon_settlement_runs')
-        .select(['run_id', 'start_date', 'end_date'])
+        .select(['run_id', 'status', 'start_date', 'end_date'])
         .where('process_id', '=', processId)
         .where('business_date', '=', sql<Date>`cast(${day} as date)`)
         .executeTakeFirst();

@@ -13,6 +13,8 @@ import {
   settlementIdParamsSchema,
   settlementsQuerySchema,
   settlementsResponseSchema,
+  settlementWaitingQuerySchema,
+  settlementWaitingSchema,
 } from '@web-control/contract/finance-settlements';
 import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
 import { attachmentHeader, BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';
@@ -45,6 +47,22 @@ export const settlementsRoutes: FastifyPluginCallbackZod<SettlementsRoutesOption
       },
     },
     async (request) => settlements.list(request.query),
+  );
+
+  app.get(
+    '/settlements/waiting',
+    {
+      config: permissions('RECON_SETTLEMENT'),
+      schema: {
+        tags: TAGS,
+        summary:
+          'How many of a process’s matched transactions wait to settle in no run yet, and whether today’s run takes them',
+        security: BEARER_SECURITY,
+        querystring: settlementWaitingQuerySchema,
+        response: { 200: settlementWaitingSchema, ...refusals(404) },
+      },
+    },
+    async (request) => settlements.waiting(request.query.processId),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import {
   type SettlementDetail,
   type SettlementRun,
   type SettlementsQuery,
+  type SettlementWaiting,
 } from '@web-control/contract/finance-settlements';
 import type { Clock } from '../../clock.ts';
 import type { Database, Db } from '../../db/schema.ts';
@@ -19,6 +20,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { DAY_MS, MINUTE_MS } from '../../time.ts';
 import { createAuditedChange, SYSTEM_ACTOR, type Actor } from '../audit/audited-change.ts';
 import type { AuditService } from '../audit/service.ts';
+import { noProcessFound } from './messages.ts';
 import { createOutboxRepository } from './outbox-repository.ts';
 import { createProcessRepository } from './process-repository.ts';
 import { createSettlementsRepository, MINOR_UNITS, type RunRow } from './settlements-repository.ts';
@@ -284,6 +286,21 @@ export function createSettlementsService(deps: { db: Db; clock: Clock; audit: Au
       if (row === undefined) throw notFound(SETTLEMENT_MESSAGES.noRun);
       if (row.status !== 'CLOSED' || row.report === null) throw conflict(SETTLEMENT_MESSAGES.notClosed);
       return { fileName: `settlement-run-${runId}.csv`, content: row.report };
+    },
+
+    /** What waits to settle in no run yet, and which run it joins (the Settlement tab says it). */
+    async waiting(processId: number): Promise<SettlementWaiting> {
+      if ((await finance.displayNameOf(db, processId)) === undefined) throw noProcessFound();
+      const now = clock.now();
+      const [transactionCount, run] = await Promise.all([
+        runs.countWaiting(db, processId),
+        runs.runOfDay(db, processId, dayOf(now)),
+      ]);
+      return {
+        transactionCount,
+        todaysRun: run === undefined ? null : { id: run.run_id, status: run.status },
+        nextRunFrom: new Date(startOfDay(now).getTime() + DAY_MS).toISOString(),
+      };
     },
 
     /** Today's settlement value: the totals of today's run of a process, while open too. */

@@ -5,6 +5,7 @@ import {
   extractsResponseSchema,
   settlementDetailSchema,
   settlementsResponseSchema,
+  settlementWaitingSchema,
 } from '@web-control/contract/finance-settlements';
 import type { Permission } from '@web-control/contract/permissions';
 import type { ManualClock } from '../../clock.ts';
@@ -396,5 +397,48 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
     );
     expect(reconResultsResponseSchema.parse(waiting.json()).transactions).toHaveLength(1);
     expect(waiting.body).toContain('L1');
+  });
+
+  it('says how many matched transactions wait in no run, and whether today’s run takes them', async () => {
+    const waiting = async () => {
+      const response = await call('GET', `/api/recon/settlements/waiting?processId=${CARD}`, tokens.viewer);
+      expect(response.statusCode, response.body).toBe(200);
+      return settlementWaitingSchema.parse(response.json());
+    };
+    const now = app.clock.now();
+    const nextRunFrom = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS).toISOString();
+    // L1, matched after yesterday's run was closed late: today's run is not open yet.
+    expect(await waiting()).toEqual({ transactionCount: 1, todaysRun: null, nextRunFrom });
+
+    expect(await app.services.financeJobs.run(SETTLEMENT_JOB)).toBe('SUCCESS');
+    const today = (await runs()).settlementRuns.find((run) => run.status === 'OPEN');
+    expect(await waiting()).toEqual({
+      transactionCount: 0,
+      todaysRun: { id: today?.id, status: 'OPEN' },
+      nextRunFrom,
+    });
+
+    const closed = await call('POST', `/api/recon/settlements/${today?.id}/close`, tokens.finaliser, {});
+    expect(closed.statusCode, closed.body).toBe(200);
+    await feed('20260311', [
+      ['W1', 400, 'USD'],
+      ['W2', 900, 'USD'],
+    ]);
+    // Matched after today's close: they wait for tomorrow's run, and the answer says so.
+    expect(await waiting()).toEqual({
+      transactionCount: 2,
+      todaysRun: { id: today?.id, status: 'CLOSED' },
+      nextRunFrom,
+    });
+
+    expect(
+      (await call('GET', `/api/recon/settlements/waiting?processId=${CARD}`, tokens.reader)).statusCode,
+    ).toBe(403);
+    const unknown = await call('GET', '/api/recon/settlements/waiting?processId=9999', tokens.viewer);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.noProcess });
+    const malformed = await call('GET', '/api/recon/settlements/waiting?processId=abc', tokens.viewer);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty('errorMessage');
   });
 });

@@ -31,5 +31,6 @@ export const financeKeys = {
   extractTagNames: () => [...financeKeys.extracts(), 'tags'] as const,
   extractTagValues: (tagId: string, processId: number | undefined) =>
     [...financeKeys.extracts(), 'tags', tagId, processId ?? 'all'] as const,
+  settlementWaiting: (processId: number) => [...financeKeys.settlements(), 'waiting', processId] as const,
   settlement: (settlementId: number) => [...financeKeys.settlements(), 'detail', settlementId] as const,
 };

@@ -1,4 +1,6 @@
 import { INTEGER_ID_MAX } from '@web-control/contract/inputs';
+import type { SettlementWaiting } from '@web-control/contract/finance-settlements';
+import { formatNumericMinute } from '../../../shared/format/dates';
 import { groupThousands } from '../../../shared/format/decimal';
 
 /** Texts of the Settlement tab (specification 2, sections 2, 8 and 9). */
@@ -22,6 +24,19 @@ export const SETTLEMENTS_MESSAGES = {
   closeConfirm: (id: number) =>
     `Close settlement ${id}? The matched transactions waiting to settle join it, its transactions are marked settled and its report written. This cannot be undone.`,
   noTotalsYet: 'Totals are computed when the run closes.',
+  waitingFailed: 'Could not count the matched transactions waiting to settle.',
+  /** Matched transactions that no run holds yet, and which run takes them (decision 0071). */
+  waiting: (count: number, run: SettlementWaiting['todaysRun'], nextRunFrom: string) => {
+    const subject =
+      count === 1
+        ? '1 matched transaction waits'
+        : `${groupThousands(String(count))} matched transactions wait`;
+    if (run === null)
+      return `${subject} to settle: the settlement job opens today's run and adds them within 5 minutes.`;
+    if (run.status === 'OPEN')
+      return `${subject} to join ${settlementTitle(run.id)}: the settlement job adds them within 5 minutes, and closing the run adds them first.`;
+    return `${subject} for the next run: today's run, ${settlementTitle(run.id)}, is closed. The next run opens at ${formatNumericMinute(nextRunFrom)}.`;
+  },
   // A closed run's totals are written when it closes; none means it settled no transactions.
   noTransactions: 'This run settled no transactions, so it has no totals.',
 } as const;

@@ -36,8 +36,13 @@ function runsBody(runs: SettlementRun[]) {
   };
 }
 
+function waitingBody(transactionCount: number, todaysRun: { id: number; status: 'OPEN' | 'CLOSED' } | null) {
+  return { transactionCount, todaysRun, nextRunFrom: '2026-02-04T00:00:00.000Z' };
+}
+
 const baseRoutes: Routes = {
   'GET /api/recon/settlements': () => jsonResponse(200, runsBody([OPEN, CLOSED])),
+  'GET /api/recon/settlements/waiting': () => jsonResponse(200, waitingBody(0, { id: 8, status: 'OPEN' })),
   'GET /api/recon/settlements/7': () =>
     jsonResponse(200, {
       settlementRun: CLOSED,
@@ -231,5 +236,74 @@ describe('settlements', { timeout: 30_000 }, () => {
       await screen.findByText('Failed to close settlement 8: This settlement run is already closed.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Close run Settlement 8' })).toBeNull());
+  });
+
+  it('says which run the matched transactions waiting in no run join, once today’s run is closed too', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    signInWith(['VIEW_PROCESSES', 'RECON_SETTLEMENT', 'FINALISE_SETTLEMENTS']);
+    let closed = false;
+    const fetch = stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/settlements': () =>
+        jsonResponse(200, runsBody(closed ? [{ ...OPEN, status: 'CLOSED' }, CLOSED] : [OPEN, CLOSED])),
+      // Two wait to join the open run; after its close, a third matched meanwhile waits for the next.
+      'GET /api/recon/settlements/waiting': () =>
+        jsonResponse(
+          200,
+          closed
+            ? waitingBody(1_203, { id: 8, status: 'CLOSED' })
+            : waitingBody(2, { id: 8, status: 'OPEN' }),
+        ),
+      'POST /api/recon/settlements/8/close': () => {
+        closed = true;
+        return jsonResponse(200, { settlementRun: { ...OPEN, status: 'CLOSED' } });
+      },
+    });
+    renderTab();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        '2 matched transactions wait to join Settlement 8: the settlement job adds them within 5 minutes, and closing the run adds them first.',
+      ),
+    );
+    expect(fetch.requests('/api/recon/settlements/waiting')[0]?.searchParams.get('processId')).toBe('1');
+    await user.click(await screen.findByRole('button', { name: 'Close run Settlement 8' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close run' }));
+    // The next run opens at the next UTC midnight, said in local time (the tests run in UTC); the
+    // count's group separator is a no-break space, which the matcher reads as a space.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        "1 203 matched transactions wait for the next run: today's run, Settlement 8, is closed. The next run opens at 04/02/2026 00:00.",
+      ),
+    );
+  });
+
+  it('says nothing waits when nothing does, and that the count failed when it did', async () => {
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/settlements/waiting': () => jsonResponse(200, waitingBody(1, null)),
+    });
+    const first = renderTab();
+    expect(
+      await screen.findByText(
+        "1 matched transaction waits to settle: the settlement job opens today's run and adds them within 5 minutes.",
+      ),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    stubFetch(baseRoutes);
+    const second = renderTab();
+    await screen.findByRole('button', { name: 'Settlement 8' });
+    expect(screen.queryByRole('status')).toBeNull();
+    second.unmount();
+
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/settlements/waiting': () => jsonResponse(500, { errorMessage: 'boom' }),
+    });
+    renderTab();
+    expect(
+      await screen.findByText('Could not count the matched transactions waiting to settle.'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { refusalText } from '../../../shared/http/error-message';
-import { Accordion, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Accordion, Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SettlementRun } from '@web-control/contract/finance-settlements';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { useCloseSettlement } from '../api/close-settlement';
 import { downloadSettlementReport } from '../api/download-settlement-report';
 import { useSettlement } from '../api/get-settlement';
 import { useSettlements } from '../api/get-settlements';
+import { useSettlementWaiting } from '../api/get-settlement-waiting';
 import { formatMajorAmount } from '../../../shared/format/currency';
 import { endOfDayOf, formatNumericSeconds } from '../../../shared/format/dates';
 import { FINANCE_MESSAGES } from '../messages';
@@ -202,6 +203,25 @@ function SettlementResults({ processId, search, runs, paging, canClose }: Settle
   );
 }
 
+/** Matched transactions no run holds yet: said, so that none waits a day unseen after a close. */
+function WaitingToSettle({ processId }: { processId: number }) {
+  const waiting = useSettlementWaiting(processId);
+  if (waiting.isError) {
+    return (
+      <Text size="sm" c="dimmed">
+        {SETTLEMENTS_MESSAGES.waitingFailed}
+      </Text>
+    );
+  }
+  if (waiting.data === undefined || waiting.data.transactionCount === 0) return null;
+  const { transactionCount, todaysRun, nextRunFrom } = waiting.data;
+  return (
+    <Alert color={todaysRun?.status === 'CLOSED' ? 'orange' : 'blue'} role="status">
+      {SETTLEMENTS_MESSAGES.waiting(transactionCount, todaysRun, nextRunFrom)}
+    </Alert>
+  );
+}
+
 const LIST_TEXTS: PagedListTexts = {
   loading: 'Loading settlements',
   failed: SETTLEMENTS_MESSAGES.failed,
@@ -238,6 +258,7 @@ export function SettlementsTab({ processId }: { processId: number }) {
 
   return (
     <Stack>
+      <WaitingToSettle processId={processId} />
       <FilterGroup role="search" aria-label="Settlement filters">
         <FilterDateTime
           label="From"
