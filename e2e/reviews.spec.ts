@@ -106,3 +106,24 @@ test('a map review in the inbox opens that map’s review in Map Approvals', asy
   );
   await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible();
 });
+
+test('on a phone, each request is a card titled by its summary, above its labelled fields', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  await signInAt(page, '/dashboard/reviews?area=config-maps', 'approver');
+  const row = page
+    .getByRole('table', { name: 'Requests to review' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /^Map merchant-category-codes/ }) });
+  const title = row.getByRole('rowheader');
+  const kind = row.getByRole('cell', { name: 'Map review' });
+  await expect(kind).toBeVisible();
+  await expect(kind).toHaveAttribute('data-label', 'Kind');
+  const [titleBox, kindBox] = [await title.boundingBox(), await kind.boundingBox()];
+  expect(
+    titleBox && kindBox && titleBox.y + titleBox.height,
+    'the summary heads the card',
+  ).toBeLessThanOrEqual(kindBox?.y ?? 0);
+  expect(await title.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('600');
+});
