@@ -99,6 +99,29 @@ test.describe('transaction messages', () => {
     await expect(page).toHaveURL(`/dashboard/transactions/${first}`);
   });
 
+  test('on a phone, both edges of the diagram are on the screen, boxes still 140 px wide', async ({
+    page,
+    request,
+  }) => {
+    const { first } = await findTwoLegs(request);
+    await page.setViewportSize({ width: 412, height: 900 });
+    await signInAt(page, `/dashboard/transactions/${first}`, 'operator');
+    const boxes = page.getByRole('list', { name: 'Edge messages' }).getByRole('button');
+    await expect(boxes, 'request and answer at both edges').toHaveCount(4);
+    for (const box of await boxes.all()) {
+      await expect(box).toHaveCSS('width', '140px');
+      const bounds = await box.boundingBox();
+      expect(bounds && bounds.x + bounds.width, 'ends inside the screen').toBeLessThanOrEqual(412);
+    }
+    expect(
+      await page.getByRole('list', { name: 'Edge messages' }).evaluate((element) => {
+        const scroller = element.closest('.mantine-ScrollArea-viewport');
+        return scroller === null ? 0 : scroller.scrollWidth - scroller.clientWidth;
+      }),
+      'nothing to scroll sideways to',
+    ).toBe(0);
+  });
+
   test('a transaction the platform does not have says so at once, with a way back', async ({ page }) => {
     await signInAt(page, '/dashboard/transactions/00000000-0000-4000-8000-000000000000', 'support');
     await expect(page.getByRole('status')).toHaveText(
