@@ -190,6 +190,14 @@ test('a file in ERROR: its exceptions download as CSV, and a reload is requested
   await review.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Action reviewed successfully'), 'the review toast').toBeVisible();
   await expect(admin, 'approving returns to the approvals list').toHaveURL(/\/processes\/1\/approvals$/);
+  // Back to the detail: the decision is said, and nothing is offered to review again.
+  await admin.goBack();
+  await expect(admin.getByRole('status').filter({ hasText: 'This request was approved' })).toHaveText(
+    /^This request was approved by admin on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}: there is nothing left to review\.$/,
+  );
+  await expect(admin.getByRole('button', { name: /^(Approve|Reject)$/ })).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Back' }).click();
+  await expect(admin).toHaveURL(/\/processes\/1\/approvals$/);
 
   await admin.getByRole('tab', { name: 'Inbox' }).click();
   const reloaded = inboxRow(admin, file.name);

@@ -288,8 +288,20 @@ export const actionFileSchema = reconFileSchema.extend({
 });
 export type ActionFile = z.infer<typeof actionFileSchema>;
 
+/**
+ * Where an action's review stands: pending until someone approves or rejects it (a load approved
+ * and still running counts as approved); then who did and when.
+ */
+export const actionReviewSchema = z.object({
+  status: z.enum(ACTION_STATUSES),
+  reviewerUsername: text().nullable(),
+  reviewedDate: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ActionReview = z.infer<typeof actionReviewSchema>;
+
 export const actionMetadataResponseSchema = actionMetaSchema.extend({
   action: actionSchema,
+  review: actionReviewSchema,
   /** A file action's file; null for a transaction action, or once the file is gone. */
   file: actionFileSchema.nullable(),
 });

@@ -3,6 +3,7 @@ import {
   describeAction,
   paginationInfoOf,
   type Action,
+  type ActionReview,
   type ActionType,
   type Audit,
   type AuditStatus,
@@ -45,6 +46,16 @@ function toAction(row: ActionWithNames): Action {
       fileName: row.file_name,
       partyName: row.party_name,
     },
+  };
+}
+
+/** An action's review as the approvals lists state it: rejected, approved (reviewed), or pending. */
+function reviewOf(row: ReconActionRow): ActionReview {
+  const status = row.status === 'REJECTED' ? 'rejected' : row.reviewed_at === null ? 'pending' : 'approved';
+  return {
+    status,
+    reviewerUsername: status === 'pending' ? null : row.reviewer_username,
+    reviewedDate: row.reviewed_at === null ? null : row.reviewed_at.toISOString(),
   };
 }
 
@@ -159,7 +170,7 @@ export function createActionsService(deps: { db: Db; clock: Clock; processes: Pr
       const process = await processes.definition(db, processId);
       const partyName = process.parties.find((party) => party.id === row.party_id)?.name ?? null;
       const action = toAction({ ...row, process_name: process.displayName, party_name: partyName });
-      return { ...action.meta, action, fileId: row.file_id };
+      return { ...action.meta, action, review: reviewOf(row), fileId: row.file_id };
     },
 
     listAudits: async (query: {

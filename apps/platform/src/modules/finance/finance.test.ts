@@ -655,6 +655,7 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(metadata.json()).toMatchObject({
       fileName: 'card-switch-20260210.csv',
       action: { id: pending?.actionId },
+      review: { status: 'pending', reviewerUsername: null, reviewedDate: null },
       // What the approver weighs before the load: the file as it waits, not yet read.
       file: {
         id: pending?.id,
@@ -671,6 +672,10 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
 
     expect((await review(pending?.actionId ?? '', 'reject')).statusCode).toBe(204);
     expect(await file(pending?.id ?? 0)).toBeUndefined();
+    const rejected = await call('GET', `/api/recon/processes/1/actions/${pending?.actionId}/metadata`);
+    expect(rejected.json()).toMatchObject({
+      review: { status: 'rejected', reviewerUsername: usernames.approver },
+    });
     const audits = auditsResponseSchema.parse(
       (
         await call('GET', `/api/recon/actions/audits?username=${usernames.operator}&limit=500`, {

@@ -41,8 +41,11 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     nobody: '',
   };
 
+  const usernames: Partial<Record<keyof typeof tokens, string>> = {};
+
   async function user(name: keyof typeof tokens, permissions: Permission[]) {
     const created = await createTestUser(database, permissions);
+    usernames[name] = created.username;
     tokens[name] = (await login(app, created.username, created.password)).access_token;
   }
 
@@ -497,6 +500,7 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
       requestUrl: `/api/recon/processes/${CARD}/actions/acceptTransactionsByKey`,
       action: { type: 'ACCEPT_TRANSACTIONS', comment: 'Network file late', meta: { partyName: null } },
       file: null,
+      review: { status: 'pending', reviewerUsername: null, reviewedDate: null },
     });
     // Four eyes: the requester may not approve.
     const own = await call('POST', `/api/recon/actions/${acceptAction.actionId}/approve`, { comment: 'Me' });
@@ -505,6 +509,15 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     expect(await statusOf('R3')).toBe('UNMATCHED/ISSUE/0');
     expect((await approve(acceptAction.actionId)).statusCode).toBe(204);
     expect(await statusOf('R3')).toBe('MATCHED/PENDING/100');
+    // Its detail says it was approved, by whom and when: nothing is left to review.
+    const approvedMeta = actionMetadataResponseSchema.parse(
+      (await call('GET', `/api/recon/processes/${CARD}/actions/${acceptAction.actionId}/metadata`)).json(),
+    );
+    expect(approvedMeta.review).toEqual({
+      status: 'approved',
+      reviewerUsername: usernames.approver,
+      reviewedDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
+    });
     expect(await exceptions()).toBe(2);
 
     const resolved = await call('POST', `/api/recon/processes/${CARD}/actions/resolveTransactionsByKey`, {

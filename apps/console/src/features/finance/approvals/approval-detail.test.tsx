@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Action, ActionFile, ReconTransaction } from '@web-control/contract/finance';
+import type { Action, ActionFile, ActionReview, ReconTransaction } from '@web-control/contract/finance';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
@@ -76,7 +76,14 @@ function fileRows() {
     .map((row) => [row.children[0]?.textContent, row.children[1]?.textContent]);
 }
 
-function routesWith(detail: Action, overrides: Routes = {}, file: ActionFile | null = null): Routes {
+const PENDING: ActionReview = { status: 'pending', reviewerUsername: null, reviewedDate: null };
+
+function routesWith(
+  detail: Action,
+  overrides: Routes = {},
+  file: ActionFile | null = null,
+  review: ActionReview = PENDING,
+): Routes {
   return {
     'GET /api/recon/processes/1': () =>
       jsonResponse(
@@ -88,7 +95,7 @@ function routesWith(detail: Action, overrides: Routes = {}, file: ActionFile | n
     'GET /api/recon/actions': () =>
       jsonResponse(200, { actions: [], paginationInfo: { nextPage: null, range: '0-0', totalRecords: 0 } }),
     [`GET /api/recon/processes/1/actions/${ACTION_ID}/metadata`]: () =>
-      jsonResponse(200, { ...detail.meta, action: detail, file }),
+      jsonResponse(200, { ...detail.meta, action: detail, file, review }),
     [`GET /api/recon/processes/1/actions/${ACTION_ID}/transactions`]: () =>
       jsonResponse(200, {
         transactions: [transaction('7', 100, ['100', '100']), transaction('8', 50, ['200', '300'])],
@@ -338,5 +345,40 @@ describe('approval detail', () => {
     expect(await screen.findByText(FINANCE_MESSAGES.approvalsEmpty)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(LIST);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says who reviewed an action already decided, and offers no Approve or Reject', async () => {
+    const fetch = stubFetch(
+      routesWith(action(), {}, null, {
+        status: 'approved',
+        reviewerUsername: 'finance-approver',
+        reviewedDate: '2026-02-03T10:15:00.000Z',
+      }),
+    );
+    signInWith(APPROVER, 'approver');
+    renderRoutes(routes, { path: DETAIL });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /^This request was approved by finance-approver on 03\/02\/2026 \d{2}:15: there is nothing left to review\.$/,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent('Rollback file bank.csv');
+    expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(fetch.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says a rejected action was rejected', async () => {
+    stubFetch(
+      routesWith(action(), {}, null, {
+        status: 'rejected',
+        reviewerUsername: 'finance-approver',
+        reviewedDate: '2026-02-03T10:15:00.000Z',
+      }),
+    );
+    signInWith(APPROVER, 'approver');
+    renderRoutes(routes, { path: DETAIL });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /^This request was rejected by finance-approver on /,
+    );
+    expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
   });
 });

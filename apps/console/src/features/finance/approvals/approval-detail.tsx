@@ -99,7 +99,7 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
   const listPath =
     typeof from === 'string' && from.startsWith('/dashboard/') ? from : processPath(process.id, 'approvals');
   const backToList = () => void navigate(listPath);
-  const review = useReviewDecision(backToList);
+  const decision = useReviewDecision(backToList);
   const paging = usePageState({ size: APPROVAL_TRANSACTIONS_PAGE_SIZE });
   const metadata = useActionMetadata(process.id, actionId);
   const transactions = useActionTransactions(process.id, actionId, pageQueryOf(paging));
@@ -117,12 +117,13 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
   }, [failed, listPath, navigate]);
 
   const action = metadata.data?.action;
+  const review = metadata.data?.review;
   const file = metadata.data?.file ?? null;
   // An upload waiting for approval has no transactions yet; its file's details stand for them.
   const awaitingLoad = file?.status === 'REGISTERED';
   // A finance request's author is its requester; nobody reviews their own (four-eyes), and the
   // platform refuses it too.
-  const approver = action !== undefined && can('APPROVE_ACTIONS');
+  const approver = action !== undefined && review?.status === 'pending' && can('APPROVE_ACTIONS');
   const canReview = approver && action.username !== username;
   const ownRequest = approver && action.username === username;
   return (
@@ -135,16 +136,16 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
           <Group gap="xs">
             <Button
               color="green"
-              onClick={() => void review.decide(action, 'approve')}
-              loading={review.isPending}
+              onClick={() => void decision.decide(action, 'approve')}
+              loading={decision.isPending}
             >
               Approve
             </Button>
             <Button
               color="red"
               variant="light"
-              onClick={() => void review.decide(action, 'reject')}
-              disabled={review.isPending}
+              onClick={() => void decision.decide(action, 'reject')}
+              disabled={decision.isPending}
             >
               Reject
             </Button>
@@ -152,6 +153,15 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
         ) : null}
       </Group>
       {ownRequest ? <Text size="sm">{APPROVAL_DETAIL_TEXTS.ownChanges}</Text> : null}
+      {review === undefined || review.status === 'pending' ? null : (
+        <Alert color="gray" role="status">
+          {APPROVAL_DETAIL_TEXTS.reviewed(
+            review.status,
+            review.reviewerUsername,
+            review.reviewedDate === null ? null : formatNumericMinute(review.reviewedDate),
+          )}
+        </Alert>
+      )}
       {metadata.isPending ? <LoadingState label="Loading approval" /> : null}
       {action ? <ActionSummary action={action} process={process} /> : null}
       {file ? <ActionFileDetails file={file} /> : null}

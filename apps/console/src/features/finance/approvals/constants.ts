@@ -31,6 +31,9 @@ export const APPROVAL_DETAIL_TEXTS = {
   requestedBy: (username: string, date: string) => `Requested by ${username} on ${date}`,
   /** A resolve: the party its requester marked correct, whose values the transactions take. */
   correctParty: (party: string) => `Party marked correct: ${party}`,
+  /** An action reviewed already (opened again by Back or a link): who decided, and when. */
+  reviewed: (status: 'approved' | 'rejected', reviewer: string | null, date: string | null) =>
+    `This request was ${status}${reviewer === null ? '' : ` by ${reviewer}`}${date === null ? '' : ` on ${date}`}: there is nothing left to review.`,
   /** Why an approver sees no Approve or Reject: the requester made the request's changes. */
   ownChanges: OWN_CHANGES_REVIEW_MESSAGE,
   /** The catalogue's modal when the approval cannot be retrieved (section 8). */
