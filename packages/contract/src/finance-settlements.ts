@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { downloadTokenQuerySchema, FINANCE_PAGE_LIMIT_MAX, paginationInfoSchema } from './finance.ts';
 import { fileNameSchema, integerIdSchema, isoInstantSchema, text } from './inputs.ts';
+import { cardNumbersMasked } from './validation.ts';
 
 /** Settlement runs (RECON_SETTLEMENT; closing needs FINALISE_SETTLEMENTS) and the outbox of extracts. */
 
@@ -77,7 +78,9 @@ export const settlementWaitingSchema = z.object({
 export type SettlementWaiting = z.infer<typeof settlementWaitingSchema>;
 
 /** POST {recon}/settlements/{id}/close: the confirmation's comment is optional. */
-export const closeSettlementBodySchema = z.object({ comment: text().trim().max(1000).optional() });
+export const closeSettlementBodySchema = z.object({
+  comment: cardNumbersMasked(text().trim().max(1000)).optional(),
+});
 
 /** Outbox. A tag id is a short word; a filter is `tag=<tagId>:<value>`, repeated. */
 export const EXTRACT_TAGS = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './inputs.ts';
 import { holdsCardNumber } from './iso8583-masking.ts';
+import { cardNumbersMasked } from './validation.ts';
 
 /** Where a review belongs: each opens that area's own review screen. */
 export const REVIEW_AREAS = ['finance', 'config-maps', 'load-balancer', 'admin'] as const;
@@ -89,10 +90,9 @@ export const sentForReviewSchema = z.object({ requestId: text(), status: z.liter
 export type SentForReview = z.infer<typeof sentForReviewSchema>;
 
 export const reviewDecisionSchema = z.object({
-  comment: text()
-    .trim()
-    .min(1, 'Please enter a comment explaining your decision.')
-    .max(REVIEW_COMMENT_MAX_LENGTH),
+  comment: cardNumbersMasked(
+    text().trim().min(1, 'Please enter a comment explaining your decision.').max(REVIEW_COMMENT_MAX_LENGTH),
+  ),
 });
 
 /** One load balancer request as its review screen shows it. */

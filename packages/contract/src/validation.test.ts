@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { USERNAME_MESSAGE, userInputSchema } from './admin.ts';
 import { mapNameSchema } from './config-maps.ts';
+import { closeSettlementBodySchema } from './finance-settlements.ts';
+import { reviewDecisionSchema } from './reviews.ts';
+import { holdStatusBodySchema } from './vouchers.ts';
 import { commentText, numberFromText, requiredText, VALIDATION_MESSAGES, wholeNumber } from './validation.ts';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
@@ -51,6 +54,26 @@ describe('commentText', () => {
   it('names the limit in words when it is too long', () => {
     expect(messageOf('x'.repeat(1001))).toBe('Must not exceed 1000 characters');
     expect(comment.parse(' Checked ')).toBe('Checked');
+  });
+
+  it('masks a card number written in it, whole or in groups, and leaves other numbers be', () => {
+    expect(comment.parse('Bank confirmed, card 4111111111111111')).toBe(
+      'Bank confirmed, card 411111******1111',
+    );
+    expect(comment.parse('Card 4111 1111 1111 1111 refunded')).toBe('Card 411111******1111 refunded');
+    expect(comment.parse('RRN 081520213294, R 1 250.00, ticket 1001-1002')).toBe(
+      'RRN 081520213294, R 1 250.00, ticket 1001-1002',
+    );
+  });
+});
+
+describe('the other free texts a person writes', () => {
+  it('mask a card number: a review decision, a voucher reason, a settlement close', () => {
+    const card = 'Customer read out 5555 5555 5555 4444';
+    const masked = 'Customer read out 555555******4444';
+    expect(reviewDecisionSchema.parse({ comment: card }).comment).toBe(masked);
+    expect(holdStatusBodySchema.parse({ onHold: true, reason: card }).reason).toBe(masked);
+    expect(closeSettlementBodySchema.parse({ comment: card }).comment).toBe(masked);
   });
 });
 

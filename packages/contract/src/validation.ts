@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text, textChecks } from './inputs.ts';
+import { maskCardNumbers } from './iso8583-masking.ts';
 
 /** The general validators' default messages (specification section 5). */
 export const VALIDATION_MESSAGES = {
@@ -13,17 +14,27 @@ export const VALIDATION_MESSAGES = {
 } as const;
 
 /**
+ * Free text a person writes for others to read (a comment, a reason): a card number in it is
+ * masked as it is read, so it is never stored, logged or shown whole (PCI DSS 3.3).
+ */
+export function cardNumbersMasked<T extends z.ZodType<string, string>>(schema: T) {
+  return schema.transform((value) => maskCardNumbers(value));
+}
+
+/**
  * A required comment of at most `maxLength` characters, with the general messages: a missing
- * value (an upload header left out) reads as an empty one.
+ * value (an upload header left out) reads as an empty one. A card number in it is masked.
  */
 export function commentText(maxLength: number) {
   // A missing comment (an absent header) says the same as a blank one.
-  return z
-    .string({ error: VALIDATION_MESSAGES.comment })
-    .check(...textChecks())
-    .trim()
-    .min(1, VALIDATION_MESSAGES.comment)
-    .max(maxLength, VALIDATION_MESSAGES.maxLength(maxLength));
+  return cardNumbersMasked(
+    z
+      .string({ error: VALIDATION_MESSAGES.comment })
+      .check(...textChecks())
+      .trim()
+      .min(1, VALIDATION_MESSAGES.comment)
+      .max(maxLength, VALIDATION_MESSAGES.maxLength(maxLength)),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoInstantSchema, text } from './inputs.ts';
 import { holdsCardNumber } from './iso8583-masking.ts';
+import { cardNumbersMasked } from './validation.ts';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -260,7 +261,9 @@ export const redemptionParamsSchema = z.object({
   authorisationId: text().trim().min(1).max(64),
 });
 
-const commentSchema = text().trim().min(1, 'Please add a comment.').max(VOUCHER_COMMENT_MAX_LENGTH);
+const commentSchema = cardNumbersMasked(
+  text().trim().min(1, 'Please add a comment.').max(VOUCHER_COMMENT_MAX_LENGTH),
+);
 
 /** PUT {moneytransfer}/customer/{customerId}/order/{reference}/holdStatus: the reason is required. */
 export const holdStatusBodySchema = z.object({

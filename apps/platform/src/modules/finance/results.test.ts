@@ -485,7 +485,8 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     };
     expect(await exceptions()).toBe(3);
     const accepted = await call('POST', `/api/recon/processes/${CARD}/actions/acceptTransactionsByKey`, {
-      comment: 'Network file late',
+      // A card number read out on the phone, written into the comment: it is stored masked.
+      comment: 'Network file late, card 4111 1111 1111 1111',
       transactionKeys: [await keyOf('R3')],
     });
     expect(accepted.statusCode, accepted.body).toBe(201);
@@ -498,7 +499,11 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
       selectionType: 'BY_KEY',
       transactionCount: 1,
       requestUrl: `/api/recon/processes/${CARD}/actions/acceptTransactionsByKey`,
-      action: { type: 'ACCEPT_TRANSACTIONS', comment: 'Network file late', meta: { partyName: null } },
+      action: {
+        type: 'ACCEPT_TRANSACTIONS',
+        comment: 'Network file late, card 411111******1111',
+        meta: { partyName: null },
+      },
       file: null,
       review: { status: 'pending', reviewerUsername: null, reviewedDate: null },
     });
