@@ -361,6 +361,28 @@ test('a filter the platform refuses shows its reason with Try again', async ({ p
   ).toHaveValue('lots');
 });
 
+test('a card number typed as a filter value is refused at the field, and neither searched nor kept in the address', async ({
+  page,
+}) => {
+  await signInAt(page, `${PROCESS_PATH}/results`, 'finance-operator');
+  await waitForRows(page, 'All transactions');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/transactions')) asked.push(request.url());
+  });
+  await page.getByRole('combobox', { name: 'Field (filter 1)' }).click();
+  await page.getByRole('option', { name: 'Amount', exact: true }).click();
+  const value = page.getByRole('textbox', { name: 'Value (filter 1)' });
+  await value.fill('4111111111111111');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(value).toHaveAccessibleDescription(
+    'A card number is never searched: filter by another field.',
+  );
+  await expect(value, 'the value stays as typed').toHaveValue('4111111111111111');
+  await expect(page).not.toHaveURL(/f\.amount/);
+  expect(asked.join(' '), 'never asked for').not.toMatch(/4111|f\.amount/);
+});
+
 test('settlement runs: today’s open run, a closed run’s aggregate totals and its report', async ({
   page,
 }) => {

@@ -206,4 +206,27 @@ describe('filter values caught at the field', () => {
     expect(rowErrorsOf(typed('reference', 'EXACTLY', 'abc'), fields)).toEqual({});
     expect(hasRowErrors([typed('id', 'EXACTLY', '42')], fields)).toBe(false);
   });
+
+  it('refuses a card number in any field, as typed or as an amount’s cents would carry it', () => {
+    const refused = FILTER_VALUE_ERRORS.cardNumber;
+    expect(refused).toBe('A card number is never searched: filter by another field.');
+    expect(rowErrorsOf(typed('reference', 'STARTS_WITH', '4111 1111 1111 1111'), fields)).toEqual({
+      value: refused,
+    });
+    expect(rowErrorsOf(typed('id', 'EXACTLY', '4111111111111111'), fields)).toEqual({ value: refused });
+    // 4111111111111111 rand is 411111111111111100 cents: a card number too, in the query.
+    expect(rowErrorsOf(typed('value', 'EXACTLY', '4111111111111111'), fields)).toEqual({ value: refused });
+    expect(rowErrorsOf(typed('value', 'EXACTLY', '41111111111111.11'), fields)).toEqual({ value: refused });
+    expect(rowErrorsOf(typed('amount', 'BETWEEN', '1', '5555555555554444'), fields)).toEqual({
+      value2: refused,
+    });
+    expect(rowErrorsOf(typed('value', 'EXACTLY', '1500.50'), fields)).toEqual({});
+  });
+
+  it('refuses a value longer than the platform takes, at its input', () => {
+    expect(rowErrorsOf(typed('reference', 'EXACTLY', 'x'.repeat(201)), fields)).toEqual({
+      value: 'Must not exceed 200 characters',
+    });
+    expect(rowErrorsOf(typed('reference', 'EXACTLY', 'x'.repeat(200)), fields)).toEqual({});
+  });
 });

@@ -1,11 +1,14 @@
 import type { FieldType } from '@web-control/contract/finance';
 import {
   FILTER_NUMBER_PATTERN,
+  FILTER_VALUE_MAX_LENGTH,
   FILTER_WHOLE_NUMBER_PATTERN,
   FIXED_FIELDS,
   type FilterItem,
   type FilterType,
 } from '@web-control/contract/finance-results';
+import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
+import { VALIDATION_MESSAGES } from '@web-control/contract/validation';
 import dayjs from 'dayjs';
 import { currencyDecimalsOf, DEFAULT_CURRENCY } from '../../../shared/format/currency';
 import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
@@ -136,6 +139,8 @@ export const FILTER_VALUE_ERRORS = {
   /** A between with one value would match nothing, or be left out in silence. */
   missingBound: 'Enter both values, or choose More than or Less than',
   reversedDates: 'To cannot be before From',
+  /** Never sent, nor written to the address (which masks it, and so would search for another value). */
+  cardNumber: 'A card number is never searched: filter by another field.',
 } as const;
 
 /** What is wrong with a row's values, by input; empty when the row can be sent. */
@@ -147,15 +152,20 @@ export interface RowErrors {
 /**
  * Number rows whose values are not numbers (specification 2, section 5: invalid values are caught at
  * the field, and nothing is sent). A fixed column takes whole numbers only, as the platform does.
+ * Any row's value too long for the platform, or holding a card number, is refused the same way.
  */
 export function rowErrorsOf(row: FilterRow, fields: readonly FilterField[]): RowErrors {
   const field = fields.find((each) => each.name === row.field);
-  if (field?.type === 'DATETIME') {
+  if (field === undefined) return {};
+  if (field.type === 'DATETIME') {
     const from = toFilterDate(row.value);
     const to = toFilterDate(row.value2);
     return from !== '' && to !== '' && to < from ? { value2: FILTER_VALUE_ERRORS.reversedDates } : {};
   }
-  if (field?.type !== 'INTEGRAL') return {};
+  // A card number is never searched, as typed or as the query would carry it (an amount's minor units).
+  const refused = refusalOf(row, field);
+  if (refused.value !== undefined || refused.value2 !== undefined) return refused;
+  if (field.type !== 'INTEGRAL') return {};
   const whole = Object.hasOwn(FIXED_FIELDS, row.field);
   let pattern = whole ? FILTER_WHOLE_NUMBER_PATTERN : FILTER_NUMBER_PATTERN;
   let message: string = whole ? FILTER_VALUE_ERRORS.wholeNumber : FILTER_VALUE_ERRORS.number;
@@ -177,6 +187,29 @@ export function rowErrorsOf(row: FilterRow, fields: readonly FilterField[]): Row
   return errors;
 }
 
+/** A value the platform would refuse (too long) or that is a card number, said at its input. */
+function refusalOf(row: FilterRow, field: FilterField): RowErrors {
+  const errorOf = (typed: string) => {
+    if (typed.trim().length > FILTER_VALUE_MAX_LENGTH)
+      return VALIDATION_MESSAGES.maxLength(FILTER_VALUE_MAX_LENGTH);
+    return holdsCardNumber(typed) || holdsCardNumber(valueInQuery(typed, field))
+      ? FILTER_VALUE_ERRORS.cardNumber
+      : undefined;
+  };
+  const errors: RowErrors = {};
+  const value = errorOf(row.value);
+  const value2 = row.type === 'BETWEEN' ? errorOf(row.value2) : undefined;
+  if (value) errors.value = value;
+  if (value2) errors.value2 = value2;
+  return errors;
+}
+
+/** A typed value as the query carries it: text trimmed, numbers ungrouped, amounts in minor units. */
+function valueInQuery(typed: string, field: FilterField): string {
+  if (field.type === 'TEXT') return typed.trim();
+  return field.money ? toMinorUnits(numberTyped(typed)) : numberTyped(typed);
+}
+
 export function hasRowErrors(rows: readonly FilterRow[], fields: readonly FilterField[]): boolean {
   return rows.some((row) => Object.keys(rowErrorsOf(row, fields)).length > 0);
 }
@@ -188,10 +221,10 @@ export function hasRowErrors(rows: readonly FilterRow[], fields: readonly Filter
 export function filterItemsOf(rows: readonly FilterRow[], fields: readonly FilterField[]): FilterItem[] {
   const byName = new Map(fields.map((field) => [field.name, field]));
   return rows.flatMap((row): FilterItem[] => {
-    const fieldType = byName.get(row.field)?.type;
+    const field = byName.get(row.field);
     const fieldName = row.field;
-    if (fieldType === undefined) return [];
-    if (fieldType === 'DATETIME') {
+    if (field === undefined) return [];
+    if (field.type === 'DATETIME') {
       const from = toFilterDate(row.value);
       const to = toFilterDate(row.value2);
       if (from && to) return [{ fieldName, type: 'BETWEEN', value: from, value2: to }];
@@ -199,12 +232,8 @@ export function filterItemsOf(rows: readonly FilterRow[], fields: readonly Filte
       if (to) return [{ fieldName, type: 'LESS_THAN', value: to }];
       return [];
     }
-    const inQuery = (typed: string) => {
-      if (fieldType === 'TEXT') return typed.trim();
-      return byName.get(row.field)?.money ? toMinorUnits(numberTyped(typed)) : numberTyped(typed);
-    };
-    const value = inQuery(row.value);
-    const value2 = inQuery(row.value2);
+    const value = valueInQuery(row.value, field);
+    const value2 = valueInQuery(row.value2, field);
     if (!value) return [];
     if (row.type === 'BETWEEN') return value2 ? [{ fieldName, type: 'BETWEEN', value, value2 }] : [];
     return [{ fieldName, type: row.type, value }];
