@@ -17,6 +17,7 @@ export const SETTLEMENTS_MESSAGES = {
   /** A settlement ID replaces the other filters (specification 2, section 5). */
   idReplacesDates: 'Shows this run alone: From and To are not used while it is set.',
   waitingForId: 'Correct or clear the Settlement ID to see settlements.',
+  waitingForRange: 'Correct the dates to see settlements.',
   // The specification shows no close; these follow the area's other toasts.
   closed: (id: number) => `Settlement ${id} closed successfully`,
   closeFailed: (id: number, message: string | null) =>

@@ -169,6 +169,36 @@ describe('settlements', { timeout: 30_000 }, () => {
     expect(fetch.requests('/api/recon/settlements/5')).toHaveLength(0);
   });
 
+  it('waits for a card number typed as the Settlement ID to be cleared, without listing the day’s runs', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const fetch = stubFetch(baseRoutes);
+    renderTab();
+    await screen.findByRole('button', { name: 'Settlement 8' });
+    const asked = fetch.requests('/api/recon/settlements').length;
+    await user.type(screen.getByRole('textbox', { name: 'Settlement ID' }), '4111111111111111');
+    expect(
+      await screen.findByText('Correct or clear the Settlement ID to see settlements.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Settlement 8' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(fetch.requests('/api/recon/settlements')).toHaveLength(asked);
+  });
+
+  it('says at To that it cannot be before From, and waits for the dates to be corrected', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const fetch = stubFetch(baseRoutes);
+    renderTab();
+    await screen.findByRole('button', { name: 'Settlement 8' });
+    const asked = fetch.requests('/api/recon/settlements').length;
+    await pickDay(user, 'To', '1 February 2026');
+    expect(await screen.findByText('Correct the dates to see settlements.')).toBeInTheDocument();
+    expect(screen.getByText('To cannot be before From')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Settlement 8' })).toBeNull();
+    expect(fetch.requests('/api/recon/settlements')).toHaveLength(asked);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByRole('button', { name: 'Settlement 8' })).toBeInTheDocument();
+  });
+
   it('says when there are no runs, when the list fails and when the totals fail', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     let list = () => jsonResponse(200, runsBody([]));

@@ -38,6 +38,7 @@ import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { FilterGroup } from '../../../shared/ui/filter-group';
 import { localMinuteParam, textParam, type UrlParams } from '../../../shared/url/url-params';
+import { holdsRangeError, rangeErrorsOf } from '../outbox/outbox-filters';
 
 function AggregateTotals({ settlementId }: { settlementId: number }) {
   const detail = useSettlement(settlementId);
@@ -180,14 +181,24 @@ function RunById({ processId, settlementId, canClose }: RunByIdProps) {
 interface SettlementResultsProps {
   processId: number;
   search: SettlementSearch;
+  /** The range has an error at its field: nothing is asked until it is corrected. */
+  rangeWaits: boolean;
   runs: ReturnType<typeof useSettlements>;
   paging: PageState;
   canClose: boolean;
 }
 
 /** The runs by day, one run by its id, or why there is nothing to show yet. */
-function SettlementResults({ processId, search, runs, paging, canClose }: SettlementResultsProps) {
+function SettlementResults({
+  processId,
+  search,
+  rangeWaits,
+  runs,
+  paging,
+  canClose,
+}: SettlementResultsProps) {
   if (search.kind === 'invalid-id') return <EmptyState text={SETTLEMENTS_MESSAGES.waitingForId} />;
+  if (rangeWaits) return <EmptyState text={SETTLEMENTS_MESSAGES.waitingForRange} />;
   if (search.kind === 'id')
     return <RunById processId={processId} settlementId={search.settlementId} canClose={canClose} />;
   return (
@@ -244,17 +255,22 @@ export function SettlementsTab({ processId }: { processId: number }) {
     size: SETTLEMENTS_PAGE_SIZE,
     debounceMs: SETTLEMENTS_DEBOUNCE_MS,
   });
-  const search = settlementSearchOf(settled);
-  const range = search.kind === 'range' ? search : undefined;
+  // An id typed that is none waits at once: a card number never reaches the address to be read back.
+  const typedSearch = settlementSearchOf(filters);
+  // An id typed replaces the dates (section 5): they are not in use while it is there.
+  const byId = typedSearch.kind === 'id';
+  const search = typedSearch.kind === 'invalid-id' ? typedSearch : settlementSearchOf(settled);
+  // A range To before From (or in the future) is said at its field, and waits to be corrected.
+  const now = new Date();
+  const rangeErrors = byId ? { from: null, to: null } : rangeErrorsOf(filters, now);
+  const rangeWaits = search.kind === 'range' && holdsRangeError(settled, now);
+  const range = search.kind === 'range' && !rangeWaits ? search : undefined;
   const runsFilter = {
     processId,
     fromDateTimeInclusive: range?.fromDateTimeInclusive,
     toDateTimeInclusive: range?.toDateTimeInclusive,
   };
   const runs = useSettlements({ ...runsFilter, ...pageQueryOf(paging) }, range !== undefined);
-  // An id typed replaces the dates (section 5): they are not in use while it is there.
-  const typedSearch = settlementSearchOf(filters);
-  const byId = typedSearch.kind === 'id';
 
   return (
     <Stack>
@@ -265,6 +281,7 @@ export function SettlementsTab({ processId }: { processId: number }) {
           maxDate={endOfDayOf(new Date())}
           disabled={byId}
           value={filters.from}
+          error={rangeErrors.from}
           onChange={(from) => change({ from })}
         />
         <FilterDateTime
@@ -272,6 +289,7 @@ export function SettlementsTab({ processId }: { processId: number }) {
           maxDate={endOfDayOf(new Date())}
           disabled={byId}
           value={filters.to}
+          error={rangeErrors.to}
           onChange={(to) => change({ to })}
         />
         <TextInput
@@ -288,13 +306,14 @@ export function SettlementsTab({ processId }: { processId: number }) {
         <CopyLinkButton />
         <ExportCsvButton
           list="finance-settlements"
-          disabled={search.kind === 'invalid-id'}
+          disabled={search.kind === 'invalid-id' || rangeWaits}
           filter={search.kind === 'id' ? { processId, settlementId: search.settlementId } : runsFilter}
         />
       </FilterGroup>
       <SettlementResults
         processId={processId}
         search={search}
+        rangeWaits={rangeWaits}
         runs={runs}
         paging={paging}
         canClose={canClose}
