@@ -51,6 +51,8 @@ export const MAPPINGS_TEXTS = {
   title: 'Mappings',
   mapMissing: (mapId: string) => `Can not find the map for ${mapId}`,
   correctPrefix: 'Correct the prefix to see mappings.',
+  /** A whole card number is never searched (nor kept in the address); a BIN range's keys are its first digits. */
+  cardNumberPrefix: 'A card number is never searched: give its first digits, such as its BIN.',
   viewing: 'Viewing',
   editing: 'Editing',
   viewingDescription: 'View the applied mappings',

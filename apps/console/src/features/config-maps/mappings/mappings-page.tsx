@@ -75,7 +75,9 @@ function MappingsScreen({ map }: { map: ConfigMap }) {
   const { view, keyPrefix, valuePrefix } = filters;
   const prefixErrors = prefixErrorsOf(filters);
   // A prefix the platform would refuse is said at its field; nothing is asked until it is corrected.
-  const prefixRefused = Object.keys(prefixErrorsOf(settled)).length > 0;
+  // A card number typed never reaches the address, so what is typed counts as well as what settled.
+  const prefixRefused =
+    Object.keys(prefixErrors).length > 0 || Object.keys(prefixErrorsOf(settled)).length > 0;
   const [expanded, setExpanded] = useState(false);
   // Kept while the URL's filters are the same: the pages started from it belong to it.
   const settledMode: MappingMode = canEdit ? settled.mode : 'view';

@@ -4,7 +4,10 @@ import {
   VERSION_SUBMITTED,
   type MappingsQuery,
 } from '@web-control/contract/config-maps';
-import type { MappingView } from '../constants';
+import { schemaRefusal } from '../../../shared/forms/schema-refusal';
+import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
+import type { z } from 'zod';
+import { MAPPINGS_TEXTS, type MappingView } from '../constants';
 import type { PageQuery } from './page-url';
 
 export type MappingMode = 'view' | 'edit';
@@ -39,15 +42,20 @@ export function selectionOf(filters: MappingFilters): PageQuery {
   return query as PageQuery;
 }
 
-/** What the platform would refuse in a prefix (one longer than any key or value), by field. */
+/**
+ * What the platform would refuse in a prefix (one longer than any key or value), by field; and a
+ * card number, which is never searched (nor written to the address, so the list would show all).
+ */
 export function prefixErrorsOf(filters: Pick<MappingFilters, 'keyPrefix' | 'valuePrefix'>): {
   keyPrefix?: string;
   valuePrefix?: string;
 } {
-  const key = mappingsQuerySchema.shape['key-prefix'].safeParse(filters.keyPrefix).error?.issues[0];
-  const value = mappingsQuerySchema.shape['value-prefix'].safeParse(filters.valuePrefix).error?.issues[0];
+  const refusalOf = (prefix: string, schema: z.ZodType) =>
+    holdsCardNumber(prefix) ? MAPPINGS_TEXTS.cardNumberPrefix : schemaRefusal(schema, prefix);
+  const key = refusalOf(filters.keyPrefix, mappingsQuerySchema.shape['key-prefix']);
+  const value = refusalOf(filters.valuePrefix, mappingsQuerySchema.shape['value-prefix']);
   return {
-    ...(key === undefined ? {} : { keyPrefix: key.message }),
-    ...(value === undefined ? {} : { valuePrefix: value.message }),
+    ...(key === null ? {} : { keyPrefix: key }),
+    ...(value === null ? {} : { valuePrefix: value }),
   };
 }
