@@ -195,6 +195,24 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     expect(orders().filter((url) => url.search.includes('4111'))).toEqual([]);
   });
 
+  it('says a reference longer than the platform takes at the field, and asks for nothing', async () => {
+    vi.useFakeTimers();
+    const fetch = stubFetch(ordersRoute());
+    renderRoutes(routes, { path: '/dashboard/vouchers' });
+    await settle();
+    const orders = () => fetch.requests('/api/moneytransfer/orders');
+    const asked = orders().length;
+    const reference = screen.getByRole('textbox', { name: 'Voucher Reference Number' });
+    fireEvent.change(reference, { target: { value: '1'.repeat(65) } });
+    await settle(VOUCHER_FILTER_DEBOUNCE_MS);
+    expect(reference).toHaveAccessibleDescription('Must not exceed 64 characters');
+    expect(
+      screen.getByText('Correct or clear the Voucher Reference Number to see vouchers.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(orders()).toHaveLength(asked);
+  });
+
   it('says at the field that a link’s reference is a card number, asks for nothing, and Clear drops it', async () => {
     const fetch = stubFetch(ordersRoute());
     const user = userEvent.setup();

@@ -1,6 +1,10 @@
 import '@mantine/dates/styles.css';
 import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { VOUCHER_CARD_NUMBER_MESSAGE, type SenderOrder } from '@web-control/contract/vouchers';
+import {
+  VOUCHER_CARD_NUMBER_MESSAGE,
+  vouchersQuerySchema,
+  type SenderOrder,
+} from '@web-control/contract/vouchers';
 import { useWindowEvent } from '@mantine/hooks';
 import { startTransition, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,6 +15,7 @@ import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { searchedCardNumber } from '../../../shared/url/url-params';
+import { schemaRefusal } from '../../../shared/forms/schema-refusal';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { StatePill } from '../../../shared/ui/state-pill';
@@ -92,11 +97,11 @@ function withNoDay(current: NoDays, name: DayFilter, typed: string | null): NoDa
 }
 
 /**
- * Why the list waits: a card number typed as the reference, a date field holding no date or a day
+ * Why the list waits: a reference the platform would refuse (a card number, too long), a date field holding no date or a day
  * after today, or a reversed range.
  */
-function waitingText(cardNumber: boolean, noDays: NoDays): string {
-  if (cardNumber) return SEARCH_TEXTS.waitingForReference;
+function waitingText(referenceRefused: boolean, noDays: NoDays): string {
+  if (referenceRefused) return SEARCH_TEXTS.waitingForReference;
   const typed = Object.values(noDays);
   if (typed.some((text) => !isFutureDay(text))) return SEARCH_TEXTS.waitingForDay;
   return typed.length > 0 ? SEARCH_TEXTS.waitingForFutureDay : SEARCH_TEXTS.waitingForRange;
@@ -131,7 +136,12 @@ export function VoucherSearchPage() {
   // A card number as the reference, typed or a link's (never read into the field), is never sent:
   // the list waits rather than list every voucher.
   const cardNumber = searchedCardNumber(filters.reference, location.search, 'reference');
-  const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay || cardNumber.waits;
+  // Any other refusal of the platform's (too long) is said at the field too, and the list waits.
+  const referenceError = cardNumber.refused
+    ? VOUCHER_CARD_NUMBER_MESSAGE
+    : schemaRefusal(vouchersQuerySchema.shape.orderReference, filters.reference.trim() || undefined);
+  const referenceWaits = cardNumber.waits || referenceError !== null;
+  const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay || referenceWaits;
   const vouchers = useVouchers(toOrdersQuery(search), !waiting);
 
   const submit = (event: SubmitEvent) => {
@@ -162,7 +172,7 @@ export function VoucherSearchPage() {
             label={SEARCH_TEXTS.reference}
             value={filters.reference}
             autoComplete="off"
-            error={cardNumber.refused ? VOUCHER_CARD_NUMBER_MESSAGE : undefined}
+            error={referenceError}
             onChange={(event) => change({ reference: event.currentTarget.value })}
           />
           {DAY_FIELDS.map(({ name, label }) => (
@@ -182,14 +192,14 @@ export function VoucherSearchPage() {
               setNoDays({});
               change(NO_FILTERS, { now: true });
             }}
-            disabled={!hasFilters(filters) && !hasFilters(settled) && !holdsNoDay && !cardNumber.waits}
+            disabled={!hasFilters(filters) && !hasFilters(settled) && !holdsNoDay && !referenceWaits}
           >
             {SEARCH_TEXTS.clear}
           </Button>
         </FilterGroup>
       </form>
       <PagedList
-        waiting={waiting ? waitingText(cardNumber.waits, noDays) : null}
+        waiting={waiting ? waitingText(referenceWaits, noDays) : null}
         query={vouchers}
         paging={paging}
         texts={LIST_TEXTS}
