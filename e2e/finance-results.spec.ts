@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pickDay } from './support/date-picker';
 import { minorUnitsOfAmounts, waitForRows } from './support/recon-grid';
 import { signInAt } from './support/session';
@@ -448,7 +448,8 @@ test('settlement runs: today’s open run, a closed run’s aggregate totals and
   await expect(page.getByRole('button', { name: title, exact: true })).toHaveCount(0);
 });
 
-test('the outbox filters extracts by tag and downloads one through a single-use token', async ({ page }) => {
+/** The outbox of the last week, once the demo has written its extracts (they come in the background). */
+async function outboxOfTheWeek(page: Page): Promise<Locator> {
   await signInAt(page, '/dashboard/finance/outbox', 'finance-operator');
   await expect(page.getByRole('heading', { name: 'Outbox' }), 'the outbox heading').toBeVisible();
   await expect(page.locator('input[type="date"]'), 'not the browser’s own picker').toHaveCount(0);
@@ -464,6 +465,26 @@ test('the outbox filters extracts by tag and downloads one through a single-use 
       { message: 'the demo wrote extracts', timeout: 90_000, intervals: [2_000, 3_000] },
     )
     .toBe(true);
+  return table;
+}
+
+test('on a phone each extract is a card: its name, dates and Download on the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  const table = await outboxOfTheWeek(page);
+  const first = table.getByRole('row').nth(1);
+  await expect(first.locator('td[data-label="Date Created"]')).toBeVisible();
+  for (const part of [first.getByRole('rowheader'), first.getByRole('button', { name: /^Download / })]) {
+    const box = await part.boundingBox();
+    expect(box && box.x + box.width, 'ends inside the screen').toBeLessThanOrEqual(412);
+  }
+  expect(
+    await table.evaluate((element) => element.scrollWidth - (element.parentElement?.clientWidth ?? 0)),
+    'nothing to scroll sideways to',
+  ).toBeLessThanOrEqual(0);
+});
+
+test('the outbox filters extracts by tag and downloads one through a single-use token', async ({ page }) => {
+  const table = await outboxOfTheWeek(page);
 
   await page.getByRole('button', { name: 'Add filter' }).click();
   await page.getByRole('combobox', { name: 'Tag type (filter 1)' }).click();

@@ -170,3 +170,21 @@ test('on a phone a voucher’s history fits the screen: its balance tables scrol
     'nothing to scroll sideways to',
   ).toBe(0);
 });
+
+test('on a phone each voucher of the list is a card: its dates and status on the screen, labelled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  await signInAt(page, '/dashboard/vouchers', 'operator');
+  const row = page.getByRole('table', { name: 'Vouchers' }).getByRole('row').nth(1);
+  const status = row.locator('td[data-label="Status"]');
+  await expect(status).toBeVisible();
+  const box = await status.boundingBox();
+  expect(box && box.x + box.width, 'the status ends inside the screen').toBeLessThanOrEqual(412);
+  expect(
+    await page
+      .getByRole('table', { name: 'Vouchers' })
+      .evaluate((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0)),
+    'nothing to scroll sideways to',
+  ).toBeLessThanOrEqual(0);
+});

@@ -35,6 +35,7 @@ import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { localMinuteParam, type UrlParams } from '../../../shared/url/url-params';
 import { Select } from '../../../shared/ui/select';
 import { FilterGroup } from '../../../shared/ui/filter-group';
+import fileNameButton from './file-name-button.module.css';
 
 async function download(extract: Extract) {
   try {
@@ -77,7 +78,12 @@ function extractColumns(tagColumns: string[]): DataTableColumn<Extract>[] {
       header: 'Filename',
       rowHeader: true,
       cell: (extract) => (
-        <Button variant="subtle" size="compact-sm" onClick={() => void download(extract)}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          classNames={fileNameButton}
+          onClick={() => void download(extract)}
+        >
           {extract.fileName}
         </Button>
       ),
@@ -261,6 +267,7 @@ export function OutboxView({ processId }: { processId?: number }) {
           label: OUTBOX_TABLE_LABEL,
           minWidth: 720,
           highlightOnHover: true,
+          stackOnPhone: true,
         }}
       />
     </Stack>

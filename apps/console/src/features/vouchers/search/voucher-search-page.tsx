@@ -214,6 +214,7 @@ export function VoucherSearchPage() {
           minWidth: 720,
           striped: true,
           highlightOnHover: true,
+          stackOnPhone: true,
           onRowClick: (order) => void navigate(voucherPath(order.reference)),
         }}
       />
