@@ -34,6 +34,18 @@ describe('central error handler', () => {
           },
           (request) => ({ page: request.query.page }),
         );
+        instance.get(
+          '/api/test/whole-query',
+          {
+            config: { access: 'public' },
+            schema: {
+              querystring: z
+                .object({ from: z.coerce.number(), to: z.coerce.number() })
+                .refine((query) => query.from <= query.to, 'from must not be after to'),
+            },
+          },
+          (request) => request.query,
+        );
         instance.get('/api/test/undeclared', () => ({ reached: true }));
         instance.post('/api/test/echo', { config: { access: 'public' } }, (request) => ({
           size: JSON.stringify(request.body).length,
@@ -66,6 +78,14 @@ describe('central error handler', () => {
     expect(query.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       details: [{ location: 'querystring', field: 'page' }],
+    });
+
+    // A rule over the whole query names the query, not a body it does not have.
+    const whole = await app.inject({ url: '/api/test/whole-query?from=2&to=1' });
+    expect(whole.statusCode).toBe(400);
+    expect(whole.json()).toMatchObject({
+      errorMessage: 'Invalid request: (querystring): from must not be after to',
+      details: [{ location: 'querystring', field: '(querystring)', message: 'from must not be after to' }],
     });
   });
 

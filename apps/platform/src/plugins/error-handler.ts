@@ -34,9 +34,10 @@ export interface ValidationDetail {
   message: string;
 }
 
-function toFieldName(instancePath: string): string {
+/** The field an issue is about, or the part of the request it is in when it is about the whole. */
+function toFieldName(instancePath: string, location: string): string {
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
-  return field === '' ? '(body)' : field;
+  return field === '' ? `(${location})` : field;
 }
 
 /** "username: Please enter a valid username; password: Please enter your password" */
@@ -68,7 +69,7 @@ const errorHandler: FastifyPluginCallback = (app, _options, done) => {
       const location = error.validationContext ?? 'body';
       const details = error.validation.map((issue) => ({
         location,
-        field: toFieldName(issue.instancePath),
+        field: toFieldName(issue.instancePath, location),
         message: issue.message ?? 'Invalid value',
       }));
       return send(reply, 400, {
