@@ -345,6 +345,10 @@ test('a partially matched transaction is resolved in favour of one party and app
     .filter({ has: approver.getByRole('rowheader', { name: id, exact: true }) });
   await expect(resolved, 'the resolved transaction is matched, pending settlement').toContainText('Matched');
   await expect(resolved).toContainText('100%');
+  await expect(
+    resolved.getByText(/^[^/]*\(([^)]*, )?Switch(, [^)]*)?: marked correct\) \/ /),
+    'the value that settles, the Switch’s, first and said so',
+  ).toBeVisible();
   await approverContext.close();
 });
 

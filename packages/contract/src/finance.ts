@@ -363,6 +363,8 @@ export const reconTransactionSchema = z.object({
   /** Percent: 100 when every party agrees. */
   score: z.number(),
   records: z.array(reconRecordSchema),
+  /** The party a resolve marked correct, whose values settle and show; absent or null otherwise. */
+  correctPartyId: z.number().int().nullable().optional(),
 });
 export type ReconTransaction = z.infer<typeof reconTransactionSchema>;
 

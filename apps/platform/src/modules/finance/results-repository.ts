@@ -21,6 +21,7 @@ export interface ResultRow {
   match_status: MatchStatus;
   settlement_status: SettlementStatus;
   score: number;
+  resolved_party_id: number | null;
 }
 
 /** What an action may change, as SQL on `t` (spec 2, section 4). */
@@ -116,7 +117,7 @@ export function createResultsRepository() {
       const ids = pageIdsSql(process, selection, page);
       const rows = await sql<ResultRowWithRecords>`
         select t.transaction_id, t.match_key, t.created_at, t.match_status, t.settlement_status, t.score,
-          ${RECORDS_OF_T} as records
+          t.resolved_party_id, ${RECORDS_OF_T} as records
         from unnest(array(${ids})) with ordinality p(transaction_id, position)
         join recon_transactions t on t.transaction_id = p.transaction_id
         order by p.position`.execute(executor);
@@ -272,7 +273,7 @@ export function createResultsRepository() {
     async actionSetPage(executor: DbExecutor, actionId: string, page: { offset: number; limit: number }) {
       const rows = await sql<ResultRowWithRecords>`
         select t.transaction_id, t.match_key, t.created_at, t.match_status, t.settlement_status, t.score,
-          ${RECORDS_OF_T} as records
+          t.resolved_party_id, ${RECORDS_OF_T} as records
         from recon_action_transactions a join recon_transactions t on t.transaction_id = a.transaction_id
         where a.action_id = ${actionId}
         order by t.transaction_id

@@ -53,6 +53,7 @@ function toTransaction(row: ResultRowWithRecords): ReconTransaction {
       seen.add(record.partyId);
       return { type, partyId: record.partyId, fields: record.fields };
     }),
+    correctPartyId: row.resolved_party_id,
   };
 }
 

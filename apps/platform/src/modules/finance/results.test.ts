@@ -548,8 +548,13 @@ describe.each(TEST_DATABASE_KINDS)('recon results and transaction actions on %s'
     expect(pending.actions.find((each) => each.id === resolveId)?.meta.partyName, 'and the list').toBe(
       party.name,
     );
+    const before = await results({ filters: [{ fieldName: 'rrn', type: 'EXACTLY', value: 'R2' }] });
+    expect(before.transactions[0]?.correctPartyId, 'no party is marked correct yet').toBeNull();
     expect((await approve(resolveId)).statusCode).toBe(204);
     expect(await statusOf('R2')).toBe('MATCHED/PENDING/100');
+    // The grid names the party marked correct, so it can show which value settles.
+    const after = await results({ filters: [{ fieldName: 'rrn', type: 'EXACTLY', value: 'R2' }] });
+    expect(after.transactions[0]?.correctPartyId).toBe(2);
     // The named party's record now gives the transaction's values.
     expect(await rrns({ filters: [{ fieldName: 'amount', type: 'EXACTLY', value: '1100' }] })).toEqual([
       'R2',

@@ -72,3 +72,6 @@ export const FIXED_COLUMN_HEADERS = {
   score: 'Score',
   party: 'Party',
 } as const;
+
+/** Beside the value of the party a resolve marked correct, where the parties disagree. */
+export const CORRECT_PARTY_MARK = 'marked correct';

@@ -4,7 +4,12 @@ import type { Can } from '../../../shared/session/permissions';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { formatFieldValue } from '../components/field-value';
-import { FIXED_COLUMN_HEADERS, MATCH_STATUS_LABELS, SETTLEMENT_STATUS_LABELS } from './constants';
+import {
+  CORRECT_PARTY_MARK,
+  FIXED_COLUMN_HEADERS,
+  MATCH_STATUS_LABELS,
+  SETTLEMENT_STATUS_LABELS,
+} from './constants';
 import type { FilterField } from './filter-rows';
 
 type DisplayedMatch = keyof typeof MATCH_STATUS_LABELS;
@@ -40,22 +45,32 @@ function primaryRecords(transaction: ReconTransaction) {
 /**
  * A field's value as shown: one when the parties agree; otherwise each distinct value with the
  * parties that reported it ("R 870.00 (Switch) / R 871.00 (Acquiring bank, Card network)"), so a
- * resolve can name the correct party from what it sees.
+ * resolve can name the correct party from what it sees. Once resolved, the correct party's value
+ * comes first and says so: it is the one that settles.
  */
-function fieldValueOf(
+export function fieldValueOf(
   transaction: ReconTransaction,
   field: ProcessField,
   parties: ProcessDefinition['parties'],
 ): string {
   const partiesByValue = new Map<string, string[]>();
+  let correctValue: string | undefined;
   for (const record of primaryRecords(transaction)) {
     const value = formatFieldValue(field, record);
     if (value === '') continue;
     const party = parties[String(record.partyId)] ?? String(record.partyId);
     partiesByValue.set(value, [...(partiesByValue.get(value) ?? []), party]);
+    if (record.partyId === transaction.correctPartyId) correctValue = value;
   }
   if (partiesByValue.size <= 1) return [...partiesByValue.keys()].join('');
-  return [...partiesByValue].map(([value, names]) => `${value} (${names.join(', ')})`).join(' / ');
+  const shown = [...partiesByValue].map(([value, names]) =>
+    value === correctValue
+      ? { first: true, text: `${value} (${names.join(', ')}: ${CORRECT_PARTY_MARK})` }
+      : { first: false, text: `${value} (${names.join(', ')})` },
+  );
+  return [...shown.filter((each) => each.first), ...shown.filter((each) => !each.first)]
+    .map((each) => each.text)
+    .join(' / ');
 }
 
 /** What a field sorts by: the records' values as loaded. */
