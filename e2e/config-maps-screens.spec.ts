@@ -217,3 +217,26 @@ test('on a phone, editing keeps each mapping’s Edit and Delete in view: the va
     'nothing to scroll sideways to',
   ).toBe(0);
 });
+
+test('on a phone, a review’s changes fit the screen: a long value ends in an ellipsis, whole on a click', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  await signInAt(page, '/dashboard/config/approvals', 'approver');
+  const card = page.getByRole('article', { name: PENDING_MAP });
+  await card.getByRole('button', { name: 'Review' }).click();
+  const table = card.getByRole('table', { name: `${PENDING_MAP} changes` });
+  await expect(table.getByRole('rowheader', { name: '5814' })).toBeVisible();
+  expect(
+    await table.evaluate((element) => {
+      const scroller = element.closest('.mantine-ScrollArea-viewport');
+      return scroller === null ? 0 : scroller.scrollWidth - scroller.clientWidth;
+    }),
+    'nothing to scroll sideways to',
+  ).toBe(0);
+  const value = table.getByRole('button', { name: /show the full value of 5814$/ });
+  const box = await value.boundingBox();
+  expect(box && box.x + box.width, 'the value ends inside the screen').toBeLessThanOrEqual(412);
+  await value.click();
+  await expect(page.getByRole('dialog', { name: '5814' })).toBeVisible();
+});

@@ -163,7 +163,9 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
               rows={data.mappings}
               rowId={(mapping) => mapping.key}
               label={`${map.name} changes`}
-              minWidth={480}
+              // As the mappings table: the value takes what the key leaves, cut with an ellipsis
+              // within a phone's screen (a click shows it whole), not past its edge.
+              minWidth={320}
               striped
             />
             <PageButtons pages={pages} />
