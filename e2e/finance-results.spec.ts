@@ -352,6 +352,23 @@ test('a partially matched transaction is resolved in favour of one party and app
   await approverContext.close();
 });
 
+test('an action’s question dismissed with Escape gives the focus back to Manage selected', async ({
+  page,
+}) => {
+  await signInAt(page, `${PROCESS_PATH}/results`, 'finance-operator');
+  await waitForRows(page, 'All transactions');
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await table.getByRole('row').nth(1).getByRole('rowheader').click();
+  const manage = page.getByRole('button', { name: 'Manage selected' });
+  await manage.click();
+  await page.getByRole('menuitem', { name: 'Reject' }).click();
+  const question = page.getByRole('dialog', { name: 'Are You Sure?' });
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(manage, 'the keyboard goes on from where it was').toBeFocused();
+});
+
 test('a filter the platform refuses shows its reason with Try again', async ({ page }) => {
   await signInAt(page, `${PROCESS_PATH}/results?f.amount.GREATER_THAN=lots`, 'finance-operator');
   await expect(

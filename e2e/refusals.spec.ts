@@ -19,6 +19,23 @@ test("adding a key the map already holds shows the platform's reason", async ({ 
   await expect(page.getByText(/Contact support/)).toHaveCount(0);
 });
 
+test('a new map named as another, in any case, is refused at its Name, and nothing is created', async ({
+  page,
+}) => {
+  await signInAt(page, '/dashboard/config/maps', 'operator');
+  await page.getByRole('button', { name: 'Create Map' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Map' });
+  await dialog.getByRole('textbox', { name: 'Id' }).fill(`e2e-twin-${String(Date.now()).slice(-8)}`);
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('BIN-Routing');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+    "A map named 'BIN-Routing' already exists.",
+  );
+  await expect(page.getByText(/Contact support/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('article', { name: 'BIN-Routing', exact: true })).toHaveCount(0);
+});
+
 test("clearing a value inline shows the platform's reason", async ({ page }) => {
   await signInAt(page, '/dashboard/config/maps/currency-codes', 'operator');
   await page.getByRole('combobox', { name: 'Mode' }).selectOption('Editing');

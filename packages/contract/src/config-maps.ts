@@ -18,6 +18,8 @@ export const MAP_ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 export const MAP_ID_MESSAGE =
   'A map id starts with a lowercase letter or digit and holds only lowercase letters, digits, dots, hyphens and underscores.';
 export const MAP_ID_TAKEN_MESSAGE = (id: string) => `A map with id '${id}' already exists.`;
+/** Cards and reviews show a map by its name: two alike (in any case) could not be told apart. */
+export const MAP_NAME_TAKEN_MESSAGE = (name: string) => `A map named '${name}' already exists.`;
 
 /** Keys may hold any text the contract's text() takes; in paths they are URL-encoded. */
 export const MAPPING_KEY_MAX_LENGTH = 200;

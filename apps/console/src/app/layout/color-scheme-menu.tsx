@@ -15,7 +15,7 @@ const ICONS: Record<MantineColorScheme, string> = { auto: '◐', light: '☀', d
 export function ColorSchemeMenu() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
-    <Menu position="bottom-end">
+    <Menu position="bottom-end" returnFocus>
       <Menu.Target>
         <ActionIcon
           variant="subtle"

@@ -792,6 +792,24 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
         { location: 'body', field: 'id', message: `A map with id '${CURRENCY_CODES_MAP}' already exists.` },
       ],
     });
+    // A name another map has, in any case, is refused at the name: cards and reviews show names.
+    const sameName = await create({ id: 'second-long-name', name: name.toUpperCase() });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json()).toMatchObject({
+      details: [
+        {
+          location: 'body',
+          field: 'name',
+          message: `A map named '${name.toUpperCase()}' already exists.`,
+        },
+      ],
+    });
+    expect(
+      mapsResponseSchema
+        .parse((await call('GET', '/api/config/maps')).json())
+        .maps.some((map) => map.id === 'second-long-name'),
+      'and nothing was created',
+    ).toBe(false);
     expect((await call('GET', '/api/config/maps/unknown-map')).json()).toMatchObject({
       errorMessage: 'Can not find the map for unknown-map',
     });

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { VersionState } from '@web-control/contract/config-maps';
 import type { DbExecutor } from '../../db/schema.ts';
 import type { ConfigMapVersionsTable } from './table.ts';
@@ -45,6 +45,16 @@ export function createConfigMapsRepository() {
         .values({ map_id: map.id, name: map.name, created_at: map.createdAt, created_by: map.createdBy })
         .onConflict((conflict) => conflict.column('map_id').doNothing())
         .returning('map_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Whether a map already has this name, in any case. */
+    async nameTaken(executor: DbExecutor, name: string): Promise<boolean> {
+      const row = await executor
+        .selectFrom('config_maps')
+        .select('map_id')
+        .where(sql<string>`lower(name)`, '=', name.toLowerCase())
         .executeTakeFirst();
       return row !== undefined;
     },

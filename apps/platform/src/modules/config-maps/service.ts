@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MAP_ID_TAKEN_MESSAGE,
+  MAP_NAME_TAKEN_MESSAGE,
   type ConfigMap,
   type CreateMapBody,
   type Mapping,
@@ -164,6 +165,9 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
         actor,
         { action: CONFIG_AUDIT_ACTIONS.mapCreated, target: { mapId: id } },
         async (tx) => {
+          if (await repository.nameTaken(tx, name)) {
+            throw fieldConflict(MAP_NAME_TAKEN_MESSAGE(name), 'name');
+          }
           const created = await repository.insertMap(tx, {
             id,
             name,

@@ -26,7 +26,7 @@ export function DownloadButton({ downloading, disabled = false, onDownload }: Do
       >
         {MAPPINGS_TEXTS.download}
       </Button>
-      <Menu position="bottom-end">
+      <Menu position="bottom-end" returnFocus>
         <Menu.Target>
           <ActionIcon
             variant="default"
