@@ -346,7 +346,7 @@ test('a partially matched transaction is resolved in favour of one party and app
   await expect(resolved, 'the resolved transaction is matched, pending settlement').toContainText('Matched');
   await expect(resolved).toContainText('100%');
   await expect(
-    resolved.getByText(/^[^/]*\(([^)]*, )?Switch(, [^)]*)?: marked correct\) \/ /),
+    resolved.getByText(/^[^/]*\((Switch, marked correct|[^)]*; Switch marked correct)\) \/ /),
     'the value that settles, the Switch’s, first and said so',
   ).toBeVisible();
   await approverContext.close();
@@ -355,8 +355,9 @@ test('a partially matched transaction is resolved in favour of one party and app
 test('an action’s question dismissed with Escape gives the focus back to Manage selected', async ({
   page,
 }) => {
-  await signInAt(page, `${PROCESS_PATH}/results`, 'finance-operator');
-  await waitForRows(page, 'All transactions');
+  // Unmatched transactions may be rejected; nothing is sent here.
+  await signInAt(page, UNMATCHED, 'finance-operator');
+  await waitForRows(page, 'Unmatched');
   const table = page.getByRole('table', { name: 'Transactions' });
   await table.getByRole('row').nth(1).getByRole('rowheader').click();
   const manage = page.getByRole('button', { name: 'Manage selected' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuerySchema, isoInstantSchema, text } from './inputs.ts';
+import { holdsCardNumber } from './iso8583-masking.ts';
 import { commentText, VALIDATION_MESSAGES } from './validation.ts';
 
 /**
@@ -63,7 +64,15 @@ export const mapNameSchema = text()
 export const mapIdParamsSchema = z.object({ id: mapIdSchema });
 
 /** POST {config}/maps (EDIT_MAPPINGS): the create-map modal. */
-export const createMapBodySchema = z.object({ id: mapIdSchema, name: mapNameSchema });
+/** What every user of the maps reads (cards, reviews, addresses) holds no card number. */
+export const MAP_CARD_NUMBER_MESSAGES = {
+  id: 'A map id must not hold a card number.',
+  name: 'A map name must not hold a card number.',
+} as const;
+export const createMapBodySchema = z.object({
+  id: mapIdSchema.refine((id) => !holdsCardNumber(id), MAP_CARD_NUMBER_MESSAGES.id),
+  name: mapNameSchema.refine((name) => !holdsCardNumber(name), MAP_CARD_NUMBER_MESSAGES.name),
+});
 export type CreateMapBody = z.infer<typeof createMapBodySchema>;
 export const createMapResponseSchema = z.object({ id: text(), name: text() });
 export type CreateMapResponse = z.infer<typeof createMapResponseSchema>;

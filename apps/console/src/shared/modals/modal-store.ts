@@ -67,6 +67,19 @@ function close(id: string, result: unknown): void {
  * Opens a modal and resolves with the user's answer, or with undefined when they dismiss it or
  * its `signal` takes the question back (it closes unanswered).
  */
+/**
+ * What the focus goes back to once the modals close: a menu's item leaves with its menu, so the
+ * button that opened the menu stands for it.
+ */
+function openerOf(active: HTMLElement): HTMLElement {
+  const menu = active.closest('[role="menu"]');
+  if (menu === null || menu.id === '') return active;
+  const trigger = [...document.querySelectorAll<HTMLElement>('[aria-controls]')].find(
+    (element) => element.getAttribute('aria-controls') === menu.id,
+  );
+  return trigger ?? active;
+}
+
 export function openModal<TParams, TResult>(
   definition: ModalDefinition<TParams, TResult>,
   params: TParams,
@@ -83,7 +96,8 @@ export function openModal<TParams, TResult>(
   if (asked !== undefined) return asked as Promise<TResult | undefined>;
   const id = createModalId();
   signal?.addEventListener('abort', () => close(id, undefined), { once: true });
-  if (queue.length === 0 && document.activeElement instanceof HTMLElement) opener = document.activeElement;
+  if (queue.length === 0 && document.activeElement instanceof HTMLElement)
+    opener = openerOf(document.activeElement);
   const answered = new Promise<TResult | undefined>((resolve) => {
     const answer = (result: TResult) => close(id, result);
     const submit = (submission: () => Promise<TResult>) => void submitModal(id, submission, answer);

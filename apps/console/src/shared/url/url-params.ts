@@ -1,5 +1,7 @@
 import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
+import type { z } from 'zod';
 import { parseDay, parseLocalMinute } from '../format/dates';
+import { schemaRefusal } from '../forms/schema-refusal';
 
 /**
  * How one value of a view lives in the URL: read from every value of its name (a bad one gives
@@ -81,6 +83,21 @@ export function searchedCardNumber(
   const linked = holdsCardNumber(new URLSearchParams(search).get(name) ?? '');
   const typedCard = holdsCardNumber(typed);
   return { refused: typedCard || (linked && typed.trim() === ''), waits: typedCard || linked };
+}
+
+/**
+ * What a list's search field says, and whether the list waits: a card number (typed or a link's)
+ * in the field's own words, else whatever the platform's schema for it would refuse (too long).
+ */
+export function searchFieldRefusal(
+  field: { typed: string; search: string; name: string },
+  refusal: { cardNumber: string; schema: z.ZodType },
+): { error: string | null; waits: boolean } {
+  const cardNumber = searchedCardNumber(field.typed, field.search, field.name);
+  const error = cardNumber.refused
+    ? refusal.cardNumber
+    : schemaRefusal(refusal.schema, field.typed.trim() || undefined);
+  return { error, waits: cardNumber.waits || error !== null };
 }
 
 /** A local day (`YYYY-MM-DD`) that exists on the calendar, or null (no bound). */

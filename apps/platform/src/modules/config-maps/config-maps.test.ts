@@ -810,6 +810,19 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
         .maps.some((map) => map.id === 'second-long-name'),
       'and nothing was created',
     ).toBe(false);
+    // Two creates of one name at once: one is created, the other refused.
+    const racing = await Promise.all([
+      create({ id: 'twin-a', name: 'Twin routing' }),
+      create({ id: 'twin-b', name: 'TWIN ROUTING' }),
+    ]);
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    // Nor does a map id or name hold a card number.
+    expect(await refusal({ id: '4111111111111111', name: 'Cards' })).toEqual([
+      { location: 'body', field: 'id', message: 'A map id must not hold a card number.' },
+    ]);
+    expect(await refusal({ id: 'cards', name: 'Card 4111 1111 1111 1111' })).toEqual([
+      { location: 'body', field: 'name', message: 'A map name must not hold a card number.' },
+    ]);
     expect((await call('GET', '/api/config/maps/unknown-map')).json()).toMatchObject({
       errorMessage: 'Can not find the map for unknown-map',
     });

@@ -49,12 +49,18 @@ export function createConfigMapsRepository() {
       return row !== undefined;
     },
 
-    /** Whether a map already has this name, in any case. */
+    /**
+     * Whether a map already has this name, in any case (folded by the database on both sides). Two
+     * creates of one name wait for each other on a lock of the name until the first commits.
+     */
     async nameTaken(executor: DbExecutor, name: string): Promise<boolean> {
+      await sql`select pg_advisory_xact_lock(hashtext('config_maps.name'), hashtext(lower(${name})))`.execute(
+        executor,
+      );
       const row = await executor
         .selectFrom('config_maps')
         .select('map_id')
-        .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+        .where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`)
         .executeTakeFirst();
       return row !== undefined;
     },

@@ -136,7 +136,12 @@ export function createActionsRepository() {
     ): Promise<void> {
       await executor
         .updateTable('recon_actions')
-        .set({ status: decision.status, reviewer_username: decision.reviewer, reviewed_at: decision.at })
+        // An approved load keeps its approval's time when it finishes: the review's date is the decision's.
+        .set({
+          status: decision.status,
+          reviewer_username: decision.reviewer,
+          reviewed_at: sql<Date>`coalesce(reviewed_at, ${decision.at})`,
+        })
         .where('action_id', '=', actionId)
         .execute();
     },

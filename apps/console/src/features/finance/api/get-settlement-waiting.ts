@@ -14,10 +14,14 @@ export function getSettlementWaiting(processId: number, signal?: AbortSignal): P
   });
 }
 
+/** The settlement job adds what waits every 5 minutes, and matches come in meanwhile: asked each minute. */
+const WAITING_REFRESH_MS = 60_000;
+
 export function settlementWaitingQuery(processId: number) {
   return queryOptions({
     queryKey: financeKeys.settlementWaiting(processId),
     queryFn: ({ signal }) => getSettlementWaiting(processId, signal),
+    refetchInterval: WAITING_REFRESH_MS,
   });
 }
 

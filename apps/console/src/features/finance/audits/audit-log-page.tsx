@@ -15,7 +15,6 @@ import { StatePill, type StateKind } from '../../../shared/ui/state-pill';
 import { useAudits } from '../api/get-audits';
 import { formatLocalMinute, formatNumericSeconds } from '../../../shared/format/dates';
 import { useLocation, useSearchParams } from 'react-router';
-import { schemaRefusal } from '../../../shared/forms/schema-refusal';
 import { AuditEvent } from './audit-event';
 import { auditsQueryOf, defaultAuditFilters, isReversed, type AuditFilters } from './audit-filters';
 import { RANGE_ERRORS } from '../outbox/outbox-filters';
@@ -36,7 +35,7 @@ import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import {
   CARD_NUMBER_NOT_SEARCHED,
   choiceParam,
-  searchedCardNumber,
+  searchFieldRefusal,
   localMinuteParam,
   textParam,
   type UrlParams,
@@ -99,13 +98,13 @@ export function AuditLogPage() {
   const reversed = isReversed(settled);
   // So is a user the platform would refuse; a card number, typed or a link's, is never sent.
   const location = useLocation();
-  const cardNumber = searchedCardNumber(filters.username, location.search, 'username');
-  const userError = cardNumber.refused
-    ? CARD_NUMBER_NOT_SEARCHED
-    : schemaRefusal(auditsQuerySchema.shape.username, filters.username.trim() || undefined);
+  const user = searchFieldRefusal(
+    { typed: filters.username, search: location.search, name: 'username' },
+    { cardNumber: CARD_NUMBER_NOT_SEARCHED, schema: auditsQuerySchema.shape.username },
+  );
   const waiting = reversed
     ? AUDITS_MESSAGES.waitingForRange
-    : cardNumber.waits || userError !== null
+    : user.waits
       ? AUDITS_MESSAGES.waitingForUser
       : null;
   const audits = useAudits(query, waiting === null);
@@ -145,7 +144,7 @@ export function AuditLogPage() {
         <TextInput
           label="User"
           value={filters.username}
-          error={userError}
+          error={user.error}
           onChange={(event) => change({ username: event.currentTarget.value })}
         />
         <Select

@@ -31,7 +31,12 @@ describe('a field’s value in the grid', () => {
   it('puts the value of the party a resolve marked correct first, and says so', () => {
     const resolved = transaction({ settlementStatus: 'SETTLED', score: 100, correctPartyId: 2 });
     expect(fieldValueOf(resolved, AMOUNT_FIELD, PARTIES)).toBe(
-      'R\u00a0291.00 (Acquiring bank: marked correct) / R\u00a0290.00 (Switch, Card network)',
+      'R\u00a0291.00 (Acquiring bank, marked correct) / R\u00a0290.00 (Switch, Card network)',
+    );
+    // Shared with another party, the value still names the one marked correct.
+    const bySwitch = transaction({ settlementStatus: 'SETTLED', score: 100, correctPartyId: 1 });
+    expect(fieldValueOf(bySwitch, AMOUNT_FIELD, PARTIES)).toBe(
+      'R\u00a0290.00 (Switch, Card network; Switch marked correct) / R\u00a0291.00 (Acquiring bank)',
     );
   });
 

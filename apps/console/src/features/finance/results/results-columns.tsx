@@ -54,6 +54,10 @@ export function fieldValueOf(
   parties: ProcessDefinition['parties'],
 ): string {
   const partiesByValue = new Map<string, string[]>();
+  const correctParty =
+    transaction.correctPartyId == null
+      ? undefined
+      : (parties[String(transaction.correctPartyId)] ?? String(transaction.correctPartyId));
   let correctValue: string | undefined;
   for (const record of primaryRecords(transaction)) {
     const value = formatFieldValue(field, record);
@@ -65,12 +69,19 @@ export function fieldValueOf(
   if (partiesByValue.size <= 1) return [...partiesByValue.keys()].join('');
   const shown = [...partiesByValue].map(([value, names]) =>
     value === correctValue
-      ? { first: true, text: `${value} (${names.join(', ')}: ${CORRECT_PARTY_MARK})` }
+      ? { first: true, text: `${value} (${correctNote(names, correctParty ?? '')})` }
       : { first: false, text: `${value} (${names.join(', ')})` },
   );
   return [...shown.filter((each) => each.first), ...shown.filter((each) => !each.first)]
     .map((each) => each.text)
     .join(' / ');
+}
+
+/** "Acquiring bank, marked correct"; shared with others, "Switch, Card network; Switch marked correct". */
+function correctNote(names: readonly string[], correctParty: string): string {
+  return names.length === 1
+    ? `${correctParty}, ${CORRECT_PARTY_MARK}`
+    : `${names.join(', ')}; ${correctParty} ${CORRECT_PARTY_MARK}`;
 }
 
 /** What a field sorts by: the records' values as loaded. */

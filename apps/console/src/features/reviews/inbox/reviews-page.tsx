@@ -21,7 +21,7 @@ import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import {
   choiceParam,
-  searchedCardNumber,
+  searchFieldRefusal,
   searchTextParam,
   type UrlParams,
 } from '../../../shared/url/url-params';
@@ -37,7 +37,6 @@ import {
   REVIEWS_TEXTS,
 } from './constants';
 import { Select } from '../../../shared/ui/select';
-import { schemaRefusal } from '../../../shared/forms/schema-refusal';
 import { FilterGroup } from '../../../shared/ui/filter-group';
 
 interface ReviewFilters {
@@ -106,14 +105,13 @@ export function ReviewsPage() {
     ...(settled.area === null ? {} : { area: settled.area }),
     ...(requester === '' ? {} : { requester }),
   };
-  // A card number as the requester, typed or a link's, is never sent nor written to the address:
-  // the list waits.
-  const cardNumber = searchedCardNumber(filters.requester, location.search, 'requester');
-  // Any other refusal of the platform's (too long) is said at the field too, and the list waits.
-  const requesterError = cardNumber.refused
-    ? REVIEWS_TEXTS.requesterCardNumber
-    : schemaRefusal(reviewsQuerySchema.shape.requester, filters.requester.trim() || undefined);
-  const waits = cardNumber.waits || requesterError !== null;
+  // A card number as the requester, typed or a link's, is never sent nor written to the address;
+  // it and any other refusal of the platform's (too long) are said at the field, and the list waits.
+  const requesterRefusal = searchFieldRefusal(
+    { typed: filters.requester, search: location.search, name: 'requester' },
+    { cardNumber: REVIEWS_TEXTS.requesterCardNumber, schema: reviewsQuerySchema.shape.requester },
+  );
+  const waits = requesterRefusal.waits;
   const reviews = useReviews({ ...filter, ...pageQueryOf(paging) }, !waits);
   if (!reviewPermissions().some((name) => can(name))) return <TurnAway />;
   // Ages count from the answer's time, so they hold still between refreshes.
@@ -143,7 +141,7 @@ export function ReviewsPage() {
           label="Requested by"
           value={filters.requester}
           onChange={(event) => change({ requester: event.currentTarget.value })}
-          error={requesterError}
+          error={requesterRefusal.error}
           autoComplete="off"
         />
         <CopyLinkButton />

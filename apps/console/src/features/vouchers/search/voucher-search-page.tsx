@@ -14,8 +14,7 @@ import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
-import { searchedCardNumber } from '../../../shared/url/url-params';
-import { schemaRefusal } from '../../../shared/forms/schema-refusal';
+import { searchFieldRefusal } from '../../../shared/url/url-params';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
 import { StatePill } from '../../../shared/ui/state-pill';
@@ -135,12 +134,12 @@ export function VoucherSearchPage() {
   const holdsNoDay = Object.keys(noDays).length > 0;
   // A card number as the reference, typed or a link's (never read into the field), is never sent:
   // the list waits rather than list every voucher.
-  const cardNumber = searchedCardNumber(filters.reference, location.search, 'reference');
   // Any other refusal of the platform's (too long) is said at the field too, and the list waits.
-  const referenceError = cardNumber.refused
-    ? VOUCHER_CARD_NUMBER_MESSAGE
-    : schemaRefusal(vouchersQuerySchema.shape.orderReference, filters.reference.trim() || undefined);
-  const referenceWaits = cardNumber.waits || referenceError !== null;
+  const reference = searchFieldRefusal(
+    { typed: filters.reference, search: location.search, name: 'reference' },
+    { cardNumber: VOUCHER_CARD_NUMBER_MESSAGE, schema: vouchersQuerySchema.shape.orderReference },
+  );
+  const referenceWaits = reference.waits;
   const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay || referenceWaits;
   const vouchers = useVouchers(toOrdersQuery(search), !waiting);
 
@@ -172,7 +171,7 @@ export function VoucherSearchPage() {
             label={SEARCH_TEXTS.reference}
             value={filters.reference}
             autoComplete="off"
-            error={referenceError}
+            error={reference.error}
             onChange={(event) => change({ reference: event.currentTarget.value })}
           />
           {DAY_FIELDS.map(({ name, label }) => (
