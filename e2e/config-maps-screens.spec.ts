@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { sidewaysScroll } from './support/layout';
 import { signInAt } from './support/session';
 
 // Issue 22, configuration maps: what operators meet on the map list, the mappings page and the
@@ -209,13 +210,7 @@ test('on a phone, editing keeps each mapping’s Edit and Delete in view: the va
     const box = await button.boundingBox();
     expect(box && box.x + box.width, `${name} ends inside the screen`).toBeLessThanOrEqual(viewport);
   }
-  expect(
-    await table.evaluate((element) => {
-      const scroller = element.closest('.mantine-ScrollArea-viewport');
-      return scroller === null ? 0 : scroller.scrollWidth - scroller.clientWidth;
-    }),
-    'nothing to scroll sideways to',
-  ).toBe(0);
+  expect(await sidewaysScroll(table), 'nothing to scroll sideways to').toBe(0);
 });
 
 test('on a phone, a review’s changes fit the screen: a long value ends in an ellipsis, whole on a click', async ({
@@ -227,13 +222,7 @@ test('on a phone, a review’s changes fit the screen: a long value ends in an e
   await card.getByRole('button', { name: 'Review' }).click();
   const table = card.getByRole('table', { name: `${PENDING_MAP} changes` });
   await expect(table.getByRole('rowheader', { name: '5814' })).toBeVisible();
-  expect(
-    await table.evaluate((element) => {
-      const scroller = element.closest('.mantine-ScrollArea-viewport');
-      return scroller === null ? 0 : scroller.scrollWidth - scroller.clientWidth;
-    }),
-    'nothing to scroll sideways to',
-  ).toBe(0);
+  expect(await sidewaysScroll(table), 'nothing to scroll sideways to').toBe(0);
   const value = table.getByRole('button', { name: /show the full value of 5814$/ });
   const box = await value.boundingBox();
   expect(box && box.x + box.width, 'the value ends inside the screen').toBeLessThanOrEqual(412);

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiToken } from './support/api';
+import { sidewaysScroll } from './support/layout';
 import { signInAt } from './support/session';
 import { expectAccessible } from './support/axe';
 
@@ -235,13 +236,7 @@ test.describe('load balancer', () => {
     }
     // Each value beside its column's name, drawn from the cell's label.
     await expect(bankserv.locator('td[data-label="Success rate"]')).toBeVisible();
-    expect(
-      await receiversTable(page).evaluate((element) => {
-        const scroller = element.closest('.mantine-ScrollArea-viewport');
-        return scroller === null ? 0 : scroller.scrollWidth - scroller.clientWidth;
-      }),
-      'nothing to scroll sideways to',
-    ).toBe(0);
+    expect(await sidewaysScroll(receiversTable(page)), 'nothing to scroll sideways to').toBe(0);
   });
 
   test.describe('failures', () => {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken } from './support/api';
+import { sidewaysScroll } from './support/layout';
 import { signIn, signInAt } from './support/session';
 import { expectAccessible } from './support/axe';
 
@@ -114,10 +115,7 @@ test.describe('transaction messages', () => {
       expect(bounds && bounds.x + bounds.width, 'ends inside the screen').toBeLessThanOrEqual(412);
     }
     expect(
-      await page.getByRole('list', { name: 'Edge messages' }).evaluate((element) => {
-        const scroller = element.closest('.mantine-ScrollArea-viewport');
-        return scroller === null ? 0 : scroller.scrollWidth - scroller.clientWidth;
-      }),
+      await sidewaysScroll(page.getByRole('list', { name: 'Edge messages' })),
       'nothing to scroll sideways to',
     ).toBe(0);
   });
