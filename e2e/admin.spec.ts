@@ -257,7 +257,7 @@ test('leaving a role form with changes not saved asks first, by a link or the br
 test('a username as long as the form allows wraps in its heading: the page never scrolls sideways', async ({
   page,
 }) => {
-  const stamp = `e2e-long-${Date.now()}-`;
+  const stamp = `e2e-long-${Date.now().toString(36)}-`;
   const username = stamp + 'y'.repeat(128 - stamp.length);
   await page.setViewportSize({ width: 412, height: 900 });
   await signInAt(page, '/dashboard/admin/users/create', 'admin');

@@ -46,7 +46,7 @@ test.describe('unmatched transactions', () => {
       confirm.getByText('Please add a comment'),
       'a blank comment is caught on the modal',
     ).toBeVisible();
-    const comment = `E2E accept three ${Date.now()}`;
+    const comment = `E2E accept three ${Date.now().toString(36)}`;
     await confirm.getByPlaceholder('Comment (required)').fill(comment);
     await confirm.getByRole('button', { name: 'Accept' }).click();
     await expect(operator.getByText('Action submitted successfully.'), 'the submit toast').toBeVisible();
@@ -127,7 +127,7 @@ test.describe('unmatched transactions', () => {
     expect((await csv).suggestedFilename(), 'Download All gives the query as CSV').toMatch(/\.csv$/);
 
     const id = (await table.getByRole('rowheader').first().textContent()) ?? '';
-    const comment = `E2E accept ${Date.now()}`;
+    const comment = `E2E accept ${Date.now().toString(36)}`;
     await table.getByRole('rowheader', { name: id, exact: true }).click();
     await operator.getByRole('button', { name: 'Manage selected' }).click();
     await operator.getByRole('menuitem', { name: 'Accept' }).click();
@@ -232,7 +232,7 @@ test.describe('unmatched transactions', () => {
       confirm.getByText('Are you sure you want to accept all filtered unmatched transactions?'),
       'the by-filter confirmation',
     ).toBeVisible();
-    const comment = `E2E accept by filter ${Date.now()}`;
+    const comment = `E2E accept by filter ${Date.now().toString(36)}`;
     await confirm.getByPlaceholder('Comment (required)').fill(comment);
     await confirm.getByRole('button', { name: 'Accept' }).click();
     await expect(operator.getByText('Action submitted successfully.'), 'the submit toast').toBeVisible();
@@ -317,7 +317,7 @@ test('a partially matched transaction is resolved in favour of one party and app
     ),
     'the resolve question',
   ).toBeVisible();
-  const comment = `E2E resolve ${Date.now()}`;
+  const comment = `E2E resolve ${Date.now().toString(36)}`;
   await confirm.getByRole('radio', { name: 'Switch' }).check();
   await confirm.getByPlaceholder('Comment (required)').fill(comment);
   await confirm.getByRole('button', { name: 'Resolve' }).click();
