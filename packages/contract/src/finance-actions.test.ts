@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAction } from './finance.ts';
+import { describeAction } from './finance-actions.ts';
 
 const META = { selectionType: null, requestUrl: null, records: null, transactionCount: null, fileName: null };
 

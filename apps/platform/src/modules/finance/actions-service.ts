@@ -1,14 +1,16 @@
 import type { Transaction } from 'kysely';
 import {
-  describeAction,
   paginationInfoOf,
-  type Action,
-  type ActionReview,
   type ActionType,
-  type Audit,
   type AuditStatus,
   type PageQuery,
 } from '@web-control/contract/finance';
+import {
+  describeAction,
+  type Action,
+  type ActionReview,
+  type Audit,
+} from '@web-control/contract/finance-actions';
 import type { Clock } from '../../clock.ts';
 import type { Database, Db, DbExecutor } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditsQuerySchema } from '@web-control/contract/finance';
+import { auditsQuerySchema } from '@web-control/contract/finance-actions';
 import { streamInKeysetPages } from '../../db/keyset-pages.ts';
 import type { Db } from '../../db/schema.ts';
 import { isoOf } from '../exports/cursor.ts';

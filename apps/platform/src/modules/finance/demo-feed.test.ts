@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionsResponseSchema, auditsResponseSchema } from '@web-control/contract/finance';
+import { actionsResponseSchema, auditsResponseSchema } from '@web-control/contract/finance-actions';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { ManualClock } from '../../clock.ts';
 import type { App } from '../../server.ts';

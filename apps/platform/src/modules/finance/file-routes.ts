@@ -4,11 +4,9 @@ import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES, errorBodySchema } from '@web-control/contract/errors';
 import {
-  actionRequestedResponseSchema,
   downloadQuerySchema,
   downloadTokenQuerySchema,
   downloadTokenResponseSchema,
-  fileActionBodySchema,
   fileIdParamsSchema,
   FINANCE_UPLOAD_HEADERS,
   reconFilesQuerySchema,
@@ -18,6 +16,7 @@ import {
   uploadHeadersSchema,
   uploadResponseSchema,
 } from '@web-control/contract/finance';
+import { actionRequestedResponseSchema, fileActionBodySchema } from '@web-control/contract/finance-actions';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { actorOf, PUBLIC_ROUTE } from '../../plugins/auth-guard.ts';
 import { attachmentHeader, BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   paginationInfoOf,
-  type ActionFile,
   type AuditStatus,
   FILE_ACTION_TYPES,
   type FileActionType,
@@ -11,6 +10,7 @@ import {
   type ReconRecord,
   type ReconTransaction,
 } from '@web-control/contract/finance';
+import { type ActionFile } from '@web-control/contract/finance-actions';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbExecutor } from '../../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';

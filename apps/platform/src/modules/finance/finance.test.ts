@@ -1,9 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  actionMetadataResponseSchema,
-  actionsResponseSchema,
-  auditsResponseSchema,
   encodeHeaderText,
   processDefinitionSchema,
   processesResponseSchema,
@@ -11,6 +8,11 @@ import {
   snapshotSchema,
   uploadResponseSchema,
 } from '@web-control/contract/finance';
+import {
+  actionMetadataResponseSchema,
+  actionsResponseSchema,
+  auditsResponseSchema,
+} from '@web-control/contract/finance-actions';
 import type { Permission as AnyPermission } from '@web-control/contract/permissions';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { App } from '../../server.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionsResponseSchema, auditsResponseSchema } from '@web-control/contract/finance';
+import { actionsResponseSchema, auditsResponseSchema } from '@web-control/contract/finance-actions';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { App } from '../../server.ts';
 import { buildTestApp, createTestUser, login } from '../../testing/test-app.ts';

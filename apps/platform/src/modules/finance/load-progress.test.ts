@@ -124,6 +124,14 @@ describe.each(TEST_DATABASE_KINDS)('a file load in the background on %s', (kind)
     return rows.length;
   }
 
+  function reviewOf(actionId: string) {
+    return database.db
+      .selectFrom('recon_actions')
+      .select(['status', 'reviewer_username', 'reviewed_at'])
+      .where('action_id', '=', actionId)
+      .executeTakeFirstOrThrow();
+  }
+
   async function auditStatuses(actionId: string) {
     const rows = await database.db
       .selectFrom('recon_audits')
@@ -139,6 +147,7 @@ describe.each(TEST_DATABASE_KINDS)('a file load in the background on %s', (kind)
     expect(await inboxEntry(fileId), 'its load waits').toMatchObject({ pendingAction: 'LOAD_FILE' });
     const copy = holdingCopy(database, 2);
     const { approve, loads } = instance(copy.copyIn);
+    const approvedAt = app.clock.now();
     await approve(actionId);
     expect(await inboxEntry(fileId), 'approved, not loaded yet').toMatchObject({
       status: 'FILTER',
@@ -150,8 +159,15 @@ describe.each(TEST_DATABASE_KINDS)('a file load in the background on %s', (kind)
       records: null,
       progress: { read: FIRST_BATCH, total: ROWS },
     });
+    // The load ends later than its approval (within the tokens' lifetime): the review's date stays the approval's.
+    app.clock.advance(30_000);
     copy.release();
     await Promise.all(loads);
+    expect(await reviewOf(actionId)).toEqual({
+      status: 'SUCCESS',
+      reviewer_username: approver.username,
+      reviewed_at: approvedAt,
+    });
     expect(await inboxEntry(fileId)).toMatchObject({
       status: 'LOADED',
       records: ROWS,

@@ -1,10 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  actionMetadataResponseSchema,
-  actionsResponseSchema,
-  processesResponseSchema,
-} from '@web-control/contract/finance';
+import { processesResponseSchema } from '@web-control/contract/finance';
+import { actionMetadataResponseSchema, actionsResponseSchema } from '@web-control/contract/finance-actions';
 import {
   csvCell,
   encodeReconQuery,

@@ -1,21 +1,23 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
+  jobsResponseSchema,
+  pageQuerySchema,
+  processDefinitionSchema,
+  processesResponseSchema,
+  processIdParamsSchema,
+  reconTransactionsResponseSchema,
+  snapshotSchema,
+} from '@web-control/contract/finance';
+import {
   actionMetadataResponseSchema,
   actionParamsSchema,
   actionsQuerySchema,
   actionsResponseSchema,
   auditsQuerySchema,
   auditsResponseSchema,
-  jobsResponseSchema,
-  pageQuerySchema,
   processActionParamsSchema,
-  processDefinitionSchema,
-  processesResponseSchema,
-  processIdParamsSchema,
-  reconTransactionsResponseSchema,
   reviewBodySchema,
-  snapshotSchema,
-} from '@web-control/contract/finance';
+} from '@web-control/contract/finance-actions';
 import { actorOf } from '../../plugins/auth-guard.ts';
 import { BEARER_SECURITY, NO_CONTENT_SCHEMA, permissions, refusals } from '../../plugins/route-helpers.ts';
 import type { FinanceJobs } from './jobs.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { actionMetadataResponseSchema } from '@web-control/contract/finance';
+import { actionMetadataResponseSchema } from '@web-control/contract/finance-actions';
 import type { z } from 'zod';
 import { request } from '../../../shared/http/http-client';
 import { financeKeys } from './keys';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditsResponseSchema, type AuditsQuery } from '@web-control/contract/finance';
+import { auditsResponseSchema, type AuditsQuery } from '@web-control/contract/finance-actions';
 import { request } from '../../../shared/http/http-client';
 import { financeKeys } from './keys';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ACTION_STATUS_PENDING, actionsResponseSchema, type PageQuery } from '@web-control/contract/finance';
+import { ACTION_STATUS_PENDING, type PageQuery } from '@web-control/contract/finance';
+import { actionsResponseSchema } from '@web-control/contract/finance-actions';
 import type { z } from 'zod';
 import { request } from '../../../shared/http/http-client';
 import { REVIEW_REFRESH_MS, useLiveQueryOptions } from '../../../shared/live/use-live-query';

@@ -1,4 +1,5 @@
-import type { AuditsQuery, PageQuery } from '@web-control/contract/finance';
+import type { PageQuery } from '@web-control/contract/finance';
+import type { AuditsQuery } from '@web-control/contract/finance-actions';
 import type { ReconQuery } from '@web-control/contract/finance-results';
 import type { SettlementsQuery } from '@web-control/contract/finance-settlements';
 import type { ExtractsRequest } from '../outbox/outbox-filters';

@@ -1,7 +1,7 @@
 import { errorMessageOf, statusOf } from '../../../shared/http/error-message';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { fileActionBodySchema } from '@web-control/contract/finance';
+import type { fileActionBodySchema } from '@web-control/contract/finance-actions';
 import type { z } from 'zod';
 import { requestWithoutResult } from '../../../shared/http/http-client';
 import { idempotencyHeader, useIdempotentSend } from '../../../shared/http/idempotency';

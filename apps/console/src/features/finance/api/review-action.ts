@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { reviewBodySchema } from '@web-control/contract/finance';
+import type { reviewBodySchema } from '@web-control/contract/finance-actions';
 import type { z } from 'zod';
 import { errorMessageOf, isConflict } from '../../../shared/http/error-message';
 import { requestWithoutResult } from '../../../shared/http/http-client';

@@ -1,4 +1,4 @@
-import type { Action } from '@web-control/contract/finance';
+import type { Action } from '@web-control/contract/finance-actions';
 import { describe, expect, it } from 'vitest';
 import { reviewQuestion } from './action-description';
 

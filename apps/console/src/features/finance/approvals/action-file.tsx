@@ -1,4 +1,4 @@
-import type { ActionFile } from '@web-control/contract/finance';
+import type { ActionFile } from '@web-control/contract/finance-actions';
 import { formatNumericMinute } from '../../../shared/format/dates';
 import { formatCount, formatFileSize } from '../../../shared/format/metrics';
 import { DetailsTable, type DetailRow } from '../../../shared/ui/details-table';

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { describeAction, type Action, type ProcessDefinition } from '@web-control/contract/finance';
+import { type ProcessDefinition } from '@web-control/contract/finance';
+import { describeAction, type Action } from '@web-control/contract/finance-actions';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { formatNumericMinute } from '../../../shared/format/dates';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Action } from '@web-control/contract/finance';
+import type { Action } from '@web-control/contract/finance-actions';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { describeAction, type Action } from '@web-control/contract/finance';
+import { describeAction, type Action } from '@web-control/contract/finance-actions';
 import { Link } from 'react-router';
 import { formatNumericMinute } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';

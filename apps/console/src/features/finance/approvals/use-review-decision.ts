@@ -1,4 +1,4 @@
-import { reviewBodySchema, type Action } from '@web-control/contract/finance';
+import { reviewBodySchema, type Action } from '@web-control/contract/finance-actions';
 import { isConflict } from '../../../shared/http/error-message';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';

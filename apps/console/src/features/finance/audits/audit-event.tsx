@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { Audit } from '@web-control/contract/finance';
+import type { Audit } from '@web-control/contract/finance-actions';
 import { actionReference, AUDIT_TYPE_LABELS } from './constants';
 
 /**

@@ -1,4 +1,5 @@
-import type { ActionType, AuditStatus, AuditsQuery } from '@web-control/contract/finance';
+import type { ActionType, AuditStatus } from '@web-control/contract/finance';
+import type { AuditsQuery } from '@web-control/contract/finance-actions';
 import dayjs from 'dayjs';
 import { formatLocalMinute } from '../../../shared/format/dates';
 import { pageQueryOf } from '../../../shared/ui/paging';

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { Audit } from '@web-control/contract/finance';
+import type { Audit } from '@web-control/contract/finance-actions';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';

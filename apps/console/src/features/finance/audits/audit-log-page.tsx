@@ -1,11 +1,6 @@
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import {
-  AUDIT_STATUSES,
-  auditsQuerySchema,
-  type ActionType,
-  type Audit,
-  type AuditStatus,
-} from '@web-control/contract/finance';
+import { AUDIT_STATUSES, type ActionType, type AuditStatus } from '@web-control/contract/finance';
+import { auditsQuerySchema, type Audit } from '@web-control/contract/finance-actions';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { FilterDateTime } from '../../../shared/forms/filter-date-time';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -17,7 +12,7 @@ import { formatLocalMinute, formatNumericSeconds } from '../../../shared/format/
 import { useLocation, useSearchParams } from 'react-router';
 import { AuditEvent } from './audit-event';
 import { auditsQueryOf, defaultAuditFilters, isReversed, type AuditFilters } from './audit-filters';
-import { RANGE_ERRORS } from '../outbox/outbox-filters';
+import { RANGE_ERRORS } from '../../../shared/forms/minute-range';
 import {
   AUDIT_STATUS_LABELS,
   AUDIT_TYPE_LABELS,

@@ -1,6 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { reviewBodySchema, type ReconFile } from '@web-control/contract/finance';
+import { type ReconFile } from '@web-control/contract/finance';
+import { reviewBodySchema } from '@web-control/contract/finance-actions';
 import { formatDayTime } from '../../../shared/format/dates';
 import { formatShortCount } from '../../../shared/format/metrics';
 import { refusalText } from '../../../shared/http/error-message';

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
-import { minuteRangeOf, parseLocalMinute, todayMinutesOf } from '../../../shared/format/dates';
+import { minuteRangeOf, todayMinutesOf } from '../../../shared/format/dates';
+import { holdsRangeError } from '../../../shared/forms/minute-range';
 
 /** A tag filter row: the tag type chosen and the value typed. */
 export interface TagRow {
@@ -28,37 +28,6 @@ export interface ExtractsRequest {
 /** Specification 2, section 9: the range starts and ends with today; no tag filters. */
 export function defaultOutboxFilters(now: Date): OutboxFilters {
   return { ...todayMinutesOf(now), tags: [] };
-}
-
-function minuteOf(value: string): dayjs.Dayjs | undefined {
-  const minute = parseLocalMinute(value);
-  return minute === undefined ? undefined : dayjs(minute);
-}
-
-export const RANGE_ERRORS = {
-  future: 'Dates in the future cannot be chosen',
-  order: 'To cannot be before From',
-} as const;
-
-/** What is wrong with each end of a range: said at its field; the list waits while either holds one. */
-export interface RangeErrors {
-  from: string | null;
-  to: string | null;
-}
-
-/** Section 5: no future dates (said at the field holding one), and To not before From (said at To). */
-export function rangeErrorsOf(filters: Pick<OutboxFilters, 'from' | 'to'>, now: Date): RangeErrors {
-  const from = minuteOf(filters.from);
-  const to = minuteOf(filters.to);
-  const today = dayjs(now).endOf('day');
-  const future = (minute: dayjs.Dayjs | undefined) => (minute?.isAfter(today) ? RANGE_ERRORS.future : null);
-  const reversed = from !== undefined && to !== undefined && to.isBefore(from);
-  return { from: future(from), to: future(to) ?? (reversed ? RANGE_ERRORS.order : null) };
-}
-
-export function holdsRangeError(filters: Pick<OutboxFilters, 'from' | 'to'>, now: Date): boolean {
-  const errors = rangeErrorsOf(filters, now);
-  return errors.from !== null || errors.to !== null;
 }
 
 /**

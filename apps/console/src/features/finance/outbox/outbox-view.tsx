@@ -23,12 +23,11 @@ import {
 import {
   defaultOutboxFilters,
   extractsRequestOf,
-  holdsRangeError,
-  rangeErrorsOf,
   tagColumnsOf,
   type OutboxFilters,
   type TagRow,
 } from './outbox-filters';
+import { holdsRangeError, rangeErrorsOf } from '../../../shared/forms/minute-range';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';

@@ -12,6 +12,7 @@ import { VALIDATION_MESSAGES } from '@web-control/contract/validation';
 import dayjs from 'dayjs';
 import { currencyDecimalsOf, DEFAULT_CURRENCY } from '../../../shared/format/currency';
 import { formatLocalMinute, parseLocalMinute } from '../../../shared/format/dates';
+import { RANGE_ERRORS } from '../../../shared/forms/minute-range';
 
 /** A field the grid filters on: a fixed column or one of the process's fields. */
 export interface FilterField {
@@ -138,7 +139,7 @@ export const FILTER_VALUE_ERRORS = {
   reversed: 'The second value must not be below the first',
   /** A between with one value would match nothing, or be left out in silence. */
   missingBound: 'Enter both values, or choose More than or Less than',
-  reversedDates: 'To cannot be before From',
+  reversedDates: RANGE_ERRORS.order,
   /** Never sent, nor written to the address (which masks it, and so would search for another value). */
   cardNumber: 'A card number is never searched: filter by another field.',
 } as const;

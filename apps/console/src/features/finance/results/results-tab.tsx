@@ -306,7 +306,7 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
             </Button>
           ) : null}
           {canSubmit ? (
-            <Menu position="bottom-start" returnFocus>
+            <Menu position="bottom-start">
               <Menu.Target>
                 <Button variant="default" disabled={selectedCount === 0}>
                   {MANAGE_SELECTED}

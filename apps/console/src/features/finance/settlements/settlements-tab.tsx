@@ -38,7 +38,7 @@ import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { FilterGroup } from '../../../shared/ui/filter-group';
 import { localMinuteParam, textParam, type UrlParams } from '../../../shared/url/url-params';
-import { holdsRangeError, rangeErrorsOf } from '../outbox/outbox-filters';
+import { holdsRangeError, rangeErrorsOf } from '../../../shared/forms/minute-range';
 
 function AggregateTotals({ settlementId }: { settlementId: number }) {
   const detail = useSettlement(settlementId);

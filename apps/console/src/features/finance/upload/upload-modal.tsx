@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
-import { FINANCE_PAGE_LIMIT_MAX, reviewBodySchema } from '@web-control/contract/finance';
+import { FINANCE_PAGE_LIMIT_MAX } from '@web-control/contract/finance';
+import { reviewBodySchema } from '@web-control/contract/finance-actions';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
