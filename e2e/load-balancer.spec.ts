@@ -198,6 +198,31 @@ test.describe('load balancer', () => {
     await expect(dialog, 'the dialog went with its page').toBeHidden();
   });
 
+  test('the browser’s Back asks before it takes a weight typed in the dialog: Cancel keeps it, Leave goes', async ({
+    page,
+  }) => {
+    await signInAt(page, SERVICES_PATH, 'operator');
+    await page.getByRole('link', { name: `View ${AIRTIME.name}` }).click();
+    const cellC = receiverRow(page, CELL_C.name);
+    await cellC.getByRole('button', { name: `Edit weight of ${CELL_C.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Adjust the weight of ${CELL_C.name}` });
+    const weight = dialog.getByRole('textbox', { name: 'Weight' });
+    const typed = String(CELL_C.weight + 7);
+    await weight.fill(typed);
+    await page.goBack();
+    const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(question).toContainText('What you changed on this form has not been saved.');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeHidden();
+    await expect(weight, 'the typed weight is still there to save').toHaveValue(typed);
+    await expect(cellC, 'still on the service').toBeVisible();
+
+    await page.goBack();
+    await question.getByRole('button', { name: 'Leave' }).click();
+    await expect(page.getByRole('heading', { name: 'Load Balancer - Services' })).toBeVisible();
+    await expect(dialog, 'the dialog went with its page').toBeHidden();
+  });
+
   test('without EDIT_LOAD_BALANCER the switch is disabled and Edit is hidden', async ({ page, request }) => {
     await signInAt(page, `${SERVICES_PATH}/${EFT.id}`, 'support');
     const bankserv = receiverRow(page, BANKSERV.name);

@@ -6,6 +6,7 @@ import type { Area, AreaScreen } from '../shared/screens/define-area';
 import { AREAS } from './areas';
 import { RequireAccess } from './guards';
 import { NotFoundPage } from './not-found-page';
+import { withPageLeaving } from '../shared/forms/page-leaving';
 import { CardNumbersKeptOutOfAddress } from '../shared/url/card-numbers-in-address';
 import { ScreenErrorPage } from './screen-error-page';
 
@@ -61,7 +62,7 @@ export function buildRoutes(areas: readonly Area[]): RouteObject[] {
       // While the first screen's chunks load the served shell shows, drawn beside the router
       // (served-shell.tsx); said here, the router no longer warns in the console that it has none.
       HydrateFallback: DrawnBesideTheRouter,
-      children: [
+      children: withPageLeaving([
         { path: '/', element: <DefaultPathRedirect /> },
         // Part of the entry: most visits start here, and a lazy chunk would cost a round trip.
         { path: '/login', Component: LoginPage },
@@ -80,7 +81,7 @@ export function buildRoutes(areas: readonly Area[]): RouteObject[] {
           ],
         },
         { path: '*', element: <NotFoundPage /> },
-      ],
+      ]),
     },
   ];
 }

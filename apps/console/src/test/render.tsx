@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { onTestFinished } from 'vitest';
+import { withPageLeaving } from '../shared/forms/page-leaving';
 import { ModalHost } from '../shared/modals/modal-host';
 
 /**
@@ -20,10 +21,12 @@ export function renderRoutes(
   const initial = { pathname, search: search ? `?${search}` : '', state: entry.state };
   if (history === 'window')
     window.history.replaceState({ usr: entry.state, key: 'default', idx: 0 }, '', entry.path);
+  // As the console's routes: under the one blocker that asks before a form's changes are lost.
+  const guarded = withPageLeaving(routes);
   const router =
     history === 'window'
-      ? createBrowserRouter(routes)
-      : createMemoryRouter(routes, { initialEntries: [initial] });
+      ? createBrowserRouter(guarded)
+      : createMemoryRouter(guarded, { initialEntries: [initial] });
   // A window router listens to the window, which outlives the test.
   if (history === 'window') onTestFinished(() => router.dispose());
   const queryClient = new QueryClient({

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useBlocker, type Location } from 'react-router';
+import { NavigationType, type Location } from 'react-router';
 import { openModal } from '../modals/modal-store';
 import { confirmModal } from '../modals/standard-modals';
 import { getAccount } from '../session/session-state';
@@ -18,6 +18,27 @@ export interface LeaveGuard {
 export interface LeaveGuardOptions {
   /** Whether a navigation that stays on the path takes the form away too (a mode of the page). */
   leaves?: (next: Location) => boolean;
+  /**
+   * A modal's form: only Back and Forward take it away (they close the page's modals); the page's
+   * own navigations wait for the modal to answer.
+   */
+  backOnly?: boolean;
+}
+
+/** A navigation about to happen, as the router asks about it. */
+export interface Departure {
+  currentLocation: Location;
+  nextLocation: Location;
+  historyAction: NavigationType;
+}
+
+/** Each mounted form's answer to whether a navigation would take its changes away. */
+const guards = new Set<(departure: Departure) => boolean>();
+
+/** Whether any form on screen (a page's, or an open modal's) holds changes the navigation would lose. */
+export function holdsChanges(departure: Departure): boolean {
+  // Each is asked, not only up to the first that holds: a form allowed once spends its allowance.
+  return [...guards].map((holds) => holds(departure)).includes(true);
 }
 
 /**
@@ -28,50 +49,46 @@ export async function confirmLeavingForm(signal?: AbortSignal): Promise<boolean>
   const leave = await openModal(
     confirmModal,
     { title: LEAVE_FORM_TEXTS.title, text: LEAVE_FORM_TEXTS.text, confirmLabel: LEAVE_FORM_TEXTS.leave },
-    // Urgent: the browser's Back is undone with a history step of its own, which closes a page's modals.
+    // Urgent: shown in front of a modal whose comment it asks about, and not one of the page's modals.
     { urgent: true, signal },
   );
   return leave === true;
 }
 
 /**
- * While a form holds changes not saved, leaving its page (a link, the menu, Back) first asks, and
- * a reload or closing the tab gets the browser's own question. A session that has ended leaves
- * without asking: its sign-in page must not wait on a form it can no longer save.
+ * While a form holds changes not saved, leaving its page (a link, the menu, Back) first asks
+ * (PageLeaving asks, for every form on screen), and a reload or closing the tab gets the browser's
+ * own question. A session that has ended leaves without asking: its sign-in page must not wait on
+ * a form it can no longer save.
  */
-export function useLeaveGuard(dirty: boolean, { leaves }: LeaveGuardOptions = {}): LeaveGuard {
+export function useLeaveGuard(
+  dirty: boolean,
+  { leaves, backOnly = false }: LeaveGuardOptions = {},
+): LeaveGuard {
   const allowed = useRef(false);
   const guarding = () => dirty && !allowed.current && getAccount().accessToken !== null;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    // Allowed once: a form that stays on screen stays guarded.
-    if (allowed.current) {
-      allowed.current = false;
-      return false;
-    }
-    const away = currentLocation.pathname !== nextLocation.pathname || leaves?.(nextLocation) === true;
-    return guarding() && away;
-  });
-
-  // One question per blocked navigation: another (a second Back) or none (the form saved and left,
-  // the session ended) takes it back.
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    const asked = new AbortController();
-    void confirmLeavingForm(asked.signal).then((leave) => {
-      if (asked.signal.aborted) return;
-      if (leave) blocker.proceed();
-      else blocker.reset();
-    });
-    return () => asked.abort();
-  }, [blocker]);
-
   // Bound anew each render: `guarding` reads this render's `dirty`.
   useEffect(() => {
+    const holds = ({ currentLocation, nextLocation, historyAction }: Departure) => {
+      // Allowed once: a form that stays on screen stays guarded.
+      if (allowed.current) {
+        allowed.current = false;
+        return false;
+      }
+      const away = backOnly
+        ? historyAction === NavigationType.Pop
+        : currentLocation.pathname !== nextLocation.pathname || leaves?.(nextLocation) === true;
+      return guarding() && away;
+    };
+    guards.add(holds);
     const ask = (event: BeforeUnloadEvent) => {
       if (guarding()) event.preventDefault();
     };
     window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
+    return () => {
+      guards.delete(holds);
+      window.removeEventListener('beforeunload', ask);
+    };
   });
 
   return {
@@ -79,4 +96,9 @@ export function useLeaveGuard(dirty: boolean, { leaves }: LeaveGuardOptions = {}
       allowed.current = true;
     },
   };
+}
+
+/** A modal's form: Back or Forward asks before what was typed goes with the page's modals. */
+export function useModalLeaveGuard(dirty: boolean, submitting: boolean): void {
+  useLeaveGuard(dirty && !submitting, { backOnly: true });
 }

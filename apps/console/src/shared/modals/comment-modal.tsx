@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { CommentModalParams } from './comment-modal-definition';
 import { ModalActions } from './modal-actions';
 import type { ModalContentProps } from './modal-definition';
+import { useModalLeaveGuard } from '../forms/use-leave-guard';
 
 /** The comment field's accessible name where the modal gives no visible label. */
 export const COMMENT_FIELD_NAME = 'Comment';
@@ -25,6 +26,7 @@ export function CommentModalContent({
     ),
     defaultValues: { comment: '', choice: '' },
   });
+  useModalLeaveGuard(form.formState.isDirty, submitting);
   const picked = useWatch({ control: form.control, name: 'choice' });
   const save = form.handleSubmit((values) => {
     if (!submitting) submit(() => params.apply(values.comment, values.choice).then(() => true as const));

@@ -52,7 +52,7 @@ describe('modal host', () => {
     await waitFor(() => expect(screen.queryByText('Are You Sure?')).toBeNull());
   });
 
-  it('closes the open and waiting modals when the browser goes back; their callers hear nothing', async () => {
+  it('closes the open and waiting modals when their page is left; their callers hear nothing', async () => {
     renderWithProviders(<p>page</p>);
     const heard: string[] = [];
     act(() => {
@@ -62,16 +62,14 @@ describe('modal host', () => {
       void openModal(confirmModal, { text: 'Disable the receiver?' }).then(() => heard.push('second'));
     });
     expect(await screen.findByText('Are You Sure?')).toBeInTheDocument();
-    act(() => {
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    act(() => leavePageModals());
     await waitFor(() => expect(screen.queryByText('Are You Sure?')).toBeNull());
     // An answer would have reached its caller in the same turn as the close.
     await act(() => Promise.resolve());
     expect(heard).toEqual([]);
   });
 
-  it('keeps a modal that is submitting when the browser goes back, and closes it once answered', async () => {
+  it('keeps a modal that is submitting when its page is left, and closes it once answered', async () => {
     const user = userEvent.setup();
     renderWithProviders(<p>page</p>);
     let finish: (value: string) => void = () => undefined;
@@ -82,9 +80,7 @@ describe('modal host', () => {
       );
     });
     await user.click(await screen.findByRole('button', { name: 'Send' }));
-    act(() => {
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    act(() => leavePageModals());
     expect(screen.getByRole('dialog', { name: 'Send it' })).toBeInTheDocument();
     act(() => finish('sent'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send it' })).toBeNull());
@@ -92,7 +88,7 @@ describe('modal host', () => {
     expect(heard, 'the page that asked was left').toEqual([]);
   });
 
-  it('keeps an urgent modal when the browser goes back: it is about the session, not the page', async () => {
+  it('keeps an urgent modal when its page is left: it is about the session, not the page', async () => {
     const user = userEvent.setup();
     renderWithProviders(<p>page</p>);
     let answer: Promise<undefined> = Promise.resolve(undefined);
@@ -100,9 +96,7 @@ describe('modal host', () => {
       answer = openModal(alertModal, { title: 'Session ended', text: 'Sign in again' }, { urgent: true });
     });
     expect(await screen.findByText('Sign in again')).toBeInTheDocument();
-    act(() => {
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    act(() => leavePageModals());
     expect(screen.getByText('Sign in again')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await expect(answer).resolves.toBeUndefined();

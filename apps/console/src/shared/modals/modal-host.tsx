@@ -1,17 +1,19 @@
 import '../ui/all-styles';
 import { Center, Loader, Modal, Text } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { visibleModal, type ModalRequest } from './modal-queue';
-import { closeModal, leavePageModals, takeOpener, useModalQueue, type ModalView } from './modal-store';
+import { closeModal, takeOpener, useModalQueue, type ModalView } from './modal-store';
 
-function VisibleModal({ request }: { request: ModalRequest<ModalView> }) {
+function QueuedModal({ request, opened }: { request: ModalRequest<ModalView>; opened: boolean }) {
   const { id, view, submitting, submitError, outdated } = request;
   const dismiss = () => {
     if (!submitting) closeModal(id);
   };
   return (
     <Modal
-      opened
+      opened={opened}
+      // Behind a question asked in front of it (whether to leave), what was typed in it stays.
+      keepMounted
       onClose={dismiss}
       title={view.title}
       closeOnClickOutside={!submitting}
@@ -41,14 +43,17 @@ function VisibleModal({ request }: { request: ModalRequest<ModalView> }) {
   );
 }
 
-/** Shows the last modal of the queue; the others wait behind it. */
+/**
+ * Shows the last modal of the queue; the others wait behind it, those already shown kept as they
+ * were (hidden, their forms as typed).
+ */
 export function ModalHost() {
-  const visible = visibleModal(useModalQueue());
-  // Back and Forward leave the page a modal was asked on; the console's own navigation waits for it.
-  useEffect(() => {
-    window.addEventListener('popstate', leavePageModals);
-    return () => window.removeEventListener('popstate', leavePageModals);
-  }, []);
+  const queue = useModalQueue();
+  const visible = visibleModal(queue);
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
+  if (visible !== undefined && !shown.has(visible.id)) {
+    setShown(new Set([...queue.map((request) => request.id).filter((id) => shown.has(id)), visible.id]));
+  }
   // The last modal closed: the focus goes back to what opened the first, if it is still on the page
   // and nothing else took the focus (Mantine returns it only from a modal it closes, not one removed).
   const open = visible !== undefined;
@@ -57,5 +62,7 @@ export function ModalHost() {
     const element = takeOpener();
     if (element?.isConnected && document.activeElement === document.body) element.focus();
   }, [open]);
-  return visible ? <VisibleModal key={visible.id} request={visible} /> : null;
+  return queue
+    .filter((request) => request === visible || shown.has(request.id))
+    .map((request) => <QueuedModal key={request.id} request={request} opened={request === visible} />);
 }

@@ -13,6 +13,7 @@ import { ModalActions } from '../../../shared/modals/modal-actions';
 import type { ModalContentProps } from '../../../shared/modals/modal-definition';
 import { MAP_FORM_FIELDS } from '../constants';
 import type { CreateMapParams } from './modal-definitions';
+import { useModalLeaveGuard } from '../../../shared/forms/use-leave-guard';
 
 export const MAP_ID_LABEL = 'Id';
 export const MAP_NAME_LABEL = 'Name';
@@ -30,6 +31,7 @@ export function CreateMapContent({
     defaultValues: { id: '', name: '' },
     mode: 'onChange',
   });
+  useModalLeaveGuard(form.formState.isDirty, submitting);
   const { errors, isValid } = form.formState;
   const save = form.handleSubmit((values) => {
     // An id taken is said at the Id, and the modal stays for another one.

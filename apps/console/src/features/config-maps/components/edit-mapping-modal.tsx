@@ -10,6 +10,7 @@ import { CONFIG_MESSAGES, MAPPINGS_TEXTS } from '../constants';
 import { currentOfConflict } from '../api/edit-mapping';
 import { changedValueOf } from '../mappings/mapping-display';
 import type { EditMappingParams } from './modal-definitions';
+import { useModalLeaveGuard } from '../../../shared/forms/use-leave-guard';
 
 const editFormSchema = z.object({ value: mappingValueSchema });
 type EditField = z.input<typeof editFormSchema>;
@@ -37,6 +38,7 @@ export function EditMappingContent({
     resolver: zodResolver(editFormSchema),
     defaultValues: { value: params.typedValue ?? params.mapping.value },
   });
+  useModalLeaveGuard(form.formState.isDirty, submitting);
 
   const save = form.handleSubmit(({ value }) => {
     if (submitting || base === null) return;

@@ -12,6 +12,7 @@ import { useUploadCandidates } from '../api/get-upload-candidates';
 import type { UploadFileInput } from '../api/upload-file';
 import { COMMENT_PLACEHOLDER, FINANCE_MESSAGES } from '../messages';
 import { UPLOAD_TITLE, type UploadModalParams } from './upload-modal-definition';
+import { useModalLeaveGuard } from '../../../shared/forms/use-leave-guard';
 
 export const CHOOSE_FILE = 'Choose File';
 export const SELECT_PROCESSES = 'Select the processes to load this file into';
@@ -41,6 +42,7 @@ function UploadForm({ file, candidates, onSubmit, submitting, dismiss }: UploadF
     resolver: zodResolver(uploadFormSchema),
     defaultValues: { processIds: candidates.length === 1 ? candidates.map(String) : [], comment: '' },
   });
+  useModalLeaveGuard(form.formState.isDirty, submitting);
   return (
     <form
       noValidate

@@ -11,6 +11,7 @@ import { formatShare } from '../../../shared/format/metrics';
 import type { ModalContentProps } from '../../../shared/modals/modal-definition';
 import { statusOf } from '../status';
 import type { ReceiverChangeParams, ReceiverShareInput, ReceiverWeightParams } from './receiver-modal-params';
+import { useModalLeaveGuard } from '../../../shared/forms/use-leave-guard';
 
 /** The status a receiver not answering reports (contract `LB_STATUSES`). */
 const DOWN_STATUS: LbStatus = 'down';
@@ -124,10 +125,11 @@ export function ReceiverWeightContent({
   dismiss,
 }: ModalContentProps<ReceiverWeightParams, number>) {
   const { receiver, receivers, apply } = params;
-  const { register, handleSubmit, control } = useForm<WeightField, unknown, WeightValues>({
+  const { register, handleSubmit, control, formState } = useForm<WeightField, unknown, WeightValues>({
     resolver: zodResolver(receiverWeightFormSchema),
     defaultValues: { weight: String(receiver.weight) },
   });
+  useModalLeaveGuard(formState.isDirty, submitting);
   // The same schema on every keystroke: the projection follows the field and Save waits for a valid weight.
   const typed = receiverWeightFormSchema.safeParse({ weight: useWatch({ control, name: 'weight' }) });
   const weight = typed.success ? typed.data.weight : null;

@@ -7,6 +7,7 @@ import { useIdempotentSend } from '../../../shared/http/idempotency';
 import type { ModalContentProps } from '../../../shared/modals/modal-definition';
 import { DETAIL_TEXTS, MODAL_TEXTS } from '../constants';
 import type { HoldParams, RollParams } from './voucher-modal-definitions';
+import { useModalLeaveGuard } from '../../../shared/forms/use-leave-guard';
 
 const holdFormSchema = holdStatusBodySchema.pick({ reason: true });
 type HoldField = z.input<typeof holdFormSchema>;
@@ -42,6 +43,7 @@ export function HoldContent({ params, submitting, submit, dismiss }: ModalConten
     resolver: zodResolver(holdFormSchema),
     defaultValues: { reason: '' },
   });
+  useModalLeaveGuard(form.formState.isDirty, submitting);
   const save = form.handleSubmit(({ reason }) => {
     const body = { onHold, reason };
     if (!submitting) submit(() => send(body, (key) => apply(body, key)).then(() => true as const));
@@ -76,6 +78,7 @@ export function RollContent({ params, submitting, submit, dismiss }: ModalConten
     resolver: zodResolver(redemptionRollBodySchema),
     defaultValues: { supportId: '', comment: '' },
   });
+  useModalLeaveGuard(form.formState.isDirty, submitting);
   const save = form.handleSubmit((body) => {
     if (!submitting) submit(() => send(body, (key) => apply(body, key)).then(() => true as const));
   });
