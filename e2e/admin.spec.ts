@@ -273,3 +273,62 @@ test('a username as long as the form allows wraps in its heading: the page never
     'nothing to scroll sideways to',
   ).toBe(0);
 });
+
+test('on a phone, choosing a user brings their details into view below the list', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 560 });
+  await signInAt(page, '/dashboard/admin/users', 'admin');
+  // The list's first user: the click itself needs no scrolling, so the page stays where it was.
+  const list = page.getByRole('navigation', { name: 'Users' });
+  await list.getByRole('link', { name: 'admin', exact: true }).click();
+  const heading = page.getByRole('heading', { name: 'admin', level: 2 });
+  await expect(heading, 'the tap shows what it chose').toBeInViewport({ ratio: 1 });
+});
+
+test('on a phone, a user edit that someone else saved first shows what they changed within the screen', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'admin');
+  const headers = { authorization: `Bearer ${token}` };
+  const username = `e2e-conflict-${Date.now().toString(36)}`;
+  const roles = (await (await request.get('/api/auth/manage/roles', { headers })).json()) as {
+    roles: Array<{ roleId: number; role: string }>;
+  };
+  const roleId = roles.roles.find((role) => role.role === 'Support')?.roleId ?? 0;
+  const created = await request.post('/api/auth/manage/users', {
+    headers,
+    data: { username, email: `${username}@example.com`, msisdn: null, roles: [{ roleId }] },
+  });
+  expect(created.status(), 'the user is created through the API').toBe(201);
+  const { userId } = (await created.json()) as { userId: string };
+
+  await page.setViewportSize({ width: 412, height: 900 });
+  await signInAt(page, `/dashboard/admin/users/${userId}/edit`, 'admin');
+  await expect(page.getByLabel('Email')).toHaveValue(`${username}@example.com`);
+  const changed = await request.put(`/api/auth/manage/users/${userId}`, {
+    headers,
+    data: {
+      username,
+      email: `someone.else.with.a.long.address.${username}@example.com`,
+      msisdn: '+27820000001',
+      roles: [{ roleId }],
+    },
+  });
+  expect(changed.status(), 'someone else saves first').toBe(204);
+  await page.getByLabel('Mobile number').fill('+27 82 999 9999');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const conflict = page.getByRole('alert');
+  await expect(conflict).toContainText('Someone else changed this user while you were editing.');
+  await expect(conflict.getByRole('row', { name: /Email/ }).getByRole('cell')).toHaveText([
+    `someone.else.with.a.long.address.${username}@example.com`,
+    `${username}@example.com`,
+  ]);
+  expect(
+    await conflict.evaluate((alert) => alert.scrollWidth - alert.clientWidth),
+    'the panel holds its table',
+  ).toBe(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    'nothing to scroll sideways to',
+  ).toBe(0);
+});

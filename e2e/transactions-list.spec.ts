@@ -244,6 +244,20 @@ test.describe('transactions list', () => {
       .toBeLessThanOrEqual(1);
   });
 
+  test('on a phone a transaction’s nested details go under their name, wide enough to read', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 900 });
+    await signInAt(page, `${LIST_PATH}?${seededRange()}&service=eft-credit`, 'operator');
+    await rows(page).first().click();
+    const details = page.getByRole('region', { name: /^Details of transaction / });
+    const nested = details.locator('dd dl dd');
+    await expect(nested.first(), 'a beneficiary’s bank, branch and account').toBeVisible();
+    // Beside their names, the nested values had a column one or two characters wide.
+    const widths = await nested.evaluateAll((values) => values.map((value) => value.clientWidth));
+    expect(Math.min(...widths), 'the narrowest nested value').toBeGreaterThan(150);
+  });
+
   test('raising the end hour past 23 says it went round to 00 of the same day', async ({ page }) => {
     await signInAt(page, LIST_PATH, 'operator');
     await expect(rows(page).first()).toBeVisible();

@@ -50,7 +50,8 @@ export const USERNAME_MESSAGE =
   'A username may hold the letters A to Z (either case), digits and . _ @ - only';
 export const ROLE_NAME_MAX_LENGTH = 64;
 export const EMAIL_MAX_LENGTH = 254;
-export const MSISDN_MAX_LENGTH = 20;
+/** As typed, grouping included: longer numbers are refused by the digits' rule, with its message. */
+export const MSISDN_MAX_LENGTH = 40;
 /** E.164: at most 15 digits with the country code. Sixteen or more is no telephone number but a card number's length. */
 const MSISDN_PATTERN = /^\+?[0-9]{6,15}$/;
 export const MSISDN_MESSAGE = 'A mobile number holds 6 to 15 digits, optionally after a +';
@@ -77,9 +78,10 @@ export const userInputSchema = z.object({
     .email('Enter a valid e-mail address')
     .max(EMAIL_MAX_LENGTH)
     .refine((value) => !holdsCardNumber(value), EMAIL_CARD_NUMBER_MESSAGE),
-  msisdn: optionalText(MSISDN_MAX_LENGTH).refine((value) => value === null || MSISDN_PATTERN.test(value), {
-    message: MSISDN_MESSAGE,
-  }),
+  msisdn: optionalText(MSISDN_MAX_LENGTH)
+    // Spaces and hyphens only group the digits ("+27 82 000 0000"): the number is kept without them.
+    .transform((value) => (value === null ? null : value.replace(/[\s-]/g, '')))
+    .refine((value) => value === null || MSISDN_PATTERN.test(value), { message: MSISDN_MESSAGE }),
   roles: z.array(z.object({ roleId: integerIdSchema })).length(1, 'Choose one role'),
 });
 export type UserInput = z.input<typeof userInputSchema>;

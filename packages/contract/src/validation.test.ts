@@ -24,6 +24,8 @@ describe('general rules', () => {
     expect(firstMessage(weight.safeParse(1001))).toBe('Must not exceed 1000');
     expect(firstMessage(weight.safeParse(-1))).toBe('Must be 0 or greater');
     expect(firstMessage(weight.safeParse(Number.NaN))).toBe('Must be a valid number');
+    expect(firstMessage(weight.safeParse('12'))).toBe('Must be a valid number');
+    expect(firstMessage(weight.safeParse(undefined))).toBe('This is a required field');
     expect(weight.safeParse(12.5).success).toBe(false);
     expect(weight.parse(0)).toBe(0);
     expect(weight.parse(1000)).toBe(1000);

@@ -64,11 +64,17 @@ export function requiredText(message: string = VALIDATION_MESSAGES.required) {
 
 /** A whole number from min to max, with the general messages. */
 export function wholeNumber(min: number, max: number) {
-  return z
-    .number({ error: VALIDATION_MESSAGES.number })
-    .int()
-    .min(min, VALIDATION_MESSAGES.min(min))
-    .max(max, VALIDATION_MESSAGES.max(max));
+  return (
+    z
+      // Left out is missing (a body without the field), not a number written wrong.
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? VALIDATION_MESSAGES.required : VALIDATION_MESSAGES.number,
+      })
+      .int()
+      .min(min, VALIDATION_MESSAGES.min(min))
+      .max(max, VALIDATION_MESSAGES.max(max))
+  );
 }
 
 /** Digits with an optional sign and decimals: what people type as a number. */

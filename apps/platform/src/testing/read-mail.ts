@@ -19,7 +19,10 @@ const MAIL_FILE_EXTENSION = '.eml';
 
 /** Mirrors the mail module's file naming: "<time>-<sequence>-<recipient>.eml". */
 function toSafeRecipient(recipient: string): string {
-  return recipient.toLowerCase().replace(/[^a-z0-9@._+-]/g, '_');
+  return recipient
+    .toLowerCase()
+    .replace(/[^a-z0-9@._+-]/g, '_')
+    .slice(0, 200);
 }
 
 /** The newest message written for `recipient` under `dataDir`, or undefined when there is none. */

@@ -194,6 +194,20 @@ describe('user administration', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: listedUser.username })).toBeNull());
   });
 
+  it('says a user id that is no user id (a hand-made address) names no user, as an unknown one', async () => {
+    setup({
+      'GET /api/auth/manage/users/abc': () =>
+        jsonResponse(400, {
+          errorMessage: 'Invalid request: userId: A user id is a UUID',
+          code: 'VALIDATION_FAILED',
+          details: [{ location: 'params', field: 'userId', message: 'A user id is a UUID' }],
+        }),
+    });
+    renderRoutes(routes, { path: '/dashboard/admin/users/abc' });
+    expect(await screen.findByText('This user does not exist (any more).')).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong (code 400)'), 'the catalogue’s toast').toBeInTheDocument();
+  });
+
   it('creates a user with the chosen role, reloads the list and opens the new user', async () => {
     const { calls } = setup({ 'POST /api/auth/manage/users': () => jsonResponse(201, { userId: 'u-1' }) });
     const user = userEvent.setup();

@@ -354,6 +354,19 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
     // A telephone number of E.164's 15 digits is one.
     const created = await call('POST', '/manage/users', { ...user, msisdn: '+271234567890123' });
     expect(created.statusCode, created.body).toBe(201);
+    // Grouped as people write it, it is kept without the grouping; grouping hides no card number.
+    const grouped = await call('POST', '/manage/users', {
+      ...user,
+      username: unique('dee'),
+      msisdn: ' +27 82-000 0001 ',
+    });
+    expect(grouped.statusCode, grouped.body).toBe(201);
+    const { userId } = grouped.json<{ userId: string }>();
+    expect((await call('GET', `/manage/users/${userId}`)).json()).toMatchObject({ msisdn: '+27820000001' });
+    for (const msisdn of ['4111 1111 1111 1111', '1'.repeat(30)]) {
+      const refused = await call('POST', '/manage/users', { ...user, username: unique('dee'), msisdn });
+      expect(refused.json<{ errorMessage: string }>().errorMessage, msisdn).toContain(MSISDN_MESSAGE);
+    }
   });
 
   it('refuses duplicate usernames and role names whatever their case (409), changing nothing', async () => {

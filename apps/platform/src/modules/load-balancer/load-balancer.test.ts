@@ -143,6 +143,12 @@ describe.each(TEST_DATABASE_KINDS)('load-balancer API on %s', (kind) => {
     expect(
       (await call('PUT', `/api/lb/${SERVICE}/receivers/visa-base-i/active`, { active: 'no' })).statusCode,
     ).toBe(400);
+    // No weight at all is missing, as the specification's general rule says, not a number written wrong.
+    const missing = await call('PUT', `/api/lb/${SERVICE}/receivers/visa-base-i/weight`, {});
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'weight', message: 'This is a required field' }],
+    });
     expect((await receivers()).get('visa-base-i')?.weight).toBe(500);
   });
 

@@ -45,8 +45,15 @@ export function toMailFileName(sentAt: Date, sequence: number, recipient: string
   return `${stamp}-${String(sequence).padStart(4, '0')}-${toSafeRecipient(recipient)}${MAIL_FILE_EXTENSION}`;
 }
 
+/**
+ * The recipient as a file name's part. Cut to 200 characters: an address may be 254, and the
+ * whole name (with the time, the sequence and `.eml.partial`) must stay within a file system's 255.
+ */
 export function toSafeRecipient(recipient: string): string {
-  return recipient.toLowerCase().replace(/[^a-z0-9@._+-]/g, '_');
+  return recipient
+    .toLowerCase()
+    .replace(/[^a-z0-9@._+-]/g, '_')
+    .slice(0, 200);
 }
 
 /** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under DATA_DIR/mail. */

@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Table, Text } from '@mantine/core';
+import classes from './edit-conflict.module.css';
 
 export const editConflictTitle = (subject: 'user' | 'role') =>
   `Someone else changed this ${subject} while you were editing.`;
@@ -45,7 +46,8 @@ export function EditConflict({
         {differences.length === 0 ? (
           <Text size="sm">{EDIT_CONFLICT_NO_DIFFERENCE}</Text>
         ) : (
-          <Table withTableBorder>
+          // Fixed columns that wrap their values: on a phone the table stays within the form.
+          <Table withTableBorder layout="fixed" className={classes.differences}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{EDIT_CONFLICT_COLUMNS.field}</Table.Th>

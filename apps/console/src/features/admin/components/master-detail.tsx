@@ -1,5 +1,19 @@
-import { Alert, Box, Button, Grid, Group, NavLink, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { Link, Outlet, useLocation } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Grid,
+  Group,
+  NavLink,
+  Paper,
+  Stack,
+  TextInput,
+  Title,
+  useMantineTheme,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, type RefObject } from 'react';
+import { Link, Outlet, useLocation, useResolvedPath } from 'react-router';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState, type QueryLike } from '../../../shared/ui/query-state';
@@ -34,9 +48,26 @@ export function nameFound(name: string, q: string): boolean {
   return name.toLowerCase().includes(q.trim().toLowerCase());
 }
 
+/**
+ * Below `md` the detail stacks under the list, off the screen: choosing an item or Create scrolls
+ * it into view, or the tap seemed to do nothing. The first address is left as it opened.
+ */
+function useDetailInViewOnPhone(pathname: string, listPath: string): RefObject<HTMLDivElement | null> {
+  const detail = useRef<HTMLDivElement>(null);
+  const stacked = useMediaQuery(`(max-width: ${useMantineTheme().breakpoints.md})`);
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (stacked && pathname !== listPath) detail.current?.scrollIntoView({ block: 'start' });
+  }, [pathname, listPath, stacked]);
+  return detail;
+}
+
 /** The admin tabs' layout: a list on the left, the selected item (or a form) on the right. */
 export function MasterDetail<T>(props: MasterDetailProps<T>) {
   const location = useLocation();
+  const detail = useDetailInViewOnPhone(location.pathname, useResolvedPath('.').pathname);
   // The list is not paged: its one page size never reaches the URL.
   const { filters, settled, change } = useListUrlState({
     params: FIND_PARAMS,
@@ -94,7 +125,14 @@ export function MasterDetail<T>(props: MasterDetailProps<T>) {
             </Box>
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col
+          span={{ base: 12, md: 8 }}
+          ref={detail}
+          // Scrolled to below the fixed header, not under it.
+          style={{
+            scrollMarginTop: 'calc(var(--app-shell-header-offset, 0rem) + var(--mantine-spacing-sm))',
+          }}
+        >
           <Outlet />
         </Grid.Col>
       </Grid>

@@ -1,4 +1,4 @@
-import { isNotFound, statusOf } from '../../../shared/http/error-message';
+import { HTTP_STATUS, isNotFound, statusOf } from '../../../shared/http/error-message';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,7 +29,8 @@ export function UserDetail() {
   usePreloadModalsWhenIdle(DELETE_MODALS);
 
   const queryClient = useQueryClient();
-  const gone = user.isError && isNotFound(user.error);
+  // A malformed id (a hand-made address, refused with 400) names no user either.
+  const gone = user.isError && (isNotFound(user.error) || statusOf(user.error) === HTTP_STATUS.badRequest);
   useEffect(() => {
     if (user.isError) notifications.show({ color: 'red', message: describeFetchFailure(user.error) });
   }, [user.isError, user.error]);
