@@ -197,6 +197,18 @@ describe('Health Overview', () => {
     expect(router.state.location.search).toBe('?instance=i2&node=n2&range=now-1d');
   });
 
+  it('says a node a link names that no instance reports, and shows the first node instead', async () => {
+    const { requests } = setup();
+    renderRoutes(routes, { path: '/dashboard/monitoring/node?instance=i2&node=nope-99' });
+    expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 1');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Node nope-99 of i2 is not reported now: Switch node 1 is shown instead.',
+    );
+    await screen.findByRole('figure', { name: 'Request messages per second' });
+    await settle();
+    expect(requests('/api/ecs/metrics')[0]?.searchParams.get('node')).toBe('n1');
+  });
+
   it('keeps the node a link names when its range does not read', async () => {
     setup();
     renderRoutes(routes, { path: '/dashboard/monitoring/node?instance=i2&node=n2&range=bogus' });

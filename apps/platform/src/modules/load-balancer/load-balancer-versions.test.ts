@@ -73,6 +73,28 @@ describe.each(TEST_DATABASE_KINDS)('edit versions of receivers on %s', (kind) =>
     expect(await receiver('visa-base-i')).toMatchObject({ weight: 450, isActive: false, version: 3 });
   });
 
+  it('answers a weight or switch the receiver already has without a new version or history', async () => {
+    const before = await receiverState('amex-gateway-saf');
+    const { version = 0, weight = 0, isActive = true } = (await receiver('amex-gateway-saf')) ?? {};
+    for (const [change, payload] of [
+      ['weight', { weight }],
+      ['active', { active: isActive }],
+    ] as const) {
+      const same = await call('PUT', receiverUrl('amex-gateway-saf', change), payload, `"${version}"`);
+      expect(same.statusCode, same.body).toBe(204);
+      expect(same.headers.etag, change).toBe(`"${version}"`);
+    }
+    expect(await receiverState('amex-gateway-saf')).toEqual(before);
+    // A colleague's change against the version they loaded still goes through.
+    const other = await call(
+      'PUT',
+      receiverUrl('amex-gateway-saf', 'active'),
+      { active: !isActive },
+      `"${version}"`,
+    );
+    expect(other.statusCode, other.body).toBe(204);
+  });
+
   it('refuses a weight or switch made against an older version with 409, the receiver as it is now, and no change', async () => {
     const first = await call('PUT', receiverUrl('mastercard-banknet', 'weight'), { weight: 700 }, '"1"');
     expect(first.statusCode, first.body).toBe(204);

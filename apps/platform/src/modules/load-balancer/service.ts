@@ -142,6 +142,14 @@ export function createLoadBalancerService(deps: { db: Db; clock: Clock; audit: A
     if (expectedVersion !== undefined && receiver.version !== expectedVersion) {
       throw await staleReceiver(tx, serviceId, receiverId);
     }
+    // What it already is changes nothing: no new version to refuse a colleague's change against,
+    // and no history line (the audit keeps the request).
+    if ('active' in change ? change.active === receiver.active : change.weight === receiver.weight) {
+      return {
+        version: receiver.version,
+        detail: { receiverName: receiver.name, version: receiver.version, unchanged: true },
+      };
+    }
     const version = await repository.updateReceiver(tx, receiverId, change, expectedVersion);
     if (version === undefined) {
       throw await staleReceiver(tx, serviceId, receiverId);

@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack } from '@mantine/core';
 import { TIME_RANGES, type Instance, type MetricName } from '@web-control/contract/monitoring';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useInstances } from '../api/instances';
 import { useNodeMetrics, type NodeMetricsParams, type TimeRange } from '../api/metrics';
-import { METRICS_UNAVAILABLE, NO_NODES } from '../constants';
+import { METRICS_UNAVAILABLE, NO_NODES, nodeNotReported } from '../constants';
 import {
   nodeViewSearch,
   passedNodeViewState,
@@ -43,6 +43,11 @@ function findNode(instances: Instance[], key: string | null): NodeViewState | un
     }
   }
   return undefined;
+}
+
+function nodeDescriptionOf(instances: Instance[], node: NodeViewState): string {
+  const instance = instances.find((each) => each.instanceId === node.instanceId);
+  return instance?.nodes.find((each) => each.nodeId === node.nodeId)?.nodeDescription ?? node.nodeId;
 }
 
 /** The node passed in navigation state when it exists, otherwise the first node of the first instance. */
@@ -82,6 +87,12 @@ export function NodeViewPage() {
   );
   const all = instances.data ?? [];
   const selected = defaultNode(all, passed);
+  // A link to a node no instance reports, or the node watched gone since: said, not swapped in silence.
+  const asked = nodeViewStateSchema.safeParse(passed);
+  const notReported =
+    asked.success && selected !== undefined && nodeKey(asked.data) !== nodeKey(selected)
+      ? asked.data
+      : undefined;
   // The choice replaces the entry's state and address, so a reload, Back to this page, or its link
   // shows it again.
   const show = (next: Partial<NodeViewState>) => {
@@ -100,6 +111,11 @@ export function NodeViewPage() {
   } else {
     content = (
       <Stack>
+        {notReported ? (
+          <Alert color="yellow" role="status">
+            {nodeNotReported(notReported, nodeDescriptionOf(all, selected))}
+          </Alert>
+        ) : null}
         <Group align="end">
           <Select
             label="Node"
