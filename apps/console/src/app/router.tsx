@@ -53,7 +53,8 @@ export function buildRoutes(areas: readonly Area[]): RouteObject[] {
     { index: true, element: <DefaultPathRedirect /> },
     ...areas.flatMap((area) => guarded(area.permissions, area.screens.flatMap(toRoutes))),
   ];
-  return [
+  // Above the root's error page too: Back from it still takes the page's modals.
+  return withPageLeaving([
     {
       // No page renders with a whole card number in its address: it is masked first.
       element: <CardNumbersKeptOutOfAddress />,
@@ -62,7 +63,7 @@ export function buildRoutes(areas: readonly Area[]): RouteObject[] {
       // While the first screen's chunks load the served shell shows, drawn beside the router
       // (served-shell.tsx); said here, the router no longer warns in the console that it has none.
       HydrateFallback: DrawnBesideTheRouter,
-      children: withPageLeaving([
+      children: [
         { path: '/', element: <DefaultPathRedirect /> },
         // Part of the entry: most visits start here, and a lazy chunk would cost a round trip.
         { path: '/login', Component: LoginPage },
@@ -81,9 +82,9 @@ export function buildRoutes(areas: readonly Area[]): RouteObject[] {
           ],
         },
         { path: '*', element: <NotFoundPage /> },
-      ]),
+      ],
     },
-  ];
+  ]);
 }
 
 export const routes = buildRoutes(AREAS);

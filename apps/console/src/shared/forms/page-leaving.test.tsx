@@ -62,9 +62,11 @@ describe('leaving a page with a modal open', () => {
     expect(question).toHaveTextContent(
       'What you changed on this form has not been saved. Leave the page and lose it?',
     );
+    // The comment's modal is hidden behind the question before it is answered.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Submit for Review' })).toBeNull());
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull());
-    expect(router.state.location.pathname).toBe('/detail');
+    expect(window.location.pathname, 'the Back was undone').toBe('/detail');
     expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('Checked with the bank');
 
     await act(() => router.navigate(-1));
@@ -73,6 +75,20 @@ describe('leaving a page with a modal open', () => {
     expect(await screen.findByRole('heading', { name: 'List page' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toEqual([]);
+  });
+
+  it('asks again for a second Back while the question is open, the comment still held', async () => {
+    const { router, field, user } = await commentAsked();
+    await user.type(field, 'Checked with the bank');
+    await act(() => router.navigate(-1));
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Submit for Review' })).toBeNull());
+    await act(() => router.navigate(-1));
+    const question = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    // The router undoes a held Back with a history step of its own, which lands a moment later.
+    await waitFor(() => expect(window.location.pathname, 'both Backs were undone').toBe('/detail'));
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('textbox', { name: 'Comment' })).toHaveValue('Checked with the bank');
   });
 
   it('sends the comment kept by Cancel', async () => {

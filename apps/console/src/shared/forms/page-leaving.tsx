@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { NavigationType, Outlet, useBlocker, type RouteObject } from 'react-router';
 import { leavePageModals } from '../modals/modal-store';
 import { confirmLeavingForm, holdsChanges, type Departure } from './use-leave-guard';
@@ -12,9 +12,13 @@ export const PAGE_LEAVING_ROUTE_ID = 'page-leaving';
  * page's modals with them, before the page they reach renders.
  */
 function PageLeaving() {
+  // Whether the navigation held is a Back or Forward: only those take the page's modals.
+  const heldBack = useRef(false);
   const holds = useCallback((departure: Departure) => {
+    const back = departure.historyAction === NavigationType.Pop;
     const held = holdsChanges(departure);
-    if (!held && departure.historyAction === NavigationType.Pop) leavePageModals();
+    if (held) heldBack.current = back;
+    else if (back) leavePageModals();
     return held;
   }, []);
   const blocker = useBlocker(holds);
@@ -27,8 +31,8 @@ function PageLeaving() {
     void confirmLeavingForm(asked.signal).then((leave) => {
       if (asked.signal.aborted) return;
       if (leave) {
-        // The router lets the navigation through without asking again: the modals go now.
-        leavePageModals();
+        // The router lets a Back through without asking again: the page's modals go now.
+        if (heldBack.current) leavePageModals();
         blocker.proceed();
       } else blocker.reset();
     });

@@ -12,8 +12,10 @@ function QueuedModal({ request, opened }: { request: ModalRequest<ModalView>; op
   return (
     <Modal
       opened={opened}
-      // Behind a question asked in front of it (whether to leave), what was typed in it stays.
+      // Behind a question asked in front of it (whether to leave), what was typed in it stays, and
+      // so does its form's guard: hidden by style, not Activity, which would run its effects' cleanup.
       keepMounted
+      keepMountedMode="display-none"
       onClose={dismiss}
       title={view.title}
       closeOnClickOutside={!submitting}

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { RefusalSaid } from '../../../shared/forms/refused-field';
 import { mappingValueSchema } from '@web-control/contract/config-maps';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { ModalContentProps } from '../../../shared/modals/modal-definition';
 import { CONFIG_MESSAGES, MAPPINGS_TEXTS } from '../constants';
@@ -38,7 +38,9 @@ export function EditMappingContent({
     resolver: zodResolver(editFormSchema),
     defaultValues: { value: params.typedValue ?? params.mapping.value },
   });
-  useModalLeaveGuard(form.formState.isDirty, submitting);
+  // Opened again with what was typed before a conflict, the value is a change though it is the default.
+  const typed = useWatch({ control: form.control, name: 'value' });
+  useModalLeaveGuard(typed !== params.mapping.value, submitting);
 
   const save = form.handleSubmit(({ value }) => {
     if (submitting || base === null) return;
