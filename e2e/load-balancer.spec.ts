@@ -184,14 +184,19 @@ test.describe('load balancer', () => {
     }
   });
 
-  test('the browser’s Back closes an open weight dialog: it cannot change a receiver of the page left', async ({
-    page,
-  }) => {
+  /** An operator on the Airtime service, with Cell C's weight dialog open (reached from the list). */
+  async function openCellCWeightDialog(page: Page) {
     await signInAt(page, SERVICES_PATH, 'operator');
     await page.getByRole('link', { name: `View ${AIRTIME.name}` }).click();
     const cellC = receiverRow(page, CELL_C.name);
     await cellC.getByRole('button', { name: `Edit weight of ${CELL_C.name}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Adjust the weight of ${CELL_C.name}` });
+    return { cellC, dialog: page.getByRole('dialog', { name: `Adjust the weight of ${CELL_C.name}` }) };
+  }
+
+  test('the browser’s Back closes an open weight dialog: it cannot change a receiver of the page left', async ({
+    page,
+  }) => {
+    const { dialog } = await openCellCWeightDialog(page);
     await expect(dialog.getByRole('textbox', { name: 'Weight' })).toHaveValue(String(CELL_C.weight));
     await page.goBack();
     await expect(page.getByRole('heading', { name: 'Load Balancer - Services' })).toBeVisible();
@@ -201,11 +206,7 @@ test.describe('load balancer', () => {
   test('the browser’s Back asks before it takes a weight typed in the dialog: Cancel keeps it, Leave goes', async ({
     page,
   }) => {
-    await signInAt(page, SERVICES_PATH, 'operator');
-    await page.getByRole('link', { name: `View ${AIRTIME.name}` }).click();
-    const cellC = receiverRow(page, CELL_C.name);
-    await cellC.getByRole('button', { name: `Edit weight of ${CELL_C.name}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Adjust the weight of ${CELL_C.name}` });
+    const { cellC, dialog } = await openCellCWeightDialog(page);
     const weight = dialog.getByRole('textbox', { name: 'Weight' });
     const typed = String(CELL_C.weight + 7);
     await weight.fill(typed);
