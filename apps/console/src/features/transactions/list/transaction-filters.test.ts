@@ -43,7 +43,7 @@ describe('transaction filters in the URL', () => {
     expect(corrected('reference=R1')).toBeNull();
   });
 
-  it('says why a link’s range is not the one shown', () => {
+  it('says why a link’s range is not the one shown, or can show nothing yet', () => {
     const now = new Date(2026, 10, 22, 14, 5, 30);
     const why = (query: string) => unreadLinkRange(new URLSearchParams(query), now);
     expect(why('from=2026-13-45T00:00&to=2026-11-22T10:00'), 'today from its start').toBe(
@@ -61,6 +61,10 @@ describe('transaction filters in the URL', () => {
     expect(why('from=2026-11-20T08:30&to=2026-11-21T17:45')).toBeNull();
     expect(why('from=2026-11-20T08:30'), 'a start alone runs to today’s end').toBeNull();
     expect(why('reference=R1'), 'no range named: today, as a bare link').toBeNull();
+    expect(why('from=2026-11-22T14:06&to=2026-11-22T23:59'), 'a start after now').toBe(
+      LINK_RANGE_TEXTS.future,
+    );
+    expect(why('from=2026-11-22T14:05&to=2026-11-22T23:59'), 'a start in this minute').toBeNull();
   });
 
   it('rewrites a page beyond the last the platform answers, or an unreadable one', () => {

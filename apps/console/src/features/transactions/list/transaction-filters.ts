@@ -82,12 +82,13 @@ export const LINK_RANGE_TEXTS = {
   unreadRange: "The link's dates could not be read, so today's transactions are shown.",
   unreadBound: "A date in the link could not be read: today's start or end stands in for it.",
   reversed: "The link's range ends before it starts, so today's transactions are shown.",
+  future: "The link's range starts after now, so no transaction can match it yet.",
 } as const;
 
 /**
  * Why a link's range is not the one shown (readListRequest puts today's start or end for a date
- * that does not read, and today for a reversed range); null when the link names no range, or one
- * that reads.
+ * that does not read, and today for a reversed range), or why it can show nothing (it starts after
+ * now: a link made in a zone ahead, or typed); null when the link names no range, or one that reads.
  */
 export function unreadLinkRange(params: URLSearchParams, now: Date): string | null {
   const named = [params.get('from'), params.get('to')].filter((value) => value !== null);
@@ -101,7 +102,8 @@ export function unreadLinkRange(params: URLSearchParams, now: Date): string | nu
   if (unread > 0) return LINK_RANGE_TEXTS.unreadBound;
   const start = parseLocalMinute(params.get('from')) ?? today.from;
   const end = parseLocalMinute(params.get('to')) ?? today.to;
-  return end < start ? LINK_RANGE_TEXTS.reversed : null;
+  if (end < start) return LINK_RANGE_TEXTS.reversed;
+  return start > now ? LINK_RANGE_TEXTS.future : null;
 }
 
 /** The URL's page and, beyond the first, the row it counts from (none when it does not read). */
