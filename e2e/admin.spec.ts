@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken } from './support/api';
 import { waitForMailedLink } from './support/mail';
 import { signIn, signInAt } from './support/session';
@@ -284,13 +284,11 @@ test('on a phone, choosing a user brings their details into view below the list'
   await expect(heading, 'the tap shows what it chose').toBeInViewport({ ratio: 1 });
 });
 
-test('on a phone, a user edit that someone else saved first shows what they changed within the screen', async ({
-  page,
-  request,
-}) => {
+/** A user of the Support role made through the API (no password yet), with the admin's headers. */
+async function createSupportUser(request: APIRequestContext, prefix: string) {
   const token = await apiToken(request, 'admin');
   const headers = { authorization: `Bearer ${token}` };
-  const username = `e2e-conflict-${Date.now().toString(36)}`;
+  const username = `${prefix}-${Date.now().toString(36)}`;
   const roles = (await (await request.get('/api/auth/manage/roles', { headers })).json()) as {
     roles: Array<{ roleId: number; role: string }>;
   };
@@ -301,7 +299,34 @@ test('on a phone, a user edit that someone else saved first shows what they chan
   });
   expect(created.status(), 'the user is created through the API').toBe(201);
   const { userId } = (await created.json()) as { userId: string };
+  return { headers, username, roleId, userId };
+}
 
+test('a user locked out by wrong passwords shows as locked until when, and Unlock lets them try again', async ({
+  page,
+  request,
+}) => {
+  const { headers, username, userId } = await createSupportUser(request, 'e2e-locked');
+  // Ten wrong passwords lock the account (the platform's MAX_FAILED_LOGINS).
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    const refused = await request.post('/api/auth/login', { data: { username, password: 'Wrong-guess-1!' } });
+    expect(refused.status()).toBe(401);
+  }
+  await signInAt(page, `/dashboard/admin/users/${userId}`, 'admin');
+  const signInRow = page.getByRole('row', { name: /Password sign-in/ });
+  await expect(signInRow).toContainText(/Locked after too many wrong passwords, until \S/);
+  await signInRow.getByRole('button', { name: `Unlock ${username}` }).click();
+  await expect(page.getByText(`${username} can sign in with their password again.`)).toBeVisible();
+  await expect(signInRow).toHaveText(/Not locked$/);
+  const lock = await request.get(`/api/auth/manage/users/${userId}/sign-in-lock`, { headers });
+  expect(await lock.json(), 'the platform holds no lock').toEqual({ lockedUntil: null, failedAttempts: 0 });
+});
+
+test('on a phone, a user edit that someone else saved first shows what they changed within the screen', async ({
+  page,
+  request,
+}) => {
+  const { headers, username, roleId, userId } = await createSupportUser(request, 'e2e-conflict');
   await page.setViewportSize({ width: 412, height: 900 });
   await signInAt(page, `/dashboard/admin/users/${userId}/edit`, 'admin');
   await expect(page.getByLabel('Email')).toHaveValue(`${username}@example.com`);

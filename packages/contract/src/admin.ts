@@ -88,6 +88,16 @@ export type UserInput = z.input<typeof userInputSchema>;
 
 export const createdUserSchema = z.object({ userId: text() });
 
+/**
+ * A user's password sign-in lock: `lockedUntil` while wrong passwords keep them out (null when
+ * not locked), and the wrong passwords counted since the last sign-in or lock.
+ */
+export const signInLockSchema = z.object({
+  lockedUntil: z.iso.datetime({ offset: true }).nullable(),
+  failedAttempts: z.number().int().min(0),
+});
+export type SignInLock = z.infer<typeof signInLockSchema>;
+
 export const roleInputSchema = z.object({
   role: text()
     .trim()

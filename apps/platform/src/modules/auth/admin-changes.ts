@@ -25,6 +25,7 @@ export const ADMIN_AUDIT_ACTIONS = {
   userCreated: 'USER_CREATED',
   userUpdated: 'USER_UPDATED',
   userDeleted: 'USER_DELETED',
+  signInUnlocked: 'USER_SIGN_IN_UNLOCKED',
   roleCreated: 'ROLE_CREATED',
   roleUpdated: 'ROLE_UPDATED',
   roleDeleted: 'ROLE_DELETED',

@@ -12,6 +12,11 @@ export interface AdminUserRecord {
   version: number;
 }
 
+export interface SignInLockRecord {
+  lockedUntil: Date | null;
+  failedAttempts: number;
+}
+
 export interface AdminRoleRecord {
   roleId: number;
   name: string;
@@ -103,6 +108,15 @@ export function createAdminRepository() {
 
     findUser(executor: DbExecutor, userId: string): Promise<AdminUserRecord | undefined> {
       return selectUsers(executor).where('users.user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** The user's sign-in lock as stored (a lock past its time still holds it); undefined: no such user. */
+    findSignInLock(executor: DbExecutor, userId: string): Promise<SignInLockRecord | undefined> {
+      return executor
+        .selectFrom('users')
+        .select(['locked_until as lockedUntil', 'failed_login_count as failedAttempts'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     async usernameTaken(executor: DbExecutor, username: string): Promise<boolean> {

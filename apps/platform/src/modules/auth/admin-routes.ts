@@ -6,6 +6,7 @@ import {
   permissionsResponseSchema,
   roleInputSchema,
   rolesResponseSchema,
+  signInLockSchema,
   userInputSchema,
   userSchema,
   usersResponseSchema,
@@ -149,6 +150,41 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (
         return reply.code(202).send(await reviews.deleteUser(actorOf(request), request.params.userId));
       }
       await service.deleteUser(request.params.userId, actorOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/manage/users/:userId/sign-in-lock',
+    {
+      config: MANAGE_USERS,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Whether wrong passwords keep the user out (until when), and how many were typed since the last sign-in',
+        security: BEARER_SECURITY,
+        params: userParamsSchema,
+        response: { 200: signInLockSchema, ...refusals(404) },
+      },
+    },
+    async (request) => service.getSignInLock(request.params.userId),
+  );
+
+  app.delete(
+    '/manage/users/:userId/sign-in-lock',
+    {
+      config: MANAGE_USERS_CHANGE,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Unlock the user’s password sign-in and forget the wrong passwords counted (made at once, with FOUR_EYES=admin too)',
+        security: BEARER_SECURITY,
+        params: userParamsSchema,
+        response: { 204: NO_CONTENT_SCHEMA, ...refusals(404) },
+      },
+    },
+    async (request, reply) => {
+      await service.unlockSignIn(request.params.userId, actorOf(request));
       return reply.code(204).send(null);
     },
   );

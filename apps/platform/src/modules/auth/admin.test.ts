@@ -39,6 +39,8 @@ const MANAGE_ROUTES: Array<{ method: Method; url: string; payload?: object }> = 
     payload: { username: 'someone', email: 'someone@test.local', msisdn: null, roles: [{ roleId: 1 }] },
   },
   { method: 'DELETE', url: '/api/auth/manage/users/00000000-0000-4000-8000-000000000000' },
+  { method: 'GET', url: '/api/auth/manage/users/00000000-0000-4000-8000-000000000000/sign-in-lock' },
+  { method: 'DELETE', url: '/api/auth/manage/users/00000000-0000-4000-8000-000000000000/sign-in-lock' },
   { method: 'GET', url: '/api/auth/manage/roles' },
   { method: 'POST', url: '/api/auth/manage/roles', payload: { role: 'Someone', permissions: [] } },
   { method: 'PUT', url: '/api/auth/manage/roles/1', payload: { role: 'Someone', permissions: [] } },

@@ -3,6 +3,7 @@ export const adminKeys = {
   users: () => [...adminKeys.all, 'users'] as const,
   user: (userId: string) => [...adminKeys.users(), userId] as const,
   identities: (userId: string) => [...adminKeys.user(userId), 'identities'] as const,
+  signInLock: (userId: string) => [...adminKeys.user(userId), 'sign-in-lock'] as const,
   roles: () => [...adminKeys.all, 'roles'] as const,
   permissions: () => [...adminKeys.all, 'permissions'] as const,
   review: (requestId: string) => [...adminKeys.all, 'reviews', requestId] as const,

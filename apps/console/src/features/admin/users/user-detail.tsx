@@ -12,6 +12,8 @@ import { adminKeys } from '../api/keys';
 import { useDeleteUser, useUser } from '../api/users';
 import { DELETE_MODALS, deleteWithConfirmation } from '../components/delete-with-confirmation';
 import { USERS_PATH } from '../paths';
+import { SignInLockStatus } from './sign-in-lock';
+import { SIGN_IN_LOCK_TEXTS } from '../sign-in-lock-texts';
 import { UserIdentities } from './user-identities';
 
 export const DELETE_USER_FAILED = 'Failed to delete user';
@@ -57,6 +59,8 @@ export function UserDetail() {
   };
 
   const { username, email, msisdn, roles } = user.data;
+  // Links only matter while the identity provider signs users in; a lock, while passwords do.
+  const signsInWithProvider = getRuntimeConfig()?.authProvider === 'identity-provider';
   return (
     <Paper withBorder p="md">
       <Stack>
@@ -84,10 +88,17 @@ export function UserDetail() {
             ['Email', email ?? '-'],
             ['Mobile number', msisdn ?? '-'],
             ['Role', roles?.[0]?.role ?? '-'],
+            ...(signsInWithProvider
+              ? []
+              : [
+                  [
+                    SIGN_IN_LOCK_TEXTS.name,
+                    <SignInLockStatus key={userId} userId={userId} username={username} />,
+                  ] as const,
+                ]),
           ]}
         />
-        {/* Links only matter while the identity provider signs users in. */}
-        {getRuntimeConfig()?.authProvider === 'identity-provider' ? <UserIdentities userId={userId} /> : null}
+        {signsInWithProvider ? <UserIdentities userId={userId} /> : null}
       </Stack>
     </Paper>
   );

@@ -2,28 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SSO_IDENTITY_MESSAGES, type UserIdentity } from '@web-control/contract/sso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RouteObject } from 'react-router';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { jsonResponse, routeFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { IDENTITY_TEXTS } from '../identity-texts';
-import { UserDetail } from './user-detail';
+import { USER_DETAIL_ROUTES as routes, USER_JO as user, USER_PATH } from './user-detail-fixtures';
 
-const routes: RouteObject[] = [{ path: '/dashboard/admin/users/:userId', element: <UserDetail /> }];
-const USER_PATH = '/dashboard/admin/users/u-1';
 const IDENTITIES = '/api/auth/manage/users/u-1/identities';
 const ISSUER = 'https://login.example/realms/bank';
 
-const user = {
-  userId: 'u-1',
-  username: 'jo',
-  email: 'jo@bank.example',
-  msisdn: null,
-  roles: [{ roleId: 7, role: 'Support' }],
-  version: 1,
-};
 const byEmail: UserIdentity = {
   identityId: 1,
   issuer: ISSUER,

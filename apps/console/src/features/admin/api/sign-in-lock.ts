@@ -1,0 +1,44 @@
+import { notifications } from '@mantine/notifications';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { signInLockSchema, type SignInLock } from '@web-control/contract/admin';
+import { errorMessageOf } from '../../../shared/http/error-message';
+import { request, requestWithoutResult } from '../../../shared/http/http-client';
+import { SIGN_IN_LOCK_TEXTS } from '../sign-in-lock-texts';
+import { adminKeys } from './keys';
+
+function signInLockPath(userId: string): string {
+  return `/manage/users/${encodeURIComponent(userId)}/sign-in-lock`;
+}
+
+export function getSignInLock(userId: string): Promise<SignInLock> {
+  return request({ api: 'authApi', path: signInLockPath(userId), schema: signInLockSchema });
+}
+
+export function signInLockQuery(userId: string) {
+  return queryOptions({ queryKey: adminKeys.signInLock(userId), queryFn: () => getSignInLock(userId) });
+}
+
+export function useSignInLock(userId: string) {
+  return useQuery(signInLockQuery(userId));
+}
+
+export function unlockSignIn({ userId }: { userId: string; username: string }): Promise<void> {
+  return requestWithoutResult({ api: 'authApi', path: signInLockPath(userId), method: 'DELETE' });
+}
+
+/** Either way a toast says what happened, with the platform's reason when it gave one. */
+export function useUnlockSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unlockSignIn,
+    onSuccess: (_result, { username }) => {
+      notifications.show({ color: 'green', message: SIGN_IN_LOCK_TEXTS.unlocked(username) });
+    },
+    onError: (error) => {
+      notifications.show({ color: 'red', message: errorMessageOf(error, SIGN_IN_LOCK_TEXTS.unlockFailed) });
+    },
+    // A refusal (the user deleted meanwhile) re-reads too.
+    onSettled: (_result, _error, { userId }) =>
+      queryClient.invalidateQueries({ queryKey: adminKeys.signInLock(userId) }),
+  });
+}
