@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { apiToken } from './support/api';
 import { sidewaysScroll } from './support/layout';
 import { signInAt } from './support/session';
 
@@ -228,4 +229,46 @@ test('on a phone, a review’s changes fit the screen: a long value ends in an e
   expect(box && box.x + box.width, 'the value ends inside the screen').toBeLessThanOrEqual(412);
   await value.click();
   await expect(page.getByRole('dialog', { name: '5814' })).toBeVisible();
+});
+
+test('a 200-character key wraps in its column: Edit and Delete stay on the screen, and the Delete question shows it whole', async ({
+  page,
+  request,
+}) => {
+  const mapId = `e2e-long-${Date.now().toString(36)}`;
+  const key = `k${Date.now().toString(36)}`.padEnd(200, 'k');
+  const headers = { authorization: `Bearer ${await apiToken(request, 'operator')}` };
+  const created = await request.post('/api/config/maps', { headers, data: { id: mapId, name: 'Long keys' } });
+  expect(created.status(), 'the map is created through the API').toBe(201);
+  for (const [mappingKey, value] of [
+    [key, 'slash/value'],
+    ['short', 'uno'],
+  ] as const) {
+    const added = await request.post(`/api/config/maps/${mapId}/mappings`, {
+      headers,
+      data: { key: mappingKey, value },
+    });
+    expect(added.status(), `${mappingKey.slice(0, 8)} is added`).toBe(204);
+  }
+
+  await page.setViewportSize({ width: 412, height: 900 });
+  await signInAt(page, `${MAPS_PATH}/${mapId}?mode=edit`, 'operator');
+  const table = page.getByRole('table', { name: 'Mappings' });
+  await expect(table.getByRole('rowheader', { name: /^short/ })).toBeVisible();
+  expect(await sidewaysScroll(table), 'nothing to scroll sideways to').toBe(0);
+  const remove = table.getByRole('button', { name: `Delete ${key}`, exact: true });
+  const box = await remove.boundingBox();
+  expect(box && box.x + box.width, 'Delete ends inside the screen').toBeLessThanOrEqual(412);
+
+  await remove.click();
+  const question = page.getByRole('dialog', { name: 'Are You Sure?' });
+  await expect(question).toContainText(key);
+  expect(
+    await question.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth),
+    'the question wraps the key',
+  ).toBe(0);
+  const close = await question.getByRole('button').first().boundingBox();
+  expect(close && close.x + close.width, 'its close button is on the screen').toBeLessThanOrEqual(412);
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
 });

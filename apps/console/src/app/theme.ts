@@ -1,7 +1,9 @@
 import {
+  Alert,
   Badge,
   Button,
   createTheme,
+  Modal,
   Notification,
   Pagination,
   Title,
@@ -67,6 +69,19 @@ export const theme = createTheme({
     // A heading names what the user typed (a user, a role, a map): one long word of it wraps
     // within the screen instead of widening the page (a 128-character username did, to 2 785 px).
     Title: Title.extend({ styles: { root: { overflowWrap: 'anywhere' } } }),
+    // So do a modal's title and text and an alert's (a 200-character map key, a hand-made id in an
+    // address): cut off, they hid which key a Delete was about, and pushed a modal's close button
+    // off the screen.
+    Modal: Modal.extend({
+      styles: { title: { minWidth: 0, overflowWrap: 'anywhere' }, body: { overflowWrap: 'anywhere' } },
+    }),
+    Alert: Alert.extend({
+      styles: {
+        body: { minWidth: 0 },
+        title: { overflowWrap: 'anywhere' },
+        message: { overflowWrap: 'anywhere' },
+      },
+    }),
     // Mantine's toast close button has no name of its own; axe (and screen readers) need one.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

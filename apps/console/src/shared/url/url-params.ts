@@ -88,6 +88,8 @@ export function searchedCardNumber(
 /**
  * What a list's search field says, and whether the list waits: a card number (typed or a link's)
  * in the field's own words, else whatever the platform's schema for it would refuse (too long).
+ * The list also waits while the address still holds a refused value the field no longer does: it
+ * asks with the address, which follows a change (Clear) a render later.
  */
 export function searchFieldRefusal(
   field: { typed: string; search: string; name: string },
@@ -97,7 +99,9 @@ export function searchFieldRefusal(
   const error = cardNumber.refused
     ? refusal.cardNumber
     : schemaRefusal(refusal.schema, field.typed.trim() || undefined);
-  return { error, waits: cardNumber.waits || error !== null };
+  const asked = new URLSearchParams(field.search).get(field.name)?.trim() || undefined;
+  const askedRefused = schemaRefusal(refusal.schema, asked) !== null;
+  return { error, waits: cardNumber.waits || error !== null || askedRefused };
 }
 
 /** A local day (`YYYY-MM-DD`) that exists on the calendar, or null (no bound). */

@@ -26,12 +26,15 @@ export function useDeleteMapping() {
   const send = useIdempotentSend();
   return useMutation({
     mutationFn: (input: DeleteMappingInput) => send(input, (key) => deleteMapping(input, key)),
-    onSuccess: async (_result, { mapId, key }) => {
+    onSuccess: (_result, { key }) => {
       notifications.show({ color: 'green', message: CONFIG_MESSAGES.mappingDeleted(key) });
-      await queryClient.invalidateQueries({ queryKey: configMapKeys.map(mapId) });
     },
     onError: (_error, { key }) => {
       notifications.show({ color: 'red', message: CONFIG_MESSAGES.mappingDeleteFailed(key) });
     },
+    // A refusal re-reads too: a mapping someone else deleted first leaves the list instead of
+    // staying there to be refused again.
+    onSettled: (_result, _error, { mapId }) =>
+      queryClient.invalidateQueries({ queryKey: configMapKeys.map(mapId) }),
   });
 }

@@ -60,7 +60,9 @@ const CHANGE_COLUMNS: DataTableColumn<Mapping>[] = [
     id: 'key',
     header: MAPPINGS_TEXTS.key,
     rowHeader: true,
-    cell: (mapping) => <span className={mappingClasses[mapping.state]}>{mapping.key}</span>,
+    cell: (mapping) => (
+      <span className={`${mappingClasses.key} ${mappingClasses[mapping.state] ?? ''}`}>{mapping.key}</span>
+    ),
   },
   {
     id: 'value',

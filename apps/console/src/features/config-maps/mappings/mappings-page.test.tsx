@@ -390,9 +390,19 @@ describe('mappings page', { timeout: 30_000 }, () => {
   });
 
   it('edits in the modal, requiring a value, and deletes after confirmation', async () => {
+    let deletedElsewhere = false;
     const fetch = setup({
+      [`GET ${MAPPINGS}`]: () =>
+        jsonResponse(200, mappingsPage(ROWS.filter((row) => !deletedElsewhere || row.key !== '433333'))),
       [`PATCH ${MAPPINGS}/433333`]: () => new Response(null, { status: 204 }),
-      [`DELETE ${MAPPINGS}/433333`]: () => jsonResponse(500, { errorMessage: 'boom', code: 'X' }),
+      // Someone else deleted it first.
+      [`DELETE ${MAPPINGS}/433333`]: () => {
+        deletedElsewhere = true;
+        return jsonResponse(404, {
+          errorMessage: "No mapping with key '433333' in this map.",
+          code: 'NOT_FOUND',
+        });
+      },
     });
     const user = userEvent.setup({ delay: null });
     renderPage();
@@ -410,6 +420,7 @@ describe('mappings page', { timeout: 30_000 }, () => {
     expect(await screen.findByText("Mapping with key '433333' updated successfully.")).toBeInTheDocument();
     expect(fetch.bodiesOf('PATCH', `${MAPPINGS}/433333`)).toHaveLength(1);
 
+    expect(screen.getByRole('rowheader', { name: /^433333/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete 433333' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Are You Sure?' })).getByRole('button', {
@@ -419,6 +430,9 @@ describe('mappings page', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText("Mapping with key '433333' could not be deleted. Please try again."),
     ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: /^433333/ }), 'the list is read again').toBeNull(),
+    );
   });
 
   it('uploads a file as multipart after confirmation, and says when it was refused', async () => {

@@ -112,8 +112,8 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
       cell: (mapping) => {
         const display = mappingDisplayOf(mapping);
         return (
-          <Group gap="xs" wrap="nowrap">
-            <span className={classes[mapping.state]}>{mapping.key}</span>
+          <Group gap="xs">
+            <span className={`${classes.key} ${classes[mapping.state] ?? ''}`}>{mapping.key}</span>
             {display.stateLabel ? (
               <Badge size="xs" variant="outline" color="gray">
                 {display.stateLabel}

@@ -315,22 +315,28 @@ describe('voucher detail page', { timeout: 20_000 }, () => {
     );
   });
 
-  it('neither looks up nor shows a card number in the address, and points to the search', async () => {
-    signInWith(VIEW);
-    const fetch = stubFetch({});
-    renderRoutes(routes, { path: '/dashboard/vouchers/4111%C2%A01111%C2%A01111%C2%A01111' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'A card number is never searched: give the voucher’s reference number, 12 digits such as 191165877984',
-    );
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Voucher$/);
-    expect(document.body).not.toHaveTextContent('1111');
-    expect(screen.getByRole('link', { name: 'Search vouchers by reference' })).toHaveAttribute(
-      'href',
-      '/dashboard/vouchers',
-    );
-    expect(
-      fetch.calls.filter((call) => call.path.includes('/moneytransfer/')),
-      'nothing asked',
-    ).toEqual([]);
-  });
+  it.each([
+    ['whole, in groups', '4111%C2%A01111%C2%A01111%C2%A01111'],
+    ['as the address masking leaves it', '411111******1111'],
+  ])(
+    'neither looks up nor shows a card number in the address (%s), and points to the search',
+    async (_how, path) => {
+      signInWith(VIEW);
+      const fetch = stubFetch({});
+      renderRoutes(routes, { path: `/dashboard/vouchers/${path}` });
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'A card number is never searched: give the voucher’s reference number, 12 digits such as 191165877984',
+      );
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Voucher$/);
+      expect(document.body).not.toHaveTextContent('1111');
+      expect(screen.getByRole('link', { name: 'Search vouchers by reference' })).toHaveAttribute(
+        'href',
+        '/dashboard/vouchers',
+      );
+      expect(
+        fetch.calls.filter((call) => call.path.includes('/moneytransfer/')),
+        'nothing asked',
+      ).toEqual([]);
+    },
+  );
 });

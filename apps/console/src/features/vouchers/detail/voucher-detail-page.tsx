@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
+import { cardKeyOf } from '@web-control/contract/transactions';
 import {
   VOUCHER_CARD_NUMBER_MESSAGE,
   VOUCHER_EDIT_PERMISSION,
@@ -241,8 +242,9 @@ function History({ detail, canEdit }: { detail: OrderDetailResponse; canEdit: bo
 /** /dashboard/vouchers/{reference}: the current state, hold and release, and the history. */
 export function VoucherDetailPage() {
   const reference = useParams().voucherId ?? '';
-  // A card number in the address is neither looked up nor shown.
-  const cardNumber = holdsCardNumber(reference);
+  // A card number in the address is neither looked up nor shown: whole (typed), or masked (as the
+  // address masking leaves a link's, or copied from a transaction).
+  const cardNumber = holdsCardNumber(reference) || cardKeyOf(reference) !== undefined;
   const voucher = useVoucher(reference, !cardNumber);
   const canEdit = useCan()(VOUCHER_EDIT_PERMISSION);
   usePreloadModalsWhenIdle(VOUCHER_MODALS, canEdit);

@@ -211,6 +211,15 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(orders()).toHaveLength(asked);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await settle();
+    expect(reference).toHaveValue('');
+    expect(orders().length, 'every voucher is asked for again').toBeGreaterThan(asked);
+    expect(
+      orders().map((request) => request.search),
+      'the refused reference never',
+    ).not.toContainEqual(expect.stringContaining('orderReference'));
   });
 
   it('says at the field that a link’s reference is a card number, asks for nothing, and Clear drops it', async () => {
