@@ -33,7 +33,7 @@ export const REVIEW_KIND_LABELS: Readonly<Record<string, string>> = {
   RESOLVE_TRANSACTIONS: 'Resolve transactions',
   LOAD_FILE: 'Load file',
   RELOAD_FILE: 'Reload file',
-  ROLLBACK_FILE: 'Roll back file',
+  ROLLBACK_FILE: 'Rollback file',
   [MAP_REVIEW_KIND]: 'Map review',
   RECEIVER_ACTIVE: 'Receiver on or off',
   RECEIVER_WEIGHT: 'Receiver weight',

@@ -33,6 +33,7 @@ import * as typedValueIndexes from './migrations/0035-typed-value-indexes.ts';
 import * as oneDownloadTokensTable from './migrations/0036-one-download-tokens-table.ts';
 import * as financeCascadesByStatement from './migrations/0037-finance-cascades-by-statement.ts';
 import * as actionTransactionsByTransaction from './migrations/0038-action-transactions-by-transaction.ts';
+import * as auditLogUserAnyCase from './migrations/0039-audit-log-user-any-case.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-one-download-tokens-table': oneDownloadTokensTable,
   '0037-finance-cascades-by-statement': financeCascadesByStatement,
   '0038-action-transactions-by-transaction': actionTransactionsByTransaction,
+  '0039-audit-log-user-any-case': auditLogUserAnyCase,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

@@ -26,7 +26,9 @@ export function filteredAudits(executor: DbExecutor, filter: AuditFilter) {
   let query = executor.selectFrom('recon_audits');
   if (filter.from !== undefined) query = query.where('audit_date', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('audit_date', '<=', filter.to);
-  if (filter.username !== undefined) query = query.where('username', '=', filter.username);
+  // Whatever its case, as a username signs in (migration 0039 indexes the lowercased name).
+  if (filter.username !== undefined)
+    query = query.where(sql<string>`lower(username)`, '=', sql<string>`lower(${filter.username})`);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   return query;
@@ -50,7 +52,8 @@ async function countAudits(executor: DbExecutor, filter: AuditFilter): Promise<n
   const dimensions = (alias: string) => {
     const conditions: Array<RawBuilder<unknown>> = [sql`true`];
     const column = (name: string) => sql.ref(`${alias}.${name}`);
-    if (filter.username !== undefined) conditions.push(sql`${column('username')} = ${filter.username}`);
+    if (filter.username !== undefined)
+      conditions.push(sql`lower(${column('username')}) = lower(${filter.username})`);
     if (filter.type !== undefined) conditions.push(sql`${column('type')} = ${filter.type}`);
     if (filter.status !== undefined) conditions.push(sql`${column('status')} = ${filter.status}`);
     return sql.join(conditions, sql` and `);

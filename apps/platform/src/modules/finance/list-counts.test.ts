@@ -95,6 +95,8 @@ describe.each(TEST_DATABASE_KINDS)('approvals and audit log totals on %s', (kind
       { username: 'ada' },
       { type: 'LOAD_FILE', status: 'SUCCESS' },
       { username: 'bob', status: 'REJECTED' },
+      // A username whatever its case, as it signs in.
+      { username: 'ADA', type: 'LOAD_FILE' },
     ];
     for (const [from, to] of ranges) {
       for (const filter of filters) {
@@ -105,7 +107,11 @@ describe.each(TEST_DATABASE_KINDS)('approvals and audit log totals on %s', (kind
         if (from !== undefined) conditions.push(sql`audit_date >= ${from}::timestamptz`);
         if (to !== undefined) conditions.push(sql`audit_date <= ${to}::timestamptz`);
         for (const [column, value] of Object.entries(filter)) {
-          conditions.push(sql`${sql.ref(column)} = ${value}`);
+          conditions.push(
+            column === 'username'
+              ? sql`username = ${value.toLowerCase()}`
+              : sql`${sql.ref(column)} = ${value}`,
+          );
         }
         const expected = await counted(
           sql`select count(*) as n from recon_audits where ${sql.join(conditions, sql` and `)}`,
@@ -120,13 +126,14 @@ describe.each(TEST_DATABASE_KINDS)('approvals and audit log totals on %s', (kind
       (
         await app.inject({
           method: 'GET',
-          url: '/api/recon/actions/audits?username=ada&fromDateTimeInclusive=2026-01-01T00:00:00Z&limit=500',
+          url: '/api/recon/actions/audits?username=Ada&fromDateTimeInclusive=2026-01-01T00:00:00Z&limit=500',
           headers: { authorization: `Bearer ${token}` },
         })
       ).json(),
     );
     expect(page.audits.length).toBe(page.paginationInfo.totalRecords);
     expect(page.audits.length).toBeGreaterThan(20);
+    expect(new Set(page.audits.map((audit) => audit.username))).toEqual(new Set(['ada']));
   });
 
   it('counts each approvals list exactly as actions are requested, reviewed and removed', async () => {

@@ -271,6 +271,14 @@ describe('process area', () => {
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
   });
 
+  it('opens the inbox for a tab the area does not have', async () => {
+    stubFetch(baseRoutes);
+    signInWith(['VIEW_PROCESSES']);
+    const { router } = renderRoutes(routes, { path: '/dashboard/finance/processes/1/foo' });
+    expect(await screen.findByRole('tab', { name: 'Inbox', selected: true })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/finance/processes/1/inbox');
+  });
+
   it('turns a tab the user may not open away to the sign-in page', async () => {
     stubFetch(baseRoutes);
     signInWith(['VIEW_PROCESSES']);

@@ -152,6 +152,8 @@ function ProcessTabRoutes({ process }: { process: ProcessDefinition }) {
   return (
     <Routes>
       <Route index element={<Navigate to="inbox" replace />} />
+      {/* A tab the area does not have (a mistyped or old link) opens its first, as a bare link does. */}
+      <Route path="*" element={<Navigate to={processPath(processId, 'inbox')} replace />} />
       {PROCESS_TABS.map((each) => (
         <Route
           key={each.tab}

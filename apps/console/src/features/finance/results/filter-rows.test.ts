@@ -115,6 +115,10 @@ describe('filter rows', () => {
       value2: FILTER_VALUE_ERRORS.reversed,
     });
     expect(FILTER_VALUE_ERRORS.amount).toBe('Enter an amount with at most 2 decimals, such as 1500 or 12.50');
+    expect(rowErrorsOf(money('BETWEEN', '100', '99999999999999999999'), FIELDS), 'too large').toEqual({
+      value2: 'An amount has at most 16 digits before its decimals',
+    });
+    expect(rowErrorsOf(money('EXACTLY', '9999999999999999.99'), FIELDS), 'the largest').toEqual({});
   });
 
   it('never reads an empty amount as R 0.00, and takes amounts grouped by spaces as the grid shows them', () => {

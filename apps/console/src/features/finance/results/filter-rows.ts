@@ -28,7 +28,12 @@ export interface FilterField {
  */
 const MONEY_DECIMALS = currencyDecimalsOf(DEFAULT_CURRENCY);
 /** Up to 16 whole digits, so that the minor units stay within the platform's numbers. */
-const MONEY_PATTERN = new RegExp(`^-?\\d{1,16}(\\.\\d{1,${String(MONEY_DECIMALS)}})?$`);
+const MONEY_WHOLE_DIGITS = 16;
+const MONEY_PATTERN = new RegExp(
+  `^-?\\d{1,${String(MONEY_WHOLE_DIGITS)}}(\\.\\d{1,${String(MONEY_DECIMALS)}})?$`,
+);
+/** An amount written well but too large: said as such, not as a matter of decimals. */
+const MONEY_ANY_SIZE_PATTERN = new RegExp(`^-?\\d+(\\.\\d{1,${String(MONEY_DECIMALS)}})?$`);
 
 /** "1110" or "1110.5" (rand) as minor units ("111000", "111050"), by digits: no floating point; "" stays empty. */
 export function toMinorUnits(amount: string): string {
@@ -135,6 +140,7 @@ export const FILTER_VALUE_ERRORS = {
   number: 'Enter a number, such as 1500 or 12.5',
   wholeNumber: 'Enter a whole number, such as 1500',
   amount: `Enter an amount with at most ${String(MONEY_DECIMALS)} decimals, such as 1500 or 12.50`,
+  amountTooLarge: `An amount has at most ${String(MONEY_WHOLE_DIGITS)} digits before its decimals`,
   /** A between whose second value is below its first matches nothing. */
   reversed: 'The second value must not be below the first',
   /** A between with one value would match nothing, or be left out in silence. */
@@ -175,7 +181,10 @@ export function rowErrorsOf(row: FilterRow, fields: readonly FilterField[]): Row
     message = FILTER_VALUE_ERRORS.amount;
   }
   const [first, second] = [numberTyped(row.value), numberTyped(row.value2)];
-  const errorOf = (typed: string) => (typed === '' || pattern.test(typed) ? undefined : message);
+  const errorOf = (typed: string) => {
+    if (typed === '' || pattern.test(typed)) return undefined;
+    return field.money && MONEY_ANY_SIZE_PATTERN.test(typed) ? FILTER_VALUE_ERRORS.amountTooLarge : message;
+  };
   const errors: RowErrors = {};
   const value = errorOf(first);
   const value2 = row.type === 'BETWEEN' ? errorOf(second) : undefined;

@@ -160,6 +160,7 @@ describe('recon results', { timeout: 30_000 }, () => {
     expect(query().get('matchStatus')).toBe('MATCHED');
     expect(query().get('settlementStatus')).toBe('ISSUE');
     expect(query().get('offset')).toBeNull();
+    expect(query().get('limit'), 'the default page size stays out of the link').toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Issue' }));
     expect(query().get('matchStatus'), 'Issue has no match status').toBeNull();
     expect(query().get('settlementStatus')).toBe('ISSUE');

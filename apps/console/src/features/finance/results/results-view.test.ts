@@ -72,7 +72,9 @@ describe('results view', () => {
   it('writes a new view over the old one, keeping the names the view does not own', () => {
     const old = new URLSearchParams('f.amount.EQUALS=5&matchStatus=MATCHED&offset=25&tab=recon');
     const written = RESULTS_VIEW_CODEC.write({ ...EMPTY_RECON_QUERY, sortBy: [] }, EMPTY_RECON_QUERY, old);
-    expect(written.toString()).toBe('tab=recon&limit=25');
+    expect(written.toString(), 'the default page size left out').toBe('tab=recon');
+    const fifty = RESULTS_VIEW_CODEC.write({ ...EMPTY_RECON_QUERY, limit: 50 }, EMPTY_RECON_QUERY, old);
+    expect(fifty.toString()).toBe('tab=recon&limit=50');
   });
 
   it('reads a non-numeric limit as 25 and a malformed link as the default view with its reason', () => {

@@ -38,6 +38,8 @@ export const RESULTS_VIEW_CODEC: UrlCodec<ResultsView> = {
       if (name.startsWith(FILTER_PARAM_PREFIX) || VIEW_PARAMS.includes(name)) search.delete(name);
     }
     encodeReconQuery(view).forEach((value, name) => search.append(name, value));
+    // A value at its default is left out of the link, as every list's (the API is still sent it).
+    if (view.limit === EMPTY_RECON_QUERY.limit) search.delete('limit');
     return search;
   },
 };
