@@ -314,10 +314,12 @@ test('a user locked out by wrong passwords shows as locked until when, and Unloc
   }
   await signInAt(page, `/dashboard/admin/users/${userId}`, 'admin');
   const signInRow = page.getByRole('row', { name: /Password sign-in/ });
-  await expect(signInRow).toContainText(/Locked after too many wrong passwords, until \S/);
+  await expect(signInRow, 'locked, until when').toContainText(
+    /Locked after too many wrong passwords, until \S/,
+  );
   await signInRow.getByRole('button', { name: `Unlock ${username}` }).click();
-  await expect(page.getByText(`${username} can sign in with their password again.`)).toBeVisible();
-  await expect(signInRow).toHaveText(/Not locked$/);
+  await expect(page.getByText(`${username} can sign in with their password again.`), 'a toast').toBeVisible();
+  await expect(signInRow, 'the row reads the lock again').toHaveText(/Not locked$/);
   const lock = await request.get(`/api/auth/manage/users/${userId}/sign-in-lock`, { headers });
   expect(await lock.json(), 'the platform holds no lock').toEqual({ lockedUntil: null, failedAttempts: 0 });
 });

@@ -6,7 +6,7 @@ export const SIGN_IN_LOCK_TEXTS = {
   retry: 'Try again',
   open: 'Not locked',
   wrongSince: (count: number) =>
-    `Not locked; ${count} wrong ${count === 1 ? 'password' : 'passwords'} since the last sign-in`,
+    `Not locked; ${count} wrong ${count === 1 ? 'password' : 'passwords'} in a row`,
   locked: (until: string) => `Locked after too many wrong passwords, until ${until}`,
   unlock: 'Unlock',
   unlocked: (username: string) => `${username} can sign in with their password again.`,

@@ -33,6 +33,7 @@ export const ADMIN_AUDIT_ACTIONS = {
 
 export const ADMIN_MESSAGES = {
   userNotFound: 'This user does not exist',
+  notLockedOut: 'This user is not locked out.',
   userChanged: 'Someone else changed this user while you were editing.',
   roleChanged: 'Someone else changed this role while you were editing.',
   roleNotFound: 'This role does not exist',

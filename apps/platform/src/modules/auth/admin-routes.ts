@@ -177,10 +177,10 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (
       schema: {
         tags: ['admin'],
         summary:
-          'Unlock the user’s password sign-in and forget the wrong passwords counted (made at once, with FOUR_EYES=admin too)',
+          'Lift a lock that keeps the user out of password sign-in (409 when none holds); made at once, with FOUR_EYES=admin too',
         security: BEARER_SECURITY,
         params: userParamsSchema,
-        response: { 204: NO_CONTENT_SCHEMA, ...refusals(404) },
+        response: { 204: NO_CONTENT_SCHEMA, ...refusals(404, 409) },
       },
     },
     async (request, reply) => {

@@ -98,16 +98,18 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     /**
-     * Lets the user try their password again at once: the lock and the wrong passwords counted go.
-     * Made directly, with FOUR_EYES=admin too: it gives no access, as the user's own reset link
-     * clears the lock as well.
+     * Lets a locked-out user try their password again at once (the lock and the count go); a user
+     * not locked is refused, so an unlock never just forgets wrong passwords. Made directly, with
+     * FOUR_EYES=admin too (decision 0075).
      */
     async unlockSignIn(userId: string, actor: Actor): Promise<void> {
       await change(actor, ADMIN_AUDIT_ACTIONS.signInUnlocked, { userId }, async (tx) => {
         const record = await repository.findSignInLock(tx, userId);
         if (record === undefined) throw notFound(ADMIN_MESSAGES.userNotFound);
+        const before = signInLockOf(record, clock.now());
+        if (before.lockedUntil === null) throw conflict(ADMIN_MESSAGES.notLockedOut);
         await signIns.resetFailedLogins(tx, userId);
-        return { result: undefined, detail: { before: signInLockOf(record, clock.now()) } };
+        return { result: undefined, detail: { before } };
       });
     },
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInLockSchema } from '@web-control/contract/admin';
 import type { ManualClock } from '../../clock.ts';
@@ -88,7 +89,7 @@ describe.each(TEST_DATABASE_KINDS)('an administrator and a user’s sign-in lock
     });
   });
 
-  it('reads a lock past its end as none, and unlocking a user who is not locked changes nothing', async () => {
+  it('reads a lock past its end as none, and refuses to unlock a user who is not locked out', async () => {
     const user = await createTestUser(database, []);
     for (let attempt = 1; attempt <= MAX_FAILED_LOGINS; attempt += 1) {
       await signIn(user.username, 'wrong-password');
@@ -98,10 +99,22 @@ describe.each(TEST_DATABASE_KINDS)('an administrator and a user’s sign-in lock
     adminToken = (await login(app, 'admin', TEST_DEMO_PASSWORD)).access_token;
     expect(await readLock(user.userId)).toEqual({ lockedUntil: null, failedAttempts: 0 });
 
-    const other = await createTestUser(database, []);
-    const before = await storedLock(other.userId);
-    expect((await lockCall('DELETE', other.userId)).statusCode).toBe(204);
-    expect(await storedLock(other.userId)).toEqual(before);
+    // Wrong passwords short of the limit are not forgotten by an unlock.
+    await signIn(user.username, 'wrong-password');
+    await signIn(user.username, 'wrong-password');
+    const before = await storedLock(user.userId);
+    expect(before.failed_login_count).toBe(2);
+    const refused = await lockCall('DELETE', user.userId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ errorMessage: ADMIN_MESSAGES.notLockedOut, code: 'CONFLICT' });
+    expect(await storedLock(user.userId)).toEqual(before);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['outcome'])
+      .where('action', '=', ADMIN_AUDIT_ACTIONS.signInUnlocked)
+      .where(sql<string>`detail->>'userId'`, '=', user.userId)
+      .execute();
+    expect(audit, 'the refusal is audited').toEqual([{ outcome: 'refused' }]);
   });
 
   it('answers 404 for a user who does not exist, 400 for a malformed id, and 403 without MANAGE_USERS', async () => {

@@ -109,7 +109,7 @@ describe.each(TEST_DATABASE_KINDS)('approvals and audit log totals on %s', (kind
         for (const [column, value] of Object.entries(filter)) {
           conditions.push(
             column === 'username'
-              ? sql`username = ${value.toLowerCase()}`
+              ? sql`lower(username) = lower(${value})`
               : sql`${sql.ref(column)} = ${value}`,
           );
         }

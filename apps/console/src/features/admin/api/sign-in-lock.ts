@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { signInLockSchema, type SignInLock } from '@web-control/contract/admin';
-import { errorMessageOf } from '../../../shared/http/error-message';
+import { errorMessageOf, isNotFound } from '../../../shared/http/error-message';
 import { request, requestWithoutResult } from '../../../shared/http/http-client';
 import { SIGN_IN_LOCK_TEXTS } from '../sign-in-lock-texts';
 import { adminKeys } from './keys';
@@ -14,8 +14,20 @@ export function getSignInLock(userId: string): Promise<SignInLock> {
   return request({ api: 'authApi', path: signInLockPath(userId), schema: signInLockSchema });
 }
 
+const LOCK_END_MARGIN_MS = 1_000;
+
+/** Read again once a lock has ended, so the row does not offer Unlock for a lock that is over. */
+function untilLockEnds(lock: SignInLock | undefined): number | false {
+  if (lock?.lockedUntil == null) return false;
+  return Math.max(Date.parse(lock.lockedUntil) - Date.now(), 0) + LOCK_END_MARGIN_MS;
+}
+
 export function signInLockQuery(userId: string) {
-  return queryOptions({ queryKey: adminKeys.signInLock(userId), queryFn: () => getSignInLock(userId) });
+  return queryOptions({
+    queryKey: adminKeys.signInLock(userId),
+    queryFn: () => getSignInLock(userId),
+    refetchInterval: (query) => untilLockEnds(query.state.data),
+  });
 }
 
 export function useSignInLock(userId: string) {
@@ -37,8 +49,10 @@ export function useUnlockSignIn() {
     onError: (error) => {
       notifications.show({ color: 'red', message: errorMessageOf(error, SIGN_IN_LOCK_TEXTS.unlockFailed) });
     },
-    // A refusal (the user deleted meanwhile) re-reads too.
-    onSettled: (_result, _error, { userId }) =>
-      queryClient.invalidateQueries({ queryKey: adminKeys.signInLock(userId) }),
+    // A refusal re-reads too: the lock ended meanwhile, or the user was deleted (the page says so).
+    onSettled: (_result, error, { userId }) =>
+      queryClient.invalidateQueries({
+        queryKey: isNotFound(error) ? adminKeys.user(userId) : adminKeys.signInLock(userId),
+      }),
   });
 }

@@ -13,16 +13,25 @@ import { USER_DETAIL_ROUTES as routes, USER_JO as user, USER_PATH } from './user
 const LOCK = '/api/auth/manage/users/u-1/sign-in-lock';
 const LOCKED_UNTIL = '2026-12-07T09:30:00.000Z';
 
-/** The platform's lock, locked until it is unlocked. */
-function setup(first: SignInLock, unlock = () => new Response(null, { status: 204 })) {
+const NOT_FOUND = { errorMessage: 'This user does not exist', code: 'NOT_FOUND' };
+
+/**
+ * The platform's lock, locked until it is unlocked; `unlockAnswer` stands for someone else's change
+ * first: the lock ended (409) or the user deleted (404, and so are the reads after it).
+ */
+function setup(first: SignInLock, unlockAnswer?: 404 | 409) {
   let lock = first;
+  let deleted = false;
   const fetch = routeFetch({
-    'GET /api/auth/manage/users/u-1': () => jsonResponse(200, user),
-    [`GET ${LOCK}`]: () => jsonResponse(200, lock),
+    'GET /api/auth/manage/users/u-1': () =>
+      deleted ? jsonResponse(404, NOT_FOUND) : jsonResponse(200, user),
+    [`GET ${LOCK}`]: () => (deleted ? jsonResponse(404, NOT_FOUND) : jsonResponse(200, lock)),
     [`DELETE ${LOCK}`]: () => {
-      const answer = unlock();
-      if (answer.ok) lock = { lockedUntil: null, failedAttempts: 0 };
-      return answer;
+      lock = { lockedUntil: null, failedAttempts: 0 };
+      if (unlockAnswer === 404) deleted = true;
+      if (unlockAnswer === 409)
+        return jsonResponse(409, { errorMessage: 'This user is not locked out.', code: 'CONFLICT' });
+      return unlockAnswer === 404 ? jsonResponse(404, NOT_FOUND) : new Response(null, { status: 204 });
     },
   });
   vi.stubGlobal('fetch', fetch.fetchMock);
@@ -57,21 +66,27 @@ describe('a user’s password sign-in lock', () => {
     setup({ lockedUntil: null, failedAttempts: 3 });
     renderRoutes(routes, { path: USER_PATH });
     const row = await signInRow();
-    expect(
-      await within(row).findByText('Not locked; 3 wrong passwords since the last sign-in'),
-    ).toBeInTheDocument();
+    expect(await within(row).findByText('Not locked; 3 wrong passwords in a row')).toBeInTheDocument();
     expect(within(row).queryByRole('button')).toBeNull();
   });
 
-  it('a refused unlock says the platform’s reason and keeps the lock shown', async () => {
-    setup({ lockedUntil: LOCKED_UNTIL, failedAttempts: 0 }, () =>
-      jsonResponse(404, { errorMessage: 'This user does not exist', code: 'NOT_FOUND' }),
-    );
+  it('an unlock refused as the lock ended meanwhile says so, and the row reads it again', async () => {
+    setup({ lockedUntil: LOCKED_UNTIL, failedAttempts: 0 }, 409);
+    renderRoutes(routes, { path: USER_PATH });
+    const row = await signInRow();
+    await userEvent.setup().click(await within(row).findByRole('button', { name: 'Unlock jo' }));
+    expect(await screen.findByText('This user is not locked out.')).toBeInTheDocument();
+    expect(await within(row).findByText(SIGN_IN_LOCK_TEXTS.open)).toBeInTheDocument();
+  });
+
+  it('an unlock refused as the user was deleted meanwhile says so, and the page says they are gone', async () => {
+    setup({ lockedUntil: LOCKED_UNTIL, failedAttempts: 0 }, 404);
     renderRoutes(routes, { path: USER_PATH });
     const row = await signInRow();
     await userEvent.setup().click(await within(row).findByRole('button', { name: 'Unlock jo' }));
     expect(await screen.findByText('This user does not exist')).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Unlock jo' })).toBeInTheDocument();
+    expect(await screen.findByText('This user does not exist (any more).')).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: SIGN_IN_LOCK_TEXTS.name })).toBeNull();
   });
 
   it('says when the lock cannot be checked, and Try again asks once more', async () => {

@@ -67,6 +67,8 @@ const CHANGE_COLUMNS: DataTableColumn<Mapping>[] = [
   {
     id: 'value',
     header: MAPPINGS_TEXTS.value,
+    // The space the key leaves is the value's, as in the mappings table.
+    fill: true,
     cell: (mapping) => {
       const display = mappingDisplayOf(mapping);
       return (
@@ -79,7 +81,7 @@ const CHANGE_COLUMNS: DataTableColumn<Mapping>[] = [
             <VisuallyHidden>{APPROVALS_TEXTS.showFullValue(mapping.key)}</VisuallyHidden>
           </UnstyledButton>
           {display.previousValue === null ? null : (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" className={mappingClasses.previous}>
               {`${MAPPINGS_TEXTS.previousValue}: ${display.previousValue}`}
             </Text>
           )}

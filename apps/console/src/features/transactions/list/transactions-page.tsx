@@ -22,6 +22,7 @@ import {
   TRANSACTION_FILTERS_CODEC,
   unsearchableFilter,
   unreadLinkRange,
+  LINK_RANGE_TEXTS,
   cardNumberFilter,
   writeListRequest,
 } from './transaction-filters';
@@ -118,6 +119,9 @@ export function TransactionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   // A link's range that does not read is replaced by today's: said until the dates are changed.
   const [linkRange, setLinkRange] = useState(() => unreadLinkRange(searchParams, new Date()));
+  // A range that started after now may have begun since (auto-refresh draws it): no longer said.
+  const linkNotice =
+    linkRange === LINK_RANGE_TEXTS.future && settled.from.getTime() <= Date.now() ? null : linkRange;
   const request = { filters: settled, ...readPaging(searchParams) };
   const waitingFor = unsearchableFilter(settled) ?? cardNumberFilter(filters);
   // A filter corrected or cleared is a new request even where the address stays the same (a whole
@@ -178,9 +182,9 @@ export function TransactionsPage() {
               change(next);
             }}
           />
-          {linkRange === null ? null : (
+          {linkNotice === null ? null : (
             <Alert color="orange" role="status" withCloseButton onClose={() => setLinkRange(null)}>
-              {linkRange}
+              {linkNotice}
             </Alert>
           )}
           <Paper withBorder p="md">
