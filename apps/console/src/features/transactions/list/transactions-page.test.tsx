@@ -412,6 +412,21 @@ describe('transactions list', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('says a link’s range that starts after now can match nothing yet, until it lists something', async () => {
+    let begun = false;
+    setup({
+      'GET /api/ecs/transactions': () => jsonResponse(200, begun ? listed : { ...listed, transactions: [] }),
+    });
+    await openPage(`${PATH}?from=2099-01-01T00:00&to=2099-01-02T00:00`);
+    const notice = "The link's range starts after now, so no transaction can match it yet.";
+    expect(screen.getByText(notice)).toBeInTheDocument();
+    expect(screen.getByText('No transactions match your query')).toBeInTheDocument();
+    begun = true;
+    await click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(row('REF-1111')).toBeInTheDocument();
+    expect(screen.queryByText(notice)).toBeNull();
+  });
+
   it('keeps a card number typed in STAN, or in slashed groups as the reference, out of the address', async () => {
     const { listQueries } = setup();
     const { router } = await openPage();

@@ -119,15 +119,15 @@ export function TransactionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   // A link's range that does not read is replaced by today's: said until the dates are changed.
   const [linkRange, setLinkRange] = useState(() => unreadLinkRange(searchParams, new Date()));
-  // A range that started after now may have begun since (auto-refresh draws it): no longer said.
-  const linkNotice =
-    linkRange === LINK_RANGE_TEXTS.future && settled.from.getTime() <= Date.now() ? null : linkRange;
   const request = { filters: settled, ...readPaging(searchParams) };
   const waitingFor = unsearchableFilter(settled) ?? cardNumberFilter(filters);
   // A filter corrected or cleared is a new request even where the address stays the same (a whole
   // card number never reaches it).
   const requestKey = `${writeListRequest(request).toString()}${waitingFor ? `#${waitingFor}` : ''}`;
   const list = useTransactionsList(request, requestKey, waitingFor !== null);
+  // A range that started after now may have begun since: once it lists something, no longer said.
+  const linkNotice =
+    linkRange === LINK_RANGE_TEXTS.future && list.state.transactions.length > 0 ? null : linkRange;
   const corrected = correctedListParams(searchParams, request)?.toString() ?? null;
   useEffect(() => {
     if (corrected !== null) setSearchParams(new URLSearchParams(corrected), { replace: true });
