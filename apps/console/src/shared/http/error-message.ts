@@ -33,6 +33,17 @@ export function isRefusal(error: unknown): error is HttpError {
   return status !== undefined && status < HTTP_STATUS.firstServerError;
 }
 
+/** Statuses of a refusal that asking again later may pass: a timeout, too many requests. */
+const RETRYABLE_REFUSALS: ReadonlySet<number> = new Set([408, 429]);
+
+/**
+ * Whether asking again the same may answer otherwise: a fault of the system or the network, not a
+ * refusal of what was asked (a link's field the platform does not know is refused every time).
+ */
+export function isRetryable(error: unknown): boolean {
+  return !isRefusal(error) || RETRYABLE_REFUSALS.has(error.status);
+}
+
 /**
  * The one rule for showing a failed call: a 4xx carrying the platform's error body shows its
  * reason (`errorMessage`, or a validation answer's messages); a 5xx, a timeout or a network failure shows the caller's fallback (the

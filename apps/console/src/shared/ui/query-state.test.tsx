@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { HttpError } from '../http/http-error';
 import { combineQueries, QueryState, type QueryLike } from './query-state';
 
 function query<T>(state: Partial<QueryLike<T>>): QueryLike<T> {
@@ -17,6 +18,14 @@ function show(state: QueryLike<string[]>, extra: { retryLabel?: string; keepData
       emptyText="No fruit."
       {...extra}
     >
+      {(fruit) => <p>{fruit.join(', ')}</p>}
+    </QueryState>,
+  );
+}
+
+function renderShown(state: QueryLike<string[]>) {
+  return renderWithProviders(
+    <QueryState query={state} errorText="No fruit today." retryLabel="Try again">
       {(fruit) => <p>{fruit.join(', ')}</p>}
     </QueryState>,
   );
@@ -40,6 +49,24 @@ describe('QueryState', () => {
     show(failed, { retryLabel: 'Try again' });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(failed.refetch).toHaveBeenCalledOnce();
+  });
+
+  it('offers no retry for a request refused as asked: asking the same again is refused again', () => {
+    const refused = new HttpError(400, {
+      errorMessage: 'unknown is not a field of this process.',
+      code: 'X',
+    });
+    const { unmount } = renderShown(query({ isError: true, error: refused }));
+    expect(screen.getByRole('alert')).toHaveTextContent('unknown is not a field of this process.');
+    expect(screen.queryByRole('button')).toBeNull();
+    unmount();
+    for (const status of [429, 500]) {
+      const { unmount: gone } = renderShown(
+        query({ isError: true, error: new HttpError(status, { errorMessage: 'Busy', code: 'X' }) }),
+      );
+      expect(screen.getByRole('button', { name: 'Try again' }), `after a ${status}`).toBeInTheDocument();
+      gone();
+    }
   });
 
   it('says when the list is empty, and shows the data otherwise', () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { isNotFound, refusalText } from '../http/error-message';
+import { isNotFound, isRetryable, refusalText } from '../http/error-message';
 
 /**
  * A first load: a loader named for screen readers (a progress bar: a name on Mantine's bare span
@@ -16,15 +16,19 @@ export function LoadingState({ label = 'Loading' }: { label?: string }) {
 
 interface ErrorStateProps {
   text: string;
-  /** The retry button's text; with `onRetry`, the alert offers it. */
+  /**
+   * The retry button's text; with `onRetry`, the alert offers it, unless `error` is a refusal of
+   * the request as asked (asking the same again is refused again).
+   */
   retryLabel?: string;
   onRetry?: () => void;
+  error?: unknown;
 }
 
-export function ErrorState({ text, retryLabel, onRetry }: ErrorStateProps) {
+export function ErrorState({ text, retryLabel, onRetry, error }: ErrorStateProps) {
   return (
     <Alert color="red" role="alert">
-      {retryLabel && onRetry ? (
+      {retryLabel && onRetry && isRetryable(error) ? (
         <Stack gap="xs" align="flex-start">
           {text}
           <Button variant="default" size="xs" onClick={onRetry}>
@@ -82,7 +86,7 @@ interface QueryStateProps<T> {
   errorText: string | ((status: number | undefined) => string);
   /** The text for a 404, where the screen has its own words for a thing that does not exist. */
   notFoundText?: string;
-  /** Offers a retry button with this text on failure; it refetches the query. */
+  /** Offers a retry button with this text on a failure asking again may mend; it refetches the query. */
   retryLabel?: string;
   /** Shown instead of the content when `isEmpty` says the data holds nothing. */
   emptyText?: string;
@@ -109,6 +113,7 @@ export function QueryState<T>(props: QueryStateProps<T>) {
       }
       retryLabel={props.retryLabel}
       onRetry={() => void query.refetch()}
+      error={query.error}
     />
   ) : null;
   const data = query.isError && !props.keepDataOnError ? undefined : query.data;

@@ -49,6 +49,7 @@ function AggregateTotals({ settlementId }: { settlementId: number }) {
         text={SETTLEMENTS_MESSAGES.aggregatesFailed}
         retryLabel="Try again"
         onRetry={() => void detail.refetch()}
+        error={detail.error}
       />
     );
   }

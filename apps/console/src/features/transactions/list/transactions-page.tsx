@@ -97,7 +97,12 @@ function Results({ state, onToggle, onRetry, onPage }: ResultsProps) {
   return state.error === null ? (
     <EmptyState text={NO_TRANSACTIONS} />
   ) : (
-    <ErrorState text={refusalText(state.error, loadFailedText)} retryLabel={TRY_AGAIN} onRetry={onRetry} />
+    <ErrorState
+      text={refusalText(state.error, loadFailedText)}
+      retryLabel={TRY_AGAIN}
+      onRetry={onRetry}
+      error={state.error}
+    />
   );
 }
 

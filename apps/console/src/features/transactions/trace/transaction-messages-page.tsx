@@ -174,6 +174,7 @@ function TransactionTrace({ uuid }: { uuid: string }) {
               text={refusalText(messages.error, messagesFailedText)}
               retryLabel={TRACE_TEXTS.tryAgain}
               onRetry={() => void messages.refetch()}
+              error={messages.error}
             />
           ) : (
             <Alert color="blue" variant="light" role="status">
