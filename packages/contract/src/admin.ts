@@ -90,7 +90,7 @@ export const createdUserSchema = z.object({ userId: text() });
 
 /**
  * A user's password sign-in lock: `lockedUntil` while wrong passwords keep them out (null when
- * not locked), and the wrong passwords counted since the last sign-in or lock.
+ * not locked), and the wrong passwords typed in a row (since the last sign-in, lock or unlock).
  */
 export const signInLockSchema = z.object({
   lockedUntil: z.iso.datetime({ offset: true }).nullable(),

@@ -161,7 +161,7 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (
       schema: {
         tags: ['admin'],
         summary:
-          'Whether wrong passwords keep the user out (until when), and how many were typed since the last sign-in',
+          'Whether wrong passwords keep the user out (until when), and how many were typed in a row (since the last sign-in, lock or unlock)',
         security: BEARER_SECURITY,
         params: userParamsSchema,
         response: { 200: signInLockSchema, ...refusals(404) },
