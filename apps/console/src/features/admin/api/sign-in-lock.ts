@@ -15,18 +15,21 @@ export function getSignInLock(userId: string): Promise<SignInLock> {
 }
 
 const LOCK_END_MARGIN_MS = 1_000;
+/** A lock still held past its end by this browser's clock means the clock runs ahead: ask at ease. */
+export const LOCK_RECHECK_MS = 15_000;
 
 /** Read again once a lock has ended, so the row does not offer Unlock for a lock that is over. */
-function untilLockEnds(lock: SignInLock | undefined): number | false {
+export function untilLockEnds(lock: SignInLock | undefined, now: number): number | false {
   if (lock?.lockedUntil == null) return false;
-  return Math.max(Date.parse(lock.lockedUntil) - Date.now(), 0) + LOCK_END_MARGIN_MS;
+  const left = Date.parse(lock.lockedUntil) - now;
+  return left > 0 ? left + LOCK_END_MARGIN_MS : LOCK_RECHECK_MS;
 }
 
 export function signInLockQuery(userId: string) {
   return queryOptions({
     queryKey: adminKeys.signInLock(userId),
     queryFn: () => getSignInLock(userId),
-    refetchInterval: (query) => untilLockEnds(query.state.data),
+    refetchInterval: (query) => untilLockEnds(query.state.data, Date.now()),
   });
 }
 
