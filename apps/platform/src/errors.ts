@@ -42,6 +42,22 @@ export function fieldConflict(message: string, field: string): AppError {
   return conflict(message, [{ location: 'body', field, message }]);
 }
 
+export interface ValidationDetail {
+  location: string;
+  field: string;
+  message: string;
+}
+
+/** "username: Please enter a valid username; password: Please enter your password" */
+export function describeValidation(details: readonly ValidationDetail[]): string {
+  return `Invalid request: ${details.map((detail) => `${detail.field}: ${detail.message}`).join('; ')}`;
+}
+
+/** Rules of a part of the request broken, said as a route's schema would say them. */
+export function invalidRequest(details: readonly ValidationDetail[]): AppError {
+  return new AppError(400, ERROR_CODES.validation, describeValidation(details), details);
+}
+
 /** A rule of the request broken; `field` names the body field the console marks. */
 export function badRequest(message: string, field?: string): AppError {
   return new AppError(

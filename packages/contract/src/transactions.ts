@@ -33,7 +33,16 @@ export function parseCompactIso(value: string): Date | undefined {
   return readCompactIso(value)?.date;
 }
 
-function readCompactIso(value: string): { date: Date; offsetMinutes: number } | undefined {
+/**
+ * The first instant after the moment a compact ISO bound names, to its precision: a `dateTo` of
+ * `20261122T000000Z` takes in that whole second, `20261122T000000.000Z` only its first millisecond.
+ */
+export function afterCompactIso(value: string): Date | undefined {
+  const read = readCompactIso(value);
+  return read === undefined ? undefined : new Date(read.date.getTime() + read.precisionMs);
+}
+
+function readCompactIso(value: string): { date: Date; offsetMinutes: number; precisionMs: number } | undefined {
   const match = COMPACT_ISO_PATTERN.exec(value);
   if (match === null) return undefined;
   const [, year, month, day, hours, minutes, seconds, millis, zone] = match;
@@ -48,7 +57,7 @@ function readCompactIso(value: string): { date: Date; offsetMinutes: number } | 
     milliseconds: Number(millis ?? '0'),
     offsetMinutes,
   });
-  return date === undefined ? undefined : { date, offsetMinutes };
+  return date === undefined ? undefined : { date, offsetMinutes, precisionMs: millis === undefined ? 1000 : 1 };
 }
 
 /** The compact ISO basic form of an instant, in UTC: `20261122T000000Z`. */

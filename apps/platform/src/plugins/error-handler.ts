@@ -15,6 +15,7 @@ import {
   AppError,
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
+  describeValidation,
   INTERNAL_ERROR_MESSAGE,
 } from '../errors.ts';
 
@@ -28,21 +29,10 @@ export const BAD_REQUEST_MESSAGE = 'The request could not be read.';
 /** Path parameters up to this length reach the routes (reset tokens are up to 256 characters). */
 export const MAX_PARAM_LENGTH = 256;
 
-export interface ValidationDetail {
-  location: string;
-  field: string;
-  message: string;
-}
-
 /** The field an issue is about, or the part of the request it is in when it is about the whole. */
 function toFieldName(instancePath: string, location: string): string {
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return field === '' ? `(${location})` : field;
-}
-
-/** "username: Please enter a valid username; password: Please enter your password" */
-function describeValidation(details: ValidationDetail[]): string {
-  return `Invalid request: ${details.map((detail) => `${detail.field}: ${detail.message}`).join('; ')}`;
 }
 
 function send(reply: FastifyReply, statusCode: number, body: ErrorBody): FastifyReply {

@@ -186,7 +186,7 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Eat Cherry' }));
     expect(open).toHaveBeenCalledTimes(1);
   });
-  it('labels each cell with its column for a table that stacks on a phone, its hidden headers aside', async () => {
+  it('labels each cell with its column, for a phone that stacks the table, its hidden headers aside', async () => {
     renderWithProviders(
       <DataTable
         columns={COLUMNS}
@@ -194,7 +194,6 @@ describe('DataTable', () => {
         rowId={(fruit) => fruit.name}
         label="Fruits"
         minWidth={600}
-        stackOnPhone
       />,
     );
     const table = await screen.findByRole('table', { name: 'Fruits' });
@@ -205,5 +204,21 @@ describe('DataTable', () => {
         .map((cell) => cell.getAttribute('data-label')),
     ).toEqual(['Colour', 'Count', null]);
     expect(within(apple).getByRole('cell', { name: 'red' })).toBeInTheDocument();
+  });
+
+  it('leaves the cells unlabelled for a table that keeps its columns on a phone', async () => {
+    renderWithProviders(
+      <DataTable
+        columns={COLUMNS}
+        rows={FRUITS}
+        rowId={(fruit) => fruit.name}
+        label="Fruits"
+        minWidth={600}
+        keepColumnsOnPhone
+      />,
+    );
+    const table = await screen.findByRole('table', { name: 'Fruits' });
+    expect(table.querySelectorAll('[data-label]')).toHaveLength(0);
+    expect(table).not.toHaveAttribute('role');
   });
 });

@@ -67,10 +67,10 @@ export interface DataTableProps<T extends RowData> {
   /** Below this width the table scrolls sideways. */
   minWidth: number;
   /**
-   * On a phone each row is a card of labelled values instead (a short table whose columns would
-   * not fit: a long one is virtualised by row height and keeps its columns).
+   * On a phone a table's rows are cards of labelled values, not columns past the screen's edge; this
+   * keeps the columns. A long table keeps them anyway: it is virtualised by row height.
    */
-  stackOnPhone?: boolean;
+  keepColumnsOnPhone?: boolean;
   striped?: boolean;
   highlightOnHover?: boolean;
   sorting?: SortingControl;
@@ -159,7 +159,7 @@ function DrawnTable<T extends RowData>(props: DataTableProps<T>) {
   const rows = table.getRowModel().rows;
   const rowIds = rows.map((row) => row.id);
   const virtual = rows.length > VIRTUALIZE_ABOVE_ROWS;
-  const stacked = props.stackOnPhone === true && !virtual;
+  const stacked = props.keepColumnsOnPhone !== true && !virtual;
   const roles = tableRoles(stacked);
 
   const header = (column: DataTableColumn<T>) => {

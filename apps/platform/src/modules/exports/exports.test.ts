@@ -164,4 +164,29 @@ describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
       403,
     );
   });
+
+  it('keeps only the list’s fields of a filter, refuses a card number in any, and says why a filter is refused', async () => {
+    const range = { fromDateTimeInclusive: '2026-01-01T00:00:00Z' };
+    const issued = await tokenFor(auditor, 'audit-log', {
+      ...range,
+      note: '4111111111111111',
+      constructor: 'x',
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const stored = () =>
+      database.db.selectFrom('download_tokens').select('query').where('list', '=', 'audit-log').execute();
+    expect(await stored(), 'what the list does not know is not stored').toEqual([{ query: range }]);
+
+    const card = await tokenFor(auditor, 'audit-log', { ...range, username: '4111 1111 1111 1111' });
+    expect(card.statusCode).toBe(400);
+    expect(card.json()).toEqual({
+      errorMessage: EXPORT_MESSAGES.cardNumber,
+      code: 'VALIDATION_FAILED',
+      details: [{ location: 'body', field: 'username', message: EXPORT_MESSAGES.cardNumber }],
+    });
+    const wrongStatus = await tokenFor(auditor, 'audit-log', { status: 'LOST' });
+    expect(wrongStatus.json<{ errorMessage: string }>().errorMessage).toMatch(/^Invalid request: status: ./);
+    expect(await stored(), 'a refused filter stores nothing').toEqual([{ query: range }]);
+    await database.db.deleteFrom('download_tokens').where('list', '=', 'audit-log').execute();
+  });
 });

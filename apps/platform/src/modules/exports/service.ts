@@ -1,14 +1,15 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { csvCell } from '@web-control/contract/finance-results';
+import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { holdsAll, type Permission } from '@web-control/contract/permissions';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { badRequest, forbidden, invalidRequest, notFound } from '../../errors.ts';
 import { createDownloadTokens } from '../download-tokens/download-tokens.ts';
 
 export const EXPORT_MESSAGES = {
   unknownList: 'This list has no export.',
-  invalidFilter: 'The export’s filter is not valid.',
+  cardNumber: 'A card number is never searched nor kept with an export: take it out of the filter.',
   tokenInvalid: 'This download link is not valid or has expired. Please start the export again.',
 } as const;
 
@@ -28,6 +29,7 @@ export interface ExportDefinition<Q> {
    * (Reviews), any one of `anyOf`.
    */
   permissions: readonly Permission[] | { anyOf: readonly Permission[] };
+  /** An object's schema: the token keeps only its fields of what was sent. */
   querySchema: z.ZodType<Q>;
   fileName: string;
   header: readonly string[];
@@ -45,6 +47,18 @@ function permissionsNeeded(definition: ExportDefinition<unknown>): string {
   const { permissions } = definition;
   if ('anyOf' in permissions) return `the ${permissions.anyOf.join(' or ')} permission`;
   return `the ${permissions.join(' and ')} permission${permissions.length > 1 ? 's' : ''}`;
+}
+
+/**
+ * What a token keeps of a valid filter: the list's own fields, as sent (the schema parses them
+ * again on download, where its transforms run once). Anything else a client sent is not stored,
+ * and a card number in any field is refused, so no table ever holds one.
+ */
+function filterToKeep(schema: z.ZodObject, filter: Record<string, unknown>): Record<string, unknown> {
+  const known = Object.entries(filter).filter(([field]) => Object.hasOwn(schema.shape, field));
+  const card = known.find(([, value]) => typeof value === 'string' && holdsCardNumber(value));
+  if (card !== undefined) throw badRequest(EXPORT_MESSAGES.cardNumber, card[0]);
+  return Object.fromEntries(known);
 }
 
 export function csvLine(cells: readonly string[]): string {
@@ -74,6 +88,8 @@ export function createExportsService(deps: {
   return {
     register<Q>(list: string, definition: ExportDefinition<Q>): void {
       if (lists.has(list)) throw new Error(`Export ${list} is already registered`);
+      if (!(definition.querySchema instanceof z.ZodObject))
+        throw new Error(`Export ${list} needs an object filter`);
       lists.set(list, definition as ExportDefinition<unknown>);
     },
 
@@ -81,15 +97,27 @@ export function createExportsService(deps: {
       return [...lists.keys()];
     },
 
-    async issueToken(exporter: Exporter, list: string, filter: unknown): Promise<{ token: string }> {
+    async issueToken(
+      exporter: Exporter,
+      list: string,
+      filter: Record<string, unknown>,
+    ): Promise<{ token: string }> {
       const definition = definitionOf(list);
       if (!mayExport(exporter.permissions, definition)) {
         throw forbidden(`You need ${permissionsNeeded(definition)} to export this list.`);
       }
       const query = definition.querySchema.safeParse(filter);
-      if (!query.success) throw badRequest(EXPORT_MESSAGES.invalidFilter, 'filter');
-      // The filter as sent: the schema parses it again on download (its transforms run once).
-      return { token: await tokens.issue(exporter, { kind: 'list', list, query: filter }) };
+      if (!query.success) {
+        throw invalidRequest(
+          query.error.issues.map((issue) => ({
+            location: 'body',
+            field: issue.path.length === 0 ? '(body)' : issue.path.join('.'),
+            message: issue.message,
+          })),
+        );
+      }
+      const kept = filterToKeep(definition.querySchema as z.ZodObject, filter);
+      return { token: await tokens.issue(exporter, { kind: 'list', list, query: kept }) };
     },
 
     /**

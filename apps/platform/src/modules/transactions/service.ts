@@ -1,4 +1,5 @@
 import {
+  afterCompactIso,
   parseCompactIso,
   TRANSACTION_STATES,
   TRANSACTIONS_PAGE_SIZE,
@@ -37,9 +38,8 @@ function toTransaction(row: TransactionRow): Transaction {
   };
 }
 
-/** The list's query as the repository's filter; dateTo counts through its whole second. */
+/** The list's query as the repository's filter; dateTo counts through its whole second (or millisecond). */
 export function transactionFilterOf(query: TransactionsQuery): TransactionFilter {
-  const to = query.dateTo === undefined ? undefined : parseCompactIso(query.dateTo);
   return {
     serviceTypeId: query.service,
     receiverId: query.receiver,
@@ -47,7 +47,7 @@ export function transactionFilterOf(query: TransactionsQuery): TransactionFilter
     stan: query.stan,
     cardKey: query.card,
     from: query.dateFrom === undefined ? undefined : parseCompactIso(query.dateFrom),
-    before: to === undefined ? undefined : new Date(to.getTime() + 1000),
+    before: query.dateTo === undefined ? undefined : afterCompactIso(query.dateTo),
   };
 }
 

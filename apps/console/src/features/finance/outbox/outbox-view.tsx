@@ -266,7 +266,6 @@ export function OutboxView({ processId }: { processId?: number }) {
           label: OUTBOX_TABLE_LABEL,
           minWidth: 720,
           highlightOnHover: true,
-          stackOnPhone: true,
         }}
       />
     </Stack>

@@ -109,7 +109,6 @@ export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: R
       sorting={sorting}
       label="Receivers"
       minWidth={760}
-      stackOnPhone
       highlightOnHover
     />
   );

@@ -81,7 +81,6 @@ export function ServicesPage() {
               rowId={(service) => service.id}
               sorting={sorting}
               minWidth={480}
-              stackOnPhone
               highlightOnHover
             />
           )}

@@ -113,7 +113,6 @@ function NodeHealth({ nodes }: { nodes: Node[] }) {
           rowId={(node) => `${node.instanceId}/${node.nodeId}`}
           labelledBy="node-health-title"
           minWidth={560}
-          stackOnPhone
           striped
         />
       )}
@@ -137,7 +136,6 @@ function SafQueueHealth({ queues }: { queues: SafQueue[] }) {
           rowId={(queue) => `${queue.node.nodeId}/${queue.receiverDescription}`}
           labelledBy="saf-queue-health-title"
           minWidth={480}
-          stackOnPhone
           striped
         />
       )}

@@ -159,7 +159,6 @@ export function ReviewsPage() {
           rowId: (review) => `${review.area}:${review.id}`,
           label: REVIEWS_TEXTS.table,
           minWidth: 900,
-          stackOnPhone: true,
           highlightOnHover: true,
         }}
       />

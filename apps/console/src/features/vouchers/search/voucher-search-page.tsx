@@ -213,7 +213,6 @@ export function VoucherSearchPage() {
           minWidth: 720,
           striped: true,
           highlightOnHover: true,
-          stackOnPhone: true,
           onRowClick: (order) => void navigate(voucherPath(order.reference)),
         }}
       />
