@@ -114,4 +114,44 @@ test.describe('sign-in', () => {
       .not.toBe(first);
     await expect(page).toHaveURL('/dashboard/home');
   });
+
+  test('an access token the console cannot read is refreshed, not a reason to sign in again', async ({
+    page,
+  }) => {
+    await signInAt(page, '/dashboard/home', 'support');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('webControl.accessToken', 'garbage.garbage.garbage'));
+    const refreshed = page.waitForResponse('**/api/auth/refresh-token');
+    await page.goto('/dashboard/transactions');
+    expect((await refreshed).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Transactions' }), 'still signed in').toBeVisible();
+    await expect(page).toHaveURL('/dashboard/transactions');
+  });
+
+  test('another user signing in on another tab: this tab opens again as them, dropping what was typed, and says so', async ({
+    context,
+    page,
+  }) => {
+    await signInAt(page, '/dashboard/load-balancer/services/eft-payments', 'operator');
+    await page
+      .getByRole('button', { name: /^Edit weight of / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: /^Adjust the weight of / });
+    await dialog.getByRole('textbox', { name: 'Weight' }).fill('101');
+
+    const other = await context.newPage();
+    await other.goto('/login');
+    await signIn(other, 'admin');
+    await expect(other.getByText('logged in as admin')).toBeVisible();
+
+    await expect(
+      page.getByText(
+        'admin signed in on another tab of this browser, so this tab now works as admin. Anything typed here as operator and not saved was dropped.',
+      ),
+    ).toBeVisible();
+    await expect(dialog, 'the weight operator typed cannot be saved as admin').toBeHidden();
+    await expect(page.getByText('logged in as admin')).toBeVisible();
+    await expect(page).toHaveURL('/dashboard/load-balancer/services/eft-payments');
+  });
 });

@@ -37,8 +37,22 @@ test.describe('side menu', () => {
     await expect(menu).toBeInViewport();
     await page.getByRole('button', { name: 'Hide menu' }).click();
     await expect(menu).not.toBeInViewport();
+
+    // From the header's last control, Tab goes on into the screen, not into the menu off the screen.
+    await page.getByText('logged in as').click();
+    const inMenu: boolean[] = [];
+    for (let tab = 0; tab < 10; tab += 1) {
+      await page.keyboard.press('Tab');
+      inMenu.push(await page.evaluate(() => document.activeElement?.closest('nav') != null));
+    }
+    expect(inMenu, 'no Tab reaches a link of the hidden menu').not.toContain(true);
+
     await page.getByRole('button', { name: 'Show menu' }).click();
     await expect(menu).toBeInViewport();
+    await expect(
+      menu.getByRole('link', { name: 'Transactions' }),
+      'shown again, it takes the keyboard',
+    ).toBeVisible();
   });
 
   test('Finance offers its processes, outbox, audit log and jobs', async ({ page }) => {

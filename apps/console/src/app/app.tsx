@@ -10,6 +10,7 @@ import { setNavigator } from '../shared/navigation';
 import { getRuntimeConfig } from '../shared/runtime-config';
 import { watchIdleSession } from '../shared/session/idle-session';
 import { handleIdlePhase } from '../shared/session/idle-sign-out';
+import { showOtherTabSignInNotice } from '../shared/session/other-tab-sign-in';
 import { keepSessionFresh, restoreSession } from '../shared/session/session';
 import { ConfigurationMissingBanner } from './configuration-missing';
 import { createQueryClient } from './query-client';
@@ -83,6 +84,7 @@ function Console({
 
   useEffect(() => {
     setNavigator((to, options) => void router.navigate(to, options));
+    showOtherTabSignInNotice();
     void restoreSession();
     const stopRefreshing = keepSessionFresh();
     const stopWatchingIdle = watchIdleSession({ onPhaseChange: (phase) => handleIdlePhase(phase) });

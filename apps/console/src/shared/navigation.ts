@@ -14,3 +14,15 @@ export function navigateTo(to: string, options?: { replace?: boolean; state?: un
 export function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
+
+let reloadWith = () => window.location.reload();
+
+/** Tests stand in for the browser's reload, which jsdom cannot do. */
+export function setReloader(reload: () => void): void {
+  reloadWith = reload;
+}
+
+/** The page loaded again, where it is. */
+export function reloadPage(): void {
+  reloadWith();
+}

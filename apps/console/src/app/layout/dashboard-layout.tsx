@@ -120,7 +120,8 @@ export function DashboardLayout() {
             onOpenSearch={togglePalette}
           />
         </AppShell.Header>
-        <AppShell.Navbar p="xs">
+        {/* Off the screen, its links are out of the keyboard's way too (a hidden Logout a Tab reached). */}
+        <AppShell.Navbar p="xs" inert={wide ? hidden : !opened}>
           {wide || menuWanted ? (
             <SideMenu permissions={account.userPermissions} onNavigate={navigateFromMenu} />
           ) : null}

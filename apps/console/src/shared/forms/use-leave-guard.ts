@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavigationType, type Location } from 'react-router';
 import { openModal } from '../modals/modal-store';
 import { confirmModal } from '../modals/standard-modals';
-import { getAccount } from '../session/session-state';
+import { holdsSession } from '../session/session-state';
 
 export const LEAVE_FORM_TEXTS = {
   title: 'Leave without saving?',
@@ -58,15 +58,15 @@ export async function confirmLeavingForm(signal?: AbortSignal): Promise<boolean>
 /**
  * While a form holds changes not saved, leaving its page (a link, the menu, Back) first asks
  * (PageLeaving asks, for every form on screen), and a reload or closing the tab gets the browser's
- * own question. A session that has ended leaves without asking: its sign-in page must not wait on
- * a form it can no longer save.
+ * own question. A session that has ended, or that another tab gave to another user, leaves without
+ * asking: it can no longer save the form.
  */
 export function useLeaveGuard(
   dirty: boolean,
   { leaves, backOnly = false }: LeaveGuardOptions = {},
 ): LeaveGuard {
   const allowed = useRef(false);
-  const guarding = () => dirty && !allowed.current && getAccount().accessToken !== null;
+  const guarding = () => dirty && !allowed.current && holdsSession();
   // Bound anew each render: `guarding` reads this render's `dirty`.
   useEffect(() => {
     const holds = ({ currentLocation, nextLocation, historyAction }: Departure) => {

@@ -60,6 +60,18 @@ export function notePermissionsChanged(): void {
   permissionsChangedListener?.();
 }
 
+let replaced = false;
+
+/** Another tab signed another user in: this tab is about to open again as them. */
+export function markSessionReplaced(): void {
+  replaced = true;
+}
+
+/** Whether this tab still works for a signed-in user: what a form holds is theirs to save. */
+export function holdsSession(): boolean {
+  return account.accessToken !== null && !replaced;
+}
+
 export function signOutLocally(): void {
   clearStoredTokens();
   forgetPageToken();
@@ -78,4 +90,5 @@ export function expireSession(): void {
 /** Tests start from a signed-out, loaded account. */
 export function resetAccountForTests(): void {
   account = { ...INITIAL_ACCOUNT, loading: false };
+  replaced = false;
 }

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { act, renderHook } from '@testing-library/react';
 import { PERMISSIONS_CHANGED_HEADER } from '@web-control/contract/auth';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -5,14 +6,16 @@ import { z } from 'zod';
 import { request } from '../http/http-client';
 import { PERMISSIONS_RECHECK_MS } from '../timing';
 import { fakeAccessToken, TEST_CONFIG } from '../../test/tokens';
-import { setNavigator } from '../navigation';
+import { setNavigator, setReloader } from '../navigation';
 import { setRuntimeConfig } from '../runtime-config';
 import { keepSessionFresh, refreshSession, restoreSession } from './session';
-import { getAccount, resetAccountForTests, useAccount } from './session-state';
+import { showOtherTabSignInNotice } from './other-tab-sign-in';
+import { getAccount, holdsSession, resetAccountForTests, useAccount } from './session-state';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, readStoredTokens } from './token-storage';
 
 const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn();
+const reload = vi.fn();
 const inAnHour = Math.floor(Date.now() / 1000) + 3600;
 const claims = { sub: '1', username: 'jo', permissions: ['VIEW_TRANSACTIONS'] };
 const freshToken = fakeAccessToken({ ...claims, exp: inAnHour });
@@ -30,6 +33,7 @@ describe('session', () => {
     setRuntimeConfig({ ...TEST_CONFIG });
     vi.stubGlobal('fetch', fetchMock);
     setNavigator(navigate);
+    setReloader(reload);
     resetAccountForTests();
     window.history.pushState({}, '', '/dashboard/home');
   });
@@ -37,6 +41,8 @@ describe('session', () => {
     vi.unstubAllGlobals();
     fetchMock.mockReset();
     navigate.mockReset();
+    reload.mockReset();
+    vi.restoreAllMocks();
   });
 
   it('restores a stored pair without calling the platform while the token is fresh', async () => {
@@ -155,5 +161,79 @@ describe('session', () => {
     vi.advanceTimersByTime(PERMISSIONS_RECHECK_MS);
     await request({ api: 'authApi', path: '/me', schema: z.unknown() });
     await vi.waitFor(() => expect(refreshes()).toHaveLength(2));
+  });
+
+  it('refreshes a stored access token it cannot read, as one about to expire (specification §8)', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'garbage.garbage.garbage');
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    fetchMock.mockResolvedValue(tokenPair(freshToken, 'r2'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await restoreSession();
+    expect(getAccount()).toMatchObject({ isAuthenticated: true, accessToken: freshToken });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh-token']);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  describe('another tab signing in', () => {
+    const adminToken = fakeAccessToken({
+      sub: '2',
+      username: 'admin',
+      permissions: ['MANAGE_USERS'],
+      exp: inAnHour,
+    });
+
+    async function signedInAsJo() {
+      localStorage.setItem(ACCESS_TOKEN_KEY, freshToken);
+      localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+      await restoreSession();
+      const stop = keepSessionFresh();
+      onTestFinished(stop);
+    }
+
+    function otherTabStores(accessToken: string, refreshToken: string) {
+      localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
+      localStorage.setItem(REFRESH_TOKEN_KEY, refreshToken);
+      window.dispatchEvent(new StorageEvent('storage', { key: ACCESS_TOKEN_KEY }));
+    }
+
+    it('as another user: this tab never works as them with what it holds, it opens again and says why', async () => {
+      await signedInAsJo();
+      otherTabStores(adminToken, 'r-admin');
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(getAccount().username, 'nothing more is sent as admin from what jo typed').toBe('jo');
+      expect(holdsSession(), 'no form asks to stay').toBe(false);
+      expect(readStoredTokens(), 'admin stays signed in').toEqual({
+        accessToken: adminToken,
+        refreshToken: 'r-admin',
+      });
+
+      const show = vi.spyOn(notifications, 'show').mockReturnValue('');
+      showOtherTabSignInNotice();
+      showOtherTabSignInNotice();
+      expect(show.mock.calls.map(([notice]) => notice.message)).toEqual([
+        'admin signed in on another tab of this browser, so this tab now works as admin. Anything typed here as jo and not saved was dropped.',
+      ]);
+    });
+
+    it('as another user while this tab refreshes: no refresh is spent, the tab opens again', async () => {
+      localStorage.setItem(ACCESS_TOKEN_KEY, expiredToken);
+      localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+      fetchMock.mockResolvedValue(tokenPair(freshToken, 'r2'));
+      await restoreSession();
+      localStorage.setItem(ACCESS_TOKEN_KEY, adminToken);
+      await refreshSession();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(getAccount().accessToken).toBe(freshToken);
+    });
+
+    it('as the same user: this tab takes the new pair and goes on', async () => {
+      await signedInAsJo();
+      const again = fakeAccessToken({ ...claims, exp: inAnHour + 120 });
+      otherTabStores(again, 'r9');
+      expect(getAccount()).toMatchObject({ accessToken: again, username: 'jo' });
+      expect(reload).not.toHaveBeenCalled();
+      expect(holdsSession()).toBe(true);
+    });
   });
 });

@@ -3,7 +3,8 @@ import { tokenPairSchema } from '@web-control/contract/auth';
 import { ERROR_CODES } from '@web-control/contract/errors';
 import { request } from '../http/http-client';
 import { PERMISSIONS_RECHECK_MS, TOKEN_CHECK_INTERVAL_MS } from '../timing';
-import { isExpiring, readClaims } from './access-token';
+import { isExpiring } from './access-token';
+import { isOtherUsersToken, openAgainAsOtherUser } from './other-tab-sign-in';
 import {
   applyTokens,
   dispatchAccount,
@@ -23,6 +24,10 @@ async function exchangeRefreshToken(): Promise<void> {
   const stored = readStoredTokens();
   if (!stored.accessToken || !stored.refreshToken) {
     expireSession();
+    return;
+  }
+  if (isOtherUsersToken(stored.accessToken)) {
+    openAgainAsOtherUser(stored.accessToken);
     return;
   }
   if (stored.accessToken !== getAccount().accessToken && !isExpiring(stored.accessToken, Date.now())) {
@@ -64,10 +69,13 @@ export function refreshSession(): Promise<void> {
   return refreshInFlight;
 }
 
-/** At start: restore the stored pair; with only one of the two the user must sign in again. */
+/**
+ * At start: restore the stored pair; with only one of the two the user must sign in again. An
+ * access token that cannot be read is treated as expiring (specification §8): refreshed.
+ */
 export async function restoreSession(): Promise<void> {
   const { accessToken, refreshToken } = readStoredTokens();
-  if (accessToken && refreshToken && readClaims(accessToken)) {
+  if (accessToken && refreshToken) {
     if (isExpiring(accessToken, Date.now())) await refreshSession();
     else applyTokens(accessToken, refreshToken, false);
   } else if (accessToken || refreshToken) {
@@ -97,7 +105,8 @@ export function keepSessionFresh(): () => void {
     if (event.key !== ACCESS_TOKEN_KEY && event.key !== REFRESH_TOKEN_KEY && event.key !== null) return;
     const { accessToken, refreshToken } = readStoredTokens();
     if (accessToken && refreshToken) {
-      if (accessToken !== getAccount().accessToken) applyTokens(accessToken, refreshToken, false);
+      if (isOtherUsersToken(accessToken)) openAgainAsOtherUser(accessToken);
+      else if (accessToken !== getAccount().accessToken) applyTokens(accessToken, refreshToken, false);
     } else if (getAccount().isAuthenticated) {
       expireSession();
     }
