@@ -42,7 +42,9 @@ export function afterCompactIso(value: string): Date | undefined {
   return read === undefined ? undefined : new Date(read.date.getTime() + read.precisionMs);
 }
 
-function readCompactIso(value: string): { date: Date; offsetMinutes: number; precisionMs: number } | undefined {
+function readCompactIso(
+  value: string,
+): { date: Date; offsetMinutes: number; precisionMs: number } | undefined {
   const match = COMPACT_ISO_PATTERN.exec(value);
   if (match === null) return undefined;
   const [, year, month, day, hours, minutes, seconds, millis, zone] = match;
@@ -57,7 +59,9 @@ function readCompactIso(value: string): { date: Date; offsetMinutes: number; pre
     milliseconds: Number(millis ?? '0'),
     offsetMinutes,
   });
-  return date === undefined ? undefined : { date, offsetMinutes, precisionMs: millis === undefined ? 1000 : 1 };
+  return date === undefined
+    ? undefined
+    : { date, offsetMinutes, precisionMs: millis === undefined ? 1000 : 1 };
 }
 
 /** The compact ISO basic form of an instant, in UTC: `20261122T000000Z`. */
