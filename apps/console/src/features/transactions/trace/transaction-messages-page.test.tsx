@@ -395,13 +395,14 @@ describe('transaction messages page', () => {
     expect(screen.queryByRole('button', { name: 'Copy Trace' }), 'nothing to copy').not.toBeInTheDocument();
   });
 
-  it('says at once that an id the platform says does not exist was not found (retention removed it)', async () => {
+  it('says at once that an id the platform says does not exist was not found (retention removed it), and asks no more', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const gone = {
       errorMessage: 'This transaction does not exist (it may be older than the retention period)',
       code: 'NOT_FOUND',
       details: { pending: false },
     };
-    setup({
+    const { calls } = setup({
       [`GET /api/ecs/transactions/${LEG}`]: () => jsonResponse(404, gone),
       [`GET /api/ecs/transactions/${LEG}/messages`]: () => jsonResponse(404, gone),
     });
@@ -414,6 +415,13 @@ describe('transaction messages page', () => {
       '/dashboard/transactions',
     );
     expect(screen.queryByRole('button', { name: 'Copy Trace' }), 'nothing to copy').not.toBeInTheDocument();
+    expect(screen.queryByText('Live'), 'nothing live to pause').not.toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(TRACE_REFRESH_MS * 3));
+    const legPath = `/api/ecs/transactions/${LEG}`;
+    expect([countGets(calls, legPath), countGets(calls, `${legPath}/messages`)], 'gone for good').toEqual([
+      1, 1,
+    ]);
   });
 
   it('gives a leg being written a minute before saying it was not found, and shows it if it turns up', async () => {

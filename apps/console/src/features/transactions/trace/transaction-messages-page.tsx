@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import {
-  transactionNotFoundDetailsSchema,
   transactionUuidParamsSchema,
   type EdgeMessage,
   type TransactionLegResponse,
@@ -15,12 +14,12 @@ import {
   retrievalFailedText,
   statusOf,
 } from '../../../shared/http/error-message';
-import { HttpError } from '../../../shared/http/http-error';
 import { LiveControl } from '../../../shared/live/live-control';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { ErrorState } from '../../../shared/ui/query-state';
 import { useMessages } from '../api/get-messages';
 import { useTransactionLeg } from '../api/get-transaction-leg';
+import { isGoneForGood, isPendingLeg } from '../api/trace-refresh';
 import { COPIED_DURATION_MS, TRACE_NOT_FOUND_AFTER_MS, TRACE_TEXTS } from './constants';
 import { sortMessages } from './edge-messages';
 import { LegSummary } from './leg-summary';
@@ -88,12 +87,6 @@ function NotFoundNote() {
   );
 }
 
-/** True when the platform's 404 says the leg is being written (a just-recorded leg names it as its next). */
-function isPending(error: unknown): boolean {
-  if (!(error instanceof HttpError) || !isNotFound(error)) return false;
-  return transactionNotFoundDetailsSchema.safeParse(error.errorBody?.details).data?.pending === true;
-}
-
 /** True once the page has been open for `ms`: a leg being written gets that long to appear. */
 function useOpenFor(ms: number): boolean {
   const [elapsed, setElapsed] = useState(false);
@@ -122,10 +115,9 @@ function TransactionTrace({ uuid }: { uuid: string }) {
   const transactionLeg = leg.data?.transactionLeg;
   const waitedLongEnough = useOpenFor(TRACE_NOT_FOUND_AFTER_MS);
   // An id that is no id (400), or one the platform says does not exist (404), never will be one,
-  // unless the platform says it is being written: that one gets a minute. The refresh goes on, so
-  // a leg that does turn up is shown.
+  // and is asked no more; one the platform says is being written gets a minute, and is asked on.
   const invalidId = statusOf(leg.error) === HTTP_STATUS.badRequest;
-  const unknownId = isNotFound(leg.error) && (!isPending(leg.error) || waitedLongEnough);
+  const unknownId = isGoneForGood(leg.error) || (isPendingLeg(leg.error) && waitedLongEnough);
   const notFound = sorted.length === 0 && (invalidId || unknownId);
   // A 404 is the leg's question (being written, or not found) above; anything else is a failure.
   const messagesFailed = messages.data === undefined && messages.isError && !isNotFound(messages.error);
@@ -139,7 +131,7 @@ function TransactionTrace({ uuid }: { uuid: string }) {
           <LegLink uuid={transactionLeg?.uuidPrev} label={TRACE_TEXTS.previousLeg} arrow="←" />
           <LegLink uuid={transactionLeg?.uuidNext} label={TRACE_TEXTS.nextLeg} arrow="→" />
         </Group>
-        <LiveControl quietFailures />
+        {isGoneForGood(leg.error) ? null : <LiveControl quietFailures />}
       </Group>
       {loading ? (
         <Center p="xl">
