@@ -105,4 +105,16 @@ describe('URL params', () => {
       waits: false,
     });
   });
+
+  it('refuses a card number the address masked at once (a link’s) as a card number', () => {
+    const masked = '411111******1111';
+    expect(searchedCardNumber(masked, `?requester=${encodeURIComponent(masked)}`, 'requester')).toEqual({
+      refused: true,
+      waits: true,
+    });
+    expect(searchedCardNumber('ops*team', '?requester=ops*team', 'requester')).toEqual({
+      refused: false,
+      waits: false,
+    });
+  });
 });

@@ -70,18 +70,26 @@ export function searchTextParam(): UrlParam<string> {
   };
 }
 
+/** A card number as the console masks it in an address (first 6, last 4): still no name to search for. */
+const MASKED_CARD_NUMBER = /\d{6}\*{3,9}\d{4}/;
+
+function holdsCardNumberOrMask(text: string): boolean {
+  return holdsCardNumber(text) || MASKED_CARD_NUMBER.test(text);
+}
+
 /**
  * A card number in a search field: typed (never written to the address) or a link's (never read
- * into the field). The field refuses it while it shows it or nothing; the list waits until other
- * text is written over it rather than list everything.
+ * into the field; masked in the address at once, it is refused as such). The field refuses it
+ * while it shows it or nothing; the list waits until other text is written over it rather than
+ * list everything.
  */
 export function searchedCardNumber(
   typed: string,
   search: string,
   name: string,
 ): { refused: boolean; waits: boolean } {
-  const linked = holdsCardNumber(new URLSearchParams(search).get(name) ?? '');
-  const typedCard = holdsCardNumber(typed);
+  const linked = holdsCardNumberOrMask(new URLSearchParams(search).get(name) ?? '');
+  const typedCard = holdsCardNumberOrMask(typed);
   return { refused: typedCard || (linked && typed.trim() === ''), waits: typedCard || linked };
 }
 

@@ -46,6 +46,25 @@ describe('reviews page', { timeout: 20_000 }, () => {
     resetAccountForTests();
   });
 
+  it('turns away a user who may review nothing, having asked the platform nothing', async () => {
+    const { asked } = setup();
+    signInWith(['MONITOR_SERVICES'], 'watcher');
+    const { router } = renderRoutes([...routes, { path: '/login', element: <p>Login</p> }], { path: PATH });
+    expect(await screen.findByText('Login')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?from=${encodeURIComponent(PATH)}`);
+    expect(asked()).toEqual([]);
+  });
+
+  it('refuses a masked card number a link held as the requester, and asks nothing', async () => {
+    const { asked } = setup();
+    renderRoutes(routes, { path: `${PATH}?requester=411111******1111` });
+    expect(await screen.findByRole('textbox', { name: 'Requested by' })).toHaveAccessibleDescription(
+      'A card number is never searched: give the username of the requester.',
+    );
+    expect(screen.getByText('Correct or clear Requested by to see the requests.')).toBeInTheDocument();
+    expect(asked()).toEqual([]);
+  });
+
   it('says the filters hide what waits, rather than that nothing waits', async () => {
     const { asked } = setup();
     const { router } = renderRoutes(routes, { path: `${PATH}?requester=nobody` });

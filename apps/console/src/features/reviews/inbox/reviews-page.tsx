@@ -112,8 +112,10 @@ export function ReviewsPage() {
     { cardNumber: REVIEWS_TEXTS.requesterCardNumber, schema: reviewsQuerySchema.shape.requester },
   );
   const waits = requesterRefusal.waits;
-  const reviews = useReviews({ ...filter, ...pageQueryOf(paging) }, !waits);
-  if (!reviewPermissions().some((name) => can(name))) return <TurnAway />;
+  // A user who may review nothing is turned away, and asks nothing the platform would refuse.
+  const mayReview = reviewPermissions().some((name) => can(name));
+  const reviews = useReviews({ ...filter, ...pageQueryOf(paging) }, mayReview && !waits);
+  if (!mayReview) return <TurnAway />;
   // Ages count from the answer's time, so they hold still between refreshes.
   const now = reviews.dataUpdatedAt;
   return (
