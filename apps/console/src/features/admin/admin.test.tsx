@@ -332,6 +332,38 @@ describe('user administration', () => {
     expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1/edit');
   });
 
+  it('the edit page of a user id that is no one’s says the user does not exist, as the detail does', async () => {
+    const gone = { errorMessage: 'This user does not exist', code: 'NOT_FOUND' };
+    setup({ 'GET /api/auth/manage/users/u-9': () => jsonResponse(404, gone) });
+    renderRoutes(routes, { path: '/dashboard/admin/users/u-9/edit' });
+    expect(await screen.findByText('This user does not exist (any more).')).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong (code 404)')).toBeNull();
+  });
+
+  it('a user someone else deleted while the form was open: Save says they are gone, and the list drops them', async () => {
+    let users = [listedUser];
+    const gone = { errorMessage: 'This user does not exist', code: 'NOT_FOUND' };
+    setup({
+      'GET /api/auth/manage/users': () => jsonResponse(200, { users }),
+      'GET /api/auth/manage/users/u-1': () =>
+        users.length ? jsonResponse(200, detailedUser) : jsonResponse(404, gone),
+      'PUT /api/auth/manage/users/u-1': () => {
+        users = [];
+        return jsonResponse(404, gone);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/admin/users/u-1/edit' });
+    expect(await screen.findByRole('link', { name: 'jo' })).toBeInTheDocument();
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'jo@other.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This user does not exist (any more).')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' }), 'no form to save').toBeNull();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'jo' })).toBeNull());
+  });
+
   it('cancel returns to the list when creating and to the detail when editing', async () => {
     setup();
     const user = userEvent.setup();

@@ -23,6 +23,27 @@ export function describeFetchFailure(error: unknown): string {
   return `Something went wrong (code ${statusOf(error) ?? 0})`;
 }
 
+/**
+ * Whether the user asked for is not there: unknown (404), or an id that names no one (a hand-made
+ * address, refused with 400). Someone else deleted them: the list reloads without them.
+ */
+export function useUserGone(user: { isError: boolean; error: unknown }): boolean {
+  const queryClient = useQueryClient();
+  const gone = user.isError && (isNotFound(user.error) || statusOf(user.error) === HTTP_STATUS.badRequest);
+  useEffect(() => {
+    if (gone) void queryClient.invalidateQueries({ queryKey: adminKeys.users(), exact: true });
+  }, [gone, queryClient]);
+  return gone;
+}
+
+export function UserGone() {
+  return (
+    <Alert color="yellow" role="status">
+      {USER_NOT_FOUND}
+    </Alert>
+  );
+}
+
 export function UserDetail() {
   const { userId = '' } = useParams();
   const navigate = useNavigate();
@@ -30,27 +51,15 @@ export function UserDetail() {
   const deleteUser = useDeleteUser();
   usePreloadModalsWhenIdle(DELETE_MODALS);
 
-  const queryClient = useQueryClient();
-  // A malformed id (a hand-made address, refused with 400) names no user either.
-  const gone = user.isError && (isNotFound(user.error) || statusOf(user.error) === HTTP_STATUS.badRequest);
+  const gone = useUserGone(user);
   useEffect(() => {
     if (user.isError) notifications.show({ color: 'red', message: describeFetchFailure(user.error) });
   }, [user.isError, user.error]);
-  // Someone else deleted the user: the list reloads without it.
-  useEffect(() => {
-    if (gone) void queryClient.invalidateQueries({ queryKey: adminKeys.users(), exact: true });
-  }, [gone, queryClient]);
 
   if (user.isPending) {
     return <LoadingState />;
   }
-  if (gone) {
-    return (
-      <Alert color="yellow" role="status">
-        {USER_NOT_FOUND}
-      </Alert>
-    );
-  }
+  if (gone) return <UserGone />;
   if (user.isError) return null;
 
   const remove = async () => {

@@ -7,15 +7,17 @@ import {
   type User,
   type UserInput,
 } from '@web-control/contract/admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { errorMessageOf } from '../../../shared/http/error-message';
+import { errorMessageOf, isNotFound } from '../../../shared/http/error-message';
 import { markRefusedField } from '../../../shared/forms/refused-field';
 import { useAccount } from '../../../shared/session/session-state';
+import { adminKeys } from '../api/keys';
 import { useRoles } from '../api/roles';
 import { useSaveUser, useUser } from '../api/users';
 import { differencesOf, EditConflict } from '../components/edit-conflict';
-import { describeFetchFailure } from './user-detail';
+import { describeFetchFailure, UserGone, useUserGone } from './user-detail';
 import { USERS_PATH } from '../paths';
 import { FormActions } from '../../../shared/forms/form-actions';
 import { useLeaveGuard } from '../../../shared/forms/use-leave-guard';
@@ -48,6 +50,7 @@ function UserFormFields({ user }: { user?: User }) {
   const navigate = useNavigate();
   const roles = useRoles();
   const save = useSaveUser();
+  const queryClient = useQueryClient();
   const creating = user === undefined;
   // Nobody changes their own role (the platform refuses it): said before it is tried.
   const signedIn = useAccount().username?.toLowerCase();
@@ -83,6 +86,12 @@ function UserFormFields({ user }: { user?: User }) {
       await navigate(saved === 'sent-for-review' ? cancelPath : `${USERS_PATH}/${saved.id}`);
     } catch (error) {
       if (edit.caught(error)) return;
+      // Deleted meanwhile: the page says the user is gone (and the list drops them), not the form.
+      if (user && isNotFound(error)) {
+        leaving.allow();
+        await queryClient.invalidateQueries({ queryKey: adminKeys.user(user.userId) });
+        return;
+      }
       // A name taken, or one's own role, is said at its field.
       if (markRefusedField(error, USER_INPUT_FIELDS, setError)) return;
       // A refused update has no text of its own unless the platform sent one.
@@ -172,7 +181,9 @@ export function CreateUser() {
 export function EditUser() {
   const { userId = '' } = useParams();
   const user = useUser(userId);
+  const gone = useUserGone(user);
   if (user.isPending) return <LoadingState />;
+  if (gone) return <UserGone />;
   if (user.isError) return <ErrorState text={describeFetchFailure(user.error)} />;
   return <UserFormFields key={user.data.userId} user={user.data} />;
 }
