@@ -20,6 +20,10 @@ interface NewPasswordFormProps {
  * A 400 is the platform refusing the password itself (too common, used before…): its reason is
  * what the user needs. Anything else counts as an expired link, as the specification says.
  */
+function refusesPassword(error: unknown): boolean {
+  return statusOf(error) === HTTP_STATUS.badRequest;
+}
+
 function failureText(error: unknown, expiredMessage: string): string {
   return statusOf(error) === HTTP_STATUS.badRequest ? errorMessageOf(error, expiredMessage) : expiredMessage;
 }
@@ -31,6 +35,7 @@ export function NewPasswordForm({ token, submitLabel, expiredMessage }: NewPassw
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordFormSchema),
@@ -42,8 +47,11 @@ export function NewPasswordForm({ token, submitLabel, expiredMessage }: NewPassw
     try {
       const username = await setPassword.mutateAsync({ token, password });
       await navigate('/login', { replace: true, state: { message: CAN_NOW_LOG_IN, username } });
-    } catch {
-      // The mutation keeps the failure; the form shows it.
+    } catch (error) {
+      // A password the platform refuses (one of the last four) is said at its field, and goes as
+      // the password is changed; any other failure stays below the form (the mutation keeps it).
+      if (refusesPassword(error))
+        setError('password', { type: 'server', message: failureText(error, expiredMessage) });
     }
   });
 
@@ -63,7 +71,7 @@ export function NewPasswordForm({ token, submitLabel, expiredMessage }: NewPassw
           error={errors.confirm_password?.message}
           {...register('confirm_password')}
         />
-        {setPassword.isError ? (
+        {setPassword.isError && !refusesPassword(setPassword.error) ? (
           <Alert color="red" role="alert">
             {failureText(setPassword.error, expiredMessage)}
           </Alert>
