@@ -209,6 +209,27 @@ describe('Health Overview', () => {
     expect(requests('/api/ecs/metrics')[0]?.searchParams.get('node')).toBe('n1');
   });
 
+  it('finds the node a link names without its instance, and keeps a range a link names alone', async () => {
+    setup();
+    const { unmount } = renderRoutes(routes, { path: '/dashboard/monitoring/node?node=n2' });
+    expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 2');
+    expect(screen.queryByRole('status')).toBeNull();
+    unmount();
+
+    renderRoutes(routes, { path: '/dashboard/monitoring/node?range=now-1d' });
+    expect(await screen.findByRole('combobox', { name: 'Time range' })).toHaveValue('Last day');
+    expect(screen.getByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 1');
+  });
+
+  it('says a node a link names without its instance that no instance reports', async () => {
+    setup();
+    renderRoutes(routes, { path: '/dashboard/monitoring/node?node=cpt-node-02' });
+    expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 1');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Node cpt-node-02 is not reported now: Switch node 1 is shown instead.',
+    );
+  });
+
   it('keeps the node a link names when its range does not read', async () => {
     setup();
     renderRoutes(routes, { path: '/dashboard/monitoring/node?instance=i2&node=n2&range=bogus' });

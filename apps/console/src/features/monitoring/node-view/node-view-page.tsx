@@ -16,7 +16,7 @@ import { METRICS_UNAVAILABLE, NO_NODES, nodeNotReported } from '../constants';
 import {
   nodeViewSearch,
   passedNodeViewState,
-  nodeViewStateSchema,
+  type AskedNodeView,
   type NodeViewState,
 } from './node-view-state';
 import { LiveTitle } from '../../../shared/live/live-title';
@@ -50,19 +50,24 @@ function nodeDescriptionOf(instances: Instance[], node: NodeViewState): string {
   return instance?.nodes.find((each) => each.nodeId === node.nodeId)?.nodeDescription ?? node.nodeId;
 }
 
-/** The node passed in navigation state when it exists, otherwise the first node of the first instance. */
-export function defaultNode(instances: Instance[], passed: unknown): NodeViewState | undefined {
-  const state = nodeViewStateSchema.safeParse(passed);
-  if (state.success && findNode(instances, nodeKey(state.data))) return state.data;
+/**
+ * The node asked for when an instance reports it (a link naming only the node: the first instance
+ * that does; only the instance: its first node), otherwise the first node of the first instance.
+ */
+export function defaultNode(instances: Instance[], asked: AskedNodeView): NodeViewState | undefined {
+  for (const instance of instances) {
+    if (asked.instanceId !== undefined && instance.instanceId !== asked.instanceId) continue;
+    const node =
+      asked.nodeId === undefined
+        ? asked.instanceId === undefined
+          ? undefined
+          : instance.nodes[0]
+        : instance.nodes.find((each) => each.nodeId === asked.nodeId);
+    if (node) return { instanceId: instance.instanceId, nodeId: node.nodeId };
+  }
   const first = instances[0];
   const node = first?.nodes[0];
   return first && node ? { instanceId: first.instanceId, nodeId: node.nodeId } : undefined;
-}
-
-/** The range kept in navigation state, or the first. */
-function timeRangeOf(passed: unknown): TimeRange {
-  const state = nodeViewStateSchema.safeParse(passed);
-  return (state.success ? state.data.timeRange : undefined) ?? DEFAULT_TIME_RANGE;
 }
 
 export function NodeViewPage() {
@@ -70,7 +75,7 @@ export function NodeViewPage() {
   const navigate = useNavigate();
   const instances = useInstances();
   const passed = passedNodeViewState(location.state, new URLSearchParams(location.search));
-  const timeRange = timeRangeOf(passed);
+  const timeRange = passed.timeRange ?? DEFAULT_TIME_RANGE;
 
   const nodeOptions = useMemo(
     () =>
@@ -88,10 +93,12 @@ export function NodeViewPage() {
   const all = instances.data ?? [];
   const selected = defaultNode(all, passed);
   // A link to a node no instance reports, or the node watched gone since: said, not swapped in silence.
-  const asked = nodeViewStateSchema.safeParse(passed);
+  const { nodeId: askedNodeId, instanceId: askedInstanceId } = passed;
   const notReported =
-    asked.success && selected !== undefined && nodeKey(asked.data) !== nodeKey(selected)
-      ? asked.data
+    askedNodeId !== undefined &&
+    selected !== undefined &&
+    (askedNodeId !== selected.nodeId || (askedInstanceId ?? selected.instanceId) !== selected.instanceId)
+      ? { nodeId: askedNodeId, instanceId: askedInstanceId }
       : undefined;
   // The choice replaces the entry's state and address, so a reload, Back to this page, or its link
   // shows it again.

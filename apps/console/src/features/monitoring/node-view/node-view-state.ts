@@ -22,16 +22,25 @@ export function nodeViewSearch(state: NodeViewState): string {
   return `?${search.toString()}`;
 }
 
+/** What a link asks for: a node (its instance too, when it names one) and a range, each or none. */
+export interface AskedNodeView {
+  instanceId?: string;
+  nodeId?: string;
+  timeRange?: z.infer<typeof timeRangeSchema>;
+}
+
 /**
- * The choice of the page: its navigation state when that is one, otherwise what its address names
- * (a range that does not read is left out, so the node still holds).
+ * The choice of the page: its navigation state when that is one, otherwise what its address names.
+ * Each part holds alone: a range that does not read leaves the node, a range alone is kept.
  */
-export function passedNodeViewState(state: unknown, search: URLSearchParams): unknown {
-  if (nodeViewStateSchema.safeParse(state).success) return state;
+export function passedNodeViewState(state: unknown, search: URLSearchParams): AskedNodeView {
+  const passed = nodeViewStateSchema.safeParse(state);
+  if (passed.success) return passed.data;
   const range = timeRangeSchema.safeParse(search.get('range'));
+  const [instanceId, nodeId] = [search.get('instance'), search.get('node')];
   return {
-    instanceId: search.get('instance'),
-    nodeId: search.get('node'),
+    ...(instanceId ? { instanceId } : {}),
+    ...(nodeId ? { nodeId } : {}),
     ...(range.success ? { timeRange: range.data } : {}),
   };
 }
