@@ -120,6 +120,24 @@ describe('console static files', () => {
     expect(response.body).toBe('export {};');
   });
 
+  it('answers an API id or a page path too long for any route with the common 414, not the files’ wildcard', async () => {
+    for (const url of [
+      `/api/lb/${'x'.repeat(300)}`,
+      `/dashboard/${'x'.repeat(4600)}`,
+      `/api/lb/${'x'.repeat(4600)}`,
+    ]) {
+      const answer = await app.inject({ url });
+      expect([answer.statusCode, answer.json()], url.slice(0, 20)).toEqual([
+        414,
+        { errorMessage: 'The address is too long.', code: 'URI_TOO_LONG' },
+      ]);
+    }
+    expect(
+      (await app.inject({ url: `/dashboard/${'x'.repeat(300)}` })).statusCode,
+      'a page path that fits',
+    ).toBe(200);
+  });
+
   it('answers 404 for a hashed file this build does not hold, not the console’s page', async () => {
     const response = await app.inject({
       url: '/assets/area-monitoring-BurVmX6l.js',

@@ -17,7 +17,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fast
 import fp from 'fastify-plugin';
 import { CONFIG_SCRIPT_PATH } from '../modules/runtime-config/routes.ts';
 import { markRoutesPublic } from './auth-guard.ts';
-import { NOT_FOUND_MESSAGE } from './error-handler.ts';
+import { MAX_PARAM_LENGTH, NOT_FOUND_MESSAGE, URI_TOO_LONG_MESSAGE } from './error-handler.ts';
 import type { PageHeading } from './page-headings.ts';
 import { API_PREFIX } from './security.ts';
 
@@ -144,6 +144,9 @@ function isPlatformOnly(pathName: string): boolean {
 }
 
 /** A request's path without its query or a trailing slash. */
+/** No page nor API path is longer: a console address past it is a hand-made one. */
+const MAX_PATH_LENGTH = 2048;
+
 function pathOf(url: string): string {
   const pathname = url.split(/[?#]/, 1)[0] ?? '/';
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -271,6 +274,22 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
       return undefined;
     }
   };
+
+  // A path past what any route takes is too long (the common 414), before the files' wildcard
+  // answers it: an API id past MAX_PARAM_LENGTH was "not found", a page path of thousands a bare 403.
+  app.addHook('onRequest', async (request, reply) => {
+    const pathName = pathOf(request.url);
+    const tooLong =
+      pathName.length > MAX_PATH_LENGTH ||
+      (isApiPath(pathName) && pathName.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH));
+    if (tooLong) {
+      return reply
+        .code(414)
+        .header('cache-control', 'no-store')
+        .send({ errorMessage: URI_TOO_LONG_MESSAGE, code: ERROR_CODES.uriTooLong });
+    }
+    return undefined;
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
