@@ -115,12 +115,17 @@ export const metricsQuerySchema = z.object({
 });
 
 /** The home graphs: from and to are the start and end of today (ISO 8601). */
-export const aggregateMetricsQuerySchema = z.object({
-  from: isoInstantSchema,
-  to: isoInstantSchema,
-  scrollId: text().regex(AGGREGATE_SCROLL_ID_PATTERN, BAD_SCROLL_ID_MESSAGE).optional(),
-  maxDataPoints,
-});
+export const aggregateMetricsQuerySchema = z
+  .object({
+    from: isoInstantSchema,
+    to: isoInstantSchema,
+    scrollId: text().regex(AGGREGATE_SCROLL_ID_PATTERN, BAD_SCROLL_ID_MESSAGE).optional(),
+    maxDataPoints,
+  })
+  .refine((query) => Date.parse(query.from) <= Date.parse(query.to), {
+    message: 'to must not precede from',
+    path: ['to'],
+  });
 
 /** The metrics a reduced answer may carry, named as in metricPointSchema. */
 export const METRIC_NAMES = [
