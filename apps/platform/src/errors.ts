@@ -53,9 +53,21 @@ export function describeValidation(details: readonly ValidationDetail[]): string
   return `Invalid request: ${details.map((detail) => `${detail.field}: ${detail.message}`).join('; ')}`;
 }
 
+/** Each broken rule once: a schema may raise one message twice for a field (a number too big and unsafe). */
+export function distinctDetails(details: readonly ValidationDetail[]): ValidationDetail[] {
+  const seen = new Set<string>();
+  return details.filter((detail) => {
+    const key = JSON.stringify([detail.location, detail.field, detail.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Rules of a part of the request broken, said as a route's schema would say them. */
 export function invalidRequest(details: readonly ValidationDetail[]): AppError {
-  return new AppError(400, ERROR_CODES.validation, describeValidation(details), details);
+  const distinct = distinctDetails(details);
+  return new AppError(400, ERROR_CODES.validation, describeValidation(distinct), distinct);
 }
 
 /** A rule of the request broken; `field` names the body field the console marks. */

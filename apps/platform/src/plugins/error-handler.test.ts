@@ -46,6 +46,16 @@ describe('central error handler', () => {
           },
           (request) => request.query,
         );
+        instance.get(
+          '/api/test/twice',
+          {
+            config: { access: 'public' },
+            schema: {
+              querystring: z.object({ n: z.coerce.number().int('A whole number').max(10, 'A whole number') }),
+            },
+          },
+          (request) => request.query,
+        );
         instance.get('/api/test/undeclared', () => ({ reached: true }));
         instance.post('/api/test/echo', { config: { access: 'public' } }, (request) => ({
           size: JSON.stringify(request.body).length,
@@ -86,6 +96,15 @@ describe('central error handler', () => {
     expect(whole.json()).toMatchObject({
       errorMessage: 'Invalid request: (querystring): from must not be after to',
       details: [{ location: 'querystring', field: '(querystring)', message: 'from must not be after to' }],
+    });
+  });
+
+  it('says a rule a field breaks twice (a number too big and unsafe) once', async () => {
+    const twice = await app.inject({ url: '/api/test/twice?n=99999999999999999999' });
+    expect(twice.json()).toEqual({
+      errorMessage: 'Invalid request: n: A whole number',
+      code: 'VALIDATION_FAILED',
+      details: [{ location: 'querystring', field: 'n', message: 'A whole number' }],
     });
   });
 

@@ -16,6 +16,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   describeValidation,
+  distinctDetails,
   INTERNAL_ERROR_MESSAGE,
 } from '../errors.ts';
 
@@ -57,11 +58,13 @@ const errorHandler: FastifyPluginCallback = (app, _options, done) => {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const location = error.validationContext ?? 'body';
-      const details = error.validation.map((issue) => ({
-        location,
-        field: toFieldName(issue.instancePath, location),
-        message: issue.message ?? 'Invalid value',
-      }));
+      const details = distinctDetails(
+        error.validation.map((issue) => ({
+          location,
+          field: toFieldName(issue.instancePath, location),
+          message: issue.message ?? 'Invalid value',
+        })),
+      );
       return send(reply, 400, {
         errorMessage: describeValidation(details),
         code: ERROR_CODES.validation,
