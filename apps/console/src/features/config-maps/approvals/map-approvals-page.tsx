@@ -170,6 +170,8 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
               // As the mappings table: the value takes what the key leaves, cut with an ellipsis
               // within a phone's screen (a click shows it whole), not past its edge.
               minWidth={320}
+              // Key, a value column that takes what is left, and actions: made to fit a phone as columns.
+              keepColumnsOnPhone
               striped
             />
             <PageButtons pages={pages} />

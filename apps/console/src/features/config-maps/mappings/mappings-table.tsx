@@ -228,6 +228,8 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
               rowId={(mapping) => mapping.key}
               label={MAPPINGS_TEXTS.title}
               minWidth={320}
+              // Key, a value column that takes what is left, and actions: made to fit a phone as columns.
+              keepColumnsOnPhone
               striped
             />
             <PageButtons pages={pages} />
