@@ -12,9 +12,14 @@ test.describe('side menu', () => {
     await expect(menu, 'the menu starts closed').toHaveCount(0);
     await toggle.click();
     await expect(menu).toBeInViewport();
+    await expect(page.locator('main'), 'the screen under the menu is out of reach').toHaveAttribute(
+      'inert',
+      '',
+    );
 
     const clickedAt = Date.now();
     await menu.getByRole('link', { name: 'Transactions' }).click();
+    await expect(toggle, 'the keyboard goes on from the menu’s button').toBeFocused();
     await expect(page).toHaveURL('/dashboard/transactions');
     expect(Date.now() - clickedAt, 'navigation waited for the menu to close').toBeGreaterThanOrEqual(400);
     await expect(menu, 'navigation closed the menu').not.toBeInViewport();

@@ -84,8 +84,7 @@ function Console({
 
   useEffect(() => {
     setNavigator((to, options) => void router.navigate(to, options));
-    showOtherTabSignInNotice();
-    void restoreSession();
+    void restoreSession().then(showOtherTabSignInNotice);
     const stopRefreshing = keepSessionFresh();
     const stopWatchingIdle = watchIdleSession({ onPhaseChange: (phase) => handleIdlePhase(phase) });
     return () => {

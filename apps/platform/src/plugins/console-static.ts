@@ -143,10 +143,10 @@ function isPlatformOnly(pathName: string): boolean {
   );
 }
 
-/** A request's path without its query or a trailing slash. */
 /** No page nor API path is longer: a console address past it is a hand-made one. */
 const MAX_PATH_LENGTH = 2048;
 
+/** A request's path without its query or a trailing slash. */
 function pathOf(url: string): string {
   const pathname = url.split(/[?#]/, 1)[0] ?? '/';
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -85,6 +85,8 @@ export function DashboardLayout() {
     }
     if (opened) {
       setOpenedOn(null);
+      // The link tapped goes out of reach with the menu: the keyboard goes on from the menu's button.
+      menuToggleRef.current?.focus();
       window.clearTimeout(pendingNavigation.current);
       pendingNavigation.current = window.setTimeout(() => void navigate(to), MENU_NAVIGATION_DELAY_MS);
       return;
@@ -126,10 +128,11 @@ export function DashboardLayout() {
             <SideMenu permissions={account.userPermissions} onNavigate={navigateFromMenu} />
           ) : null}
         </AppShell.Navbar>
-        <AppShell.Main>
+        {/* The phone's open menu covers the screen: what is under it is out of Tab's way too. */}
+        <AppShell.Main inert={!wide && opened}>
           <Outlet />
         </AppShell.Main>
-        <AppShell.Footer>
+        <AppShell.Footer inert={!wide && opened}>
           <Footer clientName={config.clientName} />
         </AppShell.Footer>
         {paletteLoaded ? (

@@ -124,6 +124,7 @@ describe('password pages', () => {
         expect.stringContaining('This password is too common. Choose another.'),
       ),
     );
+    expect(password, 'taken to the field, so its reason is read out').toHaveFocus();
     expect(screen.queryByText('This reset link has expired')).toBeNull();
     await user.type(password, 'Q');
     expect(

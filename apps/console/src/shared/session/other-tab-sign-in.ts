@@ -33,12 +33,24 @@ export function openAgainAsOtherUser(accessToken: string): void {
   reloadPage();
 }
 
-/** After that reload, says once why the tab opened again, until the user closes the notice. */
-export function showOtherTabSignInNotice(): void {
+function takeReplaced(): { was: string; now: string } | null {
   const stored = sessionStorage.getItem(REPLACED_KEY);
   sessionStorage.removeItem(REPLACED_KEY);
-  if (stored === null) return;
-  const { was, now } = JSON.parse(stored) as { was: string; now: string };
+  try {
+    return stored === null ? null : (JSON.parse(stored) as { was: string; now: string });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After that reload and the session's restore, says once why the tab opened again, until the user
+ * closes the notice; not when the tab did not open as them (their session ended meanwhile).
+ */
+export function showOtherTabSignInNotice(): void {
+  const replaced = takeReplaced();
+  if (replaced === null || getAccount().username !== replaced.now) return;
+  const { was, now } = replaced;
   notifications.show({
     color: 'yellow',
     autoClose: false,

@@ -6,6 +6,8 @@ import { forgetPageToken, keepPageToken } from './page-token';
 import { clearStoredTokens, storeTokens } from './token-storage';
 
 let account: Account = INITIAL_ACCOUNT;
+/** Another tab signed another user in, and this tab is opening again as them. */
+let replaced = false;
 const listeners = new Set<() => void>();
 
 export function dispatchAccount(event: AccountEvent): void {
@@ -29,16 +31,23 @@ export function useAccount(): Account {
   return useSyncExternalStore(subscribe, getAccount);
 }
 
-/** Stores a token pair and signs the account in with the claims of its access token. */
-export function applyTokens(accessToken: string, refreshToken: string, persist = true): void {
+/** Stores a token pair for every tab, the page token with it. */
+export function storePair(accessToken: string, refreshToken: string): void {
   const claims = readClaims(accessToken);
   if (!claims) throw new Error('The access token could not be read');
-  if (persist) {
-    storeTokens(accessToken, refreshToken);
-    // Written with the pair it copies (a sign-in, a refresh), never on restoring one: setting a
-    // cookie waits on the browser, 10 ms and more of the page's first long task on a busy machine.
-    keepPageToken(accessToken, claims.exp);
-  }
+  storeTokens(accessToken, refreshToken);
+  // Written with the pair it copies (a sign-in, a refresh), never on restoring one: setting a
+  // cookie waits on the browser, 10 ms and more of the page's first long task on a busy machine.
+  keepPageToken(accessToken, claims.exp);
+}
+
+/** Stores a token pair and signs the account in with the claims of its access token. */
+export function applyTokens(accessToken: string, refreshToken: string, persist = true): void {
+  // Given to another user, this tab changes nothing of theirs on its way to opening again.
+  if (replaced) return;
+  const claims = readClaims(accessToken);
+  if (!claims) throw new Error('The access token could not be read');
+  if (persist) storePair(accessToken, refreshToken);
   dispatchAccount({
     type: 'authenticated',
     accessToken,
@@ -60,8 +69,6 @@ export function notePermissionsChanged(): void {
   permissionsChangedListener?.();
 }
 
-let replaced = false;
-
 /** Another tab signed another user in: this tab is about to open again as them. */
 export function markSessionReplaced(): void {
   replaced = true;
@@ -73,6 +80,7 @@ export function holdsSession(): boolean {
 }
 
 export function signOutLocally(): void {
+  if (replaced) return;
   clearStoredTokens();
   forgetPageToken();
   dispatchAccount({ type: 'signed-out' });
@@ -80,6 +88,7 @@ export function signOutLocally(): void {
 
 /** A 401 or a refused refresh: forget both tokens and go to /login remembering where the user was. */
 export function expireSession(): void {
+  if (replaced) return;
   const from = currentPath();
   signOutLocally();
   if (window.location.pathname !== '/login') {

@@ -207,12 +207,26 @@ describe('session', () => {
         refreshToken: 'r-admin',
       });
 
+      // The page loads again: the session restored is admin's, and the notice says why, once.
+      resetAccountForTests();
+      await restoreSession();
       const show = vi.spyOn(notifications, 'show').mockReturnValue('');
       showOtherTabSignInNotice();
       showOtherTabSignInNotice();
       expect(show.mock.calls.map(([notice]) => notice.message)).toEqual([
         'admin signed in on another tab of this browser, so this tab now works as admin. Anything typed here as jo and not saved was dropped.',
       ]);
+    });
+
+    it('says nothing after that reload when the tab did not open as them (their session ended meanwhile)', async () => {
+      await signedInAsJo();
+      otherTabStores(adminToken, 'r-admin');
+      resetAccountForTests();
+      localStorage.clear();
+      await restoreSession();
+      const show = vi.spyOn(notifications, 'show').mockReturnValue('');
+      showOtherTabSignInNotice();
+      expect(show).not.toHaveBeenCalled();
     });
 
     it('as another user while this tab refreshes: no refresh is spent, the tab opens again', async () => {
@@ -225,6 +239,35 @@ describe('session', () => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
       expect(reload).toHaveBeenCalledTimes(1);
       expect(getAccount().accessToken).toBe(freshToken);
+    });
+
+    it('as another user while this tab’s refresh is answered: their pair stays stored', async () => {
+      localStorage.setItem(ACCESS_TOKEN_KEY, expiredToken);
+      localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+      fetchMock.mockResolvedValueOnce(tokenPair(freshToken, 'r2'));
+      await restoreSession();
+      const stop = keepSessionFresh();
+      onTestFinished(stop);
+      let answer: (response: Response) => void = () => {};
+      fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+      localStorage.setItem(ACCESS_TOKEN_KEY, expiredToken);
+      const refreshing = refreshSession();
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+
+      otherTabStores(adminToken, 'r-admin');
+      answer(tokenPair(fakeAccessToken({ ...claims, exp: inAnHour + 60 }), 'r3'));
+      await refreshing;
+      expect(readStoredTokens()).toEqual({ accessToken: adminToken, refreshToken: 'r-admin' });
+      expect(reload).toHaveBeenCalledTimes(1);
+    });
+
+    it('with a token this tab cannot read: refreshed, as one about to expire', async () => {
+      await signedInAsJo();
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      fetchMock.mockResolvedValue(tokenPair(adminToken, 'r-admin'));
+      otherTabStores('garbage.garbage.garbage', 'r5');
+      await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh-token']);
     });
 
     it('as the same user: this tab takes the new pair and goes on', async () => {

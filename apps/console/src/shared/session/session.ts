@@ -3,7 +3,7 @@ import { tokenPairSchema } from '@web-control/contract/auth';
 import { ERROR_CODES } from '@web-control/contract/errors';
 import { request } from '../http/http-client';
 import { PERMISSIONS_RECHECK_MS, TOKEN_CHECK_INTERVAL_MS } from '../timing';
-import { isExpiring } from './access-token';
+import { isExpiring, readClaims } from './access-token';
 import { isOtherUsersToken, openAgainAsOtherUser } from './other-tab-sign-in';
 import {
   applyTokens,
@@ -12,6 +12,7 @@ import {
   getAccount,
   listenForPermissionChanges,
   signOutLocally,
+  storePair,
 } from './session-state';
 import { ACCESS_TOKEN_KEY, markIdleSignOut, readStoredTokens, REFRESH_TOKEN_KEY } from './token-storage';
 
@@ -43,6 +44,14 @@ async function exchangeRefreshToken(): Promise<void> {
       body: { refreshToken: stored.refreshToken },
       schema: tokenPairSchema,
     });
+    // The stored refresh token was another user's (their access token this tab could not read):
+    // the pair is theirs, kept for them, and this tab opens again as them.
+    if (isOtherUsersToken(pair.access_token)) {
+      storePair(pair.access_token, pair.refresh_token);
+      openAgainAsOtherUser(pair.access_token);
+      return;
+    }
+    // Answered after a storage event gave this tab to another user, it is not stored (applyTokens).
     applyTokens(pair.access_token, pair.refresh_token);
   } catch (error) {
     // A refused refresh token ends the session; a network hiccup waits for the next check.
@@ -55,6 +64,15 @@ async function exchangeRefreshToken(): Promise<void> {
       console.error('Could not refresh the session', error);
     }
   }
+}
+
+/**
+ * Stores a sign-in's pair in turn with every tab's refresh: a refresh answered after it would
+ * otherwise store the previous user's pair over it.
+ */
+export function signInWithPair(accessToken: string, refreshToken: string): Promise<void> {
+  const store = async () => applyTokens(accessToken, refreshToken);
+  return 'locks' in navigator ? navigator.locks.request(REFRESH_LOCK, store) : store();
 }
 
 /** Refreshes the token pair, once at a time in this tab and across tabs. */
@@ -105,7 +123,9 @@ export function keepSessionFresh(): () => void {
     if (event.key !== ACCESS_TOKEN_KEY && event.key !== REFRESH_TOKEN_KEY && event.key !== null) return;
     const { accessToken, refreshToken } = readStoredTokens();
     if (accessToken && refreshToken) {
-      if (isOtherUsersToken(accessToken)) openAgainAsOtherUser(accessToken);
+      // One this tab cannot read is treated as expiring (specification §8), here too.
+      if (readClaims(accessToken) === undefined) void refreshSession();
+      else if (isOtherUsersToken(accessToken)) openAgainAsOtherUser(accessToken);
       else if (accessToken !== getAccount().accessToken) applyTokens(accessToken, refreshToken, false);
     } else if (getAccount().isAuthenticated) {
       expireSession();

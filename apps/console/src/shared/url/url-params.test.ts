@@ -4,6 +4,7 @@ import {
   localMinuteParam,
   oneOfParam,
   readUrlParams,
+  cardNumberRefusal,
   searchedCardNumber,
   sizeParam,
   textParam,
@@ -107,6 +108,8 @@ describe('URL params', () => {
   });
 
   it('refuses a card number the address masked at once (a link’s) as a card number', () => {
+    expect(cardNumberRefusal('411111******1111')).toBe('A card number is never searched: give a name.');
+    expect(cardNumberRefusal('ops*team')).toBeNull();
     const masked = '411111******1111';
     expect(searchedCardNumber(masked, `?requester=${encodeURIComponent(masked)}`, 'requester')).toEqual({
       refused: true,

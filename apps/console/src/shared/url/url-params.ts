@@ -14,12 +14,19 @@ export interface UrlParam<T> {
 
 export type UrlParams<T> = { [K in keyof T]: UrlParam<T[K]> };
 
+/** A card number as the console masks it in an address (first 6, last 4): still no name to search for. */
+const MASKED_CARD_NUMBER = /\d{6}\*{3,9}\d{4}/;
+
+function holdsCardNumberOrMask(text: string): boolean {
+  return holdsCardNumber(text) || MASKED_CARD_NUMBER.test(text);
+}
+
 /** Said at a text filter holding a whole card number, which textParam keeps out of the address. */
 export const CARD_NUMBER_NOT_SEARCHED = 'A card number is never searched: give a name.';
 
-/** The field's refusal of a typed whole card number, or null. */
+/** The field's refusal of a card number, whole or as an address masks it (a link's), or null. */
 export function cardNumberRefusal(typed: string): string | null {
-  return holdsCardNumber(typed) ? CARD_NUMBER_NOT_SEARCHED : null;
+  return holdsCardNumberOrMask(typed) ? CARD_NUMBER_NOT_SEARCHED : null;
 }
 
 export function textParam(): UrlParam<string> {
@@ -68,13 +75,6 @@ export function searchTextParam(): UrlParam<string> {
     read: ([value]) => (value === undefined || holdsCardNumber(value) ? undefined : value.trim()),
     write: (value) => (holdsCardNumber(value) ? [] : [value.trim()]),
   };
-}
-
-/** A card number as the console masks it in an address (first 6, last 4): still no name to search for. */
-const MASKED_CARD_NUMBER = /\d{6}\*{3,9}\d{4}/;
-
-function holdsCardNumberOrMask(text: string): boolean {
-  return holdsCardNumber(text) || MASKED_CARD_NUMBER.test(text);
 }
 
 /**

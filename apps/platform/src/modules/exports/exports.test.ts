@@ -184,9 +184,23 @@ describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
       code: 'VALIDATION_FAILED',
       details: [{ location: 'body', field: 'username', message: EXPORT_MESSAGES.cardNumber }],
     });
+    const inTags = await tokenFor(nobody, 'finance-outbox', {
+      tag: ['kind:exceptions', 'party:4111111111111111'],
+    });
+    expect(inTags.json(), 'within a list too').toMatchObject({
+      errorMessage: EXPORT_MESSAGES.cardNumber,
+      details: [{ field: 'tag' }],
+    });
     const wrongStatus = await tokenFor(auditor, 'audit-log', { status: 'LOST' });
     expect(wrongStatus.json<{ errorMessage: string }>().errorMessage).toMatch(/^Invalid request: status: ./);
     expect(await stored(), 'a refused filter stores nothing').toEqual([{ query: range }]);
+    expect(
+      await database.db
+        .selectFrom('download_tokens')
+        .select('list')
+        .where('list', '=', 'finance-outbox')
+        .execute(),
+    ).toEqual([]);
     await database.db.deleteFrom('download_tokens').where('list', '=', 'audit-log').execute();
   });
 });

@@ -49,6 +49,15 @@ function permissionsNeeded(definition: ExportDefinition<unknown>): string {
   return `the ${permissions.join(' and ')} permission${permissions.length > 1 ? 's' : ''}`;
 }
 
+/** Whether a filter value holds a card number: a text, a number, or one within a list (the outbox's tags). */
+function holdsCardNumberWithin(value: unknown): boolean {
+  if (typeof value === 'string') return holdsCardNumber(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return holdsCardNumber(String(value));
+  if (Array.isArray(value)) return value.some(holdsCardNumberWithin);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsCardNumberWithin);
+  return false;
+}
+
 /**
  * What a token keeps of a valid filter: the list's own fields, as sent (the schema parses them
  * again on download, where its transforms run once). Anything else a client sent is not stored,
@@ -56,7 +65,7 @@ function permissionsNeeded(definition: ExportDefinition<unknown>): string {
  */
 function filterToKeep(schema: z.ZodObject, filter: Record<string, unknown>): Record<string, unknown> {
   const known = Object.entries(filter).filter(([field]) => Object.hasOwn(schema.shape, field));
-  const card = known.find(([, value]) => typeof value === 'string' && holdsCardNumber(value));
+  const card = known.find(([, value]) => holdsCardNumberWithin(value));
   if (card !== undefined) throw badRequest(EXPORT_MESSAGES.cardNumber, card[0]);
   return Object.fromEntries(known);
 }

@@ -2,7 +2,7 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { LOGIN_MESSAGES, type LoginRequest } from '@web-control/contract/auth';
 import { useMemo, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { errorMessageOf, HTTP_STATUS, statusOf } from '../../../shared/http/error-message';
-import { applyTokens } from '../../../shared/session/session-state';
+import { signInWithPair } from '../../../shared/session/session';
 import { useLogin } from '../api/login';
 import { checkLogin, type LoginField } from './login-form-state';
 
@@ -45,8 +45,8 @@ export function PasswordForm({ username, onSignedIn }: { username: string; onSig
       return;
     }
     login.mutate(check.request, {
-      onSuccess: (pair) => {
-        applyTokens(pair.access_token, pair.refresh_token);
+      onSuccess: async (pair) => {
+        await signInWithPair(pair.access_token, pair.refresh_token);
         onSignedIn();
       },
     });

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../shared/http/error-message';
 import { getDefaultPath, getRuntimeConfig } from '../../../shared/runtime-config';
-import { applyTokens } from '../../../shared/session/session-state';
+import { signInWithPair } from '../../../shared/session/session';
 import { takeSignedOutMarker } from '../../../shared/session/token-storage';
 import { useExchangeSsoCode } from '../api/exchange-sso-code';
 import { startSingleSignOn } from '../api/start-single-sign-on';
@@ -85,9 +85,9 @@ export function SingleSignOn({ from, isAuthenticated }: SingleSignOnProps) {
           ...(returned.iss === null ? {} : { iss: returned.iss }),
         },
         {
-          onSuccess: (pair) => {
-            applyTokens(pair.access_token, pair.refresh_token);
-            void navigate(entry.from ?? getDefaultPath(), { replace: true });
+          onSuccess: async (pair) => {
+            await signInWithPair(pair.access_token, pair.refresh_token);
+            await navigate(entry.from ?? getDefaultPath(), { replace: true });
           },
         },
       );

@@ -33,6 +33,8 @@ export function MapClients({ map }: { map: ConfigMap }) {
       label={`${map.name} clients`}
       minWidth={760}
       striped
+      // Ids and log times on one line each, the table scrolling sideways within its card.
+      keepColumnsOnPhone
     />
   );
 }

@@ -16,14 +16,15 @@ interface NewPasswordFormProps {
   expiredMessage: string;
 }
 
-/**
- * A 400 is the platform refusing the password itself (too common, used before…): its reason is
- * what the user needs. Anything else counts as an expired link, as the specification says.
- */
+/** A 400 is the platform refusing the password itself (too common, used before…). */
 function refusesPassword(error: unknown): boolean {
   return statusOf(error) === HTTP_STATUS.badRequest;
 }
 
+/**
+ * A refused password's reason is what the user needs. Anything else counts as an expired link, as
+ * the specification says.
+ */
 function failureText(error: unknown, expiredMessage: string): string {
   return statusOf(error) === HTTP_STATUS.badRequest ? errorMessageOf(error, expiredMessage) : expiredMessage;
 }
@@ -51,7 +52,11 @@ export function NewPasswordForm({ token, submitLabel, expiredMessage }: NewPassw
       // A password the platform refuses (one of the last four) is said at its field, and goes as
       // the password is changed; any other failure stays below the form (the mutation keeps it).
       if (refusesPassword(error))
-        setError('password', { type: 'server', message: failureText(error, expiredMessage) });
+        setError(
+          'password',
+          { type: 'server', message: failureText(error, expiredMessage) },
+          { shouldFocus: true },
+        );
     }
   });
 

@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { messagesResponseSchema, type EdgeMessage } from '@web-control/contract/transactions';
 import { request } from '../../../shared/http/http-client';
 import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
+import { TRACE_REFRESH_MS } from '../trace/constants';
 import { transactionKeys } from './keys';
-import { traceRefetchInterval } from './trace-refresh';
+import { asksAgain } from './trace-refresh';
 
 export async function getMessages(uuid: string, signal?: AbortSignal): Promise<EdgeMessage[]> {
   return (
@@ -21,7 +22,8 @@ export function messagesQuery(uuid: string) {
   return queryOptions({
     queryKey: transactionKeys.messages(uuid),
     queryFn: ({ signal }) => getMessages(uuid, signal),
-    refetchInterval: traceRefetchInterval,
+    refetchInterval: TRACE_REFRESH_MS,
+    enabled: asksAgain,
   });
 }
 

@@ -5,8 +5,9 @@ import {
 } from '@web-control/contract/transactions';
 import { request } from '../../../shared/http/http-client';
 import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
+import { TRACE_REFRESH_MS } from '../trace/constants';
 import { transactionKeys } from './keys';
-import { traceRefetchInterval } from './trace-refresh';
+import { asksAgain } from './trace-refresh';
 
 export function getTransactionLeg(uuid: string, signal?: AbortSignal): Promise<TransactionLegResponse> {
   return request({
@@ -21,7 +22,8 @@ export function transactionLegQuery(uuid: string) {
   return queryOptions({
     queryKey: transactionKeys.leg(uuid),
     queryFn: ({ signal }) => getTransactionLeg(uuid, signal),
-    refetchInterval: traceRefetchInterval,
+    refetchInterval: TRACE_REFRESH_MS,
+    enabled: asksAgain,
   });
 }
 

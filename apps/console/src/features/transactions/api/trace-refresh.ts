@@ -1,7 +1,6 @@
 import { transactionNotFoundDetailsSchema } from '@web-control/contract/transactions';
 import { isNotFound } from '../../../shared/http/error-message';
 import { HttpError } from '../../../shared/http/http-error';
-import { TRACE_REFRESH_MS } from '../trace/constants';
 
 /** True when the platform's 404 says the leg is being written (a just-recorded leg names it as its next). */
 export function isPendingLeg(error: unknown): boolean {
@@ -14,7 +13,10 @@ export function isGoneForGood(error: unknown): boolean {
   return isNotFound(error) && !isPendingLeg(error);
 }
 
-/** A trace's leg and messages are asked again while it may change, not once it is gone for good. */
-export function traceRefetchInterval(query: { state: { error: unknown } }): number | false {
-  return isGoneForGood(query.state.error) ? false : TRACE_REFRESH_MS;
+/**
+ * A trace's leg and messages are asked again (every 5 s, and on coming back to the window) while
+ * they may change: not once the platform says the leg is gone for good.
+ */
+export function asksAgain(query: { state: { error: unknown } }): boolean {
+  return !isGoneForGood(query.state.error);
 }

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { focusManager } from '@tanstack/react-query';
 import type { EdgeMessage, TransactionLegResponse } from '@web-control/contract/transactions';
 import type { RouteObject } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { jsonResponse, routeFetch } from '../../../test/fetch';
@@ -418,6 +419,12 @@ describe('transaction messages page', () => {
     expect(screen.queryByText('Live'), 'nothing live to pause').not.toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(TRACE_REFRESH_MS * 3));
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    onTestFinished(() => focusManager.setFocused(undefined));
+    await act(() => vi.advanceTimersByTimeAsync(100));
     const legPath = `/api/ecs/transactions/${LEG}`;
     expect([countGets(calls, legPath), countGets(calls, `${legPath}/messages`)], 'gone for good').toEqual([
       1, 1,
