@@ -71,8 +71,9 @@ async function exchangeRefreshToken(): Promise<void> {
  * otherwise store the previous user's pair over it.
  */
 export function signInWithPair(accessToken: string, refreshToken: string): Promise<void> {
-  const store = async () => applyTokens(accessToken, refreshToken);
-  return 'locks' in navigator ? navigator.locks.request(REFRESH_LOCK, store) : store();
+  const store = () => applyTokens(accessToken, refreshToken);
+  if (!('locks' in navigator)) return Promise.resolve(store());
+  return navigator.locks.request(REFRESH_LOCK, store);
 }
 
 /** Refreshes the token pair, once at a time in this tab and across tabs. */

@@ -45,9 +45,8 @@ export function PasswordForm({ username, onSignedIn }: { username: string; onSig
       return;
     }
     login.mutate(check.request, {
-      onSuccess: async (pair) => {
-        await signInWithPair(pair.access_token, pair.refresh_token);
-        onSignedIn();
+      onSuccess: (pair) => {
+        void signInWithPair(pair.access_token, pair.refresh_token).then(onSignedIn);
       },
     });
   };

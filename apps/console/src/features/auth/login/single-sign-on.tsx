@@ -85,9 +85,10 @@ export function SingleSignOn({ from, isAuthenticated }: SingleSignOnProps) {
           ...(returned.iss === null ? {} : { iss: returned.iss }),
         },
         {
-          onSuccess: async (pair) => {
-            await signInWithPair(pair.access_token, pair.refresh_token);
-            await navigate(entry.from ?? getDefaultPath(), { replace: true });
+          onSuccess: (pair) => {
+            void signInWithPair(pair.access_token, pair.refresh_token).then(() =>
+              navigate(entry.from ?? getDefaultPath(), { replace: true }),
+            );
           },
         },
       );
