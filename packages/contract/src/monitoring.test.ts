@@ -56,10 +56,10 @@ describe('the reduced answer', () => {
 });
 
 describe('the home graphs’ day', () => {
-  it('refuses an end before its start, at the end', () => {
+  it('refuses an end before its start, of the query', () => {
     const reversed = aggregateMetricsQuerySchema.safeParse({ from: DAY_QUERY.to, to: DAY_QUERY.from });
     expect(reversed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['to', 'to must not precede from'],
+      ['', 'to must not precede from'],
     ]);
     expect(aggregateMetricsQuerySchema.safeParse({ from: DAY_QUERY.from, to: DAY_QUERY.from }).success).toBe(
       true,
