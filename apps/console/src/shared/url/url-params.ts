@@ -1,4 +1,5 @@
 import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
+import { cardKeyOf } from '@web-control/contract/transactions';
 import type { z } from 'zod';
 import { parseDay, parseLocalMinute } from '../format/dates';
 import { schemaRefusal } from '../forms/schema-refusal';
@@ -14,11 +15,9 @@ export interface UrlParam<T> {
 
 export type UrlParams<T> = { [K in keyof T]: UrlParam<T[K]> };
 
-/** A card number as the console masks it in an address (first 6, last 4): still no name to search for. */
-const MASKED_CARD_NUMBER = /\d{6}\*{3,9}\d{4}/;
-
-function holdsCardNumberOrMask(text: string): boolean {
-  return holdsCardNumber(text) || MASKED_CARD_NUMBER.test(text);
+/** A card number, whole or masked as the console masks one in an address (first 6, last 4). */
+export function holdsCardNumberOrMask(text: string): boolean {
+  return holdsCardNumber(text) || cardKeyOf(text) !== undefined;
 }
 
 /** Said at a text filter holding a whole card number, which textParam keeps out of the address. */

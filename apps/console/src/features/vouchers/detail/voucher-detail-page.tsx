@@ -1,6 +1,4 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
-import { cardKeyOf } from '@web-control/contract/transactions';
 import {
   VOUCHER_CARD_NUMBER_MESSAGE,
   VOUCHER_EDIT_PERMISSION,
@@ -12,6 +10,7 @@ import { Link, useParams } from 'react-router';
 import { formatCurrency } from '../../../shared/format/currency';
 import { openModal } from '../../../shared/modals/modal-store';
 import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
+import { holdsCardNumberOrMask } from '../../../shared/url/url-params';
 import { useCan } from '../../../shared/session/permissions';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
@@ -244,7 +243,7 @@ export function VoucherDetailPage() {
   const reference = useParams().voucherId ?? '';
   // A card number in the address is neither looked up nor shown: whole (typed), or masked (as the
   // address masking leaves a link's, or copied from a transaction).
-  const cardNumber = holdsCardNumber(reference) || cardKeyOf(reference) !== undefined;
+  const cardNumber = holdsCardNumberOrMask(reference);
   const voucher = useVoucher(reference, !cardNumber);
   const canEdit = useCan()(VOUCHER_EDIT_PERMISSION);
   usePreloadModalsWhenIdle(VOUCHER_MODALS, canEdit);
