@@ -381,6 +381,37 @@ describe('user administration', () => {
     expect(router.state.location.pathname).toBe('/dashboard/admin/users/u-1');
   });
 
+  it('Create, Edit, Cancel, Save and Delete keep what the Find box searched', async () => {
+    setup({
+      'PUT /api/auth/manage/users/u-1': () => jsonResponse(204, null),
+      'DELETE /api/auth/manage/users/u-1': () => jsonResponse(204, null),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/u-1?q=jo' });
+    const find = screen.getByRole('textbox', { name: 'Find user' });
+    expect(screen.getByRole('link', { name: 'create user' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin/users/create?q=jo',
+    );
+    await user.click(await screen.findByRole('link', { name: 'Edit' }));
+    expect(await screen.findByRole('heading', { name: 'Edit jo' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=jo');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'jo' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=jo');
+
+    await user.click(screen.getByRole('link', { name: 'Edit' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'jo' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=jo');
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Okay' }));
+    expect(await screen.findByText('Select a user')).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({ pathname: '/dashboard/admin/users', search: '?q=jo' });
+    expect(find).toHaveValue('jo');
+  });
+
   it('deletes only after confirmation and says so when the delete fails', async () => {
     const { calls } = setup({ 'DELETE /api/auth/manage/users/u-1': () => jsonResponse(500, {}) });
     const user = userEvent.setup();

@@ -20,6 +20,7 @@ import { QueryState, type QueryLike } from '../../../shared/ui/query-state';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { cardNumberRefusal, textParam } from '../../../shared/url/url-params';
+import { useKeepFind } from './keep-find';
 
 export const LIST_LOAD_FAILED =
   'Something went wrong while loading this list. Please try again or contact support.';
@@ -67,6 +68,7 @@ function useDetailInViewOnPhone(pathname: string, listPath: string): RefObject<H
 /** The admin tabs' layout: a list on the left, the selected item (or a form) on the right. */
 export function MasterDetail<T>(props: MasterDetailProps<T>) {
   const location = useLocation();
+  const keepFind = useKeepFind();
   const detail = useDetailInViewOnPhone(location.pathname, useResolvedPath('.').pathname);
   // The list is not paged: its one page size never reaches the URL.
   const { filters, settled, change } = useListUrlState({
@@ -84,7 +86,7 @@ export function MasterDetail<T>(props: MasterDetailProps<T>) {
         <Group gap="xs">
           <CopyLinkButton />
           <ExportCsvButton list={props.exportList} filter={trimmed === '' ? {} : { q: trimmed }} />
-          <Button component={Link} to={props.createPath} variant="light">
+          <Button component={Link} to={keepFind(props.createPath)} variant="light">
             {props.createLabel}
           </Button>
         </Group>
@@ -113,7 +115,7 @@ export function MasterDetail<T>(props: MasterDetailProps<T>) {
                           <NavLink
                             key={props.itemKey(item)}
                             component={Link}
-                            to={{ pathname: path, search: location.search }}
+                            to={keepFind(path)}
                             label={props.itemLabel(item)}
                             active={location.pathname === path || location.pathname.startsWith(`${path}/`)}
                           />

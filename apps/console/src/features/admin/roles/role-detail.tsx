@@ -4,6 +4,7 @@ import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared
 import { LoadingState } from '../../../shared/ui/query-state';
 import { useDeleteRole, usePermissions, useRoles } from '../api/roles';
 import { DELETE_MODALS, deleteWithConfirmation } from '../components/delete-with-confirmation';
+import { useKeepFind } from '../components/keep-find';
 import { PermissionToggles } from './permission-toggles';
 import { ROLES_PATH } from '../paths';
 
@@ -13,6 +14,7 @@ export const ROLE_NOT_FOUND = 'This role does not exist (any more).';
 export function RoleDetail() {
   const roleId = Number(useParams().roleId);
   const navigate = useNavigate();
+  const keepFind = useKeepFind();
   const roles = useRoles();
   const permissions = usePermissions();
   const deleteRole = useDeleteRole();
@@ -32,7 +34,7 @@ export function RoleDetail() {
 
   const remove = async () => {
     const outcome = await deleteWithConfirmation(() => deleteRole.mutateAsync(roleId), DELETE_ROLE_FAILED);
-    if (outcome === 'done') await navigate(ROLES_PATH);
+    if (outcome === 'done') await navigate(keepFind(ROLES_PATH));
   };
 
   return (
@@ -41,7 +43,7 @@ export function RoleDetail() {
         <Group justify="space-between">
           <Title order={2}>{role.role}</Title>
           <Group>
-            <Button component={Link} to={`${ROLES_PATH}/${roleId}/edit`} variant="light">
+            <Button component={Link} to={keepFind(`${ROLES_PATH}/${roleId}/edit`)} variant="light">
               Edit
             </Button>
             <Button

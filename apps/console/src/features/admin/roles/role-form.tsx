@@ -20,6 +20,7 @@ import { FormActions } from '../../../shared/forms/form-actions';
 import { useLeaveGuard } from '../../../shared/forms/use-leave-guard';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useEditConflict } from '../components/use-edit-conflict';
+import { useKeepFind } from '../components/keep-find';
 
 export const CREATE_ROLE_REJECTED = 'The role could not be created. Please try again or contact support.';
 
@@ -49,6 +50,7 @@ const ROLE_FIELDS = [
 
 function RoleFormFields({ role, permissions }: { role?: Role; permissions: PermissionOption[] }) {
   const navigate = useNavigate();
+  const keepFind = useKeepFind();
   const save = useSaveRole();
   const creating = role === undefined;
   const cancelPath = creating ? ROLES_PATH : `${ROLES_PATH}/${role.roleId}`;
@@ -79,7 +81,7 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
       });
       leaving.allow();
       // Sent for review, nothing changed yet: back to where the form was opened from.
-      await navigate(saved === 'sent-for-review' ? cancelPath : `${ROLES_PATH}/${saved.id}`);
+      await navigate(keepFind(saved === 'sent-for-review' ? cancelPath : `${ROLES_PATH}/${saved.id}`));
     } catch (error) {
       if (edit.caught(error)) return;
       // A name taken is said at the name.
@@ -118,7 +120,7 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
           <FormActions
             onCancel={() => {
               leaving.allow();
-              void navigate(cancelPath);
+              void navigate(keepFind(cancelPath));
             }}
             submitting={save.isPending}
           />

@@ -11,6 +11,7 @@ import { LoadingState } from '../../../shared/ui/query-state';
 import { adminKeys } from '../api/keys';
 import { useDeleteUser, useUser } from '../api/users';
 import { DELETE_MODALS, deleteWithConfirmation } from '../components/delete-with-confirmation';
+import { useKeepFind } from '../components/keep-find';
 import { USERS_PATH } from '../paths';
 import { SignInLockStatus } from './sign-in-lock';
 import { SIGN_IN_LOCK_TEXTS } from '../sign-in-lock-texts';
@@ -47,6 +48,7 @@ export function UserGone() {
 export function UserDetail() {
   const { userId = '' } = useParams();
   const navigate = useNavigate();
+  const keepFind = useKeepFind();
   const user = useUser(userId);
   const deleteUser = useDeleteUser();
   usePreloadModalsWhenIdle(DELETE_MODALS);
@@ -64,7 +66,7 @@ export function UserDetail() {
 
   const remove = async () => {
     const outcome = await deleteWithConfirmation(() => deleteUser.mutateAsync(userId), DELETE_USER_FAILED);
-    if (outcome === 'done') await navigate(USERS_PATH);
+    if (outcome === 'done') await navigate(keepFind(USERS_PATH));
   };
 
   const { username, email, msisdn, roles } = user.data;
@@ -76,7 +78,7 @@ export function UserDetail() {
         <Group justify="space-between">
           <Title order={2}>{username}</Title>
           <Group>
-            <Button component={Link} to={`${USERS_PATH}/${userId}/edit`} variant="light">
+            <Button component={Link} to={keepFind(`${USERS_PATH}/${userId}/edit`)} variant="light">
               Edit
             </Button>
             <Button

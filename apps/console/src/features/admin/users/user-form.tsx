@@ -23,6 +23,7 @@ import { FormActions } from '../../../shared/forms/form-actions';
 import { useLeaveGuard } from '../../../shared/forms/use-leave-guard';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
 import { useEditConflict } from '../components/use-edit-conflict';
+import { useKeepFind } from '../components/keep-find';
 
 export const CREATE_USER_REJECTED = 'The user could not be created. Please try again or contact support.';
 
@@ -48,6 +49,7 @@ const USER_FIELDS = [
 
 function UserFormFields({ user }: { user?: User }) {
   const navigate = useNavigate();
+  const keepFind = useKeepFind();
   const roles = useRoles();
   const save = useSaveUser();
   const queryClient = useQueryClient();
@@ -83,7 +85,7 @@ function UserFormFields({ user }: { user?: User }) {
       });
       leaving.allow();
       // Sent for review, nothing changed yet: back to where the form was opened from.
-      await navigate(saved === 'sent-for-review' ? cancelPath : `${USERS_PATH}/${saved.id}`);
+      await navigate(keepFind(saved === 'sent-for-review' ? cancelPath : `${USERS_PATH}/${saved.id}`));
     } catch (error) {
       if (edit.caught(error)) return;
       // Deleted meanwhile: the page says the user is gone (and the list drops them), not the form.
@@ -164,7 +166,7 @@ function UserFormFields({ user }: { user?: User }) {
           <FormActions
             onCancel={() => {
               leaving.allow();
-              void navigate(cancelPath);
+              void navigate(keepFind(cancelPath));
             }}
             submitting={save.isPending}
           />
