@@ -177,7 +177,7 @@ test.describe('every list exports', () => {
     await expect(receivers.first()).toBeVisible();
     const receiverNames = await receivers.allTextContents();
     const receiversCsv = await exportCsv(page);
-    expect(receiversCsv.name).toBe('load-balancer-receivers.csv');
+    expect(receiversCsv.name).toBe('load-balancer-eft-payments-receivers.csv');
     expect(receiversCsv.lines[0]).toBe('Receiver,Status,Active,Throughput,Success rate,Weight');
     expect(receiversCsv.lines.slice(1).map((line) => line.split(',')[0])).toEqual(receiverNames);
   });

@@ -147,15 +147,17 @@ describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
     expect((await app.inject({ url: '/api/exports/audit-log?access_token=forged' })).statusCode).toBe(403);
   });
 
-  it('exports a service’s receivers with the screen’s headers, numbers plain', async () => {
+  it('exports a service’s receivers, named after it, with the screen’s headers, numbers plain', async () => {
     const viewer = await createTestUser(database, ['VIEW_LOAD_BALANCER']);
     const viewerToken = (await login(app, viewer.username, viewer.password)).access_token;
     const issued = await tokenFor(viewerToken, 'lb-receivers', { serviceId: 'card-authorisations' });
     expect(issued.statusCode, issued.body).toBe(200);
     const { token } = issued.json<{ token: string }>();
-    const lines = (await app.inject({ url: `/api/exports/lb-receivers?access_token=${token}` })).body
-      .trimEnd()
-      .split('\r\n');
+    const download = await app.inject({ url: `/api/exports/lb-receivers?access_token=${token}` });
+    expect(download.headers['content-disposition'], 'named after the service').toContain(
+      'filename="load-balancer-card-authorisations-receivers.csv"',
+    );
+    const lines = download.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Receiver,Status,Active,Throughput,Success rate,Weight');
     expect(lines.some((line) => /^Visa Base I,[a-z]+,true,\d+(\.\d+)?,\d+(\.\d+)?,\d+$/.test(line))).toBe(
       true,

@@ -31,7 +31,8 @@ export interface ExportDefinition<Q> {
   permissions: readonly Permission[] | { anyOf: readonly Permission[] };
   /** An object's schema: the token keeps only its fields of what was sent. */
   querySchema: z.ZodType<Q>;
-  fileName: string;
+  /** The download's name, or a name of its filter (a service's receivers name the service). */
+  fileName: string | ((query: Q) => string);
   header: readonly string[];
   /** Every row of the filter (not one page), batch by batch, in a bounded amount of memory. */
   writeRows: (query: Q, exporter: Exporter, write: WriteRows) => Promise<void>;
@@ -146,7 +147,7 @@ export function createExportsService(deps: {
       const query = definition.querySchema.parse(spent.subject.query);
       const exporter = { userId: spent.userId, username: spent.username, permissions };
       return {
-        fileName: definition.fileName,
+        fileName: typeof definition.fileName === 'string' ? definition.fileName : definition.fileName(query),
         writeTo: async (write: (chunk: string) => Promise<void>) => {
           await write(csvLine(definition.header));
           await definition.writeRows(query, exporter, (rows) => write(rows.map(csvLine).join('')));

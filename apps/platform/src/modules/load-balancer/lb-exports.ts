@@ -34,7 +34,7 @@ export function createReceiversExport(
   return {
     permissions: ['VIEW_LOAD_BALANCER'],
     querySchema: receiversQuerySchema,
-    fileName: 'load-balancer-receivers.csv',
+    fileName: (query) => `load-balancer-${query.serviceId}-receivers.csv`,
     header: ['Receiver', 'Status', 'Active', 'Throughput', 'Success rate', 'Weight'],
     writeRows: async (query, _exporter, write) => {
       const receivers = await lb.listReceivers(query.serviceId);
