@@ -122,8 +122,9 @@ test('the full value of a change shows at once from what the screen holds', asyn
   expect(later, 'no call between the click and the value').toEqual([]);
 });
 
-test('Create Map asks for an id of at most 32 and a name of at most 128; Create waits for both', async ({
+test('Create Map asks for an id of at most 32 and a name of at most 128; the new, empty map goes for review', async ({
   page,
+  browser,
 }) => {
   const id = `e2e-${String(Date.now()).slice(-8)}`;
   const name = `E2E map for the national switch's card routing, created ${id} by the browser tests`;
@@ -148,6 +149,31 @@ test('Create Map asks for an id of at most 32 and a name of at most 128; Create 
     'href',
     `${MAPS_PATH}/${id}`,
   );
+
+  // Its first version is how an empty map reaches the switch.
+  await card.getByRole('link', { name }).click();
+  await startEditing(page);
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  const submit = page.getByRole('dialog', { name: 'Submit for Review' });
+  await submit.getByRole('textbox', { name: 'Comment (Required)' }).fill('A new map, empty for now');
+  await submit.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Mapping changes successfully submitted for review.')).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Submit', exact: true }),
+    'nothing more to submit',
+  ).toBeDisabled();
+
+  const approverContext = await browser.newContext();
+  const approver = await approverContext.newPage();
+  await signInAt(approver, '/dashboard/config/approvals', 'approver');
+  const review = approver.getByRole('article', { name });
+  await review.getByRole('button', { name: 'Review' }).click();
+  await expect(
+    review.getByText(
+      'No mapping changes are included in this review. Approving will result in an empty map being submitted to the Switch.',
+    ),
+  ).toBeVisible();
+  await approverContext.close();
 });
 
 test('the page of mappings reached is in the link: reload keeps it, Back returns to the first', async ({

@@ -145,7 +145,7 @@ export const configMapSchema = z.object({
   pushedVersion: pushedVersionSchema.nullable(),
   /** True while submitted versions wait for review. */
   pendingReview: z.boolean(),
-  /** True while there are changes nobody has submitted yet. */
+  /** True while there are changes nobody has submitted yet; a new map is one until its first version. */
   unsubmittedChanges: z.boolean(),
   clientVersions: z.array(clientVersionSchema),
 });

@@ -377,6 +377,19 @@ describe.each(TEST_DATABASE_KINDS)('config maps API on %s', (kind) => {
     expect((await auditActions(CONFIG_AUDIT_ACTIONS.rejected)).length).toBeGreaterThan(0);
   });
 
+  it('a new map is a change to submit until its first version: empty, it is submitted; nothing new after is refused', async () => {
+    await createMap('fresh');
+    expect(await getMap('fresh')).toMatchObject({ unsubmittedChanges: true, pendingReview: false });
+    const first = await submit('fresh');
+    expect(await getMap('fresh')).toMatchObject({ unsubmittedChanges: false, pendingReview: true });
+    const again = await call('POST', '/api/config/maps/fresh/versions', { payload: { comment: 'Again' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ errorMessage: CONFIG_MESSAGES.nothingToSubmit });
+    expect((await getMap('fresh')).latestSubmittedVersion?.versionId, 'the review as it was').toBe(
+      first.versionId,
+    );
+  });
+
   it('two racing reviews resolve to one', async () => {
     await createMap('race', [['r', '1']]);
     const version = await submit('race');

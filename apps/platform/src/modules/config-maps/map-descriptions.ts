@@ -7,7 +7,7 @@ import type { DbExecutor } from '../../db/schema.ts';
 import { iso } from './mapping-rows.ts';
 import type { ClientMapRow, ConfigClientsRepository } from './clients-repository.ts';
 import type { MapEntriesRepository } from './entries-repository.ts';
-import type { ConfigMapsRepository, MapRecord, VersionRow } from './repository.ts';
+import { neverSubmitted, type ConfigMapsRepository, type MapRecord, type VersionRow } from './repository.ts';
 
 function clientVersionOf(
   row: ClientMapRow,
@@ -75,7 +75,7 @@ export async function describeMaps(
           ? null
           : { versionId: pushed.version_id, timePushed: iso(map.pushedAt) },
       pendingReview: own.some((version) => version.state === 'submitted'),
-      unsubmittedChanges: withChanges.has(map.id),
+      unsubmittedChanges: neverSubmitted(map) || withChanges.has(map.id),
       clientVersions: subscriptions
         .filter((row) => row.map_id === map.id)
         .map((row) => clientVersionOf(row, pushed, map.pushedAt, now)),

@@ -16,6 +16,11 @@ export interface MapRecord {
   pushedAt: Date | null;
 }
 
+/** A map nobody has submitted yet: its first version may be empty (how an empty map reaches the switch). */
+export function neverSubmitted(map: MapRecord): boolean {
+  return map.nextSeq === 1;
+}
+
 export type VersionRow = Selectable<ConfigMapVersionsTable>;
 
 /** The maps and their versions (the mappings' rows: entries-repository.ts; switch nodes: clients-repository.ts). */

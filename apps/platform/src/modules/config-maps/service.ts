@@ -26,7 +26,13 @@ import { createMappingsReader } from './mappings-reader.ts';
 import { CONFIG_AUDIT_ACTIONS, CONFIG_MESSAGES } from './messages.ts';
 import { createConfigClientsRepository } from './clients-repository.ts';
 import { createMapEntriesRepository } from './entries-repository.ts';
-import { createConfigMapsRepository, WORKING_SEQ, type MapRecord, type VersionRow } from './repository.ts';
+import {
+  createConfigMapsRepository,
+  neverSubmitted,
+  WORKING_SEQ,
+  type MapRecord,
+  type VersionRow,
+} from './repository.ts';
 import { requireMap } from './require-map.ts';
 
 export type ConfigMapsService = ReturnType<typeof createConfigMapsService>;
@@ -265,8 +271,7 @@ export function createConfigMapsService(deps: { db: Db; clock: Clock; audit: Aud
         CONFIG_AUDIT_ACTIONS.submitted,
         { mapId, comment },
         async (tx, map) => {
-          const firstVersion = map.nextSeq === 1;
-          if (!firstVersion && !(await entries.hasChangesAt(tx, mapId, map.nextSeq))) {
+          if (!neverSubmitted(map) && !(await entries.hasChangesAt(tx, mapId, map.nextSeq))) {
             throw conflict(CONFIG_MESSAGES.nothingToSubmit);
           }
           const row: VersionRow = {
