@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { downloadTokenQuerySchema, FINANCE_PAGE_LIMIT_MAX, paginationInfoSchema } from './finance.ts';
 import { fileNameSchema, integerIdSchema, isoInstantSchema, text } from './inputs.ts';
+import type { Permission } from './permissions.ts';
 import { cardNumbersMasked } from './validation.ts';
 
 /** Settlement runs (RECON_SETTLEMENT; closing needs FINALISE_SETTLEMENTS) and the outbox of extracts. */
@@ -101,6 +102,14 @@ export const EXTRACT_KINDS = {
   exceptions: 'exceptions',
   reconSummary: 'recon-summary',
 } as const;
+
+/**
+ * Who may download an extract of these kinds: an exceptions extract holds an inbox file's refused
+ * rows, so it asks what the inbox's own download asks.
+ */
+export function extractDownloadPermission(kinds: readonly string[]): Permission {
+  return kinds.includes(EXTRACT_KINDS.exceptions) ? 'DOWNLOAD_INBOX_FILES' : 'VIEW_PROCESSES';
+}
 
 export const tagFilterSchema = text()
   .max(300)

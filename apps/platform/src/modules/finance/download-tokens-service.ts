@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { EXTRACT_PATH_PATTERN } from '@web-control/contract/finance-settlements';
+import { extractDownloadPermission, EXTRACT_PATH_PATTERN } from '@web-control/contract/finance-settlements';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
@@ -34,7 +34,8 @@ export function createDownloadTokensService(deps: {
 
     /**
      * A single-use token for one inbox file (DOWNLOAD_INBOX_FILES) or one extract of the outbox
-     * (VIEW_PROCESSES, which the route already asks), bound to the user who asked.
+     * (VIEW_PROCESSES, which the route already asks; an exceptions extract as an inbox file), bound
+     * to the user who asked.
      */
     downloadToken: async (
       actor: Actor,
@@ -55,8 +56,12 @@ export function createDownloadTokensService(deps: {
         subject = { kind: 'file', fileId: fileIdentifier };
       } else {
         const extractId = extractIdOf(fileIdentifier);
-        if ((await outbox.findExtract(db, extractId)) === undefined) {
+        const extract = await outbox.findExtract(db, extractId);
+        if (extract === undefined) {
           throw notFound(FINANCE_MESSAGES.noExtract);
+        }
+        if (!permissions.includes(extractDownloadPermission(extract.kinds))) {
+          throw forbidden();
         }
         subject = { kind: 'extract', extractId };
       }
@@ -77,6 +82,9 @@ export function createDownloadTokensService(deps: {
       const extract = await outbox.findExtract(db, extractId);
       if (extract === undefined) {
         throw notFound(FINANCE_MESSAGES.noExtract);
+      }
+      if (!permissions.includes(extractDownloadPermission(extract.kinds))) {
+        throw forbidden();
       }
       return { fileName: extract.file_name, content: extract.content };
     },

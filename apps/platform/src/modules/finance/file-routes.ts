@@ -176,12 +176,13 @@ export const filesRoutes: FastifyPluginCallbackZod<FinanceRoutesOptions> = (
   app.get(
     '/token',
     {
-      // Any signed-in user: an inbox file needs DOWNLOAD_INBOX_FILES, an extract VIEW_PROCESSES.
+      // Any signed-in user: an inbox file needs DOWNLOAD_INBOX_FILES, an extract VIEW_PROCESSES (and an
+      // exceptions extract DOWNLOAD_INBOX_FILES too: the service knows its kind).
       config: permissions(),
       schema: {
         tags: TAGS,
         summary:
-          'A single-use download token, valid for a minute, for an inbox file (its id; DOWNLOAD_INBOX_FILES) or an extract (its path; VIEW_PROCESSES)',
+          'A single-use download token, valid for a minute, for an inbox file (its id; DOWNLOAD_INBOX_FILES) or an extract (its path; VIEW_PROCESSES, and DOWNLOAD_INBOX_FILES for an exceptions extract)',
         security: BEARER_SECURITY,
         querystring: downloadTokenQuerySchema,
         response: { 200: downloadTokenResponseSchema, ...READ_REFUSALS },

@@ -120,12 +120,21 @@ export function createOutboxRepository() {
       return rows.map((row) => row.value);
     },
 
-    findExtract(executor: DbExecutor, extractId: number) {
-      return executor
+    /** The extract with its kinds (who may download it depends on them). */
+    async findExtract(executor: DbExecutor, extractId: number) {
+      const extract = await executor
         .selectFrom('recon_extracts')
         .select(['extract_id', 'file_name', 'content', 'process_id'])
         .where('extract_id', '=', extractId)
         .executeTakeFirst();
+      if (extract === undefined) return undefined;
+      const kinds = await executor
+        .selectFrom('recon_extract_tags')
+        .select('value')
+        .where('extract_id', '=', extractId)
+        .where('tag_id', '=', 'kind')
+        .execute();
+      return { ...extract, kinds: kinds.map((row) => row.value) };
     },
   };
 }

@@ -27,10 +27,11 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
   let database: DatabaseHandle;
   let app: App & { clock: ManualClock };
   let service: FinanceService;
-  const tokens: Record<'finaliser' | 'viewer' | 'reader' | 'nobody', string> = {
+  const tokens: Record<'finaliser' | 'viewer' | 'reader' | 'inboxReader' | 'nobody', string> = {
     finaliser: '',
     viewer: '',
     reader: '',
+    inboxReader: '',
     nobody: '',
   };
 
@@ -106,6 +107,7 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
     await user('finaliser', ['RECON_SETTLEMENT', 'FINALISE_SETTLEMENTS', 'VIEW_PROCESSES']);
     await user('viewer', ['RECON_SETTLEMENT', 'VIEW_PROCESSES']);
     await user('reader', ['VIEW_PROCESSES']);
+    await user('inboxReader', ['VIEW_PROCESSES', 'DOWNLOAD_INBOX_FILES']);
     await user('nobody', []);
     await feed(
       '20260302',
@@ -316,7 +318,9 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
       (await call('GET', '/api/recon/extracts?tag=kind:exceptions', tokens.reader)).json(),
     ).extracts;
     const path = extract?.path ?? '';
-    const token = (await call('GET', `/api/recon/files/token?fileIdentifier=${path}`, tokens.reader)).json<{
+    const token = (
+      await call('GET', `/api/recon/files/token?fileIdentifier=${path}`, tokens.inboxReader)
+    ).json<{
       token: string;
     }>().token;
     const download = (filename: string) =>
@@ -356,7 +360,11 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
     expect(
       (await call('GET', `/api/recon/files/token?fileIdentifier=${path}`, tokens.nobody)).statusCode,
     ).toBe(403);
-    const granted = await call('GET', `/api/recon/files/token?fileIdentifier=${path}`, tokens.reader);
+    // An exceptions extract holds an inbox file's refused rows: it asks what the inbox's download asks.
+    expect(
+      (await call('GET', `/api/recon/files/token?fileIdentifier=${path}`, tokens.reader)).statusCode,
+    ).toBe(403);
+    const granted = await call('GET', `/api/recon/files/token?fileIdentifier=${path}`, tokens.inboxReader);
     expect(granted.statusCode, granted.body).toBe(200);
     const token = granted.json<{ token: string }>().token;
     const url = `/api/recon/extracts/download?path=${path}&filename=exceptions.csv&access_token=${token}`;
@@ -371,10 +379,19 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
     const reused = await app.inject({ method: 'GET', url });
     expect(reused.statusCode).toBe(403);
     expect(reused.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.tokenInvalid });
-    // An inbox file still needs DOWNLOAD_INBOX_FILES.
+    // An inbox file still needs DOWNLOAD_INBOX_FILES; any other extract only VIEW_PROCESSES.
     expect((await call('GET', '/api/recon/files/token?fileIdentifier=1', tokens.reader)).statusCode).toBe(
       403,
     );
+    const [summary] = extractsResponseSchema.parse(
+      (await call('GET', '/api/recon/extracts?tag=kind:recon-summary', tokens.reader)).json(),
+    ).extracts;
+    const summaryToken = await call(
+      'GET',
+      `/api/recon/files/token?fileIdentifier=${summary?.path ?? ''}`,
+      tokens.reader,
+    );
+    expect(summaryToken.statusCode, summaryToken.body).toBe(200);
   });
 
   it('closes an older run late without the transactions matched since: they wait for today’s run', async () => {

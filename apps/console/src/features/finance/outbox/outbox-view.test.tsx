@@ -93,6 +93,41 @@ describe('outbox', { timeout: 30_000 }, () => {
     });
   });
 
+  it('offers an exceptions extract for download only to who may download inbox files', async () => {
+    const exceptions: Extract = {
+      path: 'extracts/6',
+      fileName: 'card-switch-20260203.csv.exceptions.csv',
+      createdDate: '2026-02-03T12:00:09.000Z',
+      tags: { Kind: ['exceptions'] },
+    };
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/extracts': () => jsonResponse(200, extractsBody([EXTRACT, exceptions])),
+    });
+    renderView();
+    const table = await screen.findByRole('table', { name: 'Extracts' });
+    const row = within(table).getByRole('row', { name: /exceptions\.csv/ });
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('card-switch-20260203.csv.exceptions.csv');
+    expect(within(row).queryByRole('button'), 'neither the name nor Download').toBeNull();
+    expect(screen.getByRole('button', { name: 'Download settlement-7.csv' })).toBeInTheDocument();
+  });
+
+  it('offers an exceptions extract to who holds DOWNLOAD_INBOX_FILES', async () => {
+    signInWith(['VIEW_PROCESSES', 'DOWNLOAD_INBOX_FILES']);
+    const exceptions: Extract = {
+      ...EXTRACT,
+      path: 'extracts/6',
+      fileName: 'x.exceptions.csv',
+      tags: { Kind: ['exceptions'] },
+    };
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/extracts': () => jsonResponse(200, extractsBody([exceptions])),
+    });
+    renderView();
+    expect(await screen.findByRole('button', { name: 'Download x.exceptions.csv' })).toBeInTheDocument();
+  });
+
   it('filters by tag after the wait, not when only the tag type is chosen, and Clear all resets', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const fetch = stubFetch(baseRoutes);

@@ -1,6 +1,10 @@
 import { ActionIcon, Autocomplete, Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Extract } from '@web-control/contract/finance-settlements';
+import {
+  EXTRACT_TAGS,
+  extractDownloadPermission,
+  type Extract,
+} from '@web-control/contract/finance-settlements';
 import { useEffect, useMemo } from 'react';
 import { FilterDateTime } from '../../../shared/forms/filter-date-time';
 import { refusalText } from '../../../shared/http/error-message';
@@ -34,6 +38,7 @@ import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { localMinuteParam, type UrlParams } from '../../../shared/url/url-params';
 import { Select } from '../../../shared/ui/select';
 import { FilterGroup } from '../../../shared/ui/filter-group';
+import { useCan, type Can } from '../../../shared/session/permissions';
 import fileNameButton from './file-name-button.module.css';
 
 async function download(extract: Extract) {
@@ -70,22 +75,30 @@ function TagValueInput({
   );
 }
 
-function extractColumns(tagColumns: string[]): DataTableColumn<Extract>[] {
+/** An exceptions extract holds an inbox file's refused rows: it asks the inbox's download permission. */
+function mayDownload(extract: Extract, can: Can): boolean {
+  return can(extractDownloadPermission(extract.tags[EXTRACT_TAGS.kind] ?? []));
+}
+
+function extractColumns(tagColumns: string[], can: Can): DataTableColumn<Extract>[] {
   return [
     {
       id: 'fileName',
       header: 'Filename',
       rowHeader: true,
-      cell: (extract) => (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          classNames={fileNameButton}
-          onClick={() => void download(extract)}
-        >
-          {extract.fileName}
-        </Button>
-      ),
+      cell: (extract) =>
+        mayDownload(extract, can) ? (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            classNames={fileNameButton}
+            onClick={() => void download(extract)}
+          >
+            {extract.fileName}
+          </Button>
+        ) : (
+          extract.fileName
+        ),
     },
     {
       id: 'createdDate',
@@ -102,16 +115,17 @@ function extractColumns(tagColumns: string[]): DataTableColumn<Extract>[] {
       header: 'Download',
       headerHidden: true,
       align: 'right',
-      cell: (extract) => (
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => void download(extract)}
-          aria-label={`Download ${extract.fileName}`}
-        >
-          Download
-        </Button>
-      ),
+      cell: (extract) =>
+        mayDownload(extract, can) ? (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => void download(extract)}
+            aria-label={`Download ${extract.fileName}`}
+          >
+            Download
+          </Button>
+        ) : null,
     },
   ];
 }
@@ -184,7 +198,8 @@ export function OutboxView({ processId }: { processId?: number }) {
   }));
   const rows = extracts.data?.extracts;
   const tagColumns = useMemo(() => tagColumnsOf(rows ?? []), [rows]);
-  const columns = useMemo(() => extractColumns(tagColumns), [tagColumns]);
+  const can = useCan();
+  const columns = useMemo(() => extractColumns(tagColumns, can), [tagColumns, can]);
   const latest = endOfDayOf(now);
 
   return (
