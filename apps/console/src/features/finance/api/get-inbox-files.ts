@@ -7,6 +7,8 @@ import { useLiveQueryOptions } from '../../../shared/live/use-live-query';
 
 /** While a file shows FILTER (loading), the inbox asks again this often until it has its outcome. */
 export const INBOX_LOADING_POLL_MS = 2000;
+/** Otherwise this often: another user's approval starts a load, and the feeds deliver files. */
+export const INBOX_REFRESH_MS = 15_000;
 
 export type InboxFiles = z.infer<typeof reconFilesResponseSchema>;
 
@@ -26,7 +28,9 @@ export function inboxFilesQuery(processId: number, page: PageQuery) {
     queryFn: ({ signal }) => getInboxFiles(processId, page, signal),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.reconFiles.some((file) => file.status === 'FILTER') ? INBOX_LOADING_POLL_MS : false,
+      query.state.data?.reconFiles.some((file) => file.status === 'FILTER')
+        ? INBOX_LOADING_POLL_MS
+        : INBOX_REFRESH_MS,
   });
 }
 

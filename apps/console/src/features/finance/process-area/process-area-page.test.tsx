@@ -5,7 +5,8 @@ import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
 import { rememberServedHeading } from '../../../shared/screens/served-heading';
-import { jsonResponse, routeFetch, stubFetch, type Routes } from '../../../test/fetch';
+import { jsonResponse, routeFetch, settle, stubFetch, type Routes } from '../../../test/fetch';
+import { INBOX_REFRESH_MS } from '../api/get-inbox-files';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { processSummary, reconFile } from '../finance-fixtures';
@@ -228,6 +229,43 @@ describe('process area', () => {
     expect(fetch.requests('/api/recon/files').length, 'the inbox asked again while loading').toBeGreaterThan(
       1,
     );
+  });
+
+  it('asks again while nothing loads: a load another user approved shows without Refresh', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let approved = false;
+    const waiting = reconFile({
+      id: 13,
+      fileName: 'bank-20260204.csv',
+      status: 'REGISTERED',
+      records: null,
+      exceptions: null,
+      pendingAction: 'LOAD_FILE',
+    });
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/files': () =>
+        jsonResponse(200, {
+          reconFiles: [
+            approved
+              ? { ...waiting, status: 'FILTER', pendingAction: null, progress: { read: 0, total: 100 } }
+              : waiting,
+          ],
+          paginationInfo: paging(1),
+        }),
+    });
+    try {
+      signInWith(ALL_FILE_PERMISSIONS);
+      renderRoutes(routes, { path: INBOX });
+      expect(within(await rowOf('bank-20260204.csv')).getByText('REGISTERED')).toBeVisible();
+      approved = true;
+      await settle(INBOX_REFRESH_MS);
+      await waitFor(async () =>
+        expect(within(await rowOf('bank-20260204.csv')).getByText('FILTER')).toBeVisible(),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says which action of a file waits for approval, and does not offer another until it is decided', async () => {
