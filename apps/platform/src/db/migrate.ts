@@ -34,6 +34,7 @@ import * as oneDownloadTokensTable from './migrations/0036-one-download-tokens-t
 import * as financeCascadesByStatement from './migrations/0037-finance-cascades-by-statement.ts';
 import * as actionTransactionsByTransaction from './migrations/0038-action-transactions-by-transaction.ts';
 import * as auditLogUserAnyCase from './migrations/0039-audit-log-user-any-case.ts';
+import * as reconFilesSameContent from './migrations/0040-recon-files-same-content.ts';
 import type { Db } from './schema.ts';
 
 /** Listed by hand: a static list survives bundling and never picks up a stray file. */
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037-finance-cascades-by-statement': financeCascadesByStatement,
   '0038-action-transactions-by-transaction': actionTransactionsByTransaction,
   '0039-audit-log-user-any-case': auditLogUserAnyCase,
+  '0040-recon-files-same-content': reconFilesSameContent,
 };
 
 const STATIC_PROVIDER: MigrationProvider = {

@@ -277,7 +277,7 @@ describe.each(TEST_DATABASE_KINDS)('finance file loads on %s', (kind) => {
   it('ends a load that fails in the database in ERROR, resuming each stalled file on its own', async () => {
     await killLoads(true);
     const failing = await approved(
-      'wallet-ledger-20230110.csv',
+      'wallet-ledger-20230113.csv',
       walletFile(['BOOM,1,2026-03-01', 'F1,2,2026-03-01']),
     );
     const goodRows = walletRows('K', 500);

@@ -42,12 +42,14 @@ export function createFilesRepository() {
       return row.file_id;
     },
 
+    /** Whether these bytes, holding records, are in one of the processes (a header alone may repeat). */
     async hasFile(executor: DbExecutor, processIds: number[], sha256: string): Promise<boolean> {
       const row = await executor
         .selectFrom('recon_files')
         .select('file_id')
         .where('process_id', 'in', processIds)
         .where('sha256', '=', sha256)
+        .where((eb) => eb('records_total', 'is distinct from', 0))
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -290,11 +292,11 @@ export function createFilesRepository() {
       return row !== undefined;
     },
 
-    async hasFileNamed(executor: DbExecutor, processId: number, fileName: string): Promise<boolean> {
+    async hasFileNamed(executor: DbExecutor, processIds: number[], fileName: string): Promise<boolean> {
       const row = await executor
         .selectFrom('recon_files')
         .select('file_id')
-        .where('process_id', '=', processId)
+        .where('process_id', 'in', processIds)
         .where('file_name', '=', fileName)
         .limit(1)
         .executeTakeFirst();

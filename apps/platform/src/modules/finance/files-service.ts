@@ -159,7 +159,11 @@ export function createFilesService(deps: {
         throw badRequest(NOT_UTF8_MESSAGE(content.notUtf8At));
       }
       // Checked for every process first, so a duplicate refuses the whole upload; the unique
-      // index still decides a race between two uploads of the same file.
+      // index still decides a race between two uploads of the same file. A name stays one file's:
+      // the inbox, its approvals and its exceptions tell files apart by it.
+      if (await repository.hasFileNamed(db, input.processIds, input.fileName)) {
+        throw conflict(FINANCE_MESSAGES.nameInInbox(input.fileName));
+      }
       if (await repository.hasFile(db, input.processIds, content.sha256)) {
         throw conflict(FINANCE_MESSAGES.alreadyLoaded);
       }
@@ -309,7 +313,7 @@ export function createFilesService(deps: {
       const { sha256 } = content;
       const fileId = await db.transaction().execute(async (tx) => {
         if (
-          (await repository.hasFileNamed(tx, file.processId, file.fileName)) ||
+          (await repository.hasFileNamed(tx, [file.processId], file.fileName)) ||
           (await repository.hasFile(tx, [file.processId], sha256))
         ) {
           return undefined;

@@ -611,7 +611,7 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(Number(records.n)).toBe(1);
   });
 
-  it('answers a replayed upload with the first answer, refuses the same file again, and caps the size', async () => {
+  it('answers a replayed upload with the first answer, refuses the same file or name again (a header alone may repeat), and caps the size', async () => {
     const content = [CARD_HEADER, cardRow('I1', 7)].join('\n');
     const first = await upload('card-switch-20260227.csv', content, '1', { key: 'upload-1' });
     expect(first.statusCode).toBe(201);
@@ -629,6 +629,29 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     const duplicate = await upload('card-switch-20260228.csv', content, '1');
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ errorMessage: FINANCE_MESSAGES.alreadyLoaded });
+    const sameName = await upload(
+      'card-switch-20260227.csv',
+      [CARD_HEADER, cardRow('I2', 8)].join('\n'),
+      '1',
+    );
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json()).toMatchObject({
+      errorMessage: FINANCE_MESSAGES.nameInInbox('card-switch-20260227.csv'),
+    });
+    // A party with nothing to report sends the same header every quiet day: each is a file of its own.
+    for (const day of ['20260121', '20260122']) {
+      const quiet = await upload(`card-switch-${day}.csv`, `${CARD_HEADER}\n`, '1');
+      expect(quiet.statusCode, quiet.body).toBe(201);
+    }
+    const kept = await database.db
+      .selectFrom('recon_files')
+      .select('file_name')
+      .where('file_name', 'in', ['card-switch-20260227.csv', 'card-switch-20260228.csv'])
+      .execute();
+    expect(
+      kept.map((row) => row.file_name),
+      'the refused uploads left nothing',
+    ).toEqual(['card-switch-20260227.csv']);
 
     const empty = await upload('card-switch-20260228.csv', '', '1');
     expect(empty.statusCode).toBe(400);
@@ -836,7 +859,7 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
   it('reads the file name and comment headers percent-encoded, as the console sends any text', async () => {
     const comment = 'John’s daily file ✓ 支付, 50% checked';
     const response = await upload(
-      'card-switch-20260211.csv',
+      'card-switch-20260213.csv',
       [CARD_HEADER, cardRow('E1', 5)].join('\n'),
       String(CARD),
       { comment: encodeHeaderText(comment) },

@@ -32,6 +32,8 @@ export const FINANCE_MESSAGES = {
     "The uploaded file didn't match any configured processes. Please make sure the file is named correctly.",
   noPartyMatch: (process: string) => `The file name does not match any party of ${process}.`,
   alreadyLoaded: 'This file has already been uploaded to this process.',
+  nameInInbox: (fileName: string) =>
+    `A file named ${fileName} is already in this process's inbox: roll it back, or reject its load, before sending it again.`,
   tooLarge: (maxBytes: number) => `The file is larger than the limit of ${maxBytes} bytes.`,
   notLoaded: 'Only a file that is LOADED or in ERROR can be rolled back.',
   notInError: 'Only a file in ERROR can be reloaded.',
