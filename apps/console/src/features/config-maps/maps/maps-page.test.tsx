@@ -277,7 +277,7 @@ describe('map list', { timeout: 30_000 }, () => {
     expect(fetch.requests('/api/config/maps')).toHaveLength(2);
   });
 
-  it('says at once, in a toast, that the maps could not be retrieved, with the status', async () => {
+  it('says at once, in a toast and in their place, that the maps could not be retrieved, with the status', async () => {
     const fetch = stubFetch({
       'GET /api/config/maps': () => jsonResponse(503, { errorMessage: 'down', code: 'X' }),
     });
@@ -287,5 +287,9 @@ describe('map list', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(fetch.requests('/api/config/maps'), 'no silent retries first').toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+    expect(
+      screen.getByRole('alert'),
+      'and in the maps’ place, which stays when the toast has gone',
+    ).toHaveTextContent('Could not retrieve maps (503). Contact support if this persists.');
   });
 });

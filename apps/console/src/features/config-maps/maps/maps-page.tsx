@@ -7,7 +7,8 @@ import { confirmModal } from '../../../shared/modals/standard-modals';
 import { useCan } from '../../../shared/session/permissions';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useFailureToast } from '../../../shared/ui/failure-toast';
-import { EmptyState, LoadingState } from '../../../shared/ui/query-state';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state';
+import { refusalText } from '../../../shared/http/error-message';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useCreateMap } from '../api/create-map';
 import { useMaps } from '../api/get-maps';
@@ -93,6 +94,10 @@ export function MapsPage() {
         </Group>
       </Group>
       {maps.isPending ? <LoadingState label="Loading maps" /> : null}
+      {/* With no maps loaded yet, the failure stays in their place once the toast has gone. */}
+      {data === undefined && maps.isError ? (
+        <ErrorState text={refusalText(maps.error, CONFIG_MESSAGES.retrieveFailed)} />
+      ) : null}
       {data?.maps.length === 0 ? <EmptyState text={MAPS_TEXTS.empty} /> : null}
       {data === undefined ? null : (
         <Stack>
