@@ -160,6 +160,16 @@ describe('mappings page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Download' }), 'nor downloaded').toBeDisabled();
   });
 
+  it('refuses a link’s card number, masked by the address, as one typed: nothing is asked', async () => {
+    const fetch = setup();
+    renderPage('bin-routing', '?keyPrefix=411111******1111');
+    expect(await screen.findByRole('textbox', { name: 'Key prefix' })).toHaveAccessibleDescription(
+      'A card number is never searched: give its first digits, such as its BIN.',
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Correct the prefix to see mappings.');
+    expect(fetch.requests(MAPPINGS), 'the mask is not searched').toEqual([]);
+  });
+
   it('shows the applied mappings to a viewer whose link asks for Editing, and a bad view as all', async () => {
     signInWith(['VIEW_MAPPINGS']);
     const fetch = setup();

@@ -5,7 +5,7 @@ import {
   type MappingsQuery,
 } from '@web-control/contract/config-maps';
 import { schemaRefusal } from '../../../shared/forms/schema-refusal';
-import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
+import { holdsCardNumberOrMask } from '../../../shared/url/url-params';
 import type { z } from 'zod';
 import { MAPPINGS_TEXTS, type MappingView } from '../constants';
 import type { PageQuery } from './page-url';
@@ -44,14 +44,15 @@ export function selectionOf(filters: MappingFilters): PageQuery {
 
 /**
  * What the platform would refuse in a prefix (one longer than any key or value), by field; and a
- * card number, which is never searched (nor written to the address, so the list would show all).
+ * card number, which is never searched (nor written to the address, so the list would show all),
+ * nor the mask the address gives one in a link.
  */
 export function prefixErrorsOf(filters: Pick<MappingFilters, 'keyPrefix' | 'valuePrefix'>): {
   keyPrefix?: string;
   valuePrefix?: string;
 } {
   const refusalOf = (prefix: string, schema: z.ZodType) =>
-    holdsCardNumber(prefix) ? MAPPINGS_TEXTS.cardNumberPrefix : schemaRefusal(schema, prefix);
+    holdsCardNumberOrMask(prefix) ? MAPPINGS_TEXTS.cardNumberPrefix : schemaRefusal(schema, prefix);
   const key = refusalOf(filters.keyPrefix, mappingsQuerySchema.shape['key-prefix']);
   const value = refusalOf(filters.valuePrefix, mappingsQuerySchema.shape['value-prefix']);
   return {
