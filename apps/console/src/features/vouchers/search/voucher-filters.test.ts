@@ -5,7 +5,7 @@ import {
   NO_FILTERS,
   reversedRanges,
   toOrdersQuery,
-  unreadableDays,
+  refusedLinkDays,
   VOUCHER_URL_PARAMS,
 } from './voucher-filters';
 
@@ -48,15 +48,24 @@ describe('voucher filters in the URL', () => {
     expect(toOrdersQuery({ filters: typed, page: 1, size: 25 }).orderReference).toBeUndefined();
   });
 
+  it('names each day of an address after today, as the field shows a day', () => {
+    expect(
+      refusedLinkDays(
+        new URLSearchParams('createdFrom=2030-01-31&createdTo=2026-02-03&modifiedTo=2026-02-04'),
+        '2026-02-03',
+      ),
+    ).toEqual({ createdFrom: '31/01/2030', modifiedTo: '04/02/2026' });
+  });
+
   it('names each day of an address that does not read, with its text', () => {
     expect(
-      unreadableDays(new URLSearchParams('createdFrom=2026-02-31&createdTo=2026-03-01&modifiedTo=soon')),
+      refusedLinkDays(new URLSearchParams('createdFrom=2026-02-31&createdTo=2026-03-01&modifiedTo=soon')),
     ).toEqual({
       createdFrom: '2026-02-31',
       modifiedTo: 'soon',
     });
-    expect(unreadableDays(new URLSearchParams('createdFrom=&reference=MT-1'))).toEqual({});
-    expect(unreadableDays(new URLSearchParams('modifiedFrom=%202026-02-01'))).toEqual({
+    expect(refusedLinkDays(new URLSearchParams('createdFrom=&reference=MT-1'))).toEqual({});
+    expect(refusedLinkDays(new URLSearchParams('modifiedFrom=%202026-02-01'))).toEqual({
       modifiedFrom: ' 2026-02-01',
     });
   });

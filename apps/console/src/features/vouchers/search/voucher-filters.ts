@@ -79,16 +79,20 @@ export function reversedRanges(filters: VoucherFilters): { createdTo?: string; m
 }
 
 /**
- * The days of an address that do not read (a link's `createdFrom=2026-02-31`), each with its text:
- * said at its field while the list waits, rather than list vouchers of any day.
+ * The days of an address that do not read (a link's `createdFrom=2026-02-31`), each with its text,
+ * and those after today, as the field would show them (the picker shows none): said at its field
+ * while the list waits, rather than list vouchers of any day or none.
  */
-export function unreadableDays(search: URLSearchParams): NoDays {
+export function refusedLinkDays(search: URLSearchParams, today = formatDay(new Date())): NoDays {
   return Object.fromEntries(
     DAY_PARAMS.flatMap((name) => {
       const values = search.getAll(name);
       const text = values[0] ?? '';
       // The address's own rule: what it does not read is no bound.
-      return text.trim() !== '' && VOUCHER_URL_PARAMS[name].read(values) === undefined ? [[name, text]] : [];
+      const day = VOUCHER_URL_PARAMS[name].read(values);
+      if (text.trim() !== '' && day === undefined) return [[name, text]];
+      if (day != null && day > today) return [[name, day.split('-').reverse().join('/')]];
+      return [];
     }),
   );
 }

@@ -258,6 +258,20 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     expect(queryOf(fetch.requests('/api/moneytransfer/orders')[0])).toEqual({ limit: '50', offset: '0' });
   });
 
+  it('says at its field that a link’s day is after today, as a typed one, and asks for nothing', async () => {
+    const fetch = stubFetch(ordersRoute());
+    renderRoutes(routes, { path: '/dashboard/vouchers?createdFrom=2999-01-31' });
+    expect(
+      await screen.findByText(
+        'Correct or clear the dates to see vouchers: a date field holds a day after today.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Date created from' })).toHaveAccessibleDescription(
+      '"31/01/2999" is after today: vouchers are created and changed up to today.',
+    );
+    expect(fetch.requests('/api/moneytransfer/orders')).toHaveLength(0);
+  });
+
   it('Back before the address without the day is drawn shows the day gone back to, without the error, and its vouchers', async () => {
     const fetch = stubFetch(ordersRoute());
     const { Hold, release } = holdUrl('');

@@ -38,7 +38,7 @@ import {
   NO_FILTERS,
   reversedRanges,
   toOrdersQuery,
-  unreadableDays,
+  refusedLinkDays,
   VOUCHER_URL_PARAMS,
   type DayFilter,
   type NoDays,
@@ -125,11 +125,11 @@ export function VoucherSearchPage() {
   // A date field left holding no date, or a link's day that does not read: nothing is asked until
   // it is corrected or cleared.
   const location = useLocation();
-  const [noDays, setNoDays] = useState(() => unreadableDays(new URLSearchParams(location.search)));
+  const [noDays, setNoDays] = useState(() => refusedLinkDays(new URLSearchParams(location.search)));
   // Back and Forward bring the fields of another address: what was typed here is not in them. Said
   // by the browser rather than the drawn address, which may skip the one left (Back before it is drawn).
   useWindowEvent('popstate', () => {
-    startTransition(() => setNoDays(unreadableDays(new URLSearchParams(window.location.search))));
+    startTransition(() => setNoDays(refusedLinkDays(new URLSearchParams(window.location.search))));
   });
   const holdsNoDay = Object.keys(noDays).length > 0;
   // A card number as the reference, typed or a link's (never read into the field), is never sent:
