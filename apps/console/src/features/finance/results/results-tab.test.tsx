@@ -112,6 +112,10 @@ describe('recon results', { timeout: 30_000 }, () => {
       'R\u00a01.00 (Bank) / R\u00a01\u00a0501.00 (Switch)',
     ]);
     expect(screen.getByRole('radio', { name: 'All transactions' })).toBeChecked();
+    expect(
+      await screen.findByLabelText('Process match status'),
+      'recon counts in short notation',
+    ).toHaveTextContent('Matched 12.3k · Unmatched 7 · Partially matched 0 · Rejected 1');
   });
 
   it('shows Matched, Party and Settlement only for several parties, Settlement only with RECON_SETTLEMENT', async () => {

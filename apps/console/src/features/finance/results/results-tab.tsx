@@ -1,3 +1,4 @@
+import { formatShortCount } from '../../../shared/format/metrics';
 import { refusalText } from '../../../shared/http/error-message';
 import { Alert, Button, Checkbox, Group, Menu, Popover, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -156,7 +157,8 @@ function MatchStatusLine({ processId }: { processId: number }) {
   if (!stats) return null;
   return (
     <Text size="sm" c="dimmed" aria-label="Process match status">
-      {`Matched ${stats.matched} · Unmatched ${stats.unmatched} · Partially matched ${stats.partial} · Rejected ${stats.rejected}`}
+      {/* Recon counts in short notation (section 9), as the process card writes them. */}
+      {`Matched ${formatShortCount(stats.matched)} · Unmatched ${formatShortCount(stats.unmatched)} · Partially matched ${formatShortCount(stats.partial)} · Rejected ${formatShortCount(stats.rejected)}`}
     </Text>
   );
 }
