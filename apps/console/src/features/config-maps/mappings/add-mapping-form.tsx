@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, TextInput } from '@mantine/core';
 import { createMappingBodySchema, type CreateMappingBody } from '@web-control/contract/config-maps';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { markRefusedField } from '../../../shared/forms/refused-field';
@@ -27,6 +27,13 @@ export function AddMappingForm({
     defaultValues: { key: '', value: '' },
   });
   const { errors, isDirty } = form.formState;
+  const keyInput = useRef<HTMLInputElement | null>(null);
+  const keyField = form.register('key');
+  // The next mapping is typed at once: Enter added this one from the keyboard.
+  const [added, setAdded] = useState(0);
+  useEffect(() => {
+    if (added > 0) keyInput.current?.focus();
+  }, [added]);
   useEffect(() => {
     onTypedChange(isDirty);
     return () => onTypedChange(false);
@@ -35,6 +42,7 @@ export function AddMappingForm({
     try {
       await createMapping.mutateAsync({ mapId, ...values });
       form.reset();
+      setAdded((count) => count + 1);
     } catch (error) {
       // A key taken is said at the key; any other failure in the hook's toast. The typed key and
       // value stay for another try.
@@ -49,16 +57,20 @@ export function AddMappingForm({
           placeholder={MAPPINGS_TEXTS.key}
           autoComplete="off"
           error={errors.key?.message}
-          disabled={createMapping.isPending}
+          readOnly={createMapping.isPending}
           style={{ flex: 1 }}
-          {...form.register('key')}
+          {...keyField}
+          ref={(node) => {
+            keyField.ref(node);
+            keyInput.current = node;
+          }}
         />
         <TextInput
           aria-label={MAPPINGS_TEXTS.newValue}
           placeholder={MAPPINGS_TEXTS.value}
           autoComplete="off"
           error={errors.value?.message}
-          disabled={createMapping.isPending}
+          readOnly={createMapping.isPending}
           style={{ flex: 2 }}
           {...form.register('value')}
         />

@@ -193,6 +193,7 @@ describe('mappings page', { timeout: 30_000 }, () => {
     expect(fetch.bodiesOf('POST', MAPPINGS)).toEqual([{ key: '455555', value: 'acquirer-e' }]);
     expect(fetch.headersOf('POST', MAPPINGS)[0]?.get('Idempotency-Key')).toBeTruthy();
     await waitFor(() => expect(key).toHaveValue(''));
+    await waitFor(() => expect(key, 'the next mapping is typed at once').toHaveFocus());
   });
 
   it('asks before the Mode select or Back takes a half-typed mapping away, and keeps it on Cancel', async () => {
@@ -323,11 +324,20 @@ describe('mappings page', { timeout: 30_000 }, () => {
     expect(field).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(fetch.bodiesOf('PATCH', `${MAPPINGS}/400000`)).toHaveLength(0);
+    const valueButton = screen.getByRole('button', { name: /, edit the value of 400000 inline$/ });
+    expect(valueButton, 'Enter leaves the keyboard on the value').toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+    expect(
+      screen.getByRole('button', { name: /, edit the value of 400000 inline$/ }),
+      'and so does Escape',
+    ).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: /, edit the value of 400000 inline$/ }));
     await user.clear(screen.getByRole('textbox', { name: 'Value of 400000' }));
     await user.keyboard('acquirer-z{Enter}');
     expect(await screen.findByText("Mapping with key '400000' updated successfully.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /, edit the value of 400000 inline$/ })).toHaveFocus();
     expect(fetch.bodiesOf('PATCH', `${MAPPINGS}/400000`)).toEqual([
       [
         { op: 'test', path: '/value', value: 'acquirer-a' },

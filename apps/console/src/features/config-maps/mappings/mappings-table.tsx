@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { mappingValueSchema, type Mapping } from '@web-control/contract/config-maps';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { openModal } from '../../../shared/modals/modal-store';
 import { confirmModal } from '../../../shared/modals/standard-modals';
 import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
@@ -46,6 +46,17 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
   const editMapping = useEditMapping();
   const deleteMapping = useDeleteMapping();
   const [inline, setInline] = useState<InlineEdit | null>(null);
+  // Enter or Escape ends inline editing from the keyboard: the focus goes back to the value's button.
+  const focusAfterInline = useRef<string | null>(null);
+  function endInlineFromKeyboard(key: string) {
+    focusAfterInline.current = key;
+    setInline(null);
+  }
+  function focusIfEdited(node: HTMLButtonElement | null, key: string) {
+    if (node === null || focusAfterInline.current !== key) return;
+    focusAfterInline.current = null;
+    node.focus();
+  }
 
   function openEditModal(
     mapping: { key: string; value: string },
@@ -69,7 +80,7 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
       setInline({ ...edit, error: refusal.message });
       return;
     }
-    setInline(null);
+    endInlineFromKeyboard(edit.key);
     // Sent only if the value changed (section 5).
     if (changed === null) return;
     try {
@@ -100,7 +111,7 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
       void saveInline(edit);
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      setInline(null);
+      endInlineFromKeyboard(edit.key);
     }
   }
 
@@ -155,6 +166,7 @@ export function MappingsTable({ mapId, selection, editable }: MappingsTableProps
           editable && display.editable ? (
             <UnstyledButton
               className={classes.value}
+              ref={(node) => focusIfEdited(node, mapping.key)}
               onClick={() => setInline({ key: mapping.key, value: display.value, typed: display.value })}
             >
               {text}
