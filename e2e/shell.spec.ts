@@ -53,6 +53,21 @@ test.describe('shell', () => {
     await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
   });
 
+  test('the palette, closed with Escape, leaves the keyboard where it was opened from', async ({ page }) => {
+    await signInAt(page, '/dashboard/vouchers', 'operator');
+    const reference = page.getByRole('textbox', { name: 'Voucher Reference Number' });
+    await reference.click();
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    // The first time loads the palette; the second opens it as it is.
+    for (const time of ['first', 'second']) {
+      await page.keyboard.press('Control+K');
+      await expect(palette).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(palette).toBeHidden();
+      await expect(reference, `the ${time} time`).toBeFocused();
+    }
+  });
+
   test('an administrator sees every menu entry', async ({ page }) => {
     await signInAt(page, '/dashboard/home', 'admin');
     const menu = page.getByRole('navigation', { name: 'Main menu' });

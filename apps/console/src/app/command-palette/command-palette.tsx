@@ -45,6 +45,8 @@ interface CommandPaletteProps {
   permissions: readonly string[];
   /** Navigates as the side menu does. */
   onNavigate: (to: string) => void;
+  /** Told once the palette has closed (Escape, a click outside, or a choice). */
+  onClosed: () => void;
 }
 
 function asUuid(query: string): string | undefined {
@@ -190,7 +192,7 @@ function VoucherResults({ store, query, active, onOpen }: ReferenceResultsProps<
  * VIEW_TRANSACTIONS, to a transaction by its uuid or reference; with the voucher permissions too, to a
  * voucher by its reference.
  */
-export function CommandPalette({ store, permissions, onNavigate }: CommandPaletteProps) {
+export function CommandPalette({ store, permissions, onNavigate, onClosed }: CommandPaletteProps) {
   const [query, setQuery] = useState('');
   const config = getRuntimeConfig();
   const screens = filterScreens(
@@ -232,6 +234,7 @@ export function CommandPalette({ store, permissions, onNavigate }: CommandPalett
       onQueryChange={setQuery}
       // The dashboard layout owns the shortcut: it loads the palette on first use.
       shortcut={null}
+      onSpotlightClose={onClosed}
       scrollable
       classNames={{ action: classes.action }}
       // The dialog itself is the content element; the root is only its container.

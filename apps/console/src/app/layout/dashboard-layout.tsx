@@ -42,10 +42,23 @@ export function DashboardLayout() {
   // The layout's own palette, so that nothing of it outlives the signed-in screens.
   const [[paletteStore, palette]] = useState(createSpotlight);
   const [paletteLoaded, setPaletteLoaded] = useState(false);
+  // Closed, the palette gives the keyboard back where it was opened from (Mantine's own return
+  // missed it: the palette mounts already open on first use).
+  const focusBeforePalette = useRef<HTMLElement | null>(null);
   const togglePalette = useCallback(() => {
+    if (!paletteStore.getState().opened) {
+      focusBeforePalette.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    }
     setPaletteLoaded(true);
     palette.toggle();
-  }, [palette]);
+  }, [palette, paletteStore]);
+  const returnFocusFromPalette = useCallback(() => {
+    const before = focusBeforePalette.current;
+    focusBeforePalette.current = null;
+    // A choice that opened another screen has taken the element away: that screen keeps the focus.
+    if (before?.isConnected) before.focus();
+  }, []);
   // Also from form fields, as in other consoles' palettes; the browser's own Ctrl+K is prevented.
   // Listened for as the layout is committed: from a passive effect (Mantine's useHotkeys), a
   // shortcut pressed as soon as the screen showed could come before the listener and be lost.
@@ -141,6 +154,7 @@ export function DashboardLayout() {
               store={paletteStore}
               permissions={account.userPermissions}
               onNavigate={navigateFromMenu}
+              onClosed={returnFocusFromPalette}
             />
           </Suspense>
         ) : null}
