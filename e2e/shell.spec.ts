@@ -68,6 +68,21 @@ test.describe('shell', () => {
     }
   });
 
+  test('the first Tab offers Skip to content, which takes the keyboard past the header and menu', async ({
+    page,
+  }) => {
+    await signInAt(page, '/dashboard/config/maps', 'operator');
+    await expect(page.getByRole('button', { name: 'Create Map' })).toBeVisible();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip, 'seen once reached').toBeInViewport();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('main').locator(':focus'), 'the next stop is in the screen').toHaveCount(1);
+  });
+
   test('an administrator sees every menu entry', async ({ page }) => {
     await signInAt(page, '/dashboard/home', 'admin');
     const menu = page.getByRole('navigation', { name: 'Main menu' });

@@ -15,6 +15,9 @@ import { Header } from './header';
 import classes from './dashboard-layout.module.css';
 import { SideMenu } from './side-menu';
 
+/** The screen's content, which Skip to content focuses. */
+const MAIN_ID = 'main-content';
+
 // Loaded at its first use, so that it adds nothing to what /login downloads.
 const CommandPalette = lazy(() =>
   import('../command-palette/command-palette').then((module) => ({ default: module.CommandPalette })),
@@ -120,6 +123,17 @@ export function DashboardLayout() {
         ref={shellRef}
         padding="md"
       >
+        {/* Past the header's and the menu's stops at once (WCAG 2.4.1). */}
+        <a
+          href={`#${MAIN_ID}`}
+          className={classes.skipLink}
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById(MAIN_ID)?.focus();
+          }}
+        >
+          Skip to content
+        </a>
         <AppShell.Header>
           <Header
             config={config}
@@ -142,7 +156,7 @@ export function DashboardLayout() {
           ) : null}
         </AppShell.Navbar>
         {/* The phone's open menu covers the screen: what is under it is out of Tab's way too. */}
-        <AppShell.Main inert={!wide && opened}>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main} inert={!wide && opened}>
           <Outlet />
         </AppShell.Main>
         <AppShell.Footer inert={!wide && opened}>
