@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 180_000 });
 
 let fileCounter = 0;
 
-/** A Switch file name and references only this test uses (duplicates are refused by digest). */
+/** A Switch file name and references only this test uses (a name or bytes again are refused). */
 function uniqueFile(rows: (rrn: string) => string[]): { name: string; content: string; rrn: string } {
   fileCounter += 1;
   const stamp = `${Date.now()}${fileCounter}${Math.floor(Math.random() * 1000)}`;

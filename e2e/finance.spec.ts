@@ -4,7 +4,7 @@ import { signInAt } from './support/session';
 // The seeded "Card acquiring" process takes its Switch party's files by this name pattern.
 const PROCESS_PATH = '/dashboard/finance/processes/1';
 
-/** A name only this run uses, and content no earlier upload had (duplicates are refused by digest). */
+/** A name only this run uses, and content no earlier upload had (a name or bytes again are refused). */
 function uniqueFile(): { name: string; content: string } {
   const day = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
   const name = `card-switch-2099${day}.csv`;

@@ -66,6 +66,14 @@ test.describe('shell', () => {
       await expect(palette).toBeHidden();
       await expect(reference, `the ${time} time`).toBeFocused();
     }
+    // A choice goes to its screen: the header's Search, which opened it, does not take the focus back.
+    const search = page.getByRole('banner').getByRole('button', { name: /^Search/ });
+    await search.click();
+    await palette.getByRole('textbox').fill('Load Balancer');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Load Balancer', level: 1 })).toBeVisible();
+    await expect(palette).toBeHidden();
+    await expect(search).not.toBeFocused();
   });
 
   test('the first Tab offers Skip to content, which takes the keyboard past the header and menu', async ({

@@ -234,6 +234,8 @@ export function CommandPalette({ store, permissions, onNavigate, onClosed }: Com
       onQueryChange={setQuery}
       // The dashboard layout owns the shortcut: it loads the palette on first use.
       shortcut={null}
+      // The layout gives the focus back (onClosed), knowing whether a choice went elsewhere.
+      returnFocus={false}
       onSpotlightClose={onClosed}
       scrollable
       classNames={{ action: classes.action }}

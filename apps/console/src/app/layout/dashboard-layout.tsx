@@ -14,9 +14,22 @@ import { Footer } from './footer';
 import { Header } from './header';
 import classes from './dashboard-layout.module.css';
 import { SideMenu } from './side-menu';
+import { usePaletteFocusReturn } from '../command-palette/palette-focus-return';
 
 /** The screen's content, which Skip to content focuses. */
 const MAIN_ID = 'main-content';
+
+/**
+ * Focusable only for Skip to content's focus: always focusable, a click on the screen's empty space
+ * would focus it and the next Tab would start from the top.
+ */
+function focusMain(): void {
+  const main = document.getElementById(MAIN_ID);
+  if (main === null) return;
+  main.tabIndex = -1;
+  main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
+  main.focus();
+}
 
 // Loaded at its first use, so that it adds nothing to what /login downloads.
 const CommandPalette = lazy(() =>
@@ -45,23 +58,15 @@ export function DashboardLayout() {
   // The layout's own palette, so that nothing of it outlives the signed-in screens.
   const [[paletteStore, palette]] = useState(createSpotlight);
   const [paletteLoaded, setPaletteLoaded] = useState(false);
-  // Closed, the palette gives the keyboard back where it was opened from (Mantine's own return
-  // missed it: the palette mounts already open on first use).
-  const focusBeforePalette = useRef<HTMLElement | null>(null);
+  const paletteFocus = usePaletteFocusReturn(
+    useCallback(() => paletteStore.getState().opened, [paletteStore]),
+  );
+  const { remember: rememberPaletteOpener } = paletteFocus;
   const togglePalette = useCallback(() => {
-    if (!paletteStore.getState().opened) {
-      focusBeforePalette.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    }
+    rememberPaletteOpener();
     setPaletteLoaded(true);
     palette.toggle();
-  }, [palette, paletteStore]);
-  const returnFocusFromPalette = useCallback(() => {
-    const before = focusBeforePalette.current;
-    focusBeforePalette.current = null;
-    // A choice that opened another screen has taken the element away: that screen keeps the focus.
-    if (before?.isConnected) before.focus();
-  }, []);
+  }, [palette, rememberPaletteOpener]);
   // Also from form fields, as in other consoles' palettes; the browser's own Ctrl+K is prevented.
   // Listened for as the layout is committed: from a passive effect (Mantine's useHotkeys), a
   // shortcut pressed as soon as the screen showed could come before the listener and be lost.
@@ -129,7 +134,7 @@ export function DashboardLayout() {
           className={classes.skipLink}
           onClick={(event) => {
             event.preventDefault();
-            document.getElementById(MAIN_ID)?.focus();
+            focusMain();
           }}
         >
           Skip to content
@@ -156,7 +161,7 @@ export function DashboardLayout() {
           ) : null}
         </AppShell.Navbar>
         {/* The phone's open menu covers the screen: what is under it is out of Tab's way too. */}
-        <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main} inert={!wide && opened}>
+        <AppShell.Main id={MAIN_ID} className={classes.main} inert={!wide && opened}>
           <Outlet />
         </AppShell.Main>
         <AppShell.Footer inert={!wide && opened}>
@@ -167,8 +172,11 @@ export function DashboardLayout() {
             <CommandPalette
               store={paletteStore}
               permissions={account.userPermissions}
-              onNavigate={navigateFromMenu}
-              onClosed={returnFocusFromPalette}
+              onNavigate={(to) => {
+                paletteFocus.forget();
+                navigateFromMenu(to);
+              }}
+              onClosed={paletteFocus.giveBack}
             />
           </Suspense>
         ) : null}

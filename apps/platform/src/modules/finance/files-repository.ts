@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FileActionType, FileStatus } from '@web-control/contract/finance';
 import type { DbExecutor } from '../../db/schema.ts';
 import type { Page } from './process-repository.ts';
@@ -290,6 +291,13 @@ export function createFilesRepository() {
     async hasAnyFile(executor: DbExecutor): Promise<boolean> {
       const row = await executor.selectFrom('recon_files').select('file_id').limit(1).executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** Until the transaction ends, nobody else adds a file of this name to this process. */
+    async lockFileName(executor: DbExecutor, processId: number, fileName: string): Promise<void> {
+      await sql`select pg_advisory_xact_lock(hashtext('recon_files.file_name'), hashtext(${`${processId}:${fileName}`}))`.execute(
+        executor,
+      );
     },
 
     async hasFileNamed(executor: DbExecutor, processIds: number[], fileName: string): Promise<boolean> {

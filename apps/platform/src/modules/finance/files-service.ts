@@ -158,9 +158,9 @@ export function createFilesService(deps: {
       if (content.notUtf8At !== undefined) {
         throw badRequest(NOT_UTF8_MESSAGE(content.notUtf8At));
       }
-      // Checked for every process first, so a duplicate refuses the whole upload; the unique
-      // index still decides a race between two uploads of the same file. A name stays one file's:
-      // the inbox, its approvals and its exceptions tell files apart by it.
+      // Checked for every process first, so a duplicate refuses the whole upload; a race between two
+      // uploads is decided in each process's transaction (the name's lock, the bytes' unique index).
+      // A name stays one file's: the inbox, its approvals and its exceptions tell files apart by it.
       if (await repository.hasFileNamed(db, input.processIds, input.fileName)) {
         throw conflict(FINANCE_MESSAGES.nameInInbox(input.fileName));
       }
@@ -177,6 +177,10 @@ export function createFilesService(deps: {
             comment: input.comment,
           },
           async (tx, submitted) => {
+            await repository.lockFileName(tx, process.id, input.fileName);
+            if (await repository.hasFileNamed(tx, [process.id], input.fileName)) {
+              throw conflict(FINANCE_MESSAGES.nameInInbox(input.fileName));
+            }
             let fileId: number;
             try {
               fileId = await repository.insertFile(tx, {
@@ -301,7 +305,7 @@ export function createFilesService(deps: {
     /**
      * Loads a feed's file through the same path an approved upload takes, in one transaction,
      * recorded as a LOAD_FILE action by the system (REGISTERED, then SUCCESS or ERROR). A file
-     * already in the inbox (same name or same bytes) is left alone: feeds deliver again.
+     * already in the inbox (same name, or same bytes holding records) is left alone: feeds deliver again.
      */
     loadFeedFile: async (file: FeedFile): Promise<AuditStatus | 'ALREADY_LOADED'> => {
       const process = await processes.definition(db, file.processId);
@@ -312,6 +316,7 @@ export function createFilesService(deps: {
       const content = contentOf(file.content);
       const { sha256 } = content;
       const fileId = await db.transaction().execute(async (tx) => {
+        await repository.lockFileName(tx, file.processId, file.fileName);
         if (
           (await repository.hasFileNamed(tx, [file.processId], file.fileName)) ||
           (await repository.hasFile(tx, [file.processId], sha256))

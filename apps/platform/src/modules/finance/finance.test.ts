@@ -638,6 +638,13 @@ describe.each(TEST_DATABASE_KINDS)('finance API on %s', (kind) => {
     expect(sameName.json()).toMatchObject({
       errorMessage: FINANCE_MESSAGES.nameInInbox('card-switch-20260227.csv'),
     });
+    // Two uploads of one name at once: the name's lock lets one in.
+    const racing = await Promise.all(
+      ['I3', 'I4'].map((rrn) =>
+        upload('card-switch-20260123.csv', [CARD_HEADER, cardRow(rrn, 9)].join('\n'), '1'),
+      ),
+    );
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 409]);
     // A party with nothing to report sends the same header every quiet day: each is a file of its own.
     for (const day of ['20260121', '20260122']) {
       const quiet = await upload(`card-switch-${day}.csv`, `${CARD_HEADER}\n`, '1');

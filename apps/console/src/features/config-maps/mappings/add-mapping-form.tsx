@@ -32,7 +32,11 @@ export function AddMappingForm({
   // The next mapping is typed at once: Enter added this one from the keyboard.
   const [added, setAdded] = useState(0);
   useEffect(() => {
-    if (added > 0) keyInput.current?.focus();
+    const key = keyInput.current;
+    if (added === 0 || key === null) return;
+    // Unless the user went on elsewhere while it was sent (an inline edit would lose its text).
+    const active = document.activeElement;
+    if (active === document.body || key.form?.contains(active)) key.focus();
   }, [added]);
   useEffect(() => {
     onTypedChange(isDirty);
