@@ -19,7 +19,7 @@ async function startEditing(page: Page): Promise<void> {
   await expect(page.getByRole('textbox', { name: 'New key' }), 'the add row of the edit mode').toBeVisible();
 }
 
-test('a failed map list says so at once in the catalogue toast, and Refresh keeps its label', async ({
+test('a failed map list says so at once in the catalogue toast and in its place; Refresh keeps its label', async ({
   page,
 }) => {
   let asked = 0;
@@ -28,9 +28,9 @@ test('a failed map list says so at once in the catalogue toast, and Refresh keep
     await route.fulfill({ status: 503, json: { errorMessage: 'Service unavailable', code: 'UNAVAILABLE' } });
   });
   await signInAt(page, MAPS_PATH, 'operator');
-  await expect(
-    page.getByText('Could not retrieve maps (503). Contact support if this persists.'),
-  ).toBeVisible();
+  const failed = 'Could not retrieve maps (503). Contact support if this persists.';
+  await expect(page.locator('.mantine-Notification-root').getByText(failed), 'the toast').toBeVisible();
+  await expect(page.getByRole('main').getByText(failed), 'and in the maps’ place').toBeVisible();
   expect(asked, 'told after the first failure, with no silent retries before').toBe(1);
   await expect(page.getByRole('button', { name: 'Refresh' }), 'Refresh keeps its label').toBeEnabled();
 });
