@@ -17,7 +17,7 @@ function cellsOf(line: string): string[] {
   let cell = '';
   let quoted = false;
   for (let at = 0; at < line.length; at += 1) {
-    const character = line[at];
+    const character = line[at] ?? '';
     if (quoted && character === '"' && line[at + 1] === '"') {
       cell += '"';
       at += 1;
