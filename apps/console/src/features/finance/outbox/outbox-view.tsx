@@ -97,7 +97,7 @@ function extractColumns(tagColumns: string[], can: Can): DataTableColumn<Extract
             {extract.fileName}
           </Button>
         ) : (
-          extract.fileName
+          <span className={fileNameButton.plain}>{extract.fileName}</span>
         ),
     },
     {

@@ -1,4 +1,4 @@
-import { dayRangeOf, formatDay, parseNumericDay } from '../../../shared/format/dates';
+import { dayRangeOf, formatDay, formatNumericDay, parseNumericDay } from '../../../shared/format/dates';
 import { dayParam, searchTextParam, type UrlParams } from '../../../shared/url/url-params';
 import { holdsCardNumber } from '@web-control/contract/iso8583-masking';
 import { VOUCHER_RANGE_MESSAGES, type VouchersQuery } from '@web-control/contract/vouchers';
@@ -91,7 +91,7 @@ export function refusedLinkDays(search: URLSearchParams, today = formatDay(new D
       // The address's own rule: what it does not read is no bound.
       const day = VOUCHER_URL_PARAMS[name].read(values);
       if (text.trim() !== '' && day === undefined) return [[name, text]];
-      if (day != null && day > today) return [[name, day.split('-').reverse().join('/')]];
+      if (day != null && day > today) return [[name, formatNumericDay(day)]];
       return [];
     }),
   );
