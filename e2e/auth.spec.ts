@@ -50,8 +50,9 @@ test.describe('sign-in', () => {
 
   test('a console left alone warns after 14 minutes and signs out after 15', async ({ page }) => {
     await page.clock.install();
-    await signInAt(page, '/dashboard/home', 'admin');
-    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    await signInAt(page, '/dashboard/admin/users', 'admin');
+    const users = page.getByRole('navigation', { name: 'Users' });
+    await expect(users).toBeVisible();
     const warning = page.getByText('Are you still there?');
     await page.clock.fastForward('14:05');
     await expect(warning, 'a minute before the end the user is warned').toBeVisible();
@@ -59,11 +60,15 @@ test.describe('sign-in', () => {
     await page.mouse.move(220, 240);
     await expect(warning, 'using the console takes the warning back').toBeHidden();
     await page.clock.fastForward('15:05');
-    await expect(page, 'after 15 idle minutes the console signs out').toHaveURL('/login');
+    await expect(page, 'after 15 idle minutes the console signs out').toHaveURL(
+      '/login?from=%2Fdashboard%2Fadmin%2Fusers',
+    );
     await expect(page.getByRole('status')).toHaveText(
       'You were signed out after 15 minutes without activity',
     );
     expect(await page.evaluate(() => localStorage.getItem('webControl.refreshToken'))).toBeNull();
+    await signIn(page, 'admin');
+    await expect(users, 'signing in again opens the screen the user left').toBeVisible();
   });
 
   test('logout ends the session', async ({ page }) => {

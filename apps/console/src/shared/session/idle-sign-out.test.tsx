@@ -35,12 +35,15 @@ describe('idle sign-out', () => {
     await waitFor(() => expect(screen.queryByText(IDLE_WARNING_TITLE)).not.toBeInTheDocument());
   });
 
-  it('ends the session on the platform, forgets the tokens and loads /login with the notice', async () => {
+  it('ends the session on the platform, forgets the tokens and loads /login with the notice, remembering the screen', async () => {
     const { fetchMock, calls } = routeFetch({ 'POST /api/auth/logout': () => jsonResponse(204, null) });
     vi.stubGlobal('fetch', fetchMock);
+    window.history.replaceState(null, '', '/dashboard/transactions?receiver=R1');
     const leave = vi.fn();
     act(() => handleIdlePhase('expired', leave));
-    await waitFor(() => expect(leave).toHaveBeenCalledWith('/login'));
+    await waitFor(() =>
+      expect(leave).toHaveBeenCalledWith('/login?from=%2Fdashboard%2Ftransactions%3Freceiver%3DR1'),
+    );
     expect(calls).toEqual([
       { method: 'POST', path: '/api/auth/logout', body: { refresh_token: 'refresh-1' } },
     ]);
@@ -60,7 +63,7 @@ describe('idle sign-out', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const leave = vi.fn();
     act(() => handleIdlePhase('expired', leave));
-    await waitFor(() => expect(leave).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?from=/)));
     expect(readStoredTokens()).toEqual({ accessToken: null, refreshToken: null });
   });
 });

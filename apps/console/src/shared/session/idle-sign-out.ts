@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { requestWithoutResult } from '../http/http-client';
+import { currentPath } from '../navigation';
 import { IDLE_WARNING_TEXT, IDLE_WARNING_TITLE, type IdlePhase } from './idle';
 import { getAccount, signOutLocally } from './session-state';
 import { markIdleSignOut, markSignedOut } from './token-storage';
@@ -13,6 +14,7 @@ function loadPage(path: string): void {
 
 /** Ends the session on the platform too; a failure there still signs this console out. */
 async function signOutAfterIdle(leave: (path: string) => void): Promise<void> {
+  const from = currentPath();
   const { refreshToken } = getAccount();
   try {
     if (refreshToken) {
@@ -30,7 +32,8 @@ async function signOutAfterIdle(leave: (path: string) => void): Promise<void> {
   signOutLocally();
   markSignedOut();
   markIdleSignOut();
-  leave('/login');
+  // The next sign-in opens the screen the user left, as after an expired session.
+  leave(`/login?from=${encodeURIComponent(from)}`);
 }
 
 /** The console's answer to each idle phase: warn, take the warning back, or sign out. */
