@@ -107,6 +107,8 @@ export const APPROVALS_TEXTS = {
   empty: 'No maps match your query',
   approve: 'Approve',
   reject: 'Reject',
+  rejectDiscardsUnsubmitted:
+    'This map also has changes made since this review was submitted and not yet submitted: rejecting discards them too.',
   ownChanges: OWN_CHANGES_REVIEW_MESSAGE,
   review: 'Review',
   showFullValue: (key: string) => `, show the full value of ${key}`,

@@ -221,6 +221,35 @@ describe('map approvals', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText(warning)).toBeInTheDocument();
   });
 
+  it('warns that rejecting also discards changes made since the submission, and only then', async () => {
+    const withLaterChanges = { ...PENDING, unsubmittedChanges: true };
+    setup({ 'GET /api/config/maps': () => jsonResponse(200, { maps: [withLaterChanges] }) });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const card = await openReview(user);
+    const warning =
+      'This map also has changes made since this review was submitted and not yet submitted: rejecting discards them too.';
+    await user.click(await within(card).findByRole('button', { name: 'Reject' }));
+    const reject = await screen.findByRole('dialog', { name: 'Reject merchant-category-codes' });
+    expect(await within(reject).findByText(warning)).toBeInTheDocument();
+    await user.click(within(reject).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    const approve = await screen.findByRole('dialog', { name: 'Approve merchant-category-codes' });
+    expect(within(approve).queryByText(warning), 'approving keeps them').toBeNull();
+  });
+
+  it('says nothing of later changes when a rejection discards only the review', async () => {
+    setup();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const card = await openReview(user);
+    await user.click(await within(card).findByRole('button', { name: 'Reject' }));
+    const reject = await screen.findByRole('dialog', { name: 'Reject merchant-category-codes' });
+    expect(await within(reject).findByRole('textbox')).toBeInTheDocument();
+    expect(within(reject).queryByText(/rejecting discards them too/)).toBeNull();
+  });
+
   it('says when no map waits for review', async () => {
     stubFetch({ 'GET /api/config/maps': () => jsonResponse(200, { maps: [] }) });
     renderPage();

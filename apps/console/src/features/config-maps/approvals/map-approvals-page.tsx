@@ -135,12 +135,18 @@ function ReviewDetails({ map }: { map: ConfigMap }) {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
 
+  // A rejection discards every change since the applied version, an editor's unsubmitted ones too.
+  function decisionWarning(approved: boolean): string | undefined {
+    if (approved) return emptyReview ? APPROVALS_TEXTS.emptyReview : undefined;
+    return map.unsubmittedChanges ? APPROVALS_TEXTS.rejectDiscardsUnsubmitted : undefined;
+  }
+
   async function decide(approved: boolean) {
     if (versionId === undefined) return;
     const label = approved ? APPROVALS_TEXTS.approve : APPROVALS_TEXTS.reject;
     const decided = await openModal(commentModal, {
       title: `${label} ${map.name}`,
-      warning: approved && emptyReview ? APPROVALS_TEXTS.emptyReview : undefined,
+      warning: decisionWarning(approved),
       confirmLabel: label,
       confirmColor: approved ? 'green.7' : 'red',
       label: COMMENT_REQUIRED,
