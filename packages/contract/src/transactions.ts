@@ -36,10 +36,14 @@ export function parseCompactIso(value: string): Date | undefined {
 /**
  * The first instant after the moment a compact ISO bound names, to its precision: a `dateTo` of
  * `20261122T000000Z` takes in that whole second, `20261122T000000.000Z` only its first millisecond.
+ * Undefined when there is none to bound by: not an instant, or the last moment of the supported
+ * years (`99991231T235959Z`), before which every storable instant falls.
  */
 export function afterCompactIso(value: string): Date | undefined {
   const read = readCompactIso(value);
-  return read === undefined ? undefined : new Date(read.date.getTime() + read.precisionMs);
+  if (read === undefined) return undefined;
+  const after = new Date(read.date.getTime() + read.precisionMs);
+  return isStorableInstant(after) ? after : undefined;
 }
 
 function readCompactIso(

@@ -254,6 +254,12 @@ describe.each(TEST_DATABASE_KINDS)('transactions API on %s', (kind) => {
     expect(window.every((row) => Date.parse(row.timeStarted) >= from.getTime())).toBe(true);
     expect(window.every((row) => Date.parse(row.timeStarted) < to.getTime() + 1000)).toBe(true);
     expect(window.length).toBeGreaterThan(0);
+
+    // The last second of the supported years bounds nothing, rather than fail the query.
+    const throughTheEnd = await list({ dateFrom: formatCompactIso(from), dateTo: '99991231T235959Z' });
+    const unbounded = await list({ dateFrom: formatCompactIso(from) });
+    expect(throughTheEnd.transactions).toEqual(unbounded.transactions);
+    expect(throughTheEnd.transactions.length).toBeGreaterThan(0);
   });
 
   it('finds card legs by masked card number and by STAN within a date range', async () => {
