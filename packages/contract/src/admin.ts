@@ -58,6 +58,7 @@ export const MSISDN_MESSAGE = 'A mobile number holds 6 to 15 digits, optionally 
 /** A card number is kept nowhere, a user's details included (they are listed, exported and audited). */
 export const USERNAME_CARD_NUMBER_MESSAGE = 'A username must not hold a card number';
 export const EMAIL_CARD_NUMBER_MESSAGE = 'An e-mail address must not hold a card number';
+export const ROLE_NAME_CARD_NUMBER_MESSAGE = 'A role name must not hold a card number';
 
 const optionalText = (max: number) =>
   text()
@@ -74,10 +75,15 @@ export const userInputSchema = z.object({
     .max(USERNAME_MAX_LENGTH, `A username has at most ${USERNAME_MAX_LENGTH} characters`)
     .regex(USERNAME_PATTERN, USERNAME_MESSAGE)
     .refine((value) => !holdsCardNumber(value), USERNAME_CARD_NUMBER_MESSAGE),
-  email: z
-    .email('Enter a valid e-mail address')
-    .max(EMAIL_MAX_LENGTH)
-    .refine((value) => !holdsCardNumber(value), EMAIL_CARD_NUMBER_MESSAGE),
+  // A pasted address often brings a space along: it is kept without it, as the username is.
+  email: text()
+    .trim()
+    .pipe(
+      z
+        .email('Enter a valid e-mail address')
+        .max(EMAIL_MAX_LENGTH)
+        .refine((value) => !holdsCardNumber(value), EMAIL_CARD_NUMBER_MESSAGE),
+    ),
   msisdn: optionalText(MSISDN_MAX_LENGTH)
     // Spaces and hyphens only group the digits ("+27 82 000 0000"): the number is kept without them.
     .transform((value) => (value === null ? null : value.replace(/[\s-]/g, '')))
@@ -102,7 +108,9 @@ export const roleInputSchema = z.object({
   role: text()
     .trim()
     .min(1, 'Enter a role name')
-    .max(ROLE_NAME_MAX_LENGTH, `A role name has at most ${ROLE_NAME_MAX_LENGTH} characters`),
+    .max(ROLE_NAME_MAX_LENGTH, `A role name has at most ${ROLE_NAME_MAX_LENGTH} characters`)
+    // Role names are listed, exported and offered in every user form.
+    .refine((value) => !holdsCardNumber(value), ROLE_NAME_CARD_NUMBER_MESSAGE),
   permissions: z.array(z.object({ id: integerIdSchema })),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;

@@ -584,6 +584,10 @@ describe('role administration', () => {
     await user.click(await screen.findByRole('button', { name: 'VIEW_TRANSACTIONS' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Enter a role name')).toBeInTheDocument();
+    // A role name is listed, exported and offered in every user form: never a card number.
+    await user.type(screen.getByLabelText('Role name'), 'Ops 4111 1111 1111 1111');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A role name must not hold a card number')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 

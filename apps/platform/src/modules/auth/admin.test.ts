@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   EMAIL_CARD_NUMBER_MESSAGE,
   MSISDN_MESSAGE,
+  ROLE_NAME_CARD_NUMBER_MESSAGE,
   permissionsResponseSchema,
   rolesResponseSchema,
   USERNAME_CARD_NUMBER_MESSAGE,
@@ -369,6 +370,33 @@ describe.each(TEST_DATABASE_KINDS)('user and role administration on %s', (kind) 
       const refused = await call('POST', '/manage/users', { ...user, username: unique('dee'), msisdn });
       expect(refused.json<{ errorMessage: string }>().errorMessage, msisdn).toContain(MSISDN_MESSAGE);
     }
+  });
+
+  it('refuses a card number in a role name (400), keeping nothing', async () => {
+    const roleId = await createRole(['VIEW_TRANSACTIONS']);
+    const before = await snapshot();
+    for (const [method, path] of [
+      ['POST', '/manage/roles'],
+      ['PUT', `/manage/roles/${roleId}`],
+    ] as const) {
+      const refused = await call(method, path, { role: 'Ops 4111 1111 1111 1111', permissions: [] });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json<{ errorMessage: string }>().errorMessage).toContain(ROLE_NAME_CARD_NUMBER_MESSAGE);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('keeps a pasted e-mail address without the spaces around it', async () => {
+    const roleId = await createRole(['VIEW_TRANSACTIONS']);
+    const created = await call('POST', '/manage/users', {
+      username: unique('eve'),
+      email: ' eve@test.local ',
+      msisdn: null,
+      roles: [{ roleId }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { userId } = created.json<{ userId: string }>();
+    expect((await call('GET', `/manage/users/${userId}`)).json()).toMatchObject({ email: 'eve@test.local' });
   });
 
   it('refuses duplicate usernames and role names whatever their case (409), changing nothing', async () => {
