@@ -652,3 +652,39 @@ describe('role administration', () => {
     expect(ifMatchOfPuts(fetchMock)).toEqual(['"3"', '"4"']);
   });
 });
+
+describe('choices that did not load', () => {
+  beforeEach(() => {
+    setRuntimeConfig({ ...TEST_CONFIG });
+    clearModalsForTests();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says at the user form that the roles did not load, and Try again loads them', async () => {
+    let rolesUp = false;
+    setup({
+      'GET /api/auth/manage/roles': () =>
+        rolesUp ? jsonResponse(200, { roles }) : jsonResponse(503, { errorMessage: 'down' }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/admin/users/create' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not retrieve the roles (503). Contact support if this persists.');
+    rolesUp = true;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    const roleSelect = screen.getByLabelText('Role');
+    expect(await within(roleSelect).findByRole('option', { name: 'Support' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows no role form, and no role, without the permissions', async () => {
+    setup({ 'GET /api/auth/manage/permissions': () => jsonResponse(503, { errorMessage: 'down' }) });
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/roles/create' });
+    const failed = 'Could not retrieve the permissions (503). Contact support if this persists.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(failed);
+    expect(screen.queryByLabelText('Role name')).toBeNull();
+    await navigateTo(router, '/dashboard/admin/roles/7');
+    expect(await screen.findByRole('alert')).toHaveTextContent(failed);
+    expect(screen.queryByText('This role does not exist (any more).')).toBeNull();
+  });
+});

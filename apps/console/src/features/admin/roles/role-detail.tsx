@@ -2,7 +2,9 @@ import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { LoadingState } from '../../../shared/ui/query-state';
-import { useDeleteRole, usePermissions, useRoles } from '../api/roles';
+import { useDeleteRole } from '../api/roles';
+import { ChoicesError } from '../../../shared/ui/choices-error';
+import { useRoleData } from './use-role-data';
 import { DELETE_MODALS, deleteWithConfirmation } from '../components/delete-with-confirmation';
 import { useKeepFind } from '../components/keep-find';
 import { PermissionToggles } from './permission-toggles';
@@ -15,16 +17,13 @@ export function RoleDetail() {
   const roleId = Number(useParams().roleId);
   const navigate = useNavigate();
   const keepFind = useKeepFind();
-  const roles = useRoles();
-  const permissions = usePermissions();
+  const { pending, failed, role, permissions } = useRoleData(roleId);
   const deleteRole = useDeleteRole();
   usePreloadModalsWhenIdle(DELETE_MODALS);
 
-  if (roles.isPending || permissions.isPending) {
-    return <LoadingState />;
-  }
-  const role = roles.data?.find((candidate) => candidate.roleId === roleId);
-  if (!role || !permissions.data) {
+  if (pending) return <LoadingState />;
+  if (failed) return <ChoicesError {...failed} />;
+  if (!role || !permissions) {
     return (
       <Alert color="yellow" role="status">
         {ROLE_NOT_FOUND}
@@ -58,7 +57,7 @@ export function RoleDetail() {
           </Group>
         </Group>
         <PermissionToggles
-          permissions={permissions.data}
+          permissions={permissions}
           held={new Set(role.permissions.map((permission) => permission.id))}
         />
       </Stack>

@@ -11,7 +11,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../../shared/http/error-message';
 import { markRefusedField } from '../../../shared/forms/refused-field';
-import { usePermissions, useRoles, useSaveRole } from '../api/roles';
+import { useSaveRole } from '../api/roles';
+import { useRoleData } from './use-role-data';
 import { differencesOf, EditConflict } from '../components/edit-conflict';
 import { PermissionToggles } from './permission-toggles';
 import { ROLES_PATH } from '../paths';
@@ -19,6 +20,7 @@ import { ROLE_NOT_FOUND } from './role-detail';
 import { FormActions } from '../../../shared/forms/form-actions';
 import { useLeaveGuard } from '../../../shared/forms/use-leave-guard';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
+import { ChoicesError } from '../../../shared/ui/choices-error';
 import { useEditConflict } from '../components/use-edit-conflict';
 import { useKeepFind } from '../components/keep-find';
 
@@ -130,25 +132,18 @@ function RoleFormFields({ role, permissions }: { role?: Role; permissions: Permi
   );
 }
 
-function useRoleFormData(roleId: number | undefined) {
-  const roles = useRoles();
-  const permissions = usePermissions();
-  const pending = permissions.isPending || (roleId !== undefined && roles.isPending);
-  const role =
-    roleId === undefined ? undefined : roles.data?.find((candidate) => candidate.roleId === roleId);
-  return { pending, role, permissions: permissions.data };
-}
-
 export function CreateRole() {
-  const { pending, permissions } = useRoleFormData(undefined);
+  const { pending, failed, permissions } = useRoleData(undefined);
   if (pending) return <LoadingState />;
+  if (failed) return <ChoicesError {...failed} />;
   return <RoleFormFields permissions={permissions ?? []} />;
 }
 
 export function EditRole() {
   const roleId = Number(useParams().roleId);
-  const { pending, role, permissions } = useRoleFormData(roleId);
+  const { pending, failed, role, permissions } = useRoleData(roleId);
   if (pending) return <LoadingState />;
+  if (failed) return <ChoicesError {...failed} />;
   if (!role)
     return (
       <Alert color="yellow" role="status">

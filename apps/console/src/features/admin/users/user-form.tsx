@@ -22,6 +22,7 @@ import { USERS_PATH } from '../paths';
 import { FormActions } from '../../../shared/forms/form-actions';
 import { useLeaveGuard } from '../../../shared/forms/use-leave-guard';
 import { ErrorState, LoadingState } from '../../../shared/ui/query-state';
+import { ChoicesError } from '../../../shared/ui/choices-error';
 import { useEditConflict } from '../components/use-edit-conflict';
 import { useKeepFind } from '../components/keep-find';
 
@@ -155,6 +156,7 @@ function UserFormFields({ user }: { user?: User }) {
               />
             )}
           />
+          <ChoicesError what="the roles" query={roles} />
           {conflict && loaded ? (
             <EditConflict
               subject="user"

@@ -190,13 +190,29 @@ describe('transactions list', () => {
     expect(screen.getByLabelText('Loading transactions')).toBeInTheDocument();
   });
 
-  it('shows the page with empty option lists when the filter options cannot be loaded', async () => {
-    setup({ 'GET /api/ecs/receivers': () => jsonResponse(500, { errorMessage: 'down', code: 'INTERNAL' }) });
+  it('lists without the filter options when they cannot be loaded, saying so with Try again', async () => {
+    let receiversUp = false;
+    setup({
+      'GET /api/ecs/receivers': (body, url) =>
+        receiversUp
+          ? (optionRoutes['GET /api/ecs/receivers']?.(body, url) ?? jsonResponse(404, null))
+          : jsonResponse(500, { errorMessage: 'down', code: 'INTERNAL' }),
+    });
     await openPage();
     const form = screen.getByRole('search', { name: 'Filter transactions' });
     await click(within(form).getByRole('combobox', { name: 'Receiver' }));
     expect(screen.queryAllByRole('option', { hidden: true }).map((option) => option.textContent)).toEqual([]);
     expect(row('REF-1111')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      "Could not retrieve the filters' choices (500). Contact support if this persists.",
+    );
+    receiversUp = true;
+    await click(within(alert).getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await click(within(form).getByRole('combobox', { name: 'Receiver' }));
+    expect(screen.queryAllByRole('option', { hidden: true }).length).toBeGreaterThan(0);
   });
 
   it('first loads 500 ms after opening, for the whole of today in compact ISO UTC', async () => {

@@ -10,6 +10,7 @@ import { useUrlFilters } from '../../../shared/url/use-list-url-state';
 import { refusalText } from '../../../shared/http/error-message';
 import { PAST_THE_END } from '../../../shared/ui/paged-list';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/query-state';
+import { ChoicesError } from '../../../shared/ui/choices-error';
 import { useFilterOptions } from '../api/get-filter-options';
 import { FILTER_DEBOUNCE_MS, loadFailedText, NO_TRANSACTIONS, TRY_AGAIN } from './constants';
 import { TRANSACTIONS_TITLE } from '../titles';
@@ -187,6 +188,7 @@ export function TransactionsPage() {
               change(next);
             }}
           />
+          <ChoicesError what="the filters' choices" query={options} />
           {linkNotice === null ? null : (
             <Alert color="orange" role="status" withCloseButton onClose={() => setLinkRange(null)}>
               {linkNotice}
