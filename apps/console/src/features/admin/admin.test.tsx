@@ -278,6 +278,22 @@ describe('user administration', () => {
     expect(screen.getByRole('textbox', { name: 'Email' })).toBeEnabled();
   });
 
+  it('does not offer an administrator their own account to delete, and says why', async () => {
+    signInWith(['MANAGE_USERS'], 'Jo');
+    onTestFinished(resetAccountForTests);
+    setup({
+      'GET /api/auth/manage/users/u-2': () =>
+        jsonResponse(200, { ...detailedUser, userId: 'u-2', username: 'kim' }),
+    });
+    const { router } = renderRoutes(routes, { path: '/dashboard/admin/users/u-1' });
+    const own = await screen.findByRole('button', { name: 'Delete' });
+    expect(own).toBeDisabled();
+    expect(own).toHaveAccessibleDescription('You cannot delete your own account; ask another administrator');
+    await navigateTo(router, '/dashboard/admin/users/u-2');
+    expect(await screen.findByRole('heading', { name: 'kim' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
   it('shows a generic rejection when a refused creation has no body', async () => {
     setup({ 'POST /api/auth/manage/users': () => new Response(null, { status: 502 }) });
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   CHANGE_OWN_ROLE_MESSAGE,
+  DELETE_SELF_MESSAGE,
   type Role,
   type User,
   type roleInputSchema,
@@ -44,7 +45,7 @@ export const ADMIN_MESSAGES = {
   unknownRole: (roleId: number) => `Role ${roleId} does not exist`,
   unknownPermissions: (ids: readonly number[]) =>
     ids.length === 1 ? `Permission ${ids[0]} does not exist` : `Permissions ${ids.join(', ')} do not exist`,
-  deleteSelf: 'You cannot delete your own account',
+  deleteSelf: DELETE_SELF_MESSAGE,
   changeOwnRole: CHANGE_OWN_ROLE_MESSAGE,
   changeHeldRole: 'You cannot change a role you hold; ask another administrator',
   deleteLastHolder: `This user is the last one holding ${ADMIN_PERMISSION} and cannot be deleted`,

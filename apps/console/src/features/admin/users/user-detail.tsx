@@ -1,11 +1,13 @@
 import { HTTP_STATUS, isNotFound, statusOf } from '../../../shared/http/error-message';
-import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { DELETE_SELF_MESSAGE } from '@web-control/contract/admin';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { getRuntimeConfig } from '../../../shared/runtime-config';
+import { useAccount } from '../../../shared/session/session-state';
 import { DetailsTable } from '../../../shared/ui/details-table';
 import { LoadingState } from '../../../shared/ui/query-state';
 import { adminKeys } from '../api/keys';
@@ -45,12 +47,15 @@ export function UserGone() {
   );
 }
 
+const OWN_ACCOUNT_NOTE_ID = 'own-account-note';
+
 export function UserDetail() {
   const { userId = '' } = useParams();
   const navigate = useNavigate();
   const keepFind = useKeepFind();
   const user = useUser(userId);
   const deleteUser = useDeleteUser();
+  const signedIn = useAccount().username?.toLowerCase();
   usePreloadModalsWhenIdle(DELETE_MODALS);
 
   const gone = useUserGone(user);
@@ -70,6 +75,8 @@ export function UserDetail() {
   };
 
   const { username, email, msisdn, roles } = user.data;
+  // Nobody deletes their own account (the platform refuses it): said before it is tried.
+  const ownAccount = username.toLowerCase() === signedIn;
   // Links only matter while the identity provider signs users in; a lock, while passwords do.
   const signsInWithProvider = getRuntimeConfig()?.authProvider === 'identity-provider';
   return (
@@ -86,12 +93,19 @@ export function UserDetail() {
               variant="light"
               onClick={() => void remove()}
               loading={deleteUser.isPending}
+              disabled={ownAccount}
+              aria-describedby={ownAccount ? OWN_ACCOUNT_NOTE_ID : undefined}
               {...preloadModalsOnIntent(DELETE_MODALS)}
             >
               Delete
             </Button>
           </Group>
         </Group>
+        {ownAccount ? (
+          <Text id={OWN_ACCOUNT_NOTE_ID} size="sm" c="dimmed">
+            {DELETE_SELF_MESSAGE}
+          </Text>
+        ) : null}
         <DetailsTable
           nameWidth={160}
           rows={[
