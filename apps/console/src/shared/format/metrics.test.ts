@@ -52,6 +52,9 @@ describe('load balancer figures', () => {
   it('formats a success rate given in percent and a share given as a fraction', () => {
     expect(formatSuccessRate(99.5)).toBe('99.5%');
     expect(formatSuccessRate(100)).toBe('100.0%');
+    expect(formatSuccessRate(99.95)).toBe('99.9%');
+    expect(formatSuccessRate(99.999)).toBe('99.9%');
+    expect(formatSuccessRate(99.94)).toBe('99.9%');
     expect(formatShare(0.75)).toBe('75.0%');
     expect(formatShare(1 / 3)).toBe('33.3%');
   });

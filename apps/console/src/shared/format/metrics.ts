@@ -47,9 +47,10 @@ function formatPercent(value: number, shift: number): string {
   return text === '-' ? text : `${text}%`;
 }
 
-/** A success rate given in percent (0 to 100): 99.5 → "99.5%". */
+/** A success rate given in percent (0 to 100): 99.5 → "99.5%"; below 100 it never reads "100.0%". */
 export function formatSuccessRate(percent: number): string {
-  return formatPercent(percent, 0);
+  // A receiver failing one request in ten thousand is not a perfect one: 99.99 reads 99.9%.
+  return formatPercent(percent < 100 ? Math.min(percent, 99.9) : percent, 0);
 }
 
 /** A share given as a fraction (0 to 1): 0.75 → "75.0%". */

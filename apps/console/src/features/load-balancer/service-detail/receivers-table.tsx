@@ -22,6 +22,8 @@ interface ReceiversTableProps {
   onEditWeight: (receiver: Receiver) => void;
 }
 
+const NAME_STYLE = { overflowWrap: 'anywhere', minWidth: 0 } as const;
+
 const SORTABLE_RECEIVER_COLUMNS = ['receiver', 'status', 'throughput', 'successRate', 'weight'];
 
 export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: ReceiversTableProps) {
@@ -35,7 +37,8 @@ export function ReceiversTable({ receivers, canEdit, onToggle, onEditWeight }: R
       cell: (receiver) => (
         <Group gap="xs" wrap="nowrap">
           <StatusDot status={statusOf(receiver.latestChange)} decorative />
-          {receiver.name}
+          {/* A name without spaces breaks rather than push the figures out of view. */}
+          <span style={NAME_STYLE}>{receiver.name}</span>
         </Group>
       ),
     },
