@@ -165,6 +165,10 @@ describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
     expect((await tokenFor(auditor, 'lb-receivers', { serviceId: 'card-authorisations' })).statusCode).toBe(
       403,
     );
+    // A service that does not exist is refused before any file, not exported as an empty one.
+    const unknown = await tokenFor(viewerToken, 'lb-receivers', { serviceId: 'nope' });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expect(unknown.json()).toMatchObject({ errorMessage: 'This load-balanced service does not exist' });
   });
 
   it('keeps only the list’s fields of a filter, refuses a card number in any, and says why a filter is refused', async () => {

@@ -36,6 +36,11 @@ export interface ExportDefinition<Q> {
   header: readonly string[];
   /** Every row of the filter (not one page), batch by batch, in a bounded amount of memory. */
   writeRows: (query: Q, exporter: Exporter, write: WriteRows) => Promise<void>;
+  /**
+   * Refuses a filter naming nothing (an unknown service) when the token is asked for: once the
+   * download has begun, a refusal can only cut the file short.
+   */
+  check?: (query: Q) => Promise<void>;
 }
 
 function mayExport(held: readonly string[], definition: ExportDefinition<unknown>): boolean {
@@ -126,6 +131,7 @@ export function createExportsService(deps: {
           })),
         );
       }
+      await definition.check?.(query.data);
       const kept = filterToKeep(definition.querySchema as z.ZodObject, filter);
       return { token: await tokens.issue(exporter, { kind: 'list', list, query: kept }) };
     },

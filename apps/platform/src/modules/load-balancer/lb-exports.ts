@@ -35,6 +35,9 @@ export function createReceiversExport(
     permissions: ['VIEW_LOAD_BALANCER'],
     querySchema: receiversQuerySchema,
     fileName: (query) => `load-balancer-${query.serviceId}-receivers.csv`,
+    check: async (query) => {
+      await lb.getService(query.serviceId);
+    },
     header: ['Receiver', 'Status', 'Active', 'Throughput', 'Success rate', 'Weight'],
     writeRows: async (query, _exporter, write) => {
       const receivers = await lb.listReceivers(query.serviceId);

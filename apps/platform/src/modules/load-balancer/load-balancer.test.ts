@@ -119,6 +119,10 @@ describe.each(TEST_DATABASE_KINDS)('load-balancer API on %s', (kind) => {
     for (const [method, url, payload] of [
       ['GET', '/api/lb/nope', undefined],
       ['GET', '/api/lb/nope/receivers', undefined],
+      // An id longer than any stored names nothing either, rather than fail its validation.
+      ['GET', `/api/lb/${'q'.repeat(100)}`, undefined],
+      ['GET', `/api/lb/${'q'.repeat(100)}/receivers`, undefined],
+      ['GET', `/api/lb/reviews/${'r'.repeat(100)}`, undefined],
       ['PUT', '/api/lb/nope/receivers/visa-base-i/active', { active: false }],
       ['PUT', `/api/lb/${SERVICE}/receivers/nope/weight`, { weight: 10 }],
       ['PUT', '/api/lb/eft-payments/receivers/visa-base-i/weight', { weight: 10 }],

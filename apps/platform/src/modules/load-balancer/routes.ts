@@ -33,9 +33,9 @@ const EDIT_LOAD_BALANCER = permissions('EDIT_LOAD_BALANCER');
 // An unanswered change sent again with its Idempotency-Key is answered as the first, not made twice
 // (under FOUR_EYES, not asked for review twice).
 const EDIT_RECEIVER = { ...EDIT_LOAD_BALANCER, idempotent: true };
-const MAX_ID_LENGTH = 64;
-
-const id = text().min(1).max(MAX_ID_LENGTH);
+// An id in the address of any length is looked up: one longer than any stored names nothing, a 404
+// as for any unknown id (the server refuses an overlong address before this).
+const id = text().min(1);
 const serviceParamsSchema = z.object({ serviceId: id });
 const reviewParamsSchema = z.object({ requestId: id });
 const receiverParamsSchema = z.object({ serviceId: id, receiverId: id });
