@@ -139,6 +139,18 @@ describe('user administration', () => {
     // Written over 'jo', it leaves the address without a q rather than with the number.
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(find).toHaveValue('4111111111111111');
+    expect(screen.getByRole('button', { name: 'Export CSV' }), 'nor exported for').toBeDisabled();
+  });
+
+  it('says when the Find box keeps no user, rather than show an empty list', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/admin/users' });
+    await screen.findByRole('link', { name: 'jo' });
+    await user.type(screen.getByRole('textbox', { name: 'Find user' }), ' nomatch ');
+    expect(await screen.findByText('No users match "nomatch".')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'jo' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
   it('finds users by a part of their name, whatever its case, and keeps the Find box in the link', async () => {

@@ -16,7 +16,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { Link, Outlet, useLocation, useResolvedPath } from 'react-router';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { QueryState, type QueryLike } from '../../../shared/ui/query-state';
+import { EmptyState, QueryState, type QueryLike } from '../../../shared/ui/query-state';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { cardNumberRefusal, textParam } from '../../../shared/url/url-params';
@@ -78,6 +78,7 @@ export function MasterDetail<T>(props: MasterDetailProps<T>) {
     debounceMs: FIND_DEBOUNCE_MS,
   });
   const trimmed = settled.q.trim();
+  const refusal = cardNumberRefusal(filters.q);
   return (
     <Stack>
       <PageTitle title={props.title} />
@@ -85,7 +86,12 @@ export function MasterDetail<T>(props: MasterDetailProps<T>) {
         <Title order={1}>{props.title}</Title>
         <Group gap="xs">
           <CopyLinkButton />
-          <ExportCsvButton list={props.exportList} filter={trimmed === '' ? {} : { q: trimmed }} />
+          <ExportCsvButton
+            list={props.exportList}
+            filter={trimmed === '' ? {} : { q: trimmed }}
+            // A card number is never searched, so never exported for either.
+            disabled={refusal !== null}
+          />
           <Button component={Link} to={keepFind(props.createPath)} variant="light">
             {props.createLabel}
           </Button>
@@ -98,18 +104,24 @@ export function MasterDetail<T>(props: MasterDetailProps<T>) {
               label={props.findLabel}
               mb="xs"
               value={filters.q}
-              error={cardNumberRefusal(filters.q)}
+              error={refusal}
               onChange={(event) => change({ q: event.currentTarget.value })}
             />
             {/* The browser's own scrolling: Mantine's ScrollArea sets state from a ref as it mounts,
                 and so re-rendered the whole list unsliced (decision 0045). */}
             <Box mah="65vh" style={{ overflowY: 'auto' }}>
               <QueryState query={props.query} errorText={LIST_LOAD_FAILED} emptyText={props.emptyText}>
-                {(items) => (
-                  <nav aria-label={props.listLabel}>
-                    {items
-                      .filter((item) => nameFound(props.itemLabel(item), filters.q))
-                      .map((item) => {
+                {(items) => {
+                  const found = items.filter((item) => nameFound(props.itemLabel(item), filters.q));
+                  // A Find that keeps nothing says so, or the empty list reads as one that did not load.
+                  if (found.length === 0 && refusal === null) {
+                    return (
+                      <EmptyState text={`No ${props.listLabel.toLowerCase()} match "${filters.q.trim()}".`} />
+                    );
+                  }
+                  return (
+                    <nav aria-label={props.listLabel}>
+                      {found.map((item) => {
                         const path = props.itemPath(item);
                         return (
                           <NavLink
@@ -121,8 +133,9 @@ export function MasterDetail<T>(props: MasterDetailProps<T>) {
                           />
                         );
                       })}
-                  </nav>
-                )}
+                    </nav>
+                  );
+                }}
               </QueryState>
             </Box>
           </Paper>
