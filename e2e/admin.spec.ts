@@ -145,10 +145,10 @@ test('a reset link that was never sent says it has expired', async ({ page }) =>
   await expect(page).toHaveURL('/login');
 });
 
-/** Opens `name` in the users' or roles' list, asks to delete it and confirms; gives the failure dialog. */
-async function refusedDelete(page: Page, list: 'Users' | 'Roles', name: string, failureTitle: string) {
-  await signInAt(page, `/dashboard/admin/${list.toLowerCase()}`, 'admin');
-  await page.getByRole('navigation', { name: list }).getByRole('link', { name, exact: true }).click();
+/** Opens `name` in the roles' list, asks to delete it and confirms; gives the failure dialog. */
+async function refusedRoleDelete(page: Page, name: string, failureTitle: string) {
+  await signInAt(page, '/dashboard/admin/roles', 'admin');
+  await page.getByRole('navigation', { name: 'Roles' }).getByRole('link', { name, exact: true }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'Okay' }).click();
   return page.getByRole('dialog', { name: failureTitle });
@@ -169,8 +169,11 @@ test('deleting oneself is not offered, and says why', async ({ page }) => {
 });
 
 test("deleting a role someone holds is refused with the platform's reason", async ({ page }) => {
-  const refusal = await refusedDelete(page, 'Roles', 'Support', 'Failed to delete role');
+  const refusal = await refusedRoleDelete(page, 'Support', 'Failed to delete role');
   await expect(refusal).toContainText(/The role "Support" is held by \d+ users?; give .* another role first/);
+  await page.keyboard.press('Escape');
+  await expect(refusal).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Delete' }), 'the focus is back where it was').toBeFocused();
 });
 
 test('two administrators edit one role: the second save shows what the first changed', async ({

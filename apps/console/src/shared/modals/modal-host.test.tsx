@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Button } from '@mantine/core';
 import { renderWithProviders } from '../../test/render';
@@ -134,6 +135,37 @@ describe('modal host', () => {
       expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })).toHaveFocus(),
     );
     await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('gives the focus back to the button of a confirmed change that failed, busy meanwhile, after its failure', async () => {
+    const user = userEvent.setup();
+    function DeleteButton() {
+      const [busy, setBusy] = useState(false);
+      const remove = async () => {
+        if (!(await openModal(confirmModal, { text: 'Delete the role?' }))) return;
+        // The button shows it is busy (Mantine disables a loading button): the page drops the focus.
+        setBusy(true);
+        // As the browser drops the focus of a disabled button (jsdom keeps it).
+        (document.activeElement as HTMLElement | null)?.blur();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        setBusy(false);
+        await openModal(alertModal, { title: 'Failed to delete role', text: 'It is held' });
+      };
+      return (
+        <Button loading={busy} onClick={() => void remove()}>
+          Delete
+        </Button>
+      );
+    }
+    renderWithProviders(<DeleteButton />);
+    const opener = screen.getByRole('button', { name: 'Delete' });
+    await user.click(opener);
+    const confirm = await screen.findByRole('dialog', { name: 'Are You Sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Okay' }));
+    const failure = await screen.findByRole('dialog', { name: 'Failed to delete role' });
+    await user.click(within(failure).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(opener).toHaveFocus());
   });

@@ -32,6 +32,8 @@ const callers = new Map<string, (result: unknown) => void>();
 const openQuestions = new Map<string, Promise<unknown>>();
 /** What had the focus when the first of the open modals was asked for: it has it back when the last closes. */
 let opener: HTMLElement | null = null;
+/** What the last modals gave the focus back to: a modal that follows them stands in for its opener. */
+let givenBackTo: HTMLElement | null = null;
 
 function dispatch(event: ModalQueueEvent<ModalView>): void {
   queue = reduceModalQueue(queue, event);
@@ -96,8 +98,12 @@ export function openModal<TParams, TResult>(
   if (asked !== undefined) return asked as Promise<TResult | undefined>;
   const id = createModalId();
   signal?.addEventListener('abort', () => close(id, undefined), { once: true });
-  if (queue.length === 0 && document.activeElement instanceof HTMLElement)
-    opener = openerOf(document.activeElement);
+  if (queue.length === 0) {
+    // A failure after a confirmation: its button, busy meanwhile (disabled, so unfocused), had
+    // the focus, which the page dropped; the failure's dialog gives it back there too.
+    const active = document.activeElement;
+    opener = active instanceof HTMLElement && active !== document.body ? openerOf(active) : givenBackTo;
+  }
   const answered = new Promise<TResult | undefined>((resolve) => {
     const answer = (result: TResult) => close(id, result);
     const submit = (submission: () => Promise<TResult>) => void submitModal(id, submission, answer);
@@ -181,6 +187,7 @@ export async function submitModal<TResult>(
 export function takeOpener(): HTMLElement | null {
   const element = opener;
   opener = null;
+  givenBackTo = element;
   return element;
 }
 
@@ -189,4 +196,5 @@ export function clearModalsForTests(): void {
   callers.clear();
   openQuestions.clear();
   opener = null;
+  givenBackTo = null;
 }
