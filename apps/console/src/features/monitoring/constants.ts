@@ -2,7 +2,13 @@
 export const NO_NODES = 'No nodes were found';
 export const NO_SAF_QUEUES = 'No SAF queues were found';
 export const METRICS_UNAVAILABLE = 'Metrics are currently unavailable';
-/** A node a link or the page named that no instance reports (now): the first node shows instead. */
-export const nodeNotReported = (node: { instanceId?: string | undefined; nodeId: string }, shown: string) =>
-  `Node ${node.nodeId}${node.instanceId === undefined ? '' : ` of ${node.instanceId}`} is not reported now: ${shown} is shown instead.`;
+/**
+ * A node or instance a link or the page named that is not reported (now): the first node shows
+ * instead. The instance by its name where it is reported, as the Node list groups it.
+ */
+export const nodeNotReported = (
+  asked: { instance?: string | undefined; nodeId?: string | undefined },
+  shown: string,
+) =>
+  `${asked.nodeId === undefined ? `Instance ${asked.instance ?? ''}` : `Node ${asked.nodeId}${asked.instance === undefined ? '' : ` of ${asked.instance}`}`} is not reported now: ${shown} is shown instead.`;
 export const HEALTH_OVERVIEW_REFRESH_MS = 30_000;

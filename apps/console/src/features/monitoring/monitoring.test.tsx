@@ -202,7 +202,7 @@ describe('Health Overview', () => {
     renderRoutes(routes, { path: '/dashboard/monitoring/node?instance=i2&node=nope-99' });
     expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 1');
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Node nope-99 of i2 is not reported now: Switch node 1 is shown instead.',
+      'Node nope-99 of secondary is not reported now: Switch node 1 is shown instead.',
     );
     await screen.findByRole('figure', { name: 'Request messages per second' });
     await settle();
@@ -219,6 +219,15 @@ describe('Health Overview', () => {
     renderRoutes(routes, { path: '/dashboard/monitoring/node?range=now-1d' });
     expect(await screen.findByRole('combobox', { name: 'Time range' })).toHaveValue('Last day');
     expect(screen.getByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 1');
+  });
+
+  it('says an instance a link names that is not reported, and shows the first node instead', async () => {
+    setup();
+    renderRoutes(routes, { path: '/dashboard/monitoring/node?instance=nope' });
+    expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 1');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Instance nope is not reported now: Switch node 1 is shown instead.',
+    );
   });
 
   it('says a node a link names without its instance that no instance reports', async () => {

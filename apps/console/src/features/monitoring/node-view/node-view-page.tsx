@@ -95,10 +95,14 @@ export function NodeViewPage() {
   // A link to a node no instance reports, or the node watched gone since: said, not swapped in silence.
   const { nodeId: askedNodeId, instanceId: askedInstanceId } = passed;
   const notReported =
-    askedNodeId !== undefined &&
     selected !== undefined &&
-    (askedNodeId !== selected.nodeId || (askedInstanceId ?? selected.instanceId) !== selected.instanceId)
-      ? { nodeId: askedNodeId, instanceId: askedInstanceId }
+    ((askedNodeId !== undefined && askedNodeId !== selected.nodeId) ||
+      (askedInstanceId !== undefined && askedInstanceId !== selected.instanceId))
+      ? {
+          nodeId: askedNodeId,
+          instance:
+            all.find((instance) => instance.instanceId === askedInstanceId)?.instanceName ?? askedInstanceId,
+        }
       : undefined;
   // The choice replaces the entry's state and address, so a reload, Back to this page, or its link
   // shows it again.
