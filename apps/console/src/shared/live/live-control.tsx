@@ -20,6 +20,7 @@ function useLiveQueriesStatus(): { updatedAt: number; failed: boolean } {
         dataUpdatedAt: query.state.dataUpdatedAt,
         observed: query.getObserversCount() > 0,
         failed: query.state.status === 'error' && !isNotFound(query.state.error),
+        disabled: query.isDisabled(),
       })),
     );
     return `${status.updatedAt} ${status.failed}`;

@@ -16,15 +16,24 @@ describe('live texts', () => {
         { dataUpdatedAt: 20, observed: true, failed: true },
         { meta: { live: true, beside: true }, dataUpdatedAt: 10, observed: true, failed: true },
         { meta: { live: true }, dataUpdatedAt: 200, observed: true },
-        { meta: { live: true }, dataUpdatedAt: 0, observed: true },
+        { meta: { live: true }, dataUpdatedAt: 0, observed: true, disabled: true },
       ]),
     ).toEqual({ updatedAt: 100, failed: false });
+  });
+
+  it('dates nothing while a live query shown has no data yet, loading or failed at its first load', () => {
+    expect(
+      liveStatus([
+        { meta: { live: true }, dataUpdatedAt: 300, observed: true },
+        { meta: { live: true }, dataUpdatedAt: 0, observed: true },
+      ]),
+    ).toEqual({ updatedAt: 0, failed: false });
     expect(
       liveStatus([
         { meta: { live: true }, dataUpdatedAt: 300, observed: true },
         { meta: { live: true }, dataUpdatedAt: 0, observed: true, failed: true },
       ]),
-    ).toEqual({ updatedAt: 300, failed: true });
+    ).toEqual({ updatedAt: 0, failed: true });
     expect(liveStatus([])).toEqual({ updatedAt: 0, failed: false });
   });
 });
