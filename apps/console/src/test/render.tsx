@@ -41,7 +41,7 @@ export function renderRoutes(
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }
 
 export function renderWithProviders(ui: ReactElement) {

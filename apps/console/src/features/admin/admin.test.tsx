@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { resetAccountForTests } from '../../shared/session/session-state';
@@ -11,6 +11,7 @@ import { renderRoutes } from '../../test/render';
 import { navigateTo } from '../../test/router';
 import { TEST_CONFIG } from '../../test/tokens';
 import { AdminLayout } from './admin-layout';
+import { LIST_LOAD_FAILED } from './components/master-detail';
 import { CreateRole, EditRole } from './roles/role-form';
 import { RoleDetail } from './roles/role-detail';
 import { RolesPage, SelectRoleNote } from './roles/roles-page';
@@ -703,6 +704,30 @@ describe('choices that did not load', () => {
     const roleSelect = screen.getByLabelText('Role');
     expect(await within(roleSelect).findByRole('option', { name: 'Support' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps a role form being typed in when a refresh of its choices fails', async () => {
+    let up = true;
+    const down = (body: object) => () =>
+      up ? jsonResponse(200, body) : jsonResponse(503, { errorMessage: 'down' });
+    setup({
+      'GET /api/auth/manage/roles': down({ roles }),
+      'GET /api/auth/manage/permissions': down({ permissions }),
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderRoutes(routes, { path: '/dashboard/admin/roles/7/edit' });
+    const name = await screen.findByLabelText('Role name');
+    await user.clear(name);
+    await user.type(name, 'Helpdesk');
+    up = false;
+    await act(() => queryClient.refetchQueries());
+    // The list says its refresh failed, and keeps what it listed; the form keeps what was typed.
+    expect(await screen.findByText(LIST_LOAD_FAILED)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Roles' })).getByRole('link', { name: 'Support' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Role name')).toHaveValue('Helpdesk');
+    expect(screen.queryByText(/Could not retrieve/)).toBeNull();
   });
 
   it('shows no role form, and no role, without the permissions', async () => {

@@ -2,7 +2,8 @@ import { refusalText, retrievalFailedText } from '../http/error-message';
 import { ErrorState } from './query-state';
 
 interface ChoicesQuery {
-  isError: boolean;
+  /** The first load failed: a failed refresh keeps the choices loaded before. */
+  isLoadingError: boolean;
   error: unknown;
   refetch: () => unknown;
 }
@@ -12,7 +13,7 @@ interface ChoicesQuery {
  * they belong, with Try again, rather than an empty list that reads as "there are none".
  */
 export function ChoicesError({ what, query }: { what: string; query: ChoicesQuery }) {
-  if (!query.isError) return null;
+  if (!query.isLoadingError) return null;
   return (
     <ErrorState
       text={refusalText(query.error, retrievalFailedText(what))}

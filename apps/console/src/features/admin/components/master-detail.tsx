@@ -110,7 +110,13 @@ export function MasterDetail<T>(props: MasterDetailProps<T>) {
             {/* The browser's own scrolling: Mantine's ScrollArea sets state from a ref as it mounts,
                 and so re-rendered the whole list unsliced (decision 0045). */}
             <Box mah="65vh" style={{ overflowY: 'auto' }}>
-              <QueryState query={props.query} errorText={LIST_LOAD_FAILED} emptyText={props.emptyText}>
+              <QueryState
+                query={props.query}
+                errorText={LIST_LOAD_FAILED}
+                emptyText={props.emptyText}
+                // A failed refresh keeps the names listed beneath its alert.
+                keepDataOnError
+              >
                 {(items) => {
                   const found = items.filter((item) => nameFound(props.itemLabel(item), filters.q));
                   // A Find that keeps nothing says so, or the empty list reads as one that did not load.

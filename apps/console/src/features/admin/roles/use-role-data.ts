@@ -8,9 +8,10 @@ export function useRoleData(roleId: number | undefined) {
   const role =
     roleId === undefined ? undefined : roles.data?.find((candidate) => candidate.roleId === roleId);
   // Without its permissions (or, for a role, the roles) a role would read, and save, as one of none.
-  const failed = permissions.isError
+  // A failed refresh keeps what was loaded (and the form being typed in): only a first load counts.
+  const failed = permissions.isLoadingError
     ? { what: 'the permissions', query: permissions }
-    : roleId !== undefined && roles.isError
+    : roleId !== undefined && roles.isLoadingError
       ? { what: 'the roles', query: roles }
       : undefined;
   return { pending, failed, role, permissions: permissions.data };
