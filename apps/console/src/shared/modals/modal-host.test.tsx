@@ -170,6 +170,29 @@ describe('modal host', () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
+  it('gives the focus back to none of it once the user has moved on', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <Button onClick={() => void openModal(confirmModal, { text: 'Delete the role?' })}>Delete</Button>
+        <p>page</p>
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Delete' });
+    await user.click(opener);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(opener).toHaveFocus());
+    // A click on the page's text: the focus leaves Delete for the page itself.
+    await user.click(screen.getByText('page'));
+    expect(document.body).toHaveFocus();
+    act(() => {
+      void openModal(notificationModal, { text: 'Saved elsewhere' });
+    });
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(opener).not.toHaveFocus();
+  });
+
   it('dismissing with Esc answers undefined', async () => {
     const user = userEvent.setup();
     renderWithProviders(<p>page</p>);

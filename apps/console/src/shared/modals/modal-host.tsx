@@ -2,7 +2,7 @@ import '../ui/all-styles';
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { visibleModal, type ModalRequest } from './modal-queue';
-import { closeModal, takeOpener, useModalQueue, type ModalView } from './modal-store';
+import { closeModal, focusGivenBack, takeOpener, useModalQueue, type ModalView } from './modal-store';
 
 function QueuedModal({ request, opened }: { request: ModalRequest<ModalView>; opened: boolean }) {
   const { id, view, submitting, submitError, outdated } = request;
@@ -62,7 +62,10 @@ export function ModalHost() {
   useEffect(() => {
     if (open) return;
     const element = takeOpener();
-    if (element?.isConnected && document.activeElement === document.body) element.focus();
+    if (!element?.isConnected) return;
+    if (document.activeElement === document.body) element.focus();
+    // Given back, by the host or by Mantine: a modal that follows may give it back there too.
+    if (document.activeElement === element) focusGivenBack(element);
   }, [open]);
   return queue
     .filter((request) => request === visible || shown.has(request.id))

@@ -32,8 +32,30 @@ const callers = new Map<string, (result: unknown) => void>();
 const openQuestions = new Map<string, Promise<unknown>>();
 /** What had the focus when the first of the open modals was asked for: it has it back when the last closes. */
 let opener: HTMLElement | null = null;
-/** What the last modals gave the focus back to: a modal that follows them stands in for its opener. */
+/**
+ * What the last modals gave the focus back to, until the user moves the focus or points elsewhere:
+ * a modal that follows them with the focus dropped meanwhile gives it back there too.
+ */
 let givenBackTo: HTMLElement | null = null;
+
+function forgetGivenBack(): void {
+  givenBackTo = null;
+  document.removeEventListener('focusin', onFocusIn, true);
+  document.removeEventListener('pointerdown', forgetGivenBack, true);
+}
+
+// Mantine may give the same element the focus again as its modal's transition ends: not a move.
+function onFocusIn(event: FocusEvent): void {
+  if (event.target !== givenBackTo) forgetGivenBack();
+}
+
+/** The focus was given back to `element` as the modals closed. */
+export function focusGivenBack(element: HTMLElement): void {
+  forgetGivenBack();
+  givenBackTo = element;
+  document.addEventListener('focusin', onFocusIn, true);
+  document.addEventListener('pointerdown', forgetGivenBack, true);
+}
 
 function dispatch(event: ModalQueueEvent<ModalView>): void {
   queue = reduceModalQueue(queue, event);
@@ -102,7 +124,12 @@ export function openModal<TParams, TResult>(
     // A failure after a confirmation: its button, busy meanwhile (disabled, so unfocused), had
     // the focus, which the page dropped; the failure's dialog gives it back there too.
     const active = document.activeElement;
-    opener = active instanceof HTMLElement && active !== document.body ? openerOf(active) : givenBackTo;
+    opener =
+      active instanceof HTMLElement && active !== document.body
+        ? openerOf(active)
+        : givenBackTo?.isConnected === true
+          ? givenBackTo
+          : null;
   }
   const answered = new Promise<TResult | undefined>((resolve) => {
     const answer = (result: TResult) => close(id, result);
@@ -187,7 +214,6 @@ export async function submitModal<TResult>(
 export function takeOpener(): HTMLElement | null {
   const element = opener;
   opener = null;
-  givenBackTo = element;
   return element;
 }
 
@@ -196,5 +222,5 @@ export function clearModalsForTests(): void {
   callers.clear();
   openQuestions.clear();
   opener = null;
-  givenBackTo = null;
+  forgetGivenBack();
 }
