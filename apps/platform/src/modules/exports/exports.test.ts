@@ -169,6 +169,8 @@ describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
     const unknown = await tokenFor(viewerToken, 'lb-receivers', { serviceId: 'nope' });
     expect(unknown.statusCode, unknown.body).toBe(404);
     expect(unknown.json()).toMatchObject({ errorMessage: 'This load-balanced service does not exist' });
+    const card = await tokenFor(viewerToken, 'lb-receivers', { serviceId: '4111111111111111' });
+    expect(card.statusCode, 'a card number is refused as such, before any lookup').toBe(400);
   });
 
   it('keeps only the list’s fields of a filter, refuses a card number in any, and says why a filter is refused', async () => {

@@ -131,8 +131,9 @@ export function createExportsService(deps: {
           })),
         );
       }
-      await definition.check?.(query.data);
       const kept = filterToKeep(definition.querySchema as z.ZodObject, filter);
+      // After the card-number refusal: a card number never reaches a lookup.
+      await definition.check?.(query.data);
       return { token: await tokens.issue(exporter, { kind: 'list', list, query: kept }) };
     },
 

@@ -136,6 +136,11 @@ describe.each(TEST_DATABASE_KINDS)('load-balancer API on %s', (kind) => {
     });
     expect(response.json()).toMatchObject({ errorMessage: LB_MESSAGES.receiverNotFound });
     expect((await receivers()).get('visa-base-i')?.isActive).toBe(true);
+    // A change of an id longer than any stored is refused before it is audited.
+    const long = await call('PUT', `/api/lb/${SERVICE}/receivers/${'q'.repeat(100)}/active`, {
+      active: false,
+    });
+    expect(long.statusCode, long.body).toBe(400);
   });
 
   it('refuses weights outside 0 to 1000, fractions and strings with 400', async () => {

@@ -33,12 +33,16 @@ const EDIT_LOAD_BALANCER = permissions('EDIT_LOAD_BALANCER');
 // An unanswered change sent again with its Idempotency-Key is answered as the first, not made twice
 // (under FOUR_EYES, not asked for review twice).
 const EDIT_RECEIVER = { ...EDIT_LOAD_BALANCER, idempotent: true };
-// An id in the address of any length is looked up: one longer than any stored names nothing, a 404
-// as for any unknown id (the server refuses an overlong address before this).
-const id = text().min(1);
-const serviceParamsSchema = z.object({ serviceId: id });
-const reviewParamsSchema = z.object({ requestId: id });
-const receiverParamsSchema = z.object({ serviceId: id, receiverId: id });
+const MAX_ID_LENGTH = 64;
+// A read looks an id of any length up: one longer than any stored names nothing, a 404 as for any
+// unknown id. A change refuses it before anything is audited (the server refuses an overlong
+// address before either).
+const lookedUpId = text().min(1);
+const changedId = text().min(1).max(MAX_ID_LENGTH);
+const serviceParamsSchema = z.object({ serviceId: lookedUpId });
+const reviewParamsSchema = z.object({ requestId: lookedUpId });
+const reviewDecisionParamsSchema = z.object({ requestId: changedId });
+const receiverParamsSchema = z.object({ serviceId: changedId, receiverId: changedId });
 const REFUSALS = refusals(404);
 const CHANGE_REFUSALS = refusals(404, 409);
 
@@ -193,7 +197,7 @@ export const loadBalancerRoutes: FastifyPluginCallbackZod<LoadBalancerRoutesOpti
               ? 'Approve a receiver change, which makes it (never by whoever asked); 409 once decided or if the receiver changed since'
               : 'Reject a receiver change (never by whoever asked)',
           security: BEARER_SECURITY,
-          params: reviewParamsSchema,
+          params: reviewDecisionParamsSchema,
           body: reviewDecisionSchema,
           response: { 200: lbReviewSchema, ...CHANGE_REFUSALS },
         },
