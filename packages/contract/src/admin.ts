@@ -78,6 +78,8 @@ export const userInputSchema = z.object({
   // A pasted address often brings a space along: it is kept without it, as the username is.
   email: text()
     .trim()
+    // The API's documentation of what is sent: the e-mail rules below are the piped output's.
+    .meta({ format: 'email', maxLength: EMAIL_MAX_LENGTH })
     .pipe(
       z
         .email('Enter a valid e-mail address')

@@ -55,6 +55,14 @@ describe('idle sign-out', () => {
     expect(takeSignedOutMarker()).toBe(true);
   });
 
+  it('keeps the screen a turned-away user was asking for when signed out at /login', async () => {
+    vi.stubGlobal('fetch', routeFetch({ 'POST /api/auth/logout': () => jsonResponse(204, null) }).fetchMock);
+    window.history.replaceState(null, '', '/login?from=%2Fdashboard%2Fadmin');
+    const leave = vi.fn();
+    act(() => handleIdlePhase('expired', leave));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/login?from=%2Fdashboard%2Fadmin'));
+  });
+
   it('signs this console out even when the platform cannot be reached', async () => {
     vi.stubGlobal(
       'fetch',

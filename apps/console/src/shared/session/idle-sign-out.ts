@@ -32,8 +32,9 @@ async function signOutAfterIdle(leave: (path: string) => void): Promise<void> {
   signOutLocally();
   markSignedOut();
   markIdleSignOut();
-  // The next sign-in opens the screen the user left, as after an expired session.
-  leave(`/login?from=${encodeURIComponent(from)}`);
+  // The next sign-in opens the screen the user left, as after an expired session; left at /login
+  // (turned away), the screen it was asked for.
+  leave(window.location.pathname === '/login' ? from : `/login?from=${encodeURIComponent(from)}`);
 }
 
 /** The console's answer to each idle phase: warn, take the warning back, or sign out. */
