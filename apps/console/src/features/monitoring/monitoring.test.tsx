@@ -230,6 +230,20 @@ describe('Health Overview', () => {
     );
   });
 
+  it('says an instance a link names that reports no nodes, and shows the first node instead', async () => {
+    setup({
+      'GET /api/ecs/instances': () =>
+        jsonResponse(200, {
+          instances: [...instances, { instanceId: 'i3', instanceName: 'standby', nodes: [] }],
+        }),
+    });
+    renderRoutes(routes, { path: '/dashboard/monitoring/node?instance=i3' });
+    expect(await screen.findByRole('combobox', { name: 'Node' })).toHaveValue('Switch node 1');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Instance standby reports no nodes now: Switch node 1 is shown instead.',
+    );
+  });
+
   it('says a node a link names without its instance that no instance reports', async () => {
     setup();
     renderRoutes(routes, { path: '/dashboard/monitoring/node?node=cpt-node-02' });

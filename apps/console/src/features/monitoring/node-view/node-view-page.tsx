@@ -94,14 +94,15 @@ export function NodeViewPage() {
   const selected = defaultNode(all, passed);
   // A link to a node no instance reports, or the node watched gone since: said, not swapped in silence.
   const { nodeId: askedNodeId, instanceId: askedInstanceId } = passed;
+  const askedInstance = all.find((instance) => instance.instanceId === askedInstanceId);
   const notReported =
     selected !== undefined &&
     ((askedNodeId !== undefined && askedNodeId !== selected.nodeId) ||
       (askedInstanceId !== undefined && askedInstanceId !== selected.instanceId))
       ? {
           nodeId: askedNodeId,
-          instance:
-            all.find((instance) => instance.instanceId === askedInstanceId)?.instanceName ?? askedInstanceId,
+          instance: askedInstance?.instanceName ?? askedInstanceId,
+          instanceWithoutNodes: askedInstance?.nodes.length === 0,
         }
       : undefined;
   // The choice replaces the entry's state and address, so a reload, Back to this page, or its link
