@@ -167,6 +167,60 @@ test('an operator places a voucher on hold and releases it, each with a comment'
   await expect(card.getByRole('button', { name: 'Place on Hold' })).toBeVisible();
 });
 
+test('a hold whose answer was lost is sent again with its key and stands once; on a phone its long comment wraps', async ({
+  page,
+  request,
+}) => {
+  const voucher = quietRedeemable(vouchers)[2];
+  if (!voucher) throw new Error('no third redeemable voucher');
+  await page.setViewportSize({ width: 412, height: 915 });
+  await signInAt(page, `/dashboard/vouchers/${voucher.reference}`, 'operator');
+  const card = currentState(page);
+  await card.getByRole('button', { name: 'Place on Hold' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place on Hold' });
+  // One word longer than the screen is wide, as a pasted reference is.
+  const comment = `E2E:${'0123456789'.repeat(12)}`;
+  await dialog.getByRole('textbox', { name: 'Add a comment' }).fill(comment);
+  // The hold is made, but its answer never reaches the browser; the user tries again.
+  const keys: string[] = [];
+  await page.route('**/holdStatus', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length === 1) {
+      await route.fetch();
+      await route.abort('connectionreset');
+    } else {
+      await route.continue();
+    }
+  });
+  await dialog.getByRole('button', { name: 'Place on Hold' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Place on Hold' }).click();
+  await expect(page.getByText(`Voucher ${voucher.reference} was successfully placed on hold.`)).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1], 'the retry carries the same key').toBe(keys[0]);
+  await expect(card.getByText('ON_HOLD')).toBeVisible();
+  const events = historyEvents(page);
+  await expect(events.filter({ hasText: comment }), 'placed on hold once').toHaveCount(1);
+
+  const balance = events.first().getByRole('table', { name: 'Order balance' });
+  // Amount and Balance, the last two lines of the step's card.
+  const cells = balance.getByRole('row').nth(1).getByRole('cell');
+  for (const column of [3, 4]) {
+    const bounds = await cells.nth(column).boundingBox();
+    expect(bounds && bounds.x + bounds.width, `column ${column + 1} is on the screen`).toBeLessThanOrEqual(
+      412,
+    );
+  }
+  await expectAccessible(page, 'a voucher on a phone');
+
+  const token = await apiToken(request, 'operator');
+  const released = await request.put(
+    `/api/moneytransfer/customer/${voucher.customerId}/order/${voucher.reference}/holdStatus`,
+    { headers: { Authorization: `Bearer ${token}` }, data: { onHold: false, reason: 'E2E: clean up' } },
+  );
+  expect(released.ok(), 'the hold is released again').toBe(true);
+});
+
 test('support rolls one stuck redemption back and another forward', async ({ page }) => {
   const stuck = vouchers.filter((voucher) => voucher.state === 'REDEMPTION_AUTHORISED');
   const [back, forward] = stuck;

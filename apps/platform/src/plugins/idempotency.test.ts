@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ManualClock } from '../clock.ts';
@@ -104,7 +105,13 @@ describe.each(TEST_DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
 
   function post(
     url: string,
-    options: { key?: string; payload?: object; token?: string; method?: 'POST' | 'DELETE' } = {},
+    options: {
+      key?: string;
+      payload?: object;
+      token?: string;
+      method?: 'POST' | 'DELETE';
+      acceptEncoding?: string;
+    } = {},
   ) {
     return app.inject({
       method: options.method ?? 'POST',
@@ -113,6 +120,7 @@ describe.each(TEST_DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
       headers: {
         authorization: `Bearer ${options.token ?? aliceToken}`,
         ...(options.key === undefined ? {} : { 'idempotency-key': options.key }),
+        ...(options.acceptEncoding === undefined ? {} : { 'accept-encoding': options.acceptEncoding }),
       },
     });
   }
@@ -147,6 +155,29 @@ describe.each(TEST_DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
         response_body: first.json<unknown>(),
       },
     ]);
+  });
+
+  it('replays an answer the browser gets compressed, as it was before compression', async () => {
+    const key = newKey();
+    // Past the compression threshold, as a voucher's answer is.
+    const payload = { amount: 10, note: 'n'.repeat(2_000) };
+    const first = await post('/api/test/orders/north', { key, payload, acceptEncoding: 'br, gzip' });
+    expect(first.headers['content-encoding']).toBe('br');
+    const firstBody: unknown = JSON.parse(brotliDecompressSync(first.rawPayload).toString('utf8'));
+    const before = runs.orders;
+
+    const replay = await post('/api/test/orders/north', { key, payload, acceptEncoding: 'br, gzip' });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers[IDEMPOTENT_REPLAYED_HEADER]).toBe('true');
+    expect(runs.orders).toBe(before);
+    const replayed = JSON.parse(
+      (replay.headers['content-encoding'] === 'br'
+        ? brotliDecompressSync(replay.rawPayload)
+        : replay.rawPayload
+      ).toString('utf8'),
+    ) as unknown;
+    expect(replayed).toEqual(firstBody);
+    expect((await storedKeys(key))[0]?.response_body).toEqual(firstBody);
   });
 
   it('refuses the same key with another body or another URL with 422, and changes nothing', async () => {

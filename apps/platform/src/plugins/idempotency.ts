@@ -183,7 +183,9 @@ const idempotency: FastifyPluginCallback<IdempotencyOptions> = (app, options, do
     }
     route.preValidation = [...hooksOf(route.preValidation), readRequest];
     route.preHandler = [...hooksOf(route.preHandler), claimKey];
-    route.onSend = [...hooksOf(route.onSend), storeAnswer];
+    // First: the compression plugin's own hook, added to each route before this one, turns the
+    // JSON into a stream, and nothing would be kept to replay.
+    route.onSend = [storeAnswer, ...hooksOf(route.onSend)];
   });
   done();
 };

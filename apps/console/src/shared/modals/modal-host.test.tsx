@@ -170,6 +170,41 @@ describe('modal host', () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
+  it('gives the focus back to the button of a confirmed change once the change has finished and enabled it again', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    function HoldButton() {
+      const [busy, setBusy] = useState(false);
+      // The change is made; the button stays busy until the lists reload after it.
+      const hold = () => {
+        setBusy(true);
+        // As the browser drops the focus of a disabled button (jsdom keeps it).
+        (document.activeElement as HTMLElement | null)?.blur();
+        finish = () => setBusy(false);
+        return Promise.resolve('held');
+      };
+      return (
+        <Button loading={busy} onClick={() => void openModal(sendModal, { send: hold })}>
+          Place on Hold
+        </Button>
+      );
+    }
+    renderWithProviders(
+      <>
+        <HoldButton />
+        <Button>Elsewhere</Button>
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Place on Hold' });
+    await user.click(opener);
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(opener).toBeDisabled();
+    expect(document.body).toHaveFocus();
+    act(() => finish());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
   it('gives the focus back to none of it once the user has moved on', async () => {
     const user = userEvent.setup();
     renderWithProviders(

@@ -1,6 +1,7 @@
 import '../ui/all-styles';
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
+import { giveFocusBack } from './give-focus-back';
 import { visibleModal, type ModalRequest } from './modal-queue';
 import { closeModal, focusGivenBack, takeOpener, useModalQueue, type ModalView } from './modal-store';
 
@@ -63,9 +64,8 @@ export function ModalHost() {
     if (open) return;
     const element = takeOpener();
     if (!element?.isConnected) return;
-    if (document.activeElement === document.body) element.focus();
     // Given back, by the host or by Mantine: a modal that follows may give it back there too.
-    if (document.activeElement === element) focusGivenBack(element);
+    giveFocusBack(element, focusGivenBack);
   }, [open]);
   return queue
     .filter((request) => request === visible || shown.has(request.id))

@@ -15,6 +15,8 @@ import { useCan } from '../../../shared/session/permissions';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryState } from '../../../shared/ui/query-state';
 import { StatePill } from '../../../shared/ui/state-pill';
+import stackedClasses from '../../../shared/ui/stacked-table.module.css';
+import { tableRoles } from '../../../shared/ui/stacked-table';
 import { useVoucher } from '../api/get-voucher';
 import { useRollRedemption, type RollDirection } from '../api/roll-redemption';
 import { useSetHoldStatus } from '../api/set-hold-status';
@@ -26,6 +28,8 @@ import { transactionTracePath, VOUCHERS_PATH } from '../paths';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { historyStatus, voucherStateKind } from '../voucher-state';
 import { groupHistory, type VoucherEvent } from './voucher-history';
+
+const ROLES = tableRoles(true);
 
 /** A label and its value, read out as a pair. */
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -102,37 +106,77 @@ function PaymentFields({ payment }: { payment: PaymentInfo }) {
   );
 }
 
+const BALANCE_COLUMNS = {
+  status: SEARCH_TEXTS.columns.status,
+  description: 'Description',
+  date: 'Date',
+  amount: 'Amount',
+  balance: 'Balance',
+} as const;
+
+/** A cell that is a labelled line of its step's card on a phone; its text wraps anywhere (a long comment). */
+function BalanceCell({
+  column,
+  right = false,
+  title,
+  children,
+}: {
+  column: keyof typeof BALANCE_COLUMNS;
+  right?: boolean;
+  title?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Table.Td
+      data-label={BALANCE_COLUMNS[column]}
+      ta={right ? 'right' : undefined}
+      title={title}
+      {...ROLES.cell}
+    >
+      <div style={{ overflowWrap: 'anywhere' }}>{children}</div>
+    </Table.Td>
+  );
+}
+
 function BalanceTable({ event }: { event: VoucherEvent }) {
   return (
-    // On a phone the table scrolls sideways within its card rather than widen the page.
-    <Table.ScrollContainer minWidth={480} type="native">
-      <Table withTableBorder captionSide="top" fz="sm">
+    // On a phone each step is a card of labelled lines, as the other tables are, rather than
+    // columns that scroll out of reach.
+    <Table.ScrollContainer
+      minWidth={480}
+      type="native"
+      classNames={{ scrollContainerInner: stackedClasses.stackedInner }}
+    >
+      <Table withTableBorder captionSide="top" fz="sm" className={stackedClasses.stacked} {...ROLES.table}>
         <Table.Caption>{DETAIL_TEXTS.orderBalance}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{SEARCH_TEXTS.columns.status}</Table.Th>
-            <Table.Th scope="col">Description</Table.Th>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Balance
-            </Table.Th>
+        <Table.Thead {...ROLES.rowgroup}>
+          <Table.Tr {...ROLES.row}>
+            {Object.entries(BALANCE_COLUMNS).map(([column, label]) => (
+              <Table.Th
+                key={column}
+                scope="col"
+                ta={column === 'amount' || column === 'balance' ? 'right' : undefined}
+                {...ROLES.columnheader}
+              >
+                {label}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody {...ROLES.rowgroup}>
           {event.steps.map((step) => (
-            <Table.Tr key={step.id}>
-              <Table.Td title={step.state}>{historyStatus(step.state)}</Table.Td>
-              <Table.Td>{step.actionDescription}</Table.Td>
-              <Table.Td>{formatDateTimeSeconds(step.datetimeUpdated)}</Table.Td>
-              <Table.Td ta="right">
+            <Table.Tr key={step.id} {...ROLES.row}>
+              <BalanceCell column="status" title={step.state}>
+                {historyStatus(step.state)}
+              </BalanceCell>
+              <BalanceCell column="description">{step.actionDescription}</BalanceCell>
+              <BalanceCell column="date">{formatDateTimeSeconds(step.datetimeUpdated)}</BalanceCell>
+              <BalanceCell column="amount" right>
                 {step.eventAmount ? formatCurrency(step.eventAmount.amount, step.eventAmount.currency) : '–'}
-              </Table.Td>
-              <Table.Td ta="right">
+              </BalanceCell>
+              <BalanceCell column="balance" right>
                 {formatCurrency(step.remainingOrderAmount.amount, step.remainingOrderAmount.currency)}
-              </Table.Td>
+              </BalanceCell>
             </Table.Tr>
           ))}
         </Table.Tbody>

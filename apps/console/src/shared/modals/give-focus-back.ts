@@ -1,0 +1,35 @@
+/** The longest an opener disabled by the change it asked for is waited for (a list reloading after it). */
+export const ENABLED_WAIT_MS = 10_000;
+
+function isDisabled(element: HTMLElement): boolean {
+  return element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true';
+}
+
+/**
+ * Gives the focus back to `element` where nothing else took it: at once, or, when the change it
+ * asked for disables it as it finishes (a button loading until the lists reload), once it is enabled
+ * again, unless the user has moved the focus meanwhile. `given` hears of it.
+ */
+export function giveFocusBack(element: HTMLElement, given: (element: HTMLElement) => void): void {
+  const focus = () => {
+    if (document.activeElement === document.body) element.focus();
+    if (document.activeElement === element) given(element);
+  };
+  if (!isDisabled(element)) {
+    focus();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (!element.isConnected || document.activeElement !== document.body) stop();
+    else if (!isDisabled(element)) {
+      stop();
+      focus();
+    }
+  });
+  const timer = window.setTimeout(() => stop(), ENABLED_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(element, { attributes: true, attributeFilter: ['disabled', 'aria-disabled'] });
+}
