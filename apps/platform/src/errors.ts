@@ -53,10 +53,34 @@ export function describeValidation(details: readonly ValidationDetail[]): string
   return `Invalid request: ${details.map((detail) => `${detail.field}: ${detail.message}`).join('; ')}`;
 }
 
-/** Each broken rule once: a schema may raise one message twice for a field (a number too big and unsafe). */
+/** A general bound's message and its limit: "Must not exceed 100" is an upper bound of 100. */
+function boundOf(message: string): { upper: boolean; limit: number } | undefined {
+  const upper = /^Must not exceed (-?\d+)$/.exec(message);
+  if (upper) return { upper: true, limit: Number(upper[1]) };
+  const lower = /^Must be (-?\d+) or greater$/.exec(message);
+  return lower ? { upper: false, limit: Number(lower[1]) } : undefined;
+}
+
+/**
+ * Each broken rule once: a schema may raise one message twice for a field, and a number past its
+ * own bound is past zod's safe-integer bound too ("Must not exceed 9007199254740991"): only the
+ * tightest bound of a field is said.
+ */
 export function distinctDetails(details: readonly ValidationDetail[]): ValidationDetail[] {
+  const tightest = new Map<string, number>();
+  for (const detail of details) {
+    const bound = boundOf(detail.message);
+    if (bound === undefined) continue;
+    const key = JSON.stringify([detail.location, detail.field, bound.upper]);
+    const known = tightest.get(key);
+    const tighter = known === undefined || (bound.upper ? bound.limit < known : bound.limit > known);
+    if (tighter) tightest.set(key, bound.limit);
+  }
   const seen = new Set<string>();
   return details.filter((detail) => {
+    const bound = boundOf(detail.message);
+    if (bound && tightest.get(JSON.stringify([detail.location, detail.field, bound.upper])) !== bound.limit)
+      return false;
     const key = JSON.stringify([detail.location, detail.field, detail.message]);
     if (seen.has(key)) return false;
     seen.add(key);

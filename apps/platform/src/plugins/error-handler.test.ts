@@ -56,6 +56,14 @@ describe('central error handler', () => {
           },
           (request) => request.query,
         );
+        instance.get(
+          '/api/test/bounded',
+          {
+            config: { access: 'public' },
+            schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(100) }) },
+          },
+          (request) => request.query,
+        );
         instance.get('/api/test/undeclared', () => ({ reached: true }));
         instance.post('/api/test/echo', { config: { access: 'public' } }, (request) => ({
           size: JSON.stringify(request.body).length,
@@ -106,6 +114,19 @@ describe('central error handler', () => {
       code: 'VALIDATION_FAILED',
       details: [{ location: 'querystring', field: 'n', message: 'A whole number' }],
     });
+  });
+
+  it("says a number past its own bound and zod's safe-integer bound with its own bound alone", async () => {
+    const above = await app.inject({ url: '/api/test/bounded?limit=99999999999999999999' });
+    expect(above.json()).toEqual({
+      errorMessage: 'Invalid request: limit: Must not exceed 100',
+      code: 'VALIDATION_FAILED',
+      details: [{ location: 'querystring', field: 'limit', message: 'Must not exceed 100' }],
+    });
+    const below = await app.inject({ url: '/api/test/bounded?limit=-99999999999999999999' });
+    expect(below.json<{ errorMessage: string }>().errorMessage).toBe(
+      'Invalid request: limit: Must be 1 or greater',
+    );
   });
 
   it('answers malformed JSON with 400 in the same shape', async () => {

@@ -63,13 +63,19 @@ const bodyDetailsSchema = z.array(
   z.object({ location: z.string().optional(), field: z.string(), message: z.string() }),
 );
 
-/** The body fields a refusal names (a rule a 400 found, a name a 409 found taken), each with the platform's reason. */
-export function refusedFieldsOf(error: unknown): { field: string; message: string }[] {
+/**
+ * The fields a refusal names (a rule a 400 found, a name a 409 found taken), each with the
+ * platform's reason: the body's, or those of another part of the request.
+ */
+export function refusedFieldsOf(
+  error: unknown,
+  location: 'body' | 'querystring' = 'body',
+): { field: string; message: string }[] {
   const body = isRefusal(error) ? error.errorBody : undefined;
   const details = bodyDetailsSchema.safeParse(body?.details);
   if (!details.success) return [];
-  return details.data.flatMap(({ location, field, message }) =>
-    location === 'body' ? [{ field, message }] : [],
+  return details.data.flatMap((detail) =>
+    detail.location === location ? [{ field: detail.field, message: detail.message }] : [],
   );
 }
 

@@ -172,8 +172,8 @@ describe('PagedList with its view in the URL', () => {
   });
 });
 
-function show(query: QueryLike<FruitPage>, extra: Partial<PagedListTexts> = {}) {
-  const paging = { page: 1, size: 2, setPage: vi.fn(), setSize: vi.fn() };
+function show(query: QueryLike<FruitPage>, extra: Partial<PagedListTexts> = {}, page = 1) {
+  const paging = { page, size: 2, setPage: vi.fn(), setSize: vi.fn() };
   renderWithProviders(
     <PagedList
       query={query}
@@ -206,6 +206,36 @@ describe('PagedList', () => {
     show({ isPending: false, isError: true, error: refused, data: undefined, refetch: vi.fn() });
     expect(screen.getByRole('alert')).toHaveTextContent(/^The end date is before the start date\.$/);
     expect(screen.queryByLabelText('Fruit pages')).toBeNull();
+  });
+
+  it('keeps the page it had beneath the failure of a later refresh', () => {
+    const failed = new HttpError(503, undefined);
+    const data: FruitPage = { fruits: [{ name: 'Apple' }, { name: 'Apricot' }], total: 3 };
+    show({ isPending: false, isError: true, error: failed, data, refetch: vi.fn() });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Could not retrieve fruit (503). Contact support if this persists.',
+    );
+    expect(screen.getByText('Apple, Apricot')).toBeInTheDocument();
+    expect(screen.getByLabelText('Fruit pages')).toBeInTheDocument();
+  });
+
+  it('says a page whose offset the platform refuses is past the end, and leads to the first', async () => {
+    const refused = new HttpError(400, {
+      errorMessage: 'Invalid request: offset: Must not exceed 1000000',
+      code: 'VALIDATION_FAILED',
+      details: [{ location: 'querystring', field: 'offset', message: 'Must not exceed 1000000' }],
+    });
+    const paging = show({
+      isPending: false,
+      isError: true,
+      error: refused,
+      data: undefined,
+      refetch: vi.fn(),
+    });
+    expect(screen.getByText('There is no page 1: the list ends before it.')).toBeInTheDocument();
+    expect(screen.queryByText(/Must not exceed/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(paging.setPage).toHaveBeenCalledWith(1);
   });
 
   it('shows a failure in the catalogue’s words, with its status and a retry', async () => {
