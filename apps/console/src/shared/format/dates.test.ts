@@ -56,6 +56,9 @@ describe('numeric and input formats', () => {
     expect(parseDay(null)).toBeNull();
     expect(parseLocalMinute('2026-02-03T24:00')).toBeUndefined();
     expect(parseLocalMinute('garbage')).toBeUndefined();
+    // A picker would show year 1 as 1901.
+    expect(parseDay('0001-01-01')).toBeNull();
+    expect(parseLocalMinute('0001-01-01T00:00')).toBeUndefined();
   });
 
   it('reads a day typed as DD/MM/YYYY, with or without leading zeros', () => {

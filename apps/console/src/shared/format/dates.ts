@@ -85,7 +85,8 @@ export function formatLocalMinute(date: DateInput): string {
   return dayjs(date).format(LOCAL_MINUTE_FORMAT);
 }
 
-// A day or minute that does not exist (2026-02-30, 24:00) fails the round trip.
+// A day or minute that does not exist (2026-02-30, 24:00) fails the round trip, and so does a year
+// before 100, which dayjs and the pickers read as 1900 and after (0001 as 1901).
 /** A `YYYY-MM-DD` day that exists, as given; null otherwise. */
 export function parseDay(text: string | null | undefined): string | null {
   if (text == null || !DAY_PATTERN.test(text)) return null;
@@ -95,7 +96,7 @@ export function parseDay(text: string | null | undefined): string | null {
 /** A `YYYY-MM-DDTHH:mm` local minute that exists; undefined otherwise. */
 export function parseLocalMinute(text: string | null | undefined): Date | undefined {
   if (text == null || !LOCAL_MINUTE_PATTERN.test(text)) return undefined;
-  const date = new Date(text);
+  const date = dayjs(text).toDate();
   return formatLocalMinute(date) === text ? date : undefined;
 }
 

@@ -199,6 +199,16 @@ describe.each(TEST_DATABASE_KINDS)('CSV exports on %s', (kind) => {
       errorMessage: EXPORT_MESSAGES.cardNumber,
       details: [{ field: 'tag' }],
     });
+    const voucherViewer = await createTestUser(database, ['VIEW_VOUCHERS', 'VIEW_TRANSACTIONS']);
+    const inSearchField = await tokenFor(
+      (await login(app, voucherViewer.username, voucherViewer.password)).access_token,
+      'vouchers',
+      { orderReference: '4111111111111111' },
+    );
+    expect(inSearchField.json(), "the export's reason, not the search's").toMatchObject({
+      errorMessage: EXPORT_MESSAGES.cardNumber,
+      details: [{ field: 'orderReference', message: EXPORT_MESSAGES.cardNumber }],
+    });
     const wrongStatus = await tokenFor(auditor, 'audit-log', { status: 'LOST' });
     expect(wrongStatus.json<{ errorMessage: string }>().errorMessage).toMatch(/^Invalid request: status: ./);
     expect(await stored(), 'a refused filter stores nothing').toEqual([{ query: range }]);

@@ -121,6 +121,8 @@ export function createExportsService(deps: {
       if (!mayExport(exporter.permissions, definition)) {
         throw forbidden(`You need ${permissionsNeeded(definition)} to export this list.`);
       }
+      // First: a field's own card-number rule (a search's) would say less than the export's.
+      const kept = filterToKeep(definition.querySchema as z.ZodObject, filter);
       const query = definition.querySchema.safeParse(filter);
       if (!query.success) {
         throw invalidRequest(
@@ -131,7 +133,6 @@ export function createExportsService(deps: {
           })),
         );
       }
-      const kept = filterToKeep(definition.querySchema as z.ZodObject, filter);
       // After the card-number refusal: a card number never reaches a lookup.
       await definition.check?.(query.data);
       return { token: await tokens.issue(exporter, { kind: 'list', list, query: kept }) };
