@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReconTransaction } from '@web-control/contract/finance';
 import type { Action, ActionFile, ActionReview } from '@web-control/contract/finance-actions';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
+import { REVIEW_REFRESH_MS } from '../../../shared/live/use-live-query';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
 import { resetAccountForTests } from '../../../shared/session/session-state';
 import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
@@ -364,6 +365,51 @@ describe('approval detail', () => {
     expect(screen.getByRole('note')).toHaveTextContent('Rollback file bank.csv');
     expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+
+  it('says so once another approver decides the request while it is open, and keeps it through a failed refresh', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let answer: 'pending' | 'down' | 'rejected' = 'pending';
+      stubFetch(
+        routesWith(action(), {
+          [`GET /api/recon/processes/1/actions/${ACTION_ID}/metadata`]: () =>
+            answer === 'down'
+              ? jsonResponse(503, { errorMessage: 'down', code: 'UNAVAILABLE' })
+              : jsonResponse(200, {
+                  ...action().meta,
+                  action: action(),
+                  file: null,
+                  review:
+                    answer === 'pending'
+                      ? PENDING
+                      : {
+                          status: 'rejected',
+                          reviewerUsername: 'admin',
+                          reviewedDate: '2026-02-03T10:15:00.000Z',
+                        },
+                }),
+        }),
+      );
+      signInWith(APPROVER, 'approver');
+      renderRoutes(routes, { path: DETAIL });
+      expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
+
+      answer = 'down';
+      // The failed refresh is tried again (twice) before it fails: then it is asked again 30 s later.
+      await act(() => vi.advanceTimersByTimeAsync(REVIEW_REFRESH_MS + 10_000));
+      expect(screen.queryByRole('dialog'), 'a failed refresh is not the Oops! of a failed load').toBeNull();
+      expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+
+      answer = 'rejected';
+      await act(() => vi.advanceTimersByTimeAsync(REVIEW_REFRESH_MS));
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        /^This request was rejected by admin on .*: there is nothing left to review\.$/,
+      );
+      expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says a rejected action was rejected', async () => {

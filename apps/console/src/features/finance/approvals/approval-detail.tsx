@@ -104,7 +104,8 @@ export function ApprovalDetail({ process }: { process: ProcessDefinition }) {
   const paging = usePageState({ size: APPROVAL_TRANSACTIONS_PAGE_SIZE });
   const metadata = useActionMetadata(process.id, actionId);
   const transactions = useActionTransactions(process.id, actionId, pageQueryOf(paging));
-  const failed = metadata.isError || transactions.isError;
+  // A failed refresh of a request already shown keeps it: only a first load failing is the catalogue's.
+  const failed = metadata.isLoadingError || transactions.isError;
   const reported = useRef(false);
 
   useEffect(() => {
