@@ -111,6 +111,9 @@ export const APPROVALS_TEXTS = {
     'This map also has changes made since this review was submitted and not yet submitted: rejecting discards them too.',
   ownChanges: OWN_CHANGES_REVIEW_MESSAGE,
   review: 'Review',
+  /** A link's map (a stale inbox row, a shared link) with nothing waiting for review when the page opened. */
+  linkedNotWaiting: (map: string) =>
+    `Map ${map} has no changes waiting for review: it was decided already, or nothing was submitted.`,
   showFullValue: (key: string) => `, show the full value of ${key}`,
 } as const;
 

@@ -155,11 +155,21 @@ describe('map approvals', { timeout: 30_000 }, () => {
     });
     const card = await screen.findByRole('article', { name: 'merchant-category-codes' });
     expect(within(card).getByRole('button', { name: 'Review' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByText(/has no changes waiting for review/)).toBeNull();
     await user.click(await within(card).findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject merchant-category-codes' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Comment (Required)' }), 'Not this week');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByRole('heading', { name: 'Reviews inbox' })).toBeInTheDocument();
+  });
+
+  it('says a map a link names that has nothing waiting for review', async () => {
+    setup();
+    renderRoutes(routes, { path: '/dashboard/config/approvals?map=retired-map' });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Map retired-map has no changes waiting for review: it was decided already, or nothing was submitted.',
+    );
+    expect(screen.getByRole('article', { name: 'merchant-category-codes' })).toBeInTheDocument();
   });
 
   it('says when the review failed, with its status', async () => {

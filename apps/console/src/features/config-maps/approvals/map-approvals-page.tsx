@@ -1,6 +1,7 @@
 import { submitVersionBodySchema } from '@web-control/contract/config-maps';
 import { commentModal } from '../../../shared/modals/comment-modal-definition';
 import {
+  Alert,
   Button,
   Group,
   List,
@@ -248,7 +249,13 @@ export function MapApprovalsPage() {
   const maps = useMaps(true);
   // `?map=<id>` (a link from the reviews inbox) opens that map's review.
   const [search] = useSearchParams();
-  const [expanded, setExpanded] = useState<string | null>(() => search.get('map'));
+  const linked = search.get('map') || null;
+  const [expanded, setExpanded] = useState<string | null>(linked);
+  // Said as the page opens, not after a decision made here takes the map off the list.
+  const [linkedMissing, setLinkedMissing] = useState<boolean | null>(null);
+  if (linkedMissing === null && linked !== null && maps.data !== undefined) {
+    setLinkedMissing(!maps.data.maps.some((map) => map.id === linked));
+  }
   // Reviewing is what this page is for: its modals load with it, so a full value shows at once.
   useEffect(() => preloadModals(APPROVAL_MODALS), []);
   return (
@@ -261,6 +268,11 @@ export function MapApprovalsPage() {
           <RefreshButton fetching={maps.isFetching} onRefresh={() => void maps.refetch()} />
         </Group>
       </Group>
+      {linked !== null && linkedMissing === true ? (
+        <Alert color="yellow" role="status">
+          {APPROVALS_TEXTS.linkedNotWaiting(linked)}
+        </Alert>
+      ) : null}
       <QueryState
         query={maps}
         loadingLabel="Loading maps"
