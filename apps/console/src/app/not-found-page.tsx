@@ -19,7 +19,8 @@ export function NotFoundPage() {
         <Title order={1}>Page Not Found</Title>
         <Text ta="center">
           {before}
-          <Anchor href={getSupportUrl()} target="_blank" rel="noopener noreferrer" inherit>
+          {/* Underlined: within the sentence, colour alone does not tell it apart in dark mode. */}
+          <Anchor href={getSupportUrl()} target="_blank" rel="noopener noreferrer" inherit underline="always">
             {CONTACT_SUPPORT}
           </Anchor>
           {after}

@@ -149,6 +149,17 @@ describe('console static files', () => {
     expect(response.json()).toMatchObject({ errorMessage: expect.any(String) as string });
   });
 
+  it('sends the console’s page for a page address the files refuse, so the console says it is not found', async () => {
+    for (const url of ['/dashboard//transactions', '//dashboard', '/dashboard/vouchers/%00']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).toBe(INDEX);
+    }
+    const asset = await app.inject({ url: '/assets//x.js' });
+    expect(asset.statusCode, 'a file is not a page').toBe(404);
+  });
+
   it('sends index.html compressed but revalidated, at / and at a deep link', async () => {
     for (const url of ['/', '/login', '/dashboard/transactions']) {
       const response = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });

@@ -246,6 +246,14 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
   if (built) {
     await app.register(async (publicScope) => {
       publicScope.addHook('onRoute', markRoutesPublic);
+      // An address the files refuse (`/a//b`, a `%00`) is one that does not exist: a page's is
+      // answered with the console's page, which says so, a file's with the 404 of a missing file,
+      // not the files' bare 403.
+      publicScope.setErrorHandler(async (error: { statusCode?: number }, _request, reply) => {
+        const status = error.statusCode ?? 500;
+        if (status >= 400 && status < 500) return reply.callNotFound();
+        throw error;
+      });
       await publicScope.register(fastifyStatic, {
         root: options.consoleDist,
         prefix: '/',

@@ -316,6 +316,22 @@ describe('voucher detail page', { timeout: 20_000 }, () => {
   });
 
   it.each([
+    ['blank', '%20', ' '],
+    ['longer than any', '1'.repeat(300), '1'.repeat(300)],
+  ])('says a reference no voucher can have (%s) is not found, without asking', async (_how, path, shown) => {
+    signInWith(VIEW);
+    const fetch = stubFetch({});
+    renderRoutes(routes, { path: `/dashboard/vouchers/${path}` });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Can not find the voucher for ${shown}`.trim(),
+    );
+    expect(
+      fetch.calls.filter((call) => call.path.includes('/moneytransfer/')),
+      'nothing asked',
+    ).toEqual([]);
+  });
+
+  it.each([
     ['whole, in groups', '4111%C2%A01111%C2%A01111%C2%A01111'],
     ['as the address masking leaves it', '411111******1111'],
   ])(

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Ti
 import {
   VOUCHER_CARD_NUMBER_MESSAGE,
   VOUCHER_EDIT_PERMISSION,
+  orderParamsSchema,
   type OrderDetailResponse,
   type PaymentInfo,
 } from '@web-control/contract/vouchers';
@@ -13,7 +14,7 @@ import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared
 import { holdsCardNumberOrMask } from '../../../shared/url/url-params';
 import { useCan } from '../../../shared/session/permissions';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { QueryState } from '../../../shared/ui/query-state';
+import { ErrorState, QueryState } from '../../../shared/ui/query-state';
 import { StatePill } from '../../../shared/ui/state-pill';
 import stackedClasses from '../../../shared/ui/stacked-table.module.css';
 import { tableRoles } from '../../../shared/ui/stacked-table';
@@ -288,7 +289,9 @@ export function VoucherDetailPage() {
   // A card number in the address is neither looked up nor shown: whole (typed), or masked (as the
   // address masking leaves a link's, or copied from a transaction).
   const cardNumber = holdsCardNumberOrMask(reference);
-  const voucher = useVoucher(reference, !cardNumber);
+  // A reference no voucher can have (blank, longer than any) is not found, rather than the rule it breaks.
+  const lookedUp = !cardNumber && orderParamsSchema.safeParse({ reference }).success;
+  const voucher = useVoucher(reference, lookedUp);
   const canEdit = useCan()(VOUCHER_EDIT_PERMISSION);
   usePreloadModalsWhenIdle(VOUCHER_MODALS, canEdit);
   const title = cardNumber ? VOUCHER_TITLE : `${VOUCHER_TITLE} ${reference}`;
@@ -313,6 +316,8 @@ export function VoucherDetailPage() {
             </Anchor>
           </Stack>
         </Alert>
+      ) : !lookedUp ? (
+        <ErrorState text={VOUCHER_MESSAGES.notFound(reference)} />
       ) : (
         <QueryState
           query={voucher}
