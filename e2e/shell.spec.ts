@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
 import { signInAt } from './support/session';
 
@@ -202,6 +203,21 @@ test.describe('shell', () => {
       ),
     ).toBeVisible();
     await expect(page).toHaveTitle('Not Found | Web Control');
+  });
+
+  test('an address the files refuse shows the Not Found page, whose support link reads in dark mode', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const address of ['/dashboard//transactions', '/no/such/%00']) {
+      await page.goto(address);
+      await expect(page.getByRole('heading', { name: 'Page Not Found' }), address).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'contact support' })).toBeVisible();
+    const result = await new AxeBuilder({ page })
+      .withRules(['link-in-text-block', 'color-contrast'])
+      .analyze();
+    expect(result.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   test('an unknown address under /dashboard links back to the start page', async ({ page }) => {

@@ -115,7 +115,7 @@ const BALANCE_COLUMNS = {
   balance: 'Balance',
 } as const;
 
-/** A cell that is a labelled line of its step's card on a phone; its text wraps anywhere (a long comment). */
+/** A cell that is a labelled line of its step's card on a phone. */
 function BalanceCell({
   column,
   right = false,
@@ -134,7 +134,10 @@ function BalanceCell({
       title={title}
       {...ROLES.cell}
     >
-      <div style={{ overflowWrap: 'anywhere' }}>{children}</div>
+      {/* The description (a comment) wraps anywhere and takes the room; the short values stay whole. */}
+      <div style={column === 'description' ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}>
+        {children}
+      </div>
     </Table.Td>
   );
 }
