@@ -53,7 +53,8 @@ export const REVIEWS_REQUESTER_CARD_NUMBER_MESSAGE =
   'A card number is never searched: give the username of the requester.';
 
 export const reviewsQuerySchema = z.object({
-  kind: text().max(64).optional(),
+  // A kind the inbox never lists is refused as an unknown area is, not answered with nothing.
+  kind: z.enum(Object.keys(REVIEW_KIND_LABELS) as [string, ...string[]]).optional(),
   area: z.enum(REVIEW_AREAS).optional(),
   requester: text()
     .max(128)

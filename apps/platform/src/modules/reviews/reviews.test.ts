@@ -322,12 +322,21 @@ describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) =
       expect(pending.status, 'a refused approval leaves it pending').toBe('PENDING');
     });
 
-    it('refuses the inbox to a user who may review nothing, and an unknown area', async () => {
+    it('refuses the inbox to a user who may review nothing, and an unknown area or kind', async () => {
       const viewer = await tokenOf(app, database, ['VIEW_LOAD_BALANCER']);
       const refused = await call(app, 'GET', '/api/reviews', viewer.token);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ errorMessage: REVIEWS_MESSAGES.noReviewPermission });
       expect((await call(app, 'GET', '/api/reviews?area=nowhere', checker.token)).statusCode).toBe(400);
+      for (const kind of ['BOGUS', '']) {
+        const unknownKind = await call(app, 'GET', `/api/reviews?kind=${kind}`, checker.token);
+        expect(unknownKind.statusCode, kind).toBe(400);
+        expect(unknownKind.json<{ errorMessage: string }>().errorMessage, kind).toMatch(
+          /^Invalid request: kind: /,
+        );
+      }
+      const knownKind = await call(app, 'GET', '/api/reviews?kind=RECEIVER_WEIGHT', checker.token);
+      expect(knownKind.statusCode).toBe(200);
       const requester = '4111 1111 1111 1111';
       const listed = await call(
         app,
