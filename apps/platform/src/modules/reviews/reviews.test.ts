@@ -108,6 +108,30 @@ describe.each(TEST_DATABASE_KINDS)('reviews inbox and FOUR_EYES on %s', (kind) =
         ).json(),
       ).reviews;
       expect(byRequester.map((review) => review.id)).toEqual([mapId]);
+
+      // A second submission joins the review: listed as the first's, found by either submitter.
+      const second = await tokenOf(app, database, [...MAP_EDITOR]);
+      const changed = await call(app, 'POST', `/api/config/maps/${mapId}/mappings`, second.token, {
+        key: 'B1',
+        value: 'second',
+      });
+      expect(changed.statusCode, changed.body).toBe(204);
+      const resubmitted = await call(app, 'POST', `/api/config/maps/${mapId}/versions`, second.token, {
+        comment: 'One more',
+      });
+      expect(resubmitted.statusCode, resubmitted.body).toBe(201);
+      const bySecond = reviewsResponseSchema.parse(
+        (
+          await call(app, 'GET', `/api/reviews?area=config-maps&requester=${second.username}`, checker.token)
+        ).json(),
+      ).reviews;
+      expect(bySecond).toEqual([
+        expect.objectContaining({
+          id: mapId,
+          summary: 'Map Inbox map: 2 submitted versions',
+          requestedBy: author.username,
+        }),
+      ]);
       expect(
         (await inboxOf(author.token)).map((review) => review.id),
         'never a review of one’s own changes',

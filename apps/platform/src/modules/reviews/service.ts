@@ -124,7 +124,9 @@ export function createReviewsService(deps: {
       const oldest = submitted.at(-1);
       if (oldest === undefined || submitted.some((version) => version.authors.includes(reviewer.username)))
         continue;
-      if (filter.requester !== undefined && oldest.userId.toLowerCase() !== filter.requester.toLowerCase())
+      // Listed as the oldest submission's (it has waited since), found by any submitter's name.
+      const requester = filter.requester?.toLowerCase();
+      if (requester !== undefined && !submitted.some((version) => version.userId.toLowerCase() === requester))
         continue;
       reviews.push({
         id: map.id,
