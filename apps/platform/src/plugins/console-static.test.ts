@@ -158,6 +158,11 @@ describe('console static files', () => {
     }
     const asset = await app.inject({ url: '/assets//x.js' });
     expect(asset.statusCode, 'a file is not a page').toBe(404);
+    const pastTheEnd = await app.inject({
+      url: '/assets/tiny-def456.js',
+      headers: { range: 'bytes=999999-' },
+    });
+    expect(pastTheEnd.statusCode, 'the files’ other refusals stand').toBe(416);
   });
 
   it('sends index.html compressed but revalidated, at / and at a deep link', async () => {

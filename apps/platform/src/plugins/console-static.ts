@@ -246,12 +246,11 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
   if (built) {
     await app.register(async (publicScope) => {
       publicScope.addHook('onRoute', markRoutesPublic);
-      // An address the files refuse (`/a//b`, a `%00`) is one that does not exist: a page's is
-      // answered with the console's page, which says so, a file's with the 404 of a missing file,
-      // not the files' bare 403.
+      // An address the files refuse (`/a//b`, a `%00`: their 403) is one that does not exist: a
+      // page's is answered with the console's page, which says so, a file's with the 404 of a
+      // missing file. Their other refusals (a range past the end: 416) stand.
       publicScope.setErrorHandler(async (error: { statusCode?: number }, _request, reply) => {
-        const status = error.statusCode ?? 500;
-        if (status >= 400 && status < 500) return reply.callNotFound();
+        if (error.statusCode === 403) return reply.callNotFound();
         throw error;
       });
       await publicScope.register(fastifyStatic, {

@@ -1,5 +1,7 @@
 /** The longest an opener disabled by the change it asked for is waited for (a list reloading after it). */
-export const ENABLED_WAIT_MS = 10_000;
+const ENABLED_WAIT_MS = 10_000;
+/** What the user does that moves them on: the focus is theirs from then. */
+const USER_MOVES = ['pointerdown', 'keydown', 'focusin'] as const;
 
 function isDisabled(element: HTMLElement): boolean {
   return element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true';
@@ -8,7 +10,7 @@ function isDisabled(element: HTMLElement): boolean {
 /**
  * Gives the focus back to `element` where nothing else took it: at once, or, when the change it
  * asked for disables it as it finishes (a button loading until the lists reload), once it is enabled
- * again, unless the user has moved the focus meanwhile. `given` hears of it.
+ * again, unless the user has clicked, typed or moved the focus meanwhile. `given` hears of it.
  */
 export function giveFocusBack(element: HTMLElement, given: (element: HTMLElement) => void): void {
   const focus = () => {
@@ -20,16 +22,18 @@ export function giveFocusBack(element: HTMLElement, given: (element: HTMLElement
     return;
   }
   const observer = new MutationObserver(() => {
-    if (!element.isConnected || document.activeElement !== document.body) stop();
+    if (!element.isConnected) stop();
     else if (!isDisabled(element)) {
       stop();
       focus();
     }
   });
-  const timer = window.setTimeout(() => stop(), ENABLED_WAIT_MS);
+  const timer = window.setTimeout(stop, ENABLED_WAIT_MS);
   function stop() {
     observer.disconnect();
     window.clearTimeout(timer);
+    for (const event of USER_MOVES) document.removeEventListener(event, stop, true);
   }
   observer.observe(element, { attributes: true, attributeFilter: ['disabled', 'aria-disabled'] });
+  for (const event of USER_MOVES) document.addEventListener(event, stop, true);
 }

@@ -192,17 +192,31 @@ describe('modal host', () => {
     renderWithProviders(
       <>
         <HoldButton />
-        <Button>Elsewhere</Button>
+        <p>page</p>
       </>,
     );
     const opener = screen.getByRole('button', { name: 'Place on Hold' });
-    await user.click(opener);
-    await user.click(await screen.findByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(opener).toBeDisabled();
-    expect(document.body).toHaveFocus();
+    const holdAndWait = async () => {
+      await user.click(opener);
+      await user.click(await screen.findByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(opener).toBeDisabled();
+      expect(document.body).toHaveFocus();
+    };
+    await holdAndWait();
     act(() => finish());
     await waitFor(() => expect(opener).toHaveFocus());
+
+    // The user moves on while the change finishes (a click on the page's text): the focus stays theirs.
+    await holdAndWait();
+    await user.click(screen.getByText('page'));
+    // Awaited: the enabling is seen by a MutationObserver, whose callback runs as a microtask.
+    await act(async () => {
+      finish();
+      await Promise.resolve();
+    });
+    expect(opener).toBeEnabled();
+    expect(document.body).toHaveFocus();
   });
 
   it('gives the focus back to none of it once the user has moved on', async () => {

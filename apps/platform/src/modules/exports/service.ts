@@ -65,9 +65,9 @@ function holdsCardNumberWithin(value: unknown): boolean {
 }
 
 /**
- * What a token keeps of a valid filter: the list's own fields, as sent (the schema parses them
- * again on download, where its transforms run once). Anything else a client sent is not stored,
- * and a card number in any field is refused, so no table ever holds one.
+ * What a token keeps of a filter: the list's own fields, as sent (the schema parses them again on
+ * download, where its transforms run once). Anything else a client sent is not stored, and a card
+ * number in any field is refused, before any other rule, so no table ever holds one.
  */
 function filterToKeep(schema: z.ZodObject, filter: Record<string, unknown>): Record<string, unknown> {
   const known = Object.entries(filter).filter(([field]) => Object.hasOwn(schema.shape, field));

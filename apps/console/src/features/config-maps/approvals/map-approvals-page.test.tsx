@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
@@ -170,6 +170,20 @@ describe('map approvals', { timeout: 30_000 }, () => {
       'Map retired-map has no changes waiting for review: it was decided already, or nothing was submitted.',
     );
     expect(screen.getByRole('article', { name: 'merchant-category-codes' })).toBeInTheDocument();
+  });
+
+  it('judges a linked map by the list asked since the page opened, not one kept from an earlier visit', async () => {
+    let submitted = false;
+    setup({ 'GET /api/config/maps': () => jsonResponse(200, { maps: submitted ? [PENDING] : [] }) });
+    const { router } = renderRoutes(routes, { path: '/dashboard/config/approvals' });
+    expect(await screen.findByText('No maps match your query')).toBeInTheDocument();
+    await act(() => router.navigate('/dashboard/reviews'));
+    // Submitted meanwhile: the inbox links to its review.
+    submitted = true;
+    await act(() => router.navigate('/dashboard/config/approvals?map=merchant-category-codes'));
+    const card = await screen.findByRole('article', { name: 'merchant-category-codes' });
+    expect(within(card).getByRole('button', { name: 'Review' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByText(/has no changes waiting for review/)).toBeNull();
   });
 
   it('says when the review failed, with its status', async () => {

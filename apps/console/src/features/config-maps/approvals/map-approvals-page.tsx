@@ -251,11 +251,19 @@ export function MapApprovalsPage() {
   const [search] = useSearchParams();
   const linked = search.get('map') || null;
   const [expanded, setExpanded] = useState<string | null>(linked);
-  // Said as the page opens, not after a decision made here takes the map off the list.
-  const [linkedMissing, setLinkedMissing] = useState<boolean | null>(null);
-  if (linkedMissing === null && linked !== null && maps.data !== undefined) {
-    setLinkedMissing(!maps.data.maps.some((map) => map.id === linked));
+  // Whether the linked map waits, as the first list asked since the page opened says (not one kept
+  // from an earlier visit), and not again after a decision made here takes it off the list.
+  const [linkCheck, setLinkCheck] = useState<{ map: string; missing: boolean } | null>(null);
+  if (
+    linked !== null &&
+    linkCheck?.map !== linked &&
+    maps.isFetchedAfterMount &&
+    !maps.isFetching &&
+    maps.data
+  ) {
+    setLinkCheck({ map: linked, missing: !maps.data.maps.some((map) => map.id === linked) });
   }
+  const linkedMissing = linked !== null && linkCheck?.map === linked && linkCheck.missing;
   // Reviewing is what this page is for: its modals load with it, so a full value shows at once.
   useEffect(() => preloadModals(APPROVAL_MODALS), []);
   return (
@@ -268,7 +276,7 @@ export function MapApprovalsPage() {
           <RefreshButton fetching={maps.isFetching} onRefresh={() => void maps.refetch()} />
         </Group>
       </Group>
-      {linked !== null && linkedMissing === true ? (
+      {linked !== null && linkedMissing ? (
         <Alert color="yellow" role="status">
           {APPROVALS_TEXTS.linkedNotWaiting(linked)}
         </Alert>

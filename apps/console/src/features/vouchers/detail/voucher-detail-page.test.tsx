@@ -325,6 +325,7 @@ describe('voucher detail page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `Can not find the voucher for ${shown}`.trim(),
     );
+    expect(screen.queryByRole('button', { name: 'Refresh' }), 'nothing to ask again').toBeNull();
     expect(
       fetch.calls.filter((call) => call.path.includes('/moneytransfer/')),
       'nothing asked',

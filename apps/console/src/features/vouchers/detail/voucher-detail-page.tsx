@@ -304,11 +304,11 @@ export function VoucherDetailPage() {
       <VoucherBreadcrumbs detail />
       <Group justify="space-between">
         <Title order={1}>{title}</Title>
-        {cardNumber ? null : (
+        {lookedUp ? (
           <Button variant="default" onClick={() => void voucher.refetch()} loading={voucher.isFetching}>
             {SEARCH_TEXTS.refresh}
           </Button>
-        )}
+        ) : null}
       </Group>
       {cardNumber ? (
         <Alert color="red" role="alert">
