@@ -13,7 +13,7 @@ import {
   type PreloadLinks,
 } from '@web-control/contract/console-build';
 import { ERROR_CODES } from '@web-control/contract/errors';
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONFIG_SCRIPT_PATH } from '../modules/runtime-config/routes.ts';
 import { markRoutesPublic } from './auth-guard.ts';
@@ -249,7 +249,7 @@ const consoleStatic: FastifyPluginAsync<ConsoleStaticOptions> = async (app, opti
       // An address the files refuse (`/a//b`, a `%00`: their 403) is one that does not exist: a
       // page's is answered with the console's page, which says so, a file's with the 404 of a
       // missing file. Their other refusals (a range past the end: 416) stand.
-      publicScope.setErrorHandler(async (error: { statusCode?: number }, _request, reply) => {
+      publicScope.setErrorHandler(async (error: FastifyError, _request, reply) => {
         if (error.statusCode === 403) return reply.callNotFound();
         throw error;
       });
