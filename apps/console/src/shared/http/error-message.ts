@@ -79,6 +79,14 @@ export function refusedFieldsOf(
   );
 }
 
+/** A page so far (a link's `page=999999999`) that the platform refuses its offset: past the list's end. */
+export function isPastTheFarthestPage(error: unknown): boolean {
+  return (
+    statusOf(error) === HTTP_STATUS.badRequest &&
+    refusedFieldsOf(error, 'querystring').some(({ field }) => field === 'offset')
+  );
+}
+
 /** Whether a form showing `fields` says the whole refusal at its fields: it names some, and none other. */
 export function saidAtFields(error: unknown, fields: readonly string[]): boolean {
   const refused = refusedFieldsOf(error);

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../http/http-error';
 import { LiveControl } from './live-control';
 import { LiveProvider } from './live-state';
 import { useLiveQueryOptions } from './use-live-query';
@@ -13,7 +14,7 @@ function Polling({ load }: { load: () => Promise<string> }) {
   const query = useQuery(
     useLiveQueryOptions({ queryKey: ['polled'], queryFn: load, refetchInterval: INTERVAL_MS }),
   );
-  return <p>{query.data ?? 'loading'}</p>;
+  return <p>{query.data ?? (query.isError ? 'refused' : 'loading')}</p>;
 }
 
 function renderScreen(load: () => Promise<string>) {
@@ -91,6 +92,17 @@ describe('LiveControl', () => {
     failing = false;
     await act(() => vi.advanceTimersByTimeAsync(INTERVAL_MS));
     expect(await screen.findByText('updated 0 s ago')).toBeInTheDocument();
+    expect(screen.queryByText('Last refresh failed')).toBeNull();
+  });
+
+  it('says no refresh failed for a page past the platform’s farthest offset, which the list says itself', async () => {
+    const refused = new HttpError(400, {
+      errorMessage: 'Invalid request: offset: Must not exceed 1000000',
+      code: 'VALIDATION_FAILED',
+      details: [{ location: 'querystring', field: 'offset', message: 'Must not exceed 1000000' }],
+    });
+    renderScreen(() => Promise.reject(refused));
+    expect(await screen.findByText('refused')).toBeInTheDocument();
     expect(screen.queryByText('Last refresh failed')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { SegmentedChoice } from '../ui/segmented-choice';
 import { useLive } from './live-state';
-import { isNotFound } from '../http/error-message';
+import { isNotFound, isPastTheFarthestPage } from '../http/error-message';
 import { LIVE_FAILED_TEXT, LIVE_TEXTS, liveStatus, updatedAgoText } from './live-texts';
 
 const AGE_TICK_MS = 1000;
@@ -19,7 +19,11 @@ function useLiveQueriesStatus(): { updatedAt: number; failed: boolean } {
         meta: query.meta,
         dataUpdatedAt: query.state.dataUpdatedAt,
         observed: query.getObserversCount() > 0,
-        failed: query.state.status === 'error' && !isNotFound(query.state.error),
+        // Not a refresh that failed: what is not found, or a page past the end, the screen says itself.
+        failed:
+          query.state.status === 'error' &&
+          !isNotFound(query.state.error) &&
+          !isPastTheFarthestPage(query.state.error),
         disabled: query.isDisabled(),
       })),
     );

@@ -1,7 +1,7 @@
 import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { HTTP_STATUS, refusedFieldsOf, statusOf } from '../http/error-message';
+import { isPastTheFarthestPage } from '../http/error-message';
 import { DataTable, type DataTableProps } from './data-table';
 import { PAGE_CONTROL_LABELS } from './page-controls';
 import { pageCountOf, type PageState } from './paging';
@@ -55,14 +55,6 @@ export const PAST_THE_END = {
   goTo: (page: number) => (page === 1 ? 'Go to the first page' : `Go to page ${page}`),
 };
 
-/** A page so far (a link's `page=999999999`) that its offset is past what the platform takes. */
-function pastTheFarthestPage(error: unknown): boolean {
-  return (
-    statusOf(error) === HTTP_STATUS.badRequest &&
-    refusedFieldsOf(error, 'querystring').some(({ field }) => field === 'offset')
-  );
-}
-
 /** The rows in a DataTable (`table` holds its other props), or drawn by `children`. */
 type PagedListProps<T, Row extends RowData> = PagedListBaseProps<T, Row> &
   (
@@ -78,7 +70,7 @@ export function PagedList<T, Row extends RowData>(props: PagedListProps<T, Row>)
   const { paging, texts, sizes, rowsOf } = props;
   const lastPageOffered = props.lastPageOffered ?? true;
   if (props.waiting != null) return <EmptyState text={props.waiting} />;
-  if (props.query.isError && pastTheFarthestPage(props.query.error)) {
+  if (props.query.isError && isPastTheFarthestPage(props.query.error)) {
     return (
       <Stack align="flex-start">
         <EmptyState text={PAST_THE_END.text(paging.page)} />
