@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@web-control/contract/errors';
+import { VALIDATION_MESSAGES } from '@web-control/contract/validation';
 
 type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -53,12 +54,12 @@ export function describeValidation(details: readonly ValidationDetail[]): string
   return `Invalid request: ${details.map((detail) => `${detail.field}: ${detail.message}`).join('; ')}`;
 }
 
-/** A general bound's message and its limit: "Must not exceed 100" is an upper bound of 100. */
+/** A general bound's message (the contract's words) and its limit: "Must not exceed 100" is an upper bound of 100. */
 function boundOf(message: string): { upper: boolean; limit: number } | undefined {
-  const upper = /^Must not exceed (-?\d+)$/.exec(message);
-  if (upper) return { upper: true, limit: Number(upper[1]) };
-  const lower = /^Must be (-?\d+) or greater$/.exec(message);
-  return lower ? { upper: false, limit: Number(lower[1]) } : undefined;
+  const limit = Number(/(-?\d+)/.exec(message)?.[1]);
+  if (!Number.isSafeInteger(limit)) return undefined;
+  if (message === VALIDATION_MESSAGES.max(limit)) return { upper: true, limit };
+  return message === VALIDATION_MESSAGES.min(limit) ? { upper: false, limit } : undefined;
 }
 
 /**

@@ -31,6 +31,12 @@ describe('general rules', () => {
     expect(weight.parse(1000)).toBe(1000);
   });
 
+  it('says a query number that does not read is not a number', () => {
+    const limit = z.coerce.number().int().min(1).max(100);
+    expect(firstMessage(limit.safeParse('abc'))).toBe('Must be a valid number');
+    expect(firstMessage(z.number().safeParse('12'))).toBe('Must be a valid number');
+  });
+
   it('reads a number from text, reporting the first rule it breaks', () => {
     const field = numberFromText(wholeNumber(0, 1000));
     expect(firstMessage(field.safeParse(''))).toBe(VALIDATION_MESSAGES.required);

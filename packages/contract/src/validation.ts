@@ -45,6 +45,8 @@ export function commentText(maxLength: number) {
 export function generalMessageOf(issue: z.core.$ZodRawIssue): string | undefined {
   const numeric = issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint';
   if (issue.code === 'invalid_type' && issue.input === undefined) return VALIDATION_MESSAGES.required;
+  // A query's number that does not read (`limit=abc` coerced to NaN).
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return VALIDATION_MESSAGES.number;
   if (issue.code === 'too_big' && issue.origin === 'string')
     return VALIDATION_MESSAGES.maxLength(Number(issue.maximum));
   if (issue.code === 'too_small' && issue.origin === 'string')

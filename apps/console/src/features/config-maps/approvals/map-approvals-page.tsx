@@ -263,7 +263,7 @@ export function MapApprovalsPage() {
   ) {
     setLinkCheck({ map: linked, missing: !maps.data.maps.some((map) => map.id === linked) });
   }
-  const linkedMissing = linked !== null && linkCheck?.map === linked && linkCheck.missing;
+  const missingLink = linked !== null && linkCheck?.map === linked && linkCheck.missing ? linked : null;
   // Reviewing is what this page is for: its modals load with it, so a full value shows at once.
   useEffect(() => preloadModals(APPROVAL_MODALS), []);
   return (
@@ -276,11 +276,11 @@ export function MapApprovalsPage() {
           <RefreshButton fetching={maps.isFetching} onRefresh={() => void maps.refetch()} />
         </Group>
       </Group>
-      {linked !== null && linkedMissing ? (
+      {missingLink === null ? null : (
         <Alert color="yellow" role="status">
-          {APPROVALS_TEXTS.linkedNotWaiting(linked)}
+          {APPROVALS_TEXTS.linkedNotWaiting(missingLink)}
         </Alert>
-      ) : null}
+      )}
       <QueryState
         query={maps}
         loadingLabel="Loading maps"

@@ -396,7 +396,7 @@ describe('approval detail', () => {
       expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
 
       answer = 'down';
-      // The failed refresh is tried again (twice) before it fails: then it is asked again 30 s later.
+      // One refresh fails; the request is still pending, so the next is asked 30 s later.
       await act(() => vi.advanceTimersByTimeAsync(REVIEW_REFRESH_MS + 10_000));
       expect(screen.queryByRole('dialog'), 'a failed refresh is not the Oops! of a failed load').toBeNull();
       expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
