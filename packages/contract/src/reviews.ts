@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { ACTION_TYPES } from './finance.ts';
 import { text } from './inputs.ts';
 import { holdsCardNumber } from './iso8583-masking.ts';
+import { REVIEW_AREAS, type ReviewArea } from './review-areas.ts';
 import { cardNumbersMasked } from './validation.ts';
 
-/** Where a review belongs: each opens that area's own review screen. */
-export const REVIEW_AREAS = ['finance', 'config-maps', 'load-balancer', 'admin'] as const;
-export type ReviewArea = (typeof REVIEW_AREAS)[number];
+export { REVIEW_AREAS, REVIEW_PERMISSIONS, type ReviewArea } from './review-areas.ts';
 
 export { FOUR_EYES_AREAS, type FourEyesArea } from './runtime-config.ts';
 
@@ -25,6 +25,14 @@ export type AdminReviewKind = (typeof ADMIN_REVIEW_KINDS)[number];
 
 /** The map reviews' kind in the inbox (they keep their own review engine). */
 export const MAP_REVIEW_KIND = 'MAP_REVIEW';
+
+/** The kinds of request each area's reviews are. */
+export const REVIEW_AREA_KINDS: Readonly<Record<ReviewArea, readonly string[]>> = {
+  finance: ACTION_TYPES,
+  'config-maps': [MAP_REVIEW_KIND],
+  'load-balancer': LB_REVIEW_KINDS,
+  admin: ADMIN_REVIEW_KINDS,
+};
 
 /** Every kind of request the inbox lists, by its name: the inbox's Kind column and filter, and the finance summaries. */
 export const REVIEW_KIND_LABELS: Readonly<Record<string, string>> = {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { REVIEWS_MAX_PAGE_SIZE, reviewsQuerySchema } from '@web-control/contract/reviews';
+import { REVIEW_PERMISSIONS, REVIEWS_MAX_PAGE_SIZE, reviewsQuerySchema } from '@web-control/contract/reviews';
 import type { ExportDefinition } from '../exports/service.ts';
-import { REVIEW_PERMISSIONS, type ReviewsService } from './service.ts';
+import type { ReviewsService } from './service.ts';
 
 /** The inbox's filters, as the list takes them. */
 const reviewsExportQuerySchema = reviewsQuerySchema.pick({ kind: true, area: true, requester: true });

@@ -1,8 +1,13 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { reviewCountSchema, reviewsQuerySchema, reviewsResponseSchema } from '@web-control/contract/reviews';
+import {
+  REVIEW_PERMISSIONS,
+  reviewCountSchema,
+  reviewsQuerySchema,
+  reviewsResponseSchema,
+} from '@web-control/contract/reviews';
 import { forbidden } from '../../errors.ts';
 import { BEARER_SECURITY, permissions, refusals } from '../../plugins/route-helpers.ts';
-import { REVIEW_PERMISSIONS, type Reviewer, type ReviewsService } from './service.ts';
+import type { Reviewer, ReviewsService } from './service.ts';
 import type { FastifyRequest } from 'fastify';
 
 export const REVIEWS_MESSAGES = {

@@ -1,10 +1,9 @@
-import { ACTION_TYPES } from '@web-control/contract/finance';
-import { holdsAll, type Permission } from '@web-control/contract/permissions';
+import { holdsAll } from '@web-control/contract/permissions';
 import {
-  ADMIN_REVIEW_KINDS,
-  LB_REVIEW_KINDS,
   MAP_REVIEW_KIND,
+  REVIEW_AREA_KINDS,
   REVIEW_KIND_LABELS,
+  REVIEW_PERMISSIONS,
   type Review,
   type ReviewArea,
   type ReviewsResponse,
@@ -15,20 +14,6 @@ import { listPendingReviews } from '../approvals/service.ts';
 import type { ConfigMapsService } from '../config-maps/service.ts';
 import type { FinanceService } from '../finance/service.ts';
 import type { ReceiverReviews } from '../load-balancer/receiver-reviews.ts';
-
-/** Who may review each area's requests; the inbox lists only the areas the user may review. */
-export const REVIEW_PERMISSIONS: Record<ReviewArea, Permission> = {
-  finance: 'APPROVE_ACTIONS',
-  'config-maps': 'APPROVE_MAPS',
-  'load-balancer': 'EDIT_LOAD_BALANCER',
-  admin: 'MANAGE_USERS',
-};
-
-const AREA_KINDS: Record<Exclude<ReviewArea, 'config-maps'>, readonly string[]> = {
-  finance: ACTION_TYPES,
-  'load-balancer': LB_REVIEW_KINDS,
-  admin: ADMIN_REVIEW_KINDS,
-};
 
 type FinanceReviews = Pick<FinanceService, 'reviewSummaries'>;
 
@@ -148,7 +133,9 @@ export function createReviewsService(deps: {
     page: { offset: number; limit: number },
   ) {
     const kinds = areas
-      .flatMap((area) => (area === 'config-maps' ? [] : AREA_KINDS[area].map((kind) => ({ kind, area }))))
+      .flatMap((area) =>
+        area === 'config-maps' ? [] : REVIEW_AREA_KINDS[area].map((kind) => ({ kind, area })),
+      )
       .filter((entry) => filter.kind === undefined || entry.kind === filter.kind);
     const areaOf = new Map(kinds.map((entry) => [entry.kind, entry.area]));
     const { reviews, total } = await listPendingReviews(deps.db, {

@@ -1,5 +1,5 @@
 import {
-  REVIEW_AREAS,
+  REVIEW_AREA_KINDS,
   REVIEW_KIND_LABELS,
   REVIEWS_REQUESTER_CARD_NUMBER_MESSAGE,
   type ReviewArea,
@@ -30,10 +30,42 @@ export const AREA_LABELS: Record<ReviewArea, string> = {
   admin: 'User Management',
 };
 
-export const AREA_OPTIONS = REVIEW_AREAS.map((value) => ({ value, label: AREA_LABELS[value] }));
+interface FilterOption<Value extends string> {
+  value: Value;
+  label: string;
+}
 
-/** The kinds a user may filter by, with their names. */
-export const KIND_OPTIONS = Object.entries(REVIEW_KIND_LABELS).map(([value, label]) => ({ value, label }));
+/** A link's choice the user cannot review still shows as chosen, last. */
+function withChosen<Value extends string>(
+  options: FilterOption<Value>[],
+  chosen: Value | null,
+  label: (value: Value) => string,
+): FilterOption<Value>[] {
+  return chosen === null || options.some((option) => option.value === chosen)
+    ? options
+    : [...options, { value: chosen, label: label(chosen) }];
+}
+
+/**
+ * What the filters offer: the areas the user may review, and their kinds (the chosen area's
+ * alone once one is chosen), in the order of the Kind column's names.
+ */
+export function filterOptions(
+  reviewable: readonly ReviewArea[],
+  chosen: { area: ReviewArea | null; kind: string | null },
+): { areas: FilterOption<ReviewArea>[]; kinds: FilterOption<string>[] } {
+  const areas = reviewable.map((value) => ({ value, label: AREA_LABELS[value] }));
+  const kindsOf = new Set(
+    (chosen.area === null ? reviewable : [chosen.area]).flatMap((area) => REVIEW_AREA_KINDS[area]),
+  );
+  const kinds = Object.entries(REVIEW_KIND_LABELS)
+    .filter(([value]) => kindsOf.has(value))
+    .map(([value, label]) => ({ value, label }));
+  return {
+    areas: withChosen(areas, chosen.area, (value) => AREA_LABELS[value]),
+    kinds: withChosen(kinds, chosen.kind, (value) => REVIEW_KIND_LABELS[value] ?? value),
+  };
+}
 
 /** How long a request has waited: minutes, hours or days, whole. */
 export function ageText(requestedAt: string, now: number): string {

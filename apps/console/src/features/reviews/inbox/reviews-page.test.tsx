@@ -128,4 +128,41 @@ describe('reviews page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
     expect(asked()).toEqual([]);
   });
+
+  it('offers in its filters only the areas and kinds the user may review, and the chosen area’s kinds', async () => {
+    setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const optionsOf = async (name: string) => {
+      const select = screen.getByRole('combobox', { name });
+      await user.click(select);
+      const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '') ?? document.body;
+      // In jsdom Mantine's dropdown keeps display:none, so its options count as hidden.
+      const names = within(listbox)
+        .getAllByRole('option', { hidden: true })
+        .map((option) => option.textContent);
+      await user.click(select);
+      return names;
+    };
+    const { unmount } = renderRoutes(routes, { path: PATH });
+    await screen.findByRole('table', { name: 'Requests to review' });
+    expect(await optionsOf('Area')).toEqual(['Finance']);
+    expect(await optionsOf('Kind')).toEqual([
+      'Accept transactions',
+      'Reject transactions',
+      'Resolve transactions',
+      'Load file',
+      'Reload file',
+      'Rollback file',
+    ]);
+    unmount();
+
+    // The load balancer's requests have reviewers only under FOUR_EYES; a link's area shows as chosen.
+    setRuntimeConfig({ ...TEST_CONFIG, fourEyes: ['load-balancer'] });
+    signInWith(['APPROVE_MAPS', 'EDIT_LOAD_BALANCER', 'MANAGE_USERS'], 'lead');
+    renderRoutes(routes, { path: `${PATH}?area=load-balancer` });
+    await screen.findByRole('table', { name: 'Requests to review' });
+    expect(screen.getByRole('combobox', { name: 'Area' })).toHaveValue('Load balancer');
+    expect(await optionsOf('Area')).toEqual(['Config maps', 'Load balancer']);
+    expect(await optionsOf('Kind')).toEqual(['Receiver on or off', 'Receiver weight']);
+  });
 });

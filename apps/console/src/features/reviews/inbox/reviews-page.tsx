@@ -27,15 +27,8 @@ import {
 } from '../../../shared/url/url-params';
 import { useReviews } from '../api/get-reviews';
 import { reviewScreenPath } from '../paths';
-import { reviewPermissions } from '../screens';
-import {
-  AREA_LABELS,
-  AREA_OPTIONS,
-  ageText,
-  KIND_OPTIONS,
-  REVIEWS_FILTER_DEBOUNCE_MS,
-  REVIEWS_TEXTS,
-} from './constants';
+import { reviewableAreas } from '../screens';
+import { AREA_LABELS, ageText, filterOptions, REVIEWS_FILTER_DEBOUNCE_MS, REVIEWS_TEXTS } from './constants';
 import { Select } from '../../../shared/ui/select';
 import { FilterGroup } from '../../../shared/ui/filter-group';
 
@@ -113,9 +106,11 @@ export function ReviewsPage() {
   );
   const waits = requesterRefusal.waits;
   // A user who may review nothing is turned away, and asks nothing the platform would refuse.
-  const mayReview = reviewPermissions().some((name) => can(name));
+  const reviewable = reviewableAreas(can);
+  const mayReview = reviewable.length > 0;
   const reviews = useReviews({ ...filter, ...pageQueryOf(paging) }, mayReview && !waits);
   if (!mayReview) return <TurnAway />;
+  const options = filterOptions(reviewable, filters);
   // Ages count from the answer's time, so they hold still between refreshes.
   const now = reviews.dataUpdatedAt;
   return (
@@ -126,7 +121,7 @@ export function ReviewsPage() {
         <Select
           label="Kind"
           placeholder="All kinds"
-          data={KIND_OPTIONS}
+          data={options.kinds}
           value={filters.kind}
           onChange={(kind) => change({ kind })}
           clearable
@@ -134,7 +129,7 @@ export function ReviewsPage() {
         <Select
           label="Area"
           placeholder="All areas"
-          data={AREA_OPTIONS}
+          data={options.areas}
           value={filters.area}
           onChange={(area) => change({ area })}
           clearable
