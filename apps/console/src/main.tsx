@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { PAGE_BOOT_ID } from '@web-control/contract/console-build';
 import { App } from './app/app';
 import { createRouter } from './app/router';
+import { keepFocusThroughBusy } from './shared/focus/focus-through-busy';
 import { getRuntimeConfig } from './shared/runtime-config';
 import { pageStylesLoaded } from './shared/screens/page-styles';
 import { rememberServedHeading } from './shared/screens/served-heading';
@@ -27,6 +28,7 @@ async function start(root: HTMLElement): Promise<void> {
   // drawn (app/served-shell.tsx).
   const servedShell = root.innerHTML;
   rememberServedHeading(root);
+  keepFocusThroughBusy();
   const configured = getRuntimeConfig() !== undefined;
   // The stored session, restored before anything reads it: restored once the console had mounted,
   // it redrew the whole screen in one unsliced render (decision 0045). The console restores it

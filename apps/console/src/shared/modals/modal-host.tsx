@@ -1,7 +1,7 @@
 import '../ui/all-styles';
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
-import { giveFocusBack } from './give-focus-back';
+import { giveFocusBack } from '../focus/give-focus-back';
 import { visibleModal, type ModalRequest } from './modal-queue';
 import { closeModal, focusGivenBack, takeOpener, useModalQueue, type ModalView } from './modal-store';
 

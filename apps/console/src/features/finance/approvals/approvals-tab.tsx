@@ -17,6 +17,7 @@ import { APPROVAL_DETAIL_TEXTS, APPROVALS_PAGE_SIZE, selectionTypeLabel } from '
 import { useReviewDecision } from './use-review-decision';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 
 function ActionItem({
   action,
@@ -101,9 +102,7 @@ export function ApprovalsTab({ processId }: { processId: number }) {
         <LiveControl />
         <CopyLinkButton />
         <ExportCsvButton list="finance-approvals" filter={{ processId }} />
-        <Button variant="default" onClick={() => void actions.refetch()} loading={actions.isFetching}>
-          Refresh
-        </Button>
+        <RefreshButton fetching={actions.isFetching} onRefresh={() => void actions.refetch()} />
       </Group>
       <PagedList
         query={actions}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Group, Stack, TextInput, Title } from '@mantine/core';
 import { AUDIT_STATUSES, type ActionType, type AuditStatus } from '@web-control/contract/finance';
 import { auditsQuerySchema, type Audit } from '@web-control/contract/finance-actions';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
@@ -37,6 +37,7 @@ import {
 } from '../../../shared/url/url-params';
 import { Select } from '../../../shared/ui/select';
 import { FilterGroup } from '../../../shared/ui/filter-group';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 
 const STATUS_KINDS: Record<AuditStatus, StateKind> = {
   REGISTERED: 'info',
@@ -123,9 +124,7 @@ export function AuditLogPage() {
         <Group gap="xs">
           <CopyLinkButton />
           <ExportCsvButton list="audit-log" filter={exportFilter} disabled={waiting !== null} />
-          <Button variant="default" onClick={refresh} loading={audits.isFetching}>
-            Refresh
-          </Button>
+          <RefreshButton fetching={audits.isFetching} onRefresh={refresh} />
         </Group>
       </Group>
       <FilterGroup role="search" aria-label="Audit log filters">

@@ -25,6 +25,7 @@ import { fileActionsOf } from './file-actions';
 import { LiveControl } from '../../../shared/live/live-control';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 
 const FILE_ACTION_MODALS = [commentModal];
 
@@ -169,9 +170,7 @@ export function InboxTab({ processId }: { processId: number }) {
         <CopyLinkButton />
         <ExportCsvButton list="finance-inbox" filter={{ processId }} />
         <UploadButton />
-        <Button variant="default" onClick={() => void files.refetch()} loading={files.isFetching}>
-          Refresh
-        </Button>
+        <RefreshButton fetching={files.isFetching} onRefresh={() => void files.refetch()} />
       </Group>
       <PagedList
         query={files}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { jobSuccessOf, type Job, type JobSuccess } from '@web-control/contract/finance';
 import type { DataTableColumn } from '../../../shared/ui/data-table';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -11,6 +11,7 @@ import { formatNumericSeconds } from '../../../shared/format/dates';
 import { JOBS_MESSAGES, JOBS_PAGE_SIZE, JOBS_TITLE } from './constants';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 
 const SUCCESS_KINDS: Record<JobSuccess, StateKind> = {
   Pending: 'info',
@@ -54,9 +55,7 @@ export function JobsPage() {
         <Group gap="xs">
           <CopyLinkButton />
           <ExportCsvButton list="finance-jobs" filter={{}} />
-          <Button variant="default" onClick={() => void jobs.refetch()} loading={jobs.isFetching}>
-            Refresh
-          </Button>
+          <RefreshButton fetching={jobs.isFetching} onRefresh={() => void jobs.refetch()} />
         </Group>
       </Group>
       <PagedList

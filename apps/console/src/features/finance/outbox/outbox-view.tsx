@@ -40,6 +40,7 @@ import { Select } from '../../../shared/ui/select';
 import { FilterGroup } from '../../../shared/ui/filter-group';
 import { useCan, type Can } from '../../../shared/session/permissions';
 import fileNameButton from './file-name-button.module.css';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 
 async function download(extract: Extract) {
   try {
@@ -226,9 +227,7 @@ export function OutboxView({ processId }: { processId?: number }) {
             onChange={(to) => change({ to })}
             error={rangeErrors.to}
           />
-          <Button variant="default" onClick={() => void extracts.refetch()} loading={extracts.isFetching}>
-            Refresh
-          </Button>
+          <RefreshButton fetching={extracts.isFetching} onRefresh={() => void extracts.refetch()} />
         </FilterGroup>
         {filters.tags.map((row, index) => (
           <FilterGroup key={row.key} gap="xs">

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedList, type PagedListTexts } from '../../../shared/ui/paged-list';
@@ -9,6 +9,7 @@ import { PROCESSES_MESSAGES, PROCESSES_PAGE_SIZE } from './constants';
 import { PROCESSES_TITLE } from '../titles';
 import { UploadButton } from '../upload/upload-button';
 import { ProcessCard } from './process-card';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 
 const LIST_TEXTS: PagedListTexts = {
   loading: 'Loading processes',
@@ -37,9 +38,7 @@ export function ProcessesPage() {
         <Title order={1}>{PROCESSES_TITLE}</Title>
         <Group gap="xs">
           <UploadButton />
-          <Button variant="default" onClick={() => void processes.refetch()} loading={processes.isFetching}>
-            Refresh
-          </Button>
+          <RefreshButton fetching={processes.isFetching} onRefresh={() => void processes.refetch()} />
         </Group>
       </Group>
       <PagedList

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../shared/http/http-error';
 import { clearModalsForTests } from '../../../shared/modals/modal-store';
 import { setRuntimeConfig } from '../../../shared/runtime-config';
@@ -9,6 +9,7 @@ import { jsonResponse, stubFetch, type Routes } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { TEST_CONFIG } from '../../../test/tokens';
 import { uploadFailureOf } from '../api/upload-file';
+import { uploadModal } from './upload-modal-definition';
 import { processSummary } from '../finance-fixtures';
 import { signInWith } from '../../../test/session';
 import { ProcessesPage } from '../processes/processes-page';
@@ -42,6 +43,10 @@ async function openAndChoose(fileName = 'bank-20260203.csv') {
 }
 
 describe('upload modal', () => {
+  // Its content's chunk, loaded once before the tests rather than inside the first one's wait.
+  beforeAll(async () => {
+    await uploadModal.Content.preload?.();
+  });
   beforeEach(() => {
     setRuntimeConfig({ ...TEST_CONFIG });
     clearModalsForTests();

@@ -29,6 +29,7 @@ import { transactionTracePath, VOUCHERS_PATH } from '../paths';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { historyStatus, voucherStateKind } from '../voucher-state';
 import { groupHistory, type VoucherEvent } from './voucher-history';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 
 const ROLES = tableRoles(true);
 
@@ -305,9 +306,11 @@ export function VoucherDetailPage() {
       <Group justify="space-between">
         <Title order={1}>{title}</Title>
         {lookedUp ? (
-          <Button variant="default" onClick={() => void voucher.refetch()} loading={voucher.isFetching}>
-            {SEARCH_TEXTS.refresh}
-          </Button>
+          <RefreshButton
+            fetching={voucher.isFetching}
+            onRefresh={() => void voucher.refetch()}
+            label={SEARCH_TEXTS.refresh}
+          />
         ) : null}
       </Group>
       {cardNumber ? (

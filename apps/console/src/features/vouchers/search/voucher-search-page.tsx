@@ -43,6 +43,7 @@ import {
   type DayFilter,
   type NoDays,
 } from './voucher-filters';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 
 const LIST_TEXTS: PagedListTexts = {
   loading: 'Loading vouchers',
@@ -160,9 +161,11 @@ export function VoucherSearchPage() {
             disabled={waiting}
             filter={toOrdersQuery({ ...search, page: 1 })}
           />
-          <Button variant="default" onClick={() => void vouchers.refetch()} loading={vouchers.isFetching}>
-            {SEARCH_TEXTS.refresh}
-          </Button>
+          <RefreshButton
+            fetching={vouchers.isFetching}
+            onRefresh={() => void vouchers.refetch()}
+            label={SEARCH_TEXTS.refresh}
+          />
         </Group>
       </Group>
       <form role="search" aria-label={SEARCH_TEXTS.filters} onSubmit={submit} noValidate>

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { keepFocusThroughBusy } from './focus-through-busy';
+
+/** Awaited: the enabling is seen by a MutationObserver, whose callback runs as a microtask. */
+const observed = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('focus kept through a busy control', () => {
+  let stop: () => void = () => undefined;
+  let refresh: HTMLButtonElement;
+  let next: HTMLButtonElement;
+  beforeEach(() => {
+    document.body.innerHTML = '<button>Refresh</button><button>Next</button><p>page</p>';
+    [refresh, next] = [...document.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement];
+    stop = keepFocusThroughBusy();
+    refresh.focus();
+  });
+  afterEach(() => {
+    stop();
+    document.body.innerHTML = '';
+  });
+
+  /**
+   * The button busy: disabled, its focus dropped to the page, as the browser does it (jsdom neither
+   * drops the focus of a control it disables nor blurs a disabled one).
+   */
+  function busy() {
+    refresh.blur();
+    refresh.disabled = true;
+    refresh.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    expect(document.body).toHaveFocus();
+  }
+
+  it('gives the focus back to a button once the refresh that disabled it has finished', async () => {
+    busy();
+    refresh.disabled = false;
+    await observed();
+    expect(refresh).toHaveFocus();
+  });
+
+  it('leaves the focus where the user moved it meanwhile', async () => {
+    busy();
+    document.querySelector('p')?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    refresh.disabled = false;
+    await observed();
+    expect(document.body).toHaveFocus();
+  });
+
+  it('leaves alone a focus moved to another control, and one dropped from a control still enabled', async () => {
+    next.focus();
+    next.blur();
+    refresh.disabled = true;
+    refresh.disabled = false;
+    await observed();
+    expect(document.body).toHaveFocus();
+  });
+});
