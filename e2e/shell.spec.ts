@@ -92,6 +92,28 @@ test.describe('shell', () => {
     await expect(page.getByRole('main').locator(':focus'), 'the next stop is in the screen').toHaveCount(1);
   });
 
+  test('Refresh pressed from the keyboard has the focus back once its refresh has finished', async ({
+    page,
+  }) => {
+    await signInAt(page, '/dashboard/vouchers', 'operator');
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    await expect(refresh).toBeEnabled();
+    // The list's next answer waits for the test, so the busy Refresh is seen.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/moneytransfer/orders?**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await refresh.focus();
+    await page.keyboard.press('Enter');
+    await expect(refresh, 'busy while the list reloads').toBeDisabled();
+    await expect(page.locator('body'), 'the browser drops the focus of a disabled button').toBeFocused();
+    release();
+    await expect(refresh).toBeEnabled();
+    await expect(refresh).toBeFocused();
+  });
+
   test('an administrator sees every menu entry', async ({ page }) => {
     await signInAt(page, '/dashboard/home', 'admin');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
