@@ -238,6 +238,8 @@ describe('voucher search page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await screen.findByRole('table', { name: 'Vouchers' });
     expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('button', { name: 'Clear' }), 'nothing left to clear').toBeDisabled();
+    expect(reference, 'the keyboard goes on from the first filter').toHaveFocus();
   });
 
   it('says at its field that a link’s day is no date, asks for nothing, and Clear drops it from the URL', async () => {

@@ -6,7 +6,7 @@ import {
   type SenderOrder,
 } from '@web-control/contract/vouchers';
 import { useWindowEvent } from '@mantine/hooks';
-import { startTransition, useState, type SubmitEvent } from 'react';
+import { startTransition, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { formatCount } from '../../../shared/format/metrics';
@@ -144,6 +144,8 @@ export function VoucherSearchPage() {
   const waiting = Object.keys(reversedRanges(settled)).length > 0 || holdsNoDay || referenceWaits;
   const vouchers = useVouchers(toOrdersQuery(search), !waiting);
 
+  // Clear disables itself: the keyboard goes on from the first filter rather than from the page.
+  const referenceRef = useRef<HTMLInputElement>(null);
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     change({}, { now: true });
@@ -171,6 +173,7 @@ export function VoucherSearchPage() {
       <form role="search" aria-label={SEARCH_TEXTS.filters} onSubmit={submit} noValidate>
         <FilterGroup gap="xs">
           <TextInput
+            ref={referenceRef}
             label={SEARCH_TEXTS.reference}
             value={filters.reference}
             autoComplete="off"
@@ -193,6 +196,7 @@ export function VoucherSearchPage() {
             onClick={() => {
               setNoDays({});
               change(NO_FILTERS, { now: true });
+              referenceRef.current?.focus();
             }}
             disabled={!hasFilters(filters) && !hasFilters(settled) && !holdsNoDay && !referenceWaits}
           >
