@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { Button } from '@mantine/core';
 import { renderWithProviders } from '../../test/render';
+import { signInWith } from '../../test/session';
+import { resetAccountForTests, signOutLocally } from '../session/session-state';
 import { HttpError } from '../http/http-error';
 import type { ModalContentProps, ModalDefinition } from './modal-definition';
 import {
@@ -241,6 +243,27 @@ describe('modal host', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // Where the user left it, not on Delete.
     expect(document.body).toHaveFocus();
+  });
+
+  it('closes the page’s modals as the session ends, its caller hearing nothing; one opened signed out stays', async () => {
+    signInWith(['EDIT_LOAD_BALANCER']);
+    onTestFinished(resetAccountForTests);
+    renderWithProviders(<p>page</p>);
+    const heard: unknown[] = [];
+    act(() => {
+      void openModal(confirmModal, { text: 'Adjust the weight?' }).then((answer) => heard.push(answer));
+    });
+    expect(await screen.findByRole('dialog', { name: 'Are You Sure?' })).toBeInTheDocument();
+    // Signed out in another tab, or refused by the platform.
+    act(() => signOutLocally());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await Promise.resolve();
+    expect(heard).toEqual([]);
+
+    act(() => {
+      void openModal(notificationModal, { text: 'The link has expired' });
+    });
+    expect(await screen.findByRole('dialog', { name: 'Notification' })).toBeInTheDocument();
   });
 
   it('dismissing with Esc answers undefined', async () => {

@@ -1,9 +1,17 @@
 import '../ui/all-styles';
 import { Center, Loader, Modal, Text } from '@mantine/core';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { giveFocusBack } from '../focus/give-focus-back';
+import { useAccount } from '../session/session-state';
 import { visibleModal, type ModalRequest } from './modal-queue';
-import { closeModal, focusGivenBack, takeOpener, useModalQueue, type ModalView } from './modal-store';
+import {
+  closeModal,
+  focusGivenBack,
+  leavePageModals,
+  takeOpener,
+  useModalQueue,
+  type ModalView,
+} from './modal-store';
 
 function QueuedModal({ request, opened }: { request: ModalRequest<ModalView>; opened: boolean }) {
   const { id, view, submitting, submitError, outdated } = request;
@@ -53,6 +61,14 @@ function QueuedModal({ request, opened }: { request: ModalRequest<ModalView>; op
 export function ModalHost() {
   const queue = useModalQueue();
   const visible = visibleModal(queue);
+  // The session ended (signed out here or in another tab, or refused): the page's modals go with
+  // it rather than stay over the sign-in form, their changes refused. A modal opened signed out stays.
+  const { isAuthenticated } = useAccount();
+  const wasAuthenticated = useRef(isAuthenticated);
+  useEffect(() => {
+    if (wasAuthenticated.current && !isAuthenticated) leavePageModals();
+    wasAuthenticated.current = isAuthenticated;
+  }, [isAuthenticated]);
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
   if (visible !== undefined && !shown.has(visible.id)) {
     setShown(new Set([...queue.map((request) => request.id).filter((id) => shown.has(id)), visible.id]));

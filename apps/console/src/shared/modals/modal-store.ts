@@ -169,11 +169,11 @@ export function closeModal(id: string): void {
 }
 
 /**
- * The browser went back or forward: the modals asked on the page it left must not act on the page
- * it reached, nor their callers (a "Back to the list" after an alert, a return after a review).
+ * The browser went back or forward, or the session ended: the modals asked on the page it left must
+ * not act on the page it reached, nor their callers (a "Back to the list" after an alert, a return after a review).
  * Each is closed, or once answered if it is submitting, and its caller hears nothing. An urgent
  * modal stays: it is about the session, or it asks whether to leave at all. PageLeaving calls it as
- * the router takes a Back or Forward that no form holds.
+ * the router takes a Back or Forward that no form holds; the modal host as the session ends.
  */
 export function leavePageModals(): void {
   for (const request of [...queue]) {
