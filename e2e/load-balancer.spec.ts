@@ -184,6 +184,38 @@ test.describe('load balancer', () => {
     }
   });
 
+  test('a weight someone else changed first: the modal says so, keeps the keyboard and drops the old shares', async ({
+    page,
+    request,
+  }) => {
+    const saf = { id: 'bankserv-eft-saf', name: 'BankservAfrica EFT (SAF)', weight: 400 };
+    try {
+      await signInAt(page, `${SERVICES_PATH}/${EFT.id}`, 'operator');
+      await receiverRow(page, saf.name)
+        .getByRole('button', { name: `Edit weight of ${saf.name}` })
+        .click();
+      const dialog = page.getByRole('dialog', { name: `Adjust the weight of ${saf.name}` });
+      await dialog.getByRole('textbox', { name: 'Weight' }).fill('450');
+      const projection = dialog.getByRole('table', { name: 'Projected share of traffic' });
+      await expect(projection).toBeVisible();
+      // An administrator's change, made while the dialog is open.
+      await resetReceiver(request, EFT.id, saf.id, { weight: 420 });
+      const save = dialog.getByRole('button', { name: 'Save' });
+      await save.focus();
+      await page.keyboard.press('Enter');
+      await expect(dialog.getByRole('alert')).toHaveText(
+        'Someone else changed this receiver while you were editing: its weight is now 420 and it is active.',
+      );
+      await expect(save, 'sent again it would be refused again').toBeDisabled();
+      await expect(projection, 'the shares of the weights as listed').toHaveCount(0);
+      await expect(dialog, 'the keyboard stays in the dialog, not the page behind it').toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(dialog.locator(':focus')).toHaveCount(1);
+    } finally {
+      await resetReceiver(request, EFT.id, saf.id, { weight: saf.weight });
+    }
+  });
+
   /** An operator on the Airtime service, with Cell C's weight dialog open (reached from the list). */
   async function openCellCWeightDialog(page: Page) {
     await signInAt(page, SERVICES_PATH, 'operator');

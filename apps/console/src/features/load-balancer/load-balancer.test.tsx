@@ -627,8 +627,13 @@ describe('receiver changes', () => {
     await user.clear(field);
     await user.type(field, '200');
     const before = countGets(calls, '/api/lb/svc-1/receivers');
+    expect(within(dialog).getByRole('table', { name: 'Projected share of traffic' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(STALE_TEXT);
+    expect(
+      within(dialog).queryByRole('table', { name: 'Projected share of traffic' }),
+      'the shares of the weights as listed, no longer true',
+    ).toBeNull();
     expect(field).toHaveValue('200');
     expect(ifMatchOfPuts(fetchMock)).toEqual(['"4"']);
     await waitFor(() => expect(countGets(calls, '/api/lb/svc-1/receivers')).toBe(before + 1));
@@ -663,6 +668,7 @@ describe('receiver changes', () => {
     expect(ifMatchOfPuts(fetchMock)).toEqual(['"1"']);
     await waitFor(() => expect(countGets(calls, '/api/lb/svc-1/receivers')).toBe(before + 1));
     expect(within(dialog).getByRole('button', { name: 'Okay' })).toBeDisabled();
+    expect(within(dialog).queryByRole('table', { name: 'Projected share of traffic' })).toBeNull();
     expect(screen.queryByText('Could not disable receiver. Contact support if this persists.')).toBeNull();
   });
 });

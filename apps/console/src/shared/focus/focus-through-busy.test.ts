@@ -53,4 +53,18 @@ describe('focus kept through a busy control', () => {
     await observed();
     expect(document.body).toHaveFocus();
   });
+
+  it('keeps the focus in a dialog while its busy button is disabled, and gives it back once enabled', async () => {
+    document.body.innerHTML = '<section role="dialog" tabindex="-1"><button>Save</button></section>';
+    const dialog = document.querySelector('section') as HTMLElement;
+    const save = document.querySelector('button') as HTMLButtonElement;
+    save.focus();
+    save.blur();
+    save.disabled = true;
+    save.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    expect(dialog, 'not the page, from where Tab would leave the dialog').toHaveFocus();
+    save.disabled = false;
+    await observed();
+    expect(save).toHaveFocus();
+  });
 });

@@ -10,7 +10,12 @@ export function keepFocusThroughBusy(): () => void {
     const { target, relatedTarget } = event;
     if (relatedTarget !== null || !(target instanceof HTMLElement)) return;
     // Only `disabled` drops the focus: one the user moves off an aria-disabled control stays moved.
-    if (target.isConnected && target.matches(':disabled')) giveFocusBack(target, () => undefined);
+    if (!target.isConnected || !target.matches(':disabled')) return;
+    // In a dialog the focus waits in it: from the page, the next Tab would leave the dialog (a Save
+    // a conflict keeps disabled).
+    const dialog = target.closest<HTMLElement>('[role="dialog"]');
+    dialog?.focus({ preventScroll: true });
+    giveFocusBack(target, () => undefined, dialog);
   };
   document.addEventListener('focusout', onFocusOut);
   return () => document.removeEventListener('focusout', onFocusOut);

@@ -11,10 +11,16 @@ function isDisabled(element: HTMLElement): boolean {
  * Gives the focus back to `element` where nothing else took it: at once, or, when the change it
  * asked for disables it as it finishes (a button loading until the lists reload), once it is enabled
  * again, unless the user has clicked, typed or moved the focus meanwhile. `given` hears of it.
+ * `holder` is where the focus waits meanwhile, if not on the page.
  */
-export function giveFocusBack(element: HTMLElement, given: (element: HTMLElement) => void): void {
+export function giveFocusBack(
+  element: HTMLElement,
+  given: (element: HTMLElement) => void,
+  holder: HTMLElement | null = null,
+): void {
   const focus = () => {
-    if (document.activeElement === document.body) element.focus();
+    const active = document.activeElement;
+    if (active === document.body || (holder !== null && active === holder)) element.focus();
     if (document.activeElement === element) given(element);
   };
   if (!isDisabled(element)) {

@@ -97,7 +97,8 @@ export function ReceiverActiveContent({
           ? `Enable ${receiver.name}? It will receive traffic in proportion to its weight.`
           : `Disable ${receiver.name}? It will receive no traffic until it is enabled again.`}
       </Text>
-      <TrafficProjection current={receivers} projected={projected} />
+      {/* Shares of the receivers as listed: someone else's change made them history. */}
+      {outdated ? null : <TrafficProjection current={receivers} projected={projected} />}
       <Group justify="flex-end" mt="lg">
         {/* The safe answer has the focus: one Enter too many must not switch a live receiver. */}
         <Button variant="default" onClick={dismiss} disabled={submitting} data-autofocus>
@@ -157,7 +158,7 @@ export function ReceiverWeightContent({
         disabled={submitting}
         data-autofocus
       />
-      <TrafficProjection current={receivers} projected={projected} />
+      {outdated ? null : <TrafficProjection current={receivers} projected={projected} />}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={dismiss} disabled={submitting}>
           Cancel
