@@ -122,6 +122,21 @@ describe('command palette', { timeout: 20_000 }, () => {
     }
   });
 
+  it('opens again with an empty search, even as it is still fading out', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/dashboard/home' });
+    const dialog = await openWithShortcut();
+    const search = within(dialog).getByRole('textbox', { name: 'Search screens' });
+    await user.type(search, 'rev');
+    await user.keyboard('{Escape}');
+    // At once, before the closing transition has ended and Mantine has cleared it.
+    await openWithShortcut();
+    expect(search).toHaveValue('');
+    await user.type(search, 'user');
+    expect(search).toHaveValue('user');
+  });
+
   it('offers only the screens the user may open, as the side menu does', async () => {
     signInWith(['MONITOR_SERVICES', 'MANAGE_USERS']);
     setup();

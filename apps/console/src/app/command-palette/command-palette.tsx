@@ -237,6 +237,9 @@ export function CommandPalette({ store, permissions, onNavigate, onClosed }: Com
       // The layout gives the focus back (onClosed), knowing whether a choice went elsewhere.
       returnFocus={false}
       onSpotlightClose={onClosed}
+      // Each opening starts afresh: Mantine clears the search only once its closing has faded out, so
+      // one opened again sooner added what was typed to the last search.
+      onSpotlightOpen={() => setQuery('')}
       scrollable
       classNames={{ action: classes.action }}
       // The dialog itself is the content element; the root is only its container.
