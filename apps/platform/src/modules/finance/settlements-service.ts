@@ -328,10 +328,12 @@ export function createSettlementsService(deps: { db: Db; clock: Clock; audit: Au
         limit: query.limit,
       });
       const extracts = rows.map((row) => {
+        const mine = tags.filter((item) => item.extract_id === row.extract_id);
+        // In the tags' own order, which the screen's columns take from the first row, as the export does.
         const own: Record<string, string[]> = {};
-        for (const tag of tags.filter((item) => item.extract_id === row.extract_id)) {
-          const name = EXTRACT_TAGS[tag.tag_id as ExtractTagId];
-          own[name] = [...(own[name] ?? []), tag.value];
+        for (const tagId of EXTRACT_TAG_IDS) {
+          const values = mine.filter((tag) => tag.tag_id === tagId).map((tag) => tag.value);
+          if (values.length > 0) own[EXTRACT_TAGS[tagId]] = values;
         }
         return {
           path: extractPathOf(row.extract_id),

@@ -251,6 +251,10 @@ describe.each(TEST_DATABASE_KINDS)('settlements and the outbox on %s', (kind) =>
         },
       },
     ]);
+    expect(
+      Object.keys(extracts.extracts[0]?.tags ?? {}),
+      'in the tags’ own order: the screen’s columns (the first row’s) and the export’s',
+    ).toEqual(['Kind', 'Process', 'Party', 'Currency', 'Settlement run', 'Business date']);
   });
 
   it('lets only one of two racing closes through', async () => {
