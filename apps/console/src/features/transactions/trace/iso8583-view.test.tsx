@@ -1,3 +1,4 @@
+import { valueStyle } from './iso8583-view';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { explainIso8583 } from '@web-control/contract/iso8583-explain';
@@ -188,6 +189,15 @@ describe('an ISO 8583 message on the trace page', () => {
     expect(within(details()).getByText('Raw message (masked)')).toBeInTheDocument();
     expect(within(details()).getByText(messages[0]?.content ?? '')).toBeInTheDocument();
     expect(details().textContent).not.toContain('4895370012345671');
+  });
+
+  it('keeps a short value whole and its padding as sent, and lets a long one wrap anywhere', async () => {
+    await setup();
+    await within(details()).findByText('0200 Financial request');
+    const pan = within(details()).getByText('489537******5671').closest('td');
+    expect(pan).toHaveStyle({ whiteSpace: 'pre-wrap', overflowWrap: 'normal' });
+    expect(valueStyle('Canal Walk ATM          Cape Town    ZA')).toMatchObject({ overflowWrap: 'anywhere' });
+    expect(valueStyle('000000040000')).toMatchObject({ overflowWrap: 'normal', whiteSpace: 'pre-wrap' });
   });
 
   it('links a request to its response, and marks the late response and the unanswered request', async () => {

@@ -50,7 +50,21 @@ function ExchangeLine({ iso, messages, onSelect }: Iso8583ViewProps) {
   );
 }
 
-const VALUE_STYLE = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
+/** Values up to this long (a card number, an amount, a date) stay whole; longer ones (EMV data) wrap. */
+const WHOLE_VALUE_MAX = 24;
+
+/**
+ * A raw value as sent: its fixed-width padding kept (DE 43's name, city and country), whole when
+ * short, wrapping anywhere when long. Wrapping anywhere, short values let the column shrink until a
+ * card number broke mid-digit.
+ */
+export function valueStyle(value: string) {
+  return {
+    fontFamily: 'monospace',
+    whiteSpace: 'pre-wrap',
+    overflowWrap: value.length > WHOLE_VALUE_MAX ? 'anywhere' : 'normal',
+  } as const;
+}
 
 /** A field's or an EMV element's row; each cell names its column, which a phone shows beside it. */
 function FieldRow({ number, name, value, meaning }: Record<'number' | 'name' | 'value' | 'meaning', string>) {
@@ -62,7 +76,7 @@ function FieldRow({ number, name, value, meaning }: Record<'number' | 'name' | '
       <Table.Td data-label={ISO8583_TEXTS.name} {...ROLES.cell}>
         <div>{name}</div>
       </Table.Td>
-      <Table.Td data-label={ISO8583_TEXTS.value} style={VALUE_STYLE} {...ROLES.cell}>
+      <Table.Td data-label={ISO8583_TEXTS.value} style={valueStyle(value)} {...ROLES.cell}>
         <div>{value}</div>
       </Table.Td>
       <Table.Td data-label={ISO8583_TEXTS.meaning} {...ROLES.cell}>
