@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { Suspense, useState } from 'react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { holdUrl } from '../../test/hold-url';
 import { signInWith } from '../../test/session';
 import { useLeaveGuard } from '../forms/use-leave-guard';
@@ -169,5 +169,33 @@ describe('useUrlFilters', () => {
     await waitFor(() => expect(router.state.location.search, 'written after the debounce').toBe('?q=ab'));
     expect(router.state.location.pathname).toBe('/list');
     expect(find).toHaveValue('ab');
+  });
+
+  it('makes a bare link’s filters again when the screen is drawn on another day', () => {
+    vi.useFakeTimers({ now: new Date(2026, 11, 7, 23, 59) });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    function DayFinder() {
+      const [, redraw] = useState(0);
+      const { settled } = useUrlFilters<Filters>({
+        params: { q: textParam() },
+        defaults: () => ({ q: `day ${new Date().getDate()}` }),
+      });
+      return (
+        <>
+          <output>asked: {settled.q}</output>
+          <button type="button" onClick={() => redraw((count) => count + 1)}>
+            Refresh
+          </button>
+        </>
+      );
+    }
+    renderRoutes([{ path: '/list', element: <DayFinder /> }], { path: '/list' });
+    expect(screen.getByRole('status')).toHaveTextContent('asked: day 7');
+    vi.setSystemTime(new Date(2026, 11, 8, 0, 1));
+    expect(screen.getByRole('status'), 'nothing drawn since midnight').toHaveTextContent('asked: day 7');
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(screen.getByRole('status')).toHaveTextContent('asked: day 8');
   });
 });

@@ -33,7 +33,7 @@ export function paramsCodec<F extends object>(params: UrlParams<F>): UrlCodec<F>
 type UrlView<F> = { params: UrlParams<F>; codec?: never } | { codec: UrlCodec<F>; params?: never };
 
 export type UrlFiltersOptions<F extends object> = UrlView<F> & {
-  /** The filters of a bare link, made once as the screen opens (a range from today, say). */
+  /** The filters of a bare link, made as the screen opens and on each new day (a range from today, say). */
   defaults: () => F;
   /** A change reaches the URL (and the request) this long after the last one; 0: at once. */
   debounceMs?: number;
@@ -66,6 +66,20 @@ interface Draft<F> {
 }
 
 /**
+ * The filters of a bare link, made as the screen opens and again when it is drawn on another day
+ * (a Refresh or a live update after midnight): "today" on a screen left open overnight, as its link
+ * says, rather than the day it was opened.
+ */
+function useDefaultsOfToday<F>(make: () => F): F {
+  const today = new Date().toDateString();
+  const [made, setMade] = useState(() => ({ day: today, defaults: make() }));
+  if (made.day === today) return made.defaults;
+  const remade = { day: today, defaults: make() };
+  setMade(remade);
+  return remade.defaults;
+}
+
+/**
  * A view's filters in the URL, so a link, a reload, Back and Forward show it again. A value that
  * does not read falls back to its default without an error.
  */
@@ -73,7 +87,7 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
   const { debounceMs = 0, keepPage = false, pageParams = PAGE_PARAMS } = options;
   const codec = options.codec ?? paramsCodec(options.params);
   const [search, setSearch] = useSearchParams();
-  const [defaults] = useState(options.defaults);
+  const defaults = useDefaultsOfToday(options.defaults);
   const key = search.toString();
   const settled = codec.read(search, defaults);
 
