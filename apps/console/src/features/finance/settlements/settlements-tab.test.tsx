@@ -101,6 +101,28 @@ describe('settlements', { timeout: 30_000 }, () => {
     );
   });
 
+  it('Refresh shows the runs as they are now, someone else’s close included, and after midnight the new day’s', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    let runs = [OPEN, CLOSED];
+    const fetch = stubFetch({
+      ...baseRoutes,
+      'GET /api/recon/settlements': () => jsonResponse(200, runsBody(runs)),
+    });
+    renderTab();
+    expect(await screen.findByRole('button', { name: 'Settlement 8' })).toHaveTextContent('OPEN');
+    const waitingAsked = fetch.requests('/api/recon/settlements/waiting').length;
+    runs = [{ ...OPEN, status: 'CLOSED', endDate: '2026-02-03T23:59:59.000Z' }, CLOSED];
+    vi.setSystemTime(new Date(2026, 1, 4, 0, 5));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Settlement 8' })).toHaveTextContent('CLOSED'),
+    );
+    expect(fetch.requests('/api/recon/settlements/waiting').length).toBeGreaterThan(waitingAsked);
+    expect(fetch.requests('/api/recon/settlements').at(-1)?.searchParams.get('fromDateTimeInclusive')).toBe(
+      new Date(2026, 1, 4).toISOString(),
+    );
+  });
+
   it('says a closed run without totals settled no transactions, and an open run gets them on closing', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     stubFetch({

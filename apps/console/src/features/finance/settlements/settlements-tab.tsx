@@ -2,6 +2,7 @@ import { refusalText } from '../../../shared/http/error-message';
 import { Accordion, Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SettlementRun } from '@web-control/contract/finance-settlements';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openModal } from '../../../shared/modals/modal-store';
 import { confirmModal } from '../../../shared/modals/standard-modals';
@@ -37,6 +38,8 @@ import { useListUrlState } from '../../../shared/url/use-list-url-state';
 import { CopyLinkButton } from '../../../shared/url/copy-link-button';
 import { ExportCsvButton } from '../../../shared/ui/export-csv-button';
 import { FilterGroup } from '../../../shared/ui/filter-group';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
+import { financeKeys } from '../api/keys';
 import { localMinuteParam, textParam, type UrlParams } from '../../../shared/url/url-params';
 import { holdsRangeError, rangeErrorsOf } from '../../../shared/forms/minute-range';
 
@@ -272,6 +275,10 @@ export function SettlementsTab({ processId }: { processId: number }) {
     toDateTimeInclusive: range?.toDateTimeInclusive,
   };
   const runs = useSettlements({ ...runsFilter, ...pageQueryOf(paging) }, range !== undefined);
+  // The runs, an open run's totals and what waits to settle: others close runs and the job adds to them.
+  const queryClient = useQueryClient();
+  const refreshing = useIsFetching({ queryKey: financeKeys.settlements() }) > 0;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: financeKeys.settlements() });
 
   return (
     <Stack>
@@ -310,6 +317,7 @@ export function SettlementsTab({ processId }: { processId: number }) {
           disabled={search.kind === 'invalid-id' || rangeWaits}
           filter={search.kind === 'id' ? { processId, settlementId: search.settlementId } : runsFilter}
         />
+        <RefreshButton fetching={refreshing} onRefresh={refresh} />
       </FilterGroup>
       <SettlementResults
         processId={processId}
