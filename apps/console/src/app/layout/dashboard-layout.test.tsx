@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import { Link, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLive } from '../../shared/live/live-state';
 import { setRuntimeConfig } from '../../shared/runtime-config';
@@ -75,6 +75,33 @@ describe('the dashboard layout', () => {
       ),
     );
     expect(finance, 'moving within the area keeps it closed').toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('gives a focus a navigation dropped to the new screen’s heading, not on the first screen', async () => {
+    const user = userEvent.setup();
+    const navigating: RouteObject[] = [
+      {
+        path: '/dashboard',
+        element: <DashboardLayout />,
+        children: [
+          {
+            path: 'list',
+            element: (
+              <>
+                <h1>List</h1>
+                <Link to="/dashboard/detail">Open the first</Link>
+              </>
+            ),
+          },
+          { path: 'detail', element: <h1>Detail</h1> },
+        ],
+      },
+    ];
+    renderRoutes(navigating, { path: '/dashboard/list' });
+    const open = await screen.findByRole('link', { name: 'Open the first' });
+    expect(document.body, 'a page as it loads keeps the focus for Skip to content').toHaveFocus();
+    await user.click(open);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Detail' })).toHaveFocus());
   });
 
   describe('on a phone', () => {

@@ -15,21 +15,7 @@ import { Header } from './header';
 import classes from './dashboard-layout.module.css';
 import { SideMenu } from './side-menu';
 import { usePaletteFocusReturn } from '../command-palette/palette-focus-return';
-
-/** The screen's content, which Skip to content focuses. */
-const MAIN_ID = 'main-content';
-
-/**
- * Focusable only for Skip to content's focus: always focusable, a click on the screen's empty space
- * would focus it and the next Tab would start from the top.
- */
-function focusMain(): void {
-  const main = document.getElementById(MAIN_ID);
-  if (main === null) return;
-  main.tabIndex = -1;
-  main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
-  main.focus();
-}
+import { focusMain, focusScreenIfDropped, MAIN_ID } from '../../shared/focus/focus-screen';
 
 // Loaded at its first use, so that it adds nothing to what /login downloads.
 const CommandPalette = lazy(() =>
@@ -85,6 +71,16 @@ export function DashboardLayout() {
   }, []);
 
   useEffect(() => () => window.clearTimeout(pendingNavigation.current), []);
+
+  // After a navigation within the console, a focus dropped with the control that navigated goes to
+  // the new screen once it is drawn: the next Tab goes on from there, not from the top of the page.
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return undefined;
+    shownPath.current = location.pathname;
+    const frame = requestAnimationFrame(focusScreenIfDropped);
+    return () => cancelAnimationFrame(frame);
+  }, [location.pathname]);
 
   // The phone's menu covers the screen: Escape closes it, as it closes a dialog.
   const menuToggleRef = useRef<HTMLButtonElement>(null);
