@@ -5,7 +5,7 @@ export const MAIN_ID = 'main-content';
  * Focusable only for this focus: left focusable, a click on the element's empty space would focus
  * it and the next Tab would start from its top.
  */
-function focusOnce(element: HTMLElement): void {
+export function focusOnce(element: HTMLElement): void {
   if (!element.hasAttribute('tabindex')) {
     element.tabIndex = -1;
     element.addEventListener('blur', () => element.removeAttribute('tabindex'), { once: true });

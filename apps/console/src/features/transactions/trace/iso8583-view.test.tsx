@@ -205,6 +205,10 @@ describe('an ISO 8583 message on the trace page', () => {
     await userEvent.click(await within(details()).findByRole('button', { name: 'Show its response' }));
     expect(await within(details()).findByText('0210 Financial response')).toBeInTheDocument();
     expect(within(details()).getByText('Response code: 91 Issuer or switch inoperative')).toBeInTheDocument();
+    expect(
+      within(details()).getByRole('heading', { level: 2 }),
+      'the keyboard goes on from the response shown, not from the page',
+    ).toHaveFocus();
 
     await userEvent.click(screen.getByRole('button', { name: /^Authorisation response \(0110\)/ }));
     expect(await within(details()).findByText('Late response')).toBeInTheDocument();

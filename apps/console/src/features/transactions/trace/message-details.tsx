@@ -1,6 +1,6 @@
 import { Code, Paper, Stack, Text, Title } from '@mantine/core';
 import type { EdgeMessage } from '@web-control/contract/transactions';
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { formatDateTimeSeconds } from '../../../shared/format/dates';
 import { DetailsTable, type DetailRow } from '../../../shared/ui/details-table';
 import { ISO8583_TEXTS } from './constants';
@@ -51,22 +51,26 @@ interface MessageDetailsProps {
   /** Every message of the leg. */
   all: readonly EdgeMessage[];
   onSelect: (id: string) => void;
+  /** The list's box: where the keyboard goes on from when other messages are shown. */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /** Every field of each message shown, its content pretty-printed; ISO 8583 decoded as well. */
-export function MessageDetails({ messages, all, onSelect }: MessageDetailsProps) {
+export function MessageDetails({ messages, all, onSelect, ref }: MessageDetailsProps) {
   const idPrefix = useId();
   return (
-    <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Message details">
-      {messages.map((message) => (
-        <MessageDetail
-          key={message.id}
-          message={message}
-          headingId={`${idPrefix}-${message.id}`}
-          messages={all}
-          onSelect={onSelect}
-        />
-      ))}
-    </Stack>
+    <div ref={ref}>
+      <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Message details">
+        {messages.map((message) => (
+          <MessageDetail
+            key={message.id}
+            message={message}
+            headingId={`${idPrefix}-${message.id}`}
+            messages={all}
+            onSelect={onSelect}
+          />
+        ))}
+      </Stack>
+    </div>
   );
 }

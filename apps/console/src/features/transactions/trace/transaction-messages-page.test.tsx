@@ -199,6 +199,10 @@ describe('transaction messages page', () => {
       'Authorisation response to pos-gateway',
     ]);
     expect(screen.getByRole('button', { name: 'Showing All' })).toBeDisabled();
+    expect(
+      screen.getByRole('heading', { name: 'Authorisation request from pos-gateway' }),
+      'the keyboard goes on from the first message, not from the page',
+    ).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Show All' })).toBeNull();
     for (const element of within(screen.getByRole('list', { name: 'Edge messages' })).getAllByRole(
       'button',

@@ -5,7 +5,8 @@ import {
   type EdgeMessage,
   type TransactionLegResponse,
 } from '@web-control/contract/transactions';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import {
   HTTP_STATUS,
@@ -14,6 +15,7 @@ import {
   retrievalFailedText,
   statusOf,
 } from '../../../shared/http/error-message';
+import { focusOnce } from '../../../shared/focus/focus-screen';
 import { LiveControl } from '../../../shared/live/live-control';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { ErrorState } from '../../../shared/ui/query-state';
@@ -105,6 +107,14 @@ function TransactionTrace({ uuid }: { uuid: string }) {
   const [selectedId, setSelectedId] = useState<string | null | undefined>(undefined);
   const first = sorted[0];
   if (selectedId === undefined && first) setSelectedId(first.id);
+  // Show All, and a message's "Show its response", replace the details the keyboard was in (Show All
+  // is disabled then): it goes on from the first message shown, rather than from the page.
+  const details = useRef<HTMLDivElement>(null);
+  const show = (id: string | null) => {
+    flushSync(() => setSelectedId(id));
+    const heading = details.current?.querySelector<HTMLElement>('h2');
+    if (heading) focusOnce(heading);
+  };
 
   // A failed refresh shows no error (specification section 8): what answered stays, and the
   // refresh keeps trying. Messages that never arrived because the platform failed are not "on their
@@ -142,7 +152,7 @@ function TransactionTrace({ uuid }: { uuid: string }) {
           {leg.data ? <LegSummary leg={leg.data} /> : null}
           {notFound ? null : (
             <Group gap="sm">
-              <Button variant="default" disabled={!selected} onClick={() => setSelectedId(null)}>
+              <Button variant="default" disabled={!selected} onClick={() => show(null)}>
                 {selected ? TRACE_TEXTS.showAll : TRACE_TEXTS.showingAll}
               </Button>
               <CopyTraceButton leg={leg.data} messages={sorted} />
@@ -157,7 +167,7 @@ function TransactionTrace({ uuid }: { uuid: string }) {
                   onSelect={setSelectedId}
                 />
               </Paper>
-              <MessageDetails messages={visible} all={sorted} onSelect={setSelectedId} />
+              <MessageDetails ref={details} messages={visible} all={sorted} onSelect={show} />
             </SimpleGrid>
           ) : notFound ? (
             <NotFoundNote />
