@@ -1,5 +1,9 @@
 import { Alert, Button, Stack, Table, Text } from '@mantine/core';
+import stackedClasses from '../../../shared/ui/stacked-table.module.css';
+import { tableRoles } from '../../../shared/ui/stacked-table';
 import classes from './edit-conflict.module.css';
+
+const ROLES = tableRoles(true);
 
 export const editConflictTitle = (subject: 'user' | 'role') =>
   `Someone else changed this ${subject} while you were editing.`;
@@ -46,23 +50,39 @@ export function EditConflict({
         {differences.length === 0 ? (
           <Text size="sm">{EDIT_CONFLICT_NO_DIFFERENCE}</Text>
         ) : (
-          // Fixed columns that wrap their values: on a phone the table stays within the form.
-          <Table withTableBorder layout="fixed" className={classes.differences}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{EDIT_CONFLICT_COLUMNS.field}</Table.Th>
-                <Table.Th scope="col">{EDIT_CONFLICT_COLUMNS.now}</Table.Th>
-                <Table.Th scope="col">{EDIT_CONFLICT_COLUMNS.loaded}</Table.Th>
+          // Fixed columns that wrap their values; on a phone each field is a card of labelled lines,
+          // as three columns there broke permission names mid-word.
+          <Table
+            withTableBorder
+            layout="fixed"
+            className={`${classes.differences} ${stackedClasses.stacked}`}
+            {...ROLES.table}
+          >
+            <Table.Thead {...ROLES.rowgroup}>
+              <Table.Tr {...ROLES.row}>
+                <Table.Th scope="col" {...ROLES.columnheader}>
+                  {EDIT_CONFLICT_COLUMNS.field}
+                </Table.Th>
+                <Table.Th scope="col" {...ROLES.columnheader}>
+                  {EDIT_CONFLICT_COLUMNS.now}
+                </Table.Th>
+                <Table.Th scope="col" {...ROLES.columnheader}>
+                  {EDIT_CONFLICT_COLUMNS.loaded}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
+            <Table.Tbody {...ROLES.rowgroup}>
               {differences.map((difference) => (
-                <Table.Tr key={difference.field}>
-                  <Table.Th scope="row" fw="normal">
+                <Table.Tr key={difference.field} {...ROLES.row}>
+                  <Table.Th scope="row" fw="normal" {...ROLES.rowheader}>
                     {difference.field}
                   </Table.Th>
-                  <Table.Td>{difference.now}</Table.Td>
-                  <Table.Td>{difference.loaded}</Table.Td>
+                  <Table.Td data-label={EDIT_CONFLICT_COLUMNS.now} {...ROLES.cell}>
+                    {difference.now}
+                  </Table.Td>
+                  <Table.Td data-label={EDIT_CONFLICT_COLUMNS.loaded} {...ROLES.cell}>
+                    {difference.loaded}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
