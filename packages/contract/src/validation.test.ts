@@ -93,6 +93,9 @@ describe('the general messages', () => {
     expect(firstMessage(z.string().min(1).safeParse(''))).toBe('This is a required field');
     expect(firstMessage(z.object({ name: z.string() }).safeParse({}))).toBe('This is a required field');
     expect(firstMessage(z.number().max(5).safeParse(6))).toBe('Must not exceed 5');
+    expect(firstMessage(z.enum(['MATCHED', 'UNMATCHED']).safeParse('FOO'))).toBe(
+      'Must be one of MATCHED, UNMATCHED',
+    );
   });
 
   it("leave a schema's own message as it is", () => {

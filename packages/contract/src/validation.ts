@@ -9,6 +9,7 @@ export const VALIDATION_MESSAGES = {
   min: (limit: number) => `Must be ${limit} or greater`,
   maxLength: (limit: number) => `Must not exceed ${limit} characters`,
   number: 'Must be a valid number',
+  oneOf: (values: readonly unknown[]) => `Must be one of ${values.map(String).join(', ')}`,
   /** The generic confirm modal's comment rule (specification 1, section 5). */
   comment: 'Please add a comment',
 } as const;
@@ -55,6 +56,8 @@ export function generalMessageOf(issue: z.core.$ZodRawIssue): string | undefined
       : `Must be at least ${Number(issue.minimum)} characters`;
   if (issue.code === 'too_big' && numeric) return VALIDATION_MESSAGES.max(Number(issue.maximum));
   if (issue.code === 'too_small' && numeric) return VALIDATION_MESSAGES.min(Number(issue.minimum));
+  // A choice a link or a call names that is none of the schema's (`matchStatus=FOO`).
+  if (issue.code === 'invalid_value') return VALIDATION_MESSAGES.oneOf(issue.values);
   return undefined;
 }
 z.config({ customError: generalMessageOf });

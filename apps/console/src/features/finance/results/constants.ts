@@ -15,7 +15,7 @@ export const RESULTS_MESSAGES = {
   actionFailed: (status: number | undefined) =>
     status === undefined ? 'Something went wrong.' : `Something went wrong (code ${status}).`,
   linkUnreadable: (reason: string) =>
-    `This link's filters could not be read (${reason}); showing all transactions.`,
+    `This link's filters could not be read, so all transactions are shown. ${reason}.`,
 } as const;
 
 export const SELECT_ALL_TRANSACTIONS = 'Select all transactions';

@@ -153,6 +153,18 @@ describe('recon results', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Value (filter 1)' })).toHaveValue('50');
   });
 
+  it('says in words why a link’s status could not be read, and shows every transaction', async () => {
+    const fetch = stubFetch(routesWith());
+    renderTab('?matchStatus=FOO');
+    await screen.findByRole('table', { name: 'Transactions' });
+    expect(
+      screen.getByText(
+        "This link's filters could not be read, so all transactions are shown. matchStatus: Must be one of MATCHED, UNMATCHED, PARTIALLY_MATCHED, REJECTED.",
+      ),
+    ).toBeInTheDocument();
+    expect(fetch.requests(TRANSACTIONS_PATH)[0]?.searchParams.has('matchStatus')).toBe(false);
+  });
+
   it('puts the status and the filter rows in the URL, each from page 1', async () => {
     const user = userEvent.setup();
     stubFetch(routesWith({ [`GET ${TRANSACTIONS_PATH}`]: () => jsonResponse(200, page(PAGE, 200)) }));
