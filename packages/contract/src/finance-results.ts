@@ -45,7 +45,9 @@ export const FILTER_TYPES_OF: Record<FieldType, readonly FilterType[]> = {
 /** An INTEGRAL filter value of a process field: a number, decimals allowed. */
 export const FILTER_NUMBER_PATTERN = /^-?\d{1,30}(\.\d{1,10})?$/;
 /** An INTEGRAL filter value of a fixed column: a whole number, compared as bigint. */
-export const FILTER_WHOLE_NUMBER_PATTERN = /^-?\d{1,18}$/;
+/** The digits a fixed column's whole number takes (a bigint id). */
+export const FILTER_WHOLE_NUMBER_DIGITS = 18;
+export const FILTER_WHOLE_NUMBER_PATTERN = new RegExp(`^-?\\d{1,${String(FILTER_WHOLE_NUMBER_DIGITS)}}$`);
 
 /** Columns every transaction has beside the process's own fields; they filter and sort like fields. */
 export const FIXED_FIELDS = {

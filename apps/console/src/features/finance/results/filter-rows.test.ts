@@ -201,6 +201,10 @@ describe('filter values caught at the field', () => {
     expect(rowErrorsOf(typed('id', 'EXACTLY', '1.5'), fields)).toEqual({
       value: FILTER_VALUE_ERRORS.wholeNumber,
     });
+    // A whole number all the same: what is wrong is its length, not that it is no whole number.
+    expect(rowErrorsOf(typed('id', 'EXACTLY', '9'.repeat(23)), fields)).toEqual({
+      value: 'A whole number here has at most 18 digits',
+    });
     expect(hasRowErrors([typed('amount', 'EXACTLY', 'abc')], fields)).toBe(true);
   });
 

@@ -2,6 +2,7 @@ import type { FieldType } from '@web-control/contract/finance';
 import {
   FILTER_NUMBER_PATTERN,
   FILTER_VALUE_MAX_LENGTH,
+  FILTER_WHOLE_NUMBER_DIGITS,
   FILTER_WHOLE_NUMBER_PATTERN,
   FIXED_FIELDS,
   type FilterItem,
@@ -139,6 +140,7 @@ function numberTyped(value: string): string {
 export const FILTER_VALUE_ERRORS = {
   number: 'Enter a number, such as 1500 or 12.5',
   wholeNumber: 'Enter a whole number, such as 1500',
+  wholeNumberTooLarge: `A whole number here has at most ${String(FILTER_WHOLE_NUMBER_DIGITS)} digits`,
   amount: `Enter an amount with at most ${String(MONEY_DECIMALS)} decimals, such as 1500 or 12.50`,
   amountTooLarge: `An amount has at most ${String(MONEY_WHOLE_DIGITS)} digits before its decimals`,
   /** A between whose second value is below its first matches nothing. */
@@ -183,7 +185,9 @@ export function rowErrorsOf(row: FilterRow, fields: readonly FilterField[]): Row
   const [first, second] = [numberTyped(row.value), numberTyped(row.value2)];
   const errorOf = (typed: string) => {
     if (typed === '' || pattern.test(typed)) return undefined;
-    return field.money && MONEY_ANY_SIZE_PATTERN.test(typed) ? FILTER_VALUE_ERRORS.amountTooLarge : message;
+    if (field.money && MONEY_ANY_SIZE_PATTERN.test(typed)) return FILTER_VALUE_ERRORS.amountTooLarge;
+    // A whole number it is, only longer than the platform takes.
+    return whole && /^-?\d+$/.test(typed) ? FILTER_VALUE_ERRORS.wholeNumberTooLarge : message;
   };
   const errors: RowErrors = {};
   const value = errorOf(first);
