@@ -32,10 +32,11 @@ export const SETTLEMENTS_MESSAGES = {
       count === 1
         ? '1 matched transaction waits'
         : `${groupThousands(String(count))} matched transactions wait`;
+    const them = count === 1 ? 'it' : 'them';
     if (run === null)
-      return `${subject} to settle: the settlement job opens today's run and adds them within 5 minutes.`;
+      return `${subject} to settle: the settlement job opens today's run and adds ${them} within 5 minutes.`;
     if (run.status === 'OPEN')
-      return `${subject} to join ${settlementTitle(run.id)}: the settlement job adds them within 5 minutes, and closing the run adds them first.`;
+      return `${subject} to join ${settlementTitle(run.id)}: the settlement job adds ${them} within 5 minutes, and closing the run adds ${them} first.`;
     return `${subject} for the next run: today's run, ${settlementTitle(run.id)}, is closed. The next run opens at ${formatNumericMinute(nextRunFrom)}.`;
   },
   // A closed run's totals are written when it closes; none means it settled no transactions.

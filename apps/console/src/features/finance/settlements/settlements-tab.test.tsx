@@ -336,7 +336,7 @@ describe('settlements', { timeout: 30_000 }, () => {
     const first = renderTab();
     expect(
       await screen.findByText(
-        "1 matched transaction waits to settle: the settlement job opens today's run and adds them within 5 minutes.",
+        "1 matched transaction waits to settle: the settlement job opens today's run and adds it within 5 minutes.",
       ),
     ).toBeInTheDocument();
     first.unmount();
