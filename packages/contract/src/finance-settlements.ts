@@ -111,16 +111,15 @@ export function extractDownloadPermission(kinds: readonly string[]): Permission 
   return kinds.includes(EXTRACT_KINDS.exceptions) ? 'DOWNLOAD_INBOX_FILES' : 'VIEW_PROCESSES';
 }
 
+const TAG_FILTER_MESSAGE = `Must be <tag>:<value>, the tag one of ${EXTRACT_TAG_IDS.join(', ')}`;
+
 export const tagFilterSchema = text()
   .max(300)
   .transform((value, context) => {
     const colon = value.indexOf(':');
     const tagId = extractTagIdSchema.safeParse(value.slice(0, Math.max(colon, 0)));
     if (colon <= 0 || !tagId.success) {
-      context.addIssue({
-        code: 'custom',
-        message: `tag must be <tagId>:<value>, tagId one of ${EXTRACT_TAG_IDS.join(', ')}`,
-      });
+      context.addIssue({ code: 'custom', message: TAG_FILTER_MESSAGE });
       return z.NEVER;
     }
     return { tagId: tagId.data, value: value.slice(colon + 1) };
@@ -132,7 +131,8 @@ export const extractsQuerySchema = z.object({
   toDateTimeInclusive: isoInstantSchema.optional(),
   /** Repeated: every tag must match (tags of one id with several values: any of them). */
   tag: z
-    .union([tagFilterSchema, z.array(tagFilterSchema).max(20)])
+    // One tag or several: a tag that reads as neither says how one is written, not "Invalid input".
+    .union([tagFilterSchema, z.array(tagFilterSchema).max(20)], { error: TAG_FILTER_MESSAGE })
     .transform((value) => (Array.isArray(value) ? value : [value]).filter((item) => item.value !== ''))
     .optional(),
   processId: optionalId,
