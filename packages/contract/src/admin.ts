@@ -125,3 +125,5 @@ export const createdRoleSchema = z.object({ roleId: z.number().int() });
 /** Nobody picks their own permissions: the Role field says so on one's own user, the platform refuses it. */
 export const CHANGE_OWN_ROLE_MESSAGE = 'You cannot change your own role; ask another administrator';
 export const DELETE_SELF_MESSAGE = 'You cannot delete your own account; ask another administrator';
+/** Nor those of the role they hold: the role's Edit says so, the platform refuses it. */
+export const CHANGE_HELD_ROLE_MESSAGE = 'You cannot change a role you hold; ask another administrator';

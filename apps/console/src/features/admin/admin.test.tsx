@@ -620,6 +620,26 @@ describe('role administration', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
+  it('does not offer an administrator the role they hold to edit, and says why', async () => {
+    signInWith(['MANAGE_USERS'], 'Jo');
+    onTestFinished(resetAccountForTests);
+    setup({
+      'GET /api/auth/manage/users': () =>
+        jsonResponse(200, { users: [{ ...listedUser, roles: [{ roleId: 8, role: 'Administrator' }] }] }),
+    });
+    const { unmount } = renderRoutes(routes, { path: '/dashboard/admin/roles/8' });
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    await waitFor(() => expect(edit).toBeDisabled());
+    expect(edit).toHaveAccessibleDescription('You cannot change a role you hold; ask another administrator');
+    unmount();
+
+    renderRoutes(routes, { path: '/dashboard/admin/roles/7' });
+    expect(await screen.findByRole('link', { name: 'Edit' }), 'another role').toHaveAttribute(
+      'href',
+      '/dashboard/admin/roles/7/edit',
+    );
+  });
+
   it('says so when a role cannot be deleted', async () => {
     setup({
       'DELETE /api/auth/manage/roles/7': () =>

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  CHANGE_HELD_ROLE_MESSAGE,
   CHANGE_OWN_ROLE_MESSAGE,
   DELETE_SELF_MESSAGE,
   type Role,
@@ -47,7 +48,7 @@ export const ADMIN_MESSAGES = {
     ids.length === 1 ? `Permission ${ids[0]} does not exist` : `Permissions ${ids.join(', ')} do not exist`,
   deleteSelf: DELETE_SELF_MESSAGE,
   changeOwnRole: CHANGE_OWN_ROLE_MESSAGE,
-  changeHeldRole: 'You cannot change a role you hold; ask another administrator',
+  changeHeldRole: CHANGE_HELD_ROLE_MESSAGE,
   deleteLastHolder: `This user is the last one holding ${ADMIN_PERMISSION} and cannot be deleted`,
   demoteLastHolder: `This user is the last one holding ${ADMIN_PERMISSION}; give it to someone else first`,
   stripLastHolders: `The users of this role are the last ones holding ${ADMIN_PERMISSION}; it cannot be removed from the role`,

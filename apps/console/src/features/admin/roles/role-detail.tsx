@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { CHANGE_HELD_ROLE_MESSAGE } from '@web-control/contract/admin';
 import { Link, useNavigate, useParams } from 'react-router';
 import { preloadModalsOnIntent, usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
 import { LoadingState } from '../../../shared/ui/query-state';
 import { useDeleteRole } from '../api/roles';
+import { useHoldsRole } from './use-holds-role';
 import { ChoicesError } from '../../../shared/ui/choices-error';
 import { useRoleData } from './use-role-data';
 import { DELETE_MODALS, deleteWithConfirmation } from '../components/delete-with-confirmation';
@@ -12,6 +14,7 @@ import { ROLES_PATH } from '../paths';
 
 export const DELETE_ROLE_FAILED = 'Failed to delete role';
 export const ROLE_NOT_FOUND = 'This role does not exist (any more).';
+const HELD_ROLE_NOTE_ID = 'held-role-note';
 
 export function RoleDetail() {
   const roleId = Number(useParams().roleId);
@@ -19,6 +22,8 @@ export function RoleDetail() {
   const keepFind = useKeepFind();
   const { pending, failed, role, permissions } = useRoleData(roleId);
   const deleteRole = useDeleteRole();
+  // One's own role is not one's to change (the platform refuses it): said before Edit is tried.
+  const held = useHoldsRole(roleId);
   usePreloadModalsWhenIdle(DELETE_MODALS);
 
   if (pending) return <LoadingState />;
@@ -42,9 +47,15 @@ export function RoleDetail() {
         <Group justify="space-between">
           <Title order={2}>{role.role}</Title>
           <Group>
-            <Button component={Link} to={keepFind(`${ROLES_PATH}/${roleId}/edit`)} variant="light">
-              Edit
-            </Button>
+            {held ? (
+              <Button variant="light" disabled aria-describedby={HELD_ROLE_NOTE_ID}>
+                Edit
+              </Button>
+            ) : (
+              <Button component={Link} to={keepFind(`${ROLES_PATH}/${roleId}/edit`)} variant="light">
+                Edit
+              </Button>
+            )}
             <Button
               color="red"
               variant="light"
@@ -56,6 +67,11 @@ export function RoleDetail() {
             </Button>
           </Group>
         </Group>
+        {held ? (
+          <Text size="sm" c="dimmed" id={HELD_ROLE_NOTE_ID}>
+            {CHANGE_HELD_ROLE_MESSAGE}
+          </Text>
+        ) : null}
         <PermissionToggles
           permissions={permissions}
           held={new Set(role.permissions.map((permission) => permission.id))}
