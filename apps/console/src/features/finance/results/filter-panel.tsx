@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { FilterItem } from '@web-control/contract/finance-results';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { FilterDateTime } from '../../../shared/forms/filter-date-time';
 import {
   blankRow,
@@ -24,6 +24,8 @@ interface FilterPanelProps {
   fields: readonly (FilterField & { label: string })[];
   filters: readonly FilterItem[];
   onApply: (filters: FilterItem[]) => void;
+  /** Apply filters' button, which the keyboard goes on from once the panel is drawn again for what it applied. */
+  applyRef?: Ref<HTMLButtonElement>;
 }
 
 function RowValues({
@@ -83,7 +85,7 @@ function RowValues({
  * Per-column filter rows: a field, its condition and values. Applying drops empty values; one row
  * always remains. The panel starts from the filters the link carries.
  */
-export function FilterPanel({ fields, filters, onApply }: FilterPanelProps) {
+export function FilterPanel({ fields, filters, onApply, applyRef }: FilterPanelProps) {
   const [rows, setRows] = useState<readonly FilterRow[]>(() => rowsOf(filters, fields));
   const [nextKey, setNextKey] = useState(() => rows.length);
   // Errors show once Apply is tried, and follow the typing from then on.
@@ -164,7 +166,9 @@ export function FilterPanel({ fields, filters, onApply }: FilterPanelProps) {
           >
             Add filter
           </Button>
-          <Button type="submit">Apply filters</Button>
+          <Button type="submit" ref={applyRef}>
+            Apply filters
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -191,6 +191,8 @@ describe('recon results', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Value (filter 1)' }), 'R1');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(query().get('f.reference.STARTS_WITH')).toBe('R1');
+    // The panel is drawn afresh for the filter it applied: the keyboard goes on from its Apply.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Apply filters' })).toHaveFocus());
   });
 
   it('says at the field when a Between’s second value is below its first, and applies nothing', async () => {

@@ -11,7 +11,7 @@ import {
   transactionActionBodySchema,
   type TransactionAction,
 } from '@web-control/contract/finance-results';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { openModal } from '../../../shared/modals/modal-store';
 import { usePreloadModalsWhenIdle } from '../../../shared/modals/preload';
@@ -187,6 +187,16 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
   // A view replaces the last one whole: a status it leaves out is none (Issue has no match status).
   const setView = (next: ResultsView) =>
     change({ matchStatus: undefined, settlementStatus: undefined, ...next });
+  // The filter panel is drawn afresh for each filter (its rows are the link's): after its own Apply,
+  // the keyboard goes on from the new panel's Apply rather than from the page.
+  const filtersKey = JSON.stringify(view.filters);
+  const appliedFromPanel = useRef(false);
+  const applyButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!appliedFromPanel.current) return;
+    appliedFromPanel.current = false;
+    applyButton.current?.focus();
+  }, [filtersKey]);
   // The paging is part of the view, in the URL with the filters and the sort.
   const paging: PageState = {
     page: pageOf(view),
@@ -290,10 +300,14 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
         </Group>
       </Radio.Group>
       <FilterPanel
-        key={JSON.stringify(view.filters)}
+        key={filtersKey}
         fields={filterFields}
         filters={view.filters}
-        onApply={(filters) => setView(withFilters(view, filters))}
+        onApply={(filters) => {
+          appliedFromPanel.current = JSON.stringify(filters) !== filtersKey;
+          setView(withFilters(view, filters));
+        }}
+        applyRef={applyButton}
       />
       <Group justify="space-between">
         <Group gap="xs">
