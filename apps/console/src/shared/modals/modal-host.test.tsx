@@ -266,6 +266,25 @@ describe('modal host', () => {
     expect(await screen.findByRole('dialog', { name: 'Notification' })).toBeInTheDocument();
   });
 
+  it('closes a modal whose own Save the platform refused with the session, rather than show its failure', async () => {
+    signInWith(['EDIT_LOAD_BALANCER']);
+    onTestFinished(resetAccountForTests);
+    const user = userEvent.setup();
+    renderWithProviders(<p>page</p>);
+    act(() => {
+      void openModal(sendModal, {
+        // As the HTTP client does with a 401: the session ends before the call's failure reaches the modal.
+        send: () => {
+          signOutLocally();
+          return Promise.reject(new HttpError(401, undefined));
+        },
+      });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText(MODAL_SUBMIT_FAILED)).toBeNull();
+  });
+
   it('dismissing with Esc answers undefined', async () => {
     const user = userEvent.setup();
     renderWithProviders(<p>page</p>);

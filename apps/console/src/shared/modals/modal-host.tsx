@@ -66,7 +66,7 @@ export function ModalHost() {
   const { isAuthenticated } = useAccount();
   const wasAuthenticated = useRef(isAuthenticated);
   useEffect(() => {
-    if (wasAuthenticated.current && !isAuthenticated) leavePageModals();
+    if (wasAuthenticated.current && !isAuthenticated) leavePageModals({ submitting: true });
     wasAuthenticated.current = isAuthenticated;
   }, [isAuthenticated]);
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());

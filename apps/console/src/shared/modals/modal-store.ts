@@ -173,13 +173,15 @@ export function closeModal(id: string): void {
  * not act on the page it reached, nor their callers (a "Back to the list" after an alert, a return after a review).
  * Each is closed, or once answered if it is submitting, and its caller hears nothing. An urgent
  * modal stays: it is about the session, or it asks whether to leave at all. PageLeaving calls it as
- * the router takes a Back or Forward that no form holds; the modal host as the session ends.
+ * the router takes a Back or Forward that no form holds; the modal host as the session ends, with
+ * `submitting` closing those too (their submission, refused with the session, would leave them
+ * open over the sign-in form with its failure).
  */
-export function leavePageModals(): void {
+export function leavePageModals({ submitting = false }: { submitting?: boolean } = {}): void {
   for (const request of [...queue]) {
     if (request.options.urgent) continue;
     callers.delete(request.id);
-    if (!request.submitting) dispatch({ type: 'closed', id: request.id });
+    if (submitting || !request.submitting) dispatch({ type: 'closed', id: request.id });
   }
 }
 
