@@ -171,31 +171,48 @@ describe('useUrlFilters', () => {
     expect(find).toHaveValue('ab');
   });
 
-  it('makes a bare link’s filters again when the screen is drawn on another day', () => {
+  it('makes a bare link’s filters again when the screen is drawn on another day; a link’s stay', () => {
     vi.useFakeTimers({ now: new Date(2026, 11, 7, 23, 59) });
     onTestFinished(() => {
       vi.useRealTimers();
     });
+    interface Range {
+      from: string;
+      to: string;
+    }
     function DayFinder() {
       const [, redraw] = useState(0);
-      const { settled } = useUrlFilters<Filters>({
-        params: { q: textParam() },
-        defaults: () => ({ q: `day ${new Date().getDate()}` }),
+      const { settled } = useUrlFilters<Range>({
+        params: { from: textParam(), to: textParam() },
+        defaults: () => ({ from: `${new Date().getDate()} 00:00`, to: `${new Date().getDate()} 23:59` }),
       });
       return (
         <>
-          <output>asked: {settled.q}</output>
+          <output>
+            asked: {settled.from} – {settled.to}
+          </output>
           <button type="button" onClick={() => redraw((count) => count + 1)}>
             Refresh
           </button>
         </>
       );
     }
-    renderRoutes([{ path: '/list', element: <DayFinder /> }], { path: '/list' });
-    expect(screen.getByRole('status')).toHaveTextContent('asked: day 7');
+    const { unmount } = renderRoutes([{ path: '/list', element: <DayFinder /> }], { path: '/list' });
+    expect(screen.getByRole('status')).toHaveTextContent('asked: 7 00:00 – 7 23:59');
     vi.setSystemTime(new Date(2026, 11, 8, 0, 1));
-    expect(screen.getByRole('status'), 'nothing drawn since midnight').toHaveTextContent('asked: day 7');
+    expect(screen.getByRole('status'), 'nothing drawn since midnight').toHaveTextContent(
+      'asked: 7 00:00 – 7 23:59',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(screen.getByRole('status')).toHaveTextContent('asked: day 8');
+    expect(screen.getByRole('status')).toHaveTextContent('asked: 8 00:00 – 8 23:59');
+    unmount();
+
+    // A link with its To chosen keeps the From of the day it was read on: no range reversed under the user.
+    vi.setSystemTime(new Date(2026, 11, 8, 23, 59));
+    renderRoutes([{ path: '/list', element: <DayFinder /> }], { path: '/list?to=8%2012:00' });
+    expect(screen.getByRole('status')).toHaveTextContent('asked: 8 00:00 – 8 12:00');
+    vi.setSystemTime(new Date(2026, 11, 9, 0, 1));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(screen.getByRole('status')).toHaveTextContent('asked: 8 00:00 – 8 12:00');
   });
 });

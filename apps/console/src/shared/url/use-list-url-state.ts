@@ -66,14 +66,16 @@ interface Draft<F> {
 }
 
 /**
- * The filters of a bare link, made as the screen opens and again when it is drawn on another day
- * (a Refresh or a live update after midnight): "today" on a screen left open overnight, as its link
- * says, rather than the day it was opened.
+ * The filters of a bare link, made as the screen opens and again when a bare link is drawn on
+ * another day (a Refresh or a live update after midnight): "today" on a screen left open overnight,
+ * as its link says, rather than the day it was opened.
  */
-function useDefaultsOfToday<F>(make: () => F): F {
+function useDefaultsOfToday<F>(make: () => F, bare: boolean): F {
   const today = new Date().toDateString();
   const [made, setMade] = useState(() => ({ day: today, defaults: make() }));
-  if (made.day === today) return made.defaults;
+  // A link that holds some of the view keeps the defaults it was read with: a value it leaves out
+  // as the default then (a From of that day beside a To chosen) stays what it was.
+  if (made.day === today || !bare) return made.defaults;
   const remade = { day: today, defaults: make() };
   setMade(remade);
   return remade.defaults;
@@ -87,7 +89,7 @@ export function useUrlFilters<F extends object>(options: UrlFiltersOptions<F>): 
   const { debounceMs = 0, keepPage = false, pageParams = PAGE_PARAMS } = options;
   const codec = options.codec ?? paramsCodec(options.params);
   const [search, setSearch] = useSearchParams();
-  const defaults = useDefaultsOfToday(options.defaults);
+  const defaults = useDefaultsOfToday(options.defaults, search.toString() === '');
   const key = search.toString();
   const settled = codec.read(search, defaults);
 
