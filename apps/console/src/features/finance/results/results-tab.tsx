@@ -190,12 +190,14 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
   // The filter panel is drawn afresh for each filter (its rows are the link's): after its own Apply,
   // the keyboard goes on from the new panel's Apply rather than from the page.
   const filtersKey = JSON.stringify(view.filters);
-  const appliedFromPanel = useRef(false);
+  // The filters the panel applied, until the view shows them (a link that then does not read shows
+  // others, and a later view is not the panel's).
+  const appliedFromPanel = useRef<string | null>(null);
   const applyButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!appliedFromPanel.current) return;
-    appliedFromPanel.current = false;
-    applyButton.current?.focus();
+    const applied = appliedFromPanel.current;
+    appliedFromPanel.current = null;
+    if (applied === filtersKey) applyButton.current?.focus();
   }, [filtersKey]);
   // The paging is part of the view, in the URL with the filters and the sort.
   const paging: PageState = {
@@ -304,7 +306,7 @@ export function ResultsTab({ process }: { process: ProcessDefinition }) {
         fields={filterFields}
         filters={view.filters}
         onApply={(filters) => {
-          appliedFromPanel.current = JSON.stringify(filters) !== filtersKey;
+          appliedFromPanel.current = JSON.stringify(filters);
           setView(withFilters(view, filters));
         }}
         applyRef={applyButton}
