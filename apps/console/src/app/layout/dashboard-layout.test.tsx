@@ -99,6 +99,8 @@ describe('the dashboard layout', () => {
     ];
     renderRoutes(navigating, { path: '/dashboard/list' });
     const open = await screen.findByRole('link', { name: 'Open the first' });
+    // Two frames: the navigation's focus would have moved by then.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     expect(document.body, 'a page as it loads keeps the focus for Skip to content').toHaveFocus();
     await user.click(open);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Detail' })).toHaveFocus());
