@@ -20,5 +20,8 @@ describe('the outbox query', () => {
         JSON.stringify(tag),
       ).toEqual([message]);
     }
+    // Any other fault is not said to be the tag's format.
+    const tooMany = extractsQuerySchema.safeParse({ tag: Array.from({ length: 21 }, () => 'kind:a') });
+    expect(tooMany.error?.issues.map((issue) => issue.message)).not.toContain(message);
   });
 });

@@ -131,8 +131,14 @@ export const extractsQuerySchema = z.object({
   toDateTimeInclusive: isoInstantSchema.optional(),
   /** Repeated: every tag must match (tags of one id with several values: any of them). */
   tag: z
-    // One tag or several: a tag that reads as neither says how one is written, not "Invalid input".
-    .union([tagFilterSchema, z.array(tagFilterSchema).max(20)], { error: TAG_FILTER_MESSAGE })
+    .union([tagFilterSchema, z.array(tagFilterSchema).max(20)], {
+      // One tag or several: a tag that reads as neither says how one is written, not "Invalid input";
+      // any other fault (too many tags) keeps its own words.
+      error: (issue) =>
+        issue.errors.flat().some((inner) => inner.message === TAG_FILTER_MESSAGE)
+          ? TAG_FILTER_MESSAGE
+          : undefined,
+    })
     .transform((value) => (Array.isArray(value) ? value : [value]).filter((item) => item.value !== ''))
     .optional(),
   processId: optionalId,
