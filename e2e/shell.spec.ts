@@ -72,9 +72,11 @@ test.describe('shell', () => {
     await search.click();
     await palette.getByRole('textbox').fill('Load Balancer');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Load Balancer', level: 1 })).toBeVisible();
+    const heading = page.getByRole('heading', { name: 'Load Balancer', level: 1 });
+    await expect(heading).toBeVisible();
     await expect(palette).toBeHidden();
     await expect(search).not.toBeFocused();
+    await expect(heading, 'the keyboard goes on from the screen chosen').toBeFocused();
   });
 
   test('the first Tab offers Skip to content, which takes the keyboard past the header and menu', async ({

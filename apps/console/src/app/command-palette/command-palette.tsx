@@ -22,6 +22,7 @@ import { VOUCHER_VIEW_PERMISSIONS } from '@web-control/contract/vouchers';
 import { StatePill } from '../../shared/ui/state-pill';
 import { transactionPath } from '../../features/transactions/paths';
 import { formatDateTime } from '../../shared/format/dates';
+import { focusScreenIfDropped } from '../../shared/focus/focus-screen';
 import { FALLBACK_DOCUMENTATION_URL, getRuntimeConfig } from '../../shared/runtime-config';
 import classes from './command-palette.module.css';
 import { buildPaletteScreens, filterScreens, type PaletteScreen } from './screens';
@@ -240,6 +241,9 @@ export function CommandPalette({ store, permissions, onNavigate, onClosed }: Com
       // Each opening starts afresh: Mantine clears the search only once its closing has faded out, so
       // one opened again sooner added what was typed to the last search.
       onSpotlightOpen={() => setQuery('')}
+      // A choice navigated while the focus was still in the fading palette: once it has gone, the
+      // focus it leaves on the page goes to the new screen, as after any navigation.
+      transitionProps={{ onExited: () => requestAnimationFrame(focusScreenIfDropped) }}
       scrollable
       classNames={{ action: classes.action }}
       // The dialog itself is the content element; the root is only its container.
