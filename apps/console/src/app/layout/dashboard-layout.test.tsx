@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, type RouteObject } from 'react-router';
+import { Link, Navigate, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLive } from '../../shared/live/live-state';
 import { setRuntimeConfig } from '../../shared/runtime-config';
@@ -22,6 +22,27 @@ function CountedScreen() {
 
 const routes: RouteObject[] = [
   { path: '/dashboard', element: <DashboardLayout />, children: [{ path: '*', element: <CountedScreen /> }] },
+];
+
+/** A list whose link opens a detail, and an old address that redirects to the list. */
+const navigating: RouteObject[] = [
+  {
+    path: '/dashboard',
+    element: <DashboardLayout />,
+    children: [
+      {
+        path: 'list',
+        element: (
+          <>
+            <h1>List</h1>
+            <Link to="/dashboard/detail">Open the first</Link>
+          </>
+        ),
+      },
+      { path: 'detail', element: <h1>Detail</h1> },
+      { path: 'old', element: <Navigate to="/dashboard/list" replace /> },
+    ],
+  },
 ];
 
 describe('the dashboard layout', () => {
@@ -79,24 +100,6 @@ describe('the dashboard layout', () => {
 
   it('gives a focus a navigation dropped to the new screen’s heading, not on the first screen', async () => {
     const user = userEvent.setup();
-    const navigating: RouteObject[] = [
-      {
-        path: '/dashboard',
-        element: <DashboardLayout />,
-        children: [
-          {
-            path: 'list',
-            element: (
-              <>
-                <h1>List</h1>
-                <Link to="/dashboard/detail">Open the first</Link>
-              </>
-            ),
-          },
-          { path: 'detail', element: <h1>Detail</h1> },
-        ],
-      },
-    ];
     renderRoutes(navigating, { path: '/dashboard/list' });
     const open = await screen.findByRole('link', { name: 'Open the first' });
     // Two frames: the navigation's focus would have moved by then.
@@ -104,6 +107,16 @@ describe('the dashboard layout', () => {
     expect(document.body, 'a page as it loads keeps the focus for Skip to content').toHaveFocus();
     await user.click(open);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Detail' })).toHaveFocus());
+  });
+
+  it('leaves the focus on the page after a redirect as a page loads', async () => {
+    renderRoutes(navigating, { path: '/dashboard/old' });
+    await screen.findByRole('heading', { name: 'List' });
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    expect(
+      document.body,
+      'nobody navigated: no heading outlined, the first Tab is Skip to content',
+    ).toHaveFocus();
   });
 
   describe('on a phone', () => {

@@ -3,7 +3,7 @@ import { AppShell, useMantineTheme } from '@mantine/core';
 import { getHotkeyHandler, useMediaQuery } from '@mantine/hooks';
 import { createSpotlight } from '@mantine/spotlight';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { LiveProvider } from '../../shared/live/live-state';
 import { getRuntimeConfig } from '../../shared/runtime-config';
 import { useAccount } from '../../shared/session/session-state';
@@ -74,13 +74,16 @@ export function DashboardLayout() {
 
   // After a navigation within the console, a focus dropped with the control that navigated goes to
   // the new screen once it is drawn: the next Tab goes on from there, not from the top of the page.
+  // Not after a redirect (a replace: a process's bare address to its Inbox), which nobody asked for.
+  const navigationType = useNavigationType();
   const shownPath = useRef(location.pathname);
   useEffect(() => {
     if (shownPath.current === location.pathname) return undefined;
     shownPath.current = location.pathname;
+    if (navigationType === NavigationType.Replace) return undefined;
     const frame = requestAnimationFrame(focusScreenIfDropped);
     return () => cancelAnimationFrame(frame);
-  }, [location.pathname]);
+  }, [location.pathname, navigationType]);
 
   // The phone's menu covers the screen: Escape closes it, as it closes a dialog.
   const menuToggleRef = useRef<HTMLButtonElement>(null);
